@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** The one error shape every failing call answers with (docs/decisions/0004-error-format.md). */
+export const FieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+
+export const ApiErrorSchema = z.object({
+  isSuccess: z.literal(false),
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+  requestId: z.string().optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** The legacy client's result envelope: `isSuccess` plus a message shown to the person. */
+export const ResultSchema = z.object({
+  isSuccess: z.boolean(),
+  message: z.string(),
+});
+export type Result = z.infer<typeof ResultSchema>;
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+  database: z.object({
+    status: z.enum(['up', 'down']),
+    latencyMs: z.number().nullable(),
+  }),
+});
+export type Health = z.infer<typeof HealthSchema>;
+
+/** A bounded string: every text field has a ceiling so no request can be arbitrarily large. */
+export function boundedString(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required.` })
+    .max(max, `${label} must not be more than ${max} characters.`);
+}

@@ -1,0 +1,39 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** Anything a repository function can run on: the pool's database or a transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export interface Connection {
+  db: Database;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+}
+
+export interface ConnectOptions {
+  applicationName?: string;
+  statementTimeoutMs?: number;
+  max?: number;
+}
+
+export function connect(url: string, options: ConnectOptions = {}): Connection {
+  const pool = new pg.Pool({
+    connectionString: url,
+    application_name: options.applicationName ?? 'ratelens',
+    statement_timeout: options.statementTimeoutMs ?? 30_000,
+    max: options.max ?? 10,
+  });
+  // An idle client that loses its server must not take the process down.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}
+
+/** Replaces the database name of a connection string. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

