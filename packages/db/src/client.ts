@@ -3,8 +3,9 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Anything a repository function can run on: the pool's database or a transaction. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Executor = Database | Transaction;
 
 export interface Connection {
   db: Database;
@@ -37,3 +38,5 @@ export function withDatabase(url: string, database: string): string {
   parsed.pathname = `/${database}`;
   return parsed.toString();
 }
+
+export type Pool = pg.Pool;

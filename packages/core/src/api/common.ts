@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /** The one error shape every failing call answers with (docs/decisions/0004-error-format.md). */
 export const FieldErrorSchema = z.object({
+  /** Dotted path of the field in the request, e.g. `Password` or `query.UserInput`. */
   field: z.string(),
+  /** The rule that failed, e.g. `required`, `too_big`, `invalid_format`, `custom`. */
+  rule: z.string(),
   message: z.string(),
 });
 
@@ -38,6 +41,12 @@ export type Health = z.infer<typeof HealthSchema>;
 /** A bounded string: every text field has a ceiling so no request can be arbitrarily large. */
 export function boundedString(label: string, max: number) {
   return z
-    .string({ error: `${label} is required.` })
+    .string({ error: requiredString(label) })
     .max(max, `${label} must not be more than ${max} characters.`);
+}
+
+/** Tells "missing" from "wrong type" for a string field. */
+export function requiredString(label: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString } from '../api/common.ts';
+import { boundedString, requiredString } from '../api/common.ts';
 import { LIMITS } from '../limits.ts';
 import { EMAIL_MESSAGES, EmailSchema } from './email.ts';
 import { NewPasswordSchema, PASSWORD_MESSAGES } from './password-policy.ts';
@@ -45,7 +45,7 @@ export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 export const LoginFormSchema = z.object({
   UserName: EmailSchema,
   password: z
-    .string({ error: PASSWORD_MESSAGES.required })
+    .string({ error: requiredString('Password') })
     .min(1, PASSWORD_MESSAGES.required)
     .max(LIMITS.passwordMaxLength, PASSWORD_MESSAGES.maxLength),
 });
@@ -122,7 +122,7 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 /** `GET api/auth/EmailVerifyUserAsync?UserEmail={"Email":"…"}`: the query holds JSON. */
 export const EmailVerifyQuerySchema = z.object({
   UserEmail: z
-    .string({ error: 'UserEmail is required.' })
+    .string({ error: requiredString('UserEmail') })
     .max(1024, 'UserEmail must not be more than 1024 characters.')
     .transform((raw, ctx) => {
       try {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { requiredString } from '../api/common.ts';
 import { LIMITS } from '../limits.ts';
 
 export const EMAIL_MESSAGES = {
   required: 'Email is required.',
+  notText: 'Email must be text.',
   invalid: 'Email is not valid.',
   tooLong: `Email must not be more than ${LIMITS.emailMaxLength} characters.`,
 } as const;
@@ -15,7 +17,7 @@ export function normaliseEmail(email: string): string {
 }
 
 export const EmailSchema = z
-  .string({ error: EMAIL_MESSAGES.required })
+  .string({ error: requiredString('Email') })
   .trim()
   .min(1, EMAIL_MESSAGES.required)
   .max(LIMITS.emailMaxLength, EMAIL_MESSAGES.tooLong)

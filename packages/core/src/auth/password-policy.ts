@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredString } from '../api/common.ts';
 import { LIMITS } from '../limits.ts';
 
 /** The spec's special characters (search-and-accounts §5): exactly these count. */
@@ -39,7 +40,7 @@ export function passwordProblems(password: string): string[] {
 }
 
 /** A new password: a string that satisfies the whole policy, each broken rule its own issue. */
-export const NewPasswordSchema = z.string({ error: PASSWORD_MESSAGES.required }).superRefine((password, ctx) => {
+export const NewPasswordSchema = z.string({ error: requiredString('Password') }).superRefine((password, ctx) => {
   if (password.length === 0) {
     ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.required });
     return;

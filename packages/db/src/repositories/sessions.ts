@@ -1,0 +1,52 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../client.ts';
+import { refreshTokens, sessions } from '../schema.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function insertSession(
+  db: Executor,
+  session: { userId: string; secretHash: string; expiresAt: Date },
+): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(session).returning();
+  if (!row) throw new Error('session insert returned nothing');
+  return row;
+}
+
+export async function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row;
+}
+
+export async function revokeSession(db: Executor, id: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Executor, userId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function insertRefreshToken(db: Executor, sessionId: string, tokenHash: string): Promise<void> {
+  await db.insert(refreshTokens).values({ sessionId, tokenHash });
+}
+
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** Marks a refresh token used; false when it already was (a concurrent or replayed refresh). */
+export async function consumeRefreshToken(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { Connection } from '@ratelens/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth-routes.ts';
+import { AuthService } from './auth/auth-service.ts';
+import { AccessTokens } from './auth/tokens.ts';
+import { captchaRoutes } from './captcha/captcha-routes.ts';
+import { captchaService } from './captcha/captcha-service.ts';
+import type { Config } from './config.ts';
+import { outboxRoutes } from './dev/outbox-routes.ts';
+import { healthRoutes } from './health/health-routes.ts';
+import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
+import { loggerOptions } from './http/logging.ts';
+import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import type { Secrets } from './secrets.ts';
+import { usersRoutes } from './users/users-routes.ts';
+import { UsersService } from './users/users-service.ts';
+
+export const VERSION = '0.1.0';
+
+export interface AppDeps {
+  config: Config;
+  secrets: Secrets;
+  connection: Connection;
+  /** Replaces the mailer chosen by MAIL_DRIVER (tests pass a real SMTP-backed one, for instance). */
+  mailer?: Mailer;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export function publicUrlOf(config: Config): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+export async function buildApp({ config, secrets, connection, mailer }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  const db = connection.db;
+  const chosenMailer = mailer ?? (config.MAIL_DRIVER === 'smtp' && config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db));
+  const captcha = captchaService(db, secrets.altchaHmacKey, config.ALTCHA_MAX_NUMBER);
+  const auth = new AuthService({
+    db,
+    mailer: chosenMailer,
+    captcha,
+    tokens: new AccessTokens(secrets.jwtSecret, config.ACCESS_TOKEN_TTL),
+    config,
+    publicUrl: publicUrlOf(config),
+  });
+  const users = new UsersService(db);
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(`Too many requests. Please wait ${context.after} and try again.`),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'RateLens API', version: VERSION, description: 'Hospital negotiated-rate search. Error shape: docs/decisions/0004-error-format.md.' },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          secretKey: { type: 'apiKey', in: 'header', name: 'secret_key' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { pool: connection.pool, version: VERSION });
+      await api.register(captchaRoutes, { captcha, rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+      await api.register(authRoutes, { auth, rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+      await api.register(usersRoutes, { auth, users });
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.NODE_ENV !== 'production') await app.register(outboxRoutes, { db });
+
+  const webDist = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist);
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+
+  // Unknown API paths answer the error shape; any other GET is a route of the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (request.method === 'GET' && !/^\/(api|dev)(\/|$)/i.test(url)) {
+      if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
+    }
+    return reply.status(404).send(errorBody(404, `No such API call: ${request.method} ${url}`, request.id));
+  });
+
+  return app;
+}

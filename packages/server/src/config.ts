@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const duration = z
+  .string()
+  .regex(/^\d+(s|m|h|d)$/, 'must be a whole number followed by s, m, h or d, for example 15m')
+  .transform((value) => {
+    const amount = Number(value.slice(0, -1));
+    const unit = value.slice(-1);
+    const seconds = { s: 1, m: 60, h: 3600, d: 86_400 }[unit] ?? 1;
+    return amount * seconds * 1000;
+  });
+
+const secret = z.string().min(32, 'must be at least 32 characters');
+
+/**
+ * Every environment variable the server reads, parsed once at start. A bad value stops the
+ * process with a message that names it. Documented, one by one, in .env.example.
+ */
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    DATABASE_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    JWT_SECRET: secret.optional(),
+    ALTCHA_HMAC_KEY: secret.optional(),
+    ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+    ACCESS_TOKEN_TTL: duration.default(15 * 60 * 1000),
+    SESSION_TTL: duration.default(30 * 86_400 * 1000),
+    VERIFY_EMAIL_TOKEN_TTL: duration.default(48 * 3600 * 1000),
+    RESET_PASSWORD_TOKEN_TTL: duration.default(3600 * 1000),
+    LOGIN_LOCK_THRESHOLD: z.coerce.number().int().min(1).default(10),
+    LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
+    MAIL_FROM: z.string().min(3).default('RateLens <no-reply@ratelens.local>'),
+    SMTP_URL: z.url().optional(),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.MAIL_DRIVER === 'smtp' && !config.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_DRIVER=smtp' });
+    }
+    if (config.NODE_ENV === 'production') {
+      for (const key of ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'DATABASE_URL', 'PUBLIC_URL'] as const) {
+        if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+      }
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = ConfigSchema.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(config)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

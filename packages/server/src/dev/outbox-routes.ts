@@ -1,0 +1,53 @@
+import { listOutboxMessages, type Database } from '@ratelens/db';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const QuerySchema = z.object({ to: z.string().max(254).optional() });
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** Escapes a plain-text body and turns its http(s) addresses into links. */
+function linkify(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+/**
+ * Outside production only: the messages the outbox mail driver kept, so a person trying the
+ * product (or a browser test) can open the verification and reset links.
+ */
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get('/dev/outbox.json', {
+    schema: { hide: true, querystring: QuerySchema },
+    handler: async (request) => {
+      const rows = await listOutboxMessages(db, { to: request.query.to?.toLowerCase() });
+      return rows.map((row) => ({ to: row.to, subject: row.subject, text: row.text, html: row.html, sentAt: row.sentAt.toISOString() }));
+    },
+  });
+
+  app.get('/dev/outbox', {
+    schema: { hide: true, querystring: QuerySchema },
+    handler: async (request, reply) => {
+      const rows = await listOutboxMessages(db, { to: request.query.to?.toLowerCase() });
+      const items = rows
+        .map(
+          (row) => `<article>
+  <h2>${escapeHtml(row.subject)}</h2>
+  <p class="meta">To ${escapeHtml(row.to)} · ${escapeHtml(row.sentAt.toISOString())}</p>
+  <pre>${linkify(row.text)}</pre>
+</article>`,
+        )
+        .join('\n');
+      const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Outbox · RateLens (development)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1a1b1e}
+article{border:1px solid #ccc;border-radius:8px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap;font:inherit}
+.meta{color:#555;font-size:.9rem}</style></head>
+<body><main><h1>Outbox</h1><p>Every e-mail RateLens has sent through the outbox driver, newest first. This page exists only outside production.</p>
+${items || '<p>No messages yet.</p>'}</main></body></html>`;
+      return reply.type('text/html; charset=utf-8').send(page);
+    },
+  });
+};

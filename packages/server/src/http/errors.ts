@@ -1,0 +1,107 @@
+import type { ApiError, FieldError } from '@ratelens/core';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An expected failure: services throw these; one handler turns them into the response. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);
+export const fieldError = (field: string, rule: string, message: string) =>
+  badRequest(message, [{ field, rule, message }]);
+export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, message);
+export const forbidden = (message = 'You do not have access to this.') => new AppError(403, message);
+export const notFound = (message = 'Not found.') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string) => new AppError(429, message);
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function errorBody(statusCode: number, message: string, requestId: string, errors?: FieldError[]): ApiError {
+  return {
+    isSuccess: false,
+    statusCode,
+    error: REASONS[statusCode] ?? 'Error',
+    message,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+    requestId,
+  };
+}
+
+function valueAt(input: unknown, path: string[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function validationErrors(error: FastifyError & { validationContext?: string }, request: FastifyRequest): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  const input = error.validationContext === 'querystring' ? request.query : error.validationContext === 'params' ? request.params : request.body;
+  return error.validation.map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const missing = issue.keyword === 'invalid_type' && valueAt(input, path ? path.split('.') : []) == null;
+    const rule = missing ? 'required' : issue.keyword;
+    const field = path || (error.validationContext ?? 'body');
+    const message =
+      !path && issue.keyword === 'invalid_type'
+        ? `The request ${error.validationContext === 'querystring' ? 'query string' : 'body'} must be a JSON object.`
+        : (issue.message ?? 'Invalid value.');
+    return { field, rule, message };
+  });
+}
+
+/** The one error handler: every failure leaves as the ApiError shape, never with a stack or SQL. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, request.id, error.errors));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = validationErrors(error, request);
+      const message = [...new Set(errors.map((e) => e.message))].join(' ');
+      return reply.status(400).send(errorBody(400, message, request.id, errors));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its contract');
+      return reply.status(500).send(errorBody(500, 'Something went wrong on our side. Please try again.', request.id));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large, …
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request is too large.'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Send the request body as JSON (Content-Type: application/json).'
+            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'The request body must be a JSON object.'
+              : error.message;
+      return reply.status(status).send(errorBody(status, message, request.id));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody(500, 'Something went wrong on our side. Please try again.', request.id));
+  });
+}

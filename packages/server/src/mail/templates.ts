@@ -1,0 +1,39 @@
+import type { MailMessage } from './mailer.ts';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function linkEmail(to: string, subject: string, intro: string, action: string, link: string, outro: string): MailMessage {
+  const text = `${intro}\n\n${action}: ${link}\n\n${outro}\n\nRateLens`;
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1b1e">
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="font-size:14px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>
+<p style="font-size:14px;color:#555">${escapeHtml(outro)}</p>
+<p>RateLens</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+export function verificationEmail(to: string, link: string, validHours: number): MailMessage {
+  return linkEmail(
+    to,
+    'Verify your RateLens e-mail address',
+    'Please confirm that this is your e-mail address so that we can send you your reports.',
+    'Verify my e-mail address',
+    link,
+    `The link works once and expires in ${validHours} hours. If you did not create a RateLens account, ignore this message.`,
+  );
+}
+
+export function passwordResetEmail(to: string, link: string, validMinutes: number): MailMessage {
+  return linkEmail(
+    to,
+    'Reset your RateLens password',
+    'We received a request to reset the password of your RateLens account.',
+    'Choose a new password',
+    link,
+    `The link works once and expires in ${validMinutes} minutes. If you did not ask for it, ignore this message: your password stays as it is.`,
+  );
+}

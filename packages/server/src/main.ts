@@ -1,0 +1,60 @@
+import { buildApp } from './app.ts';
+import { ConfigError, parseConfig } from './config.ts';
+import { openDatabase } from './database.ts';
+import { resolveSecrets } from './secrets.ts';
+
+/** `npm start`: configuration, database (embedded unless DATABASE_URL), migrations, HTTP. */
+async function main(): Promise<void> {
+  const config = parseConfig();
+  const secrets = await resolveSecrets(config);
+  const verbose = config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace';
+  const database = await openDatabase(config, (message) => {
+    if (verbose) console.log(`[postgres] ${message}`);
+  });
+  const app = await buildApp({ config, secrets, connection: database.connection });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: stopping RateLens…`);
+    const timer = setTimeout(() => {
+      console.error('Shutdown took longer than 10 s; exiting.');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      console.log('RateLens stopped; the database is shut down cleanly.');
+      process.exit(0);
+    } catch (error) {
+      console.error('Error while stopping:', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+  console.log(`RateLens is running at http://${host}:${port}`);
+  console.log(`  API docs: http://${host}:${port}/api/docs · database: ${database.description}`);
+  if (config.NODE_ENV !== 'production') console.log(`  E-mail outbox: http://${host}:${port}/dev/outbox`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('RateLens could not start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

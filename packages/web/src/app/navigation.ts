@@ -1,0 +1,27 @@
+import { isAdmin } from '@ratelens/core';
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+const HOME: NavItem = { label: 'Home', to: '/' };
+const INVENTORY: NavItem = { label: 'Inventory List', to: '/inventoryList' };
+const RX_WHOLESALER: NavItem = { label: 'Rx Wholesaler', to: '/rxwholesaler' };
+const PRODUCTS: NavItem = { label: 'Products & services', to: '/productandservices' };
+const SUBSCRIPTION: NavItem = { label: 'Subscription', to: '/subscription' };
+const RATES: NavItem = { label: 'Rates', to: '/pivotTable' };
+const MISSION: NavItem = { label: 'Our Mission', to: '/ourMission' };
+const PARTNERS: NavItem = { label: 'Our Partners', to: '/partner' };
+const VINDEX: NavItem = { label: 'Vindex', to: '/vindex' };
+const USERS: NavItem = { label: 'Users', to: '/userList' };
+
+/**
+ * The two header variants of search-and-accounts §2: signed out without Subscription, Rates
+ * and Vindex; signed in with all of them. The user list is for administrators only.
+ */
+export function navigationFor(signedIn: boolean, role: string | null): NavItem[] {
+  if (!signedIn) return [HOME, INVENTORY, RX_WHOLESALER, PRODUCTS, MISSION, PARTNERS];
+  const items = [HOME, INVENTORY, RX_WHOLESALER, PRODUCTS, SUBSCRIPTION, RATES, MISSION, PARTNERS, VINDEX];
+  return role !== null && isAdmin(role) ? [...items, USERS] : items;
+}

@@ -1,0 +1,24 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { clearSession, readSession } from './session.ts';
+import { useSession } from './use-session.ts';
+
+/** Screens for signed-in people only: without a token, go to /login (both specs, §2). */
+export function RequireToken({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.token === null) return <Navigate to="/login" replace />;
+  return children;
+}
+
+/**
+ * The entry rule of the sign-in and sign-up screens: a stored token sends the person to
+ * /profile; otherwise any leftover session data is cleared. The token is read once, at entry,
+ * so signing in on the screen itself does not trigger the /profile redirect.
+ */
+export function useSignedOutEntry(): { hadToken: boolean } {
+  const [hadToken] = useState(() => readSession().token !== null);
+  useEffect(() => {
+    if (!hadToken) clearSession();
+  }, [hadToken]);
+  return { hadToken };
+}

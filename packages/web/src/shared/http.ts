@@ -1,0 +1,112 @@
+import { ApiErrorSchema, type FieldError, type Result } from '@ratelens/core';
+
+export const NETWORK_ERROR_MESSAGE =
+  'Could not reach RateLens. Check your connection and try again.';
+export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+/**
+ * A failed call. `status` is the HTTP status, or 0 when the server could not be reached.
+ * `serverMessage` is the server's own `message` (docs/decisions/0004-error-format.md), null when
+ * the answer was not the error shape; `message` always holds something a person can read.
+ */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly serverMessage: string | null;
+  readonly fieldErrors: readonly FieldError[];
+  readonly requestId: string | null;
+
+  constructor(
+    status: number,
+    serverMessage: string | null,
+    details: { fieldErrors?: readonly FieldError[]; requestId?: string | null } = {},
+  ) {
+    super(serverMessage ?? (status === 0 ? NETWORK_ERROR_MESSAGE : UNEXPECTED_ERROR_MESSAGE));
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+    this.fieldErrors = details.fieldErrors ?? [];
+    this.requestId = details.requestId ?? null;
+  }
+}
+
+/** Anything with zod's `parse`: the response contracts of @ratelens/core. */
+export interface ResponseSchema<T> {
+  parse(input: unknown): T;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Validates the 2xx body; without it the body is returned as `unknown`-typed T. */
+  schema?: ResponseSchema<T>;
+  signal?: AbortSignal;
+}
+
+/** Query string from a record, for `GET /api/...?a=b` paths. */
+export function withQuery(path: string, query: Record<string, string>): string {
+  return `${path}?${new URLSearchParams(query).toString()}`;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A same-origin JSON call to the RateLens API. Throws ApiRequestError on every failure. */
+export async function requestJson<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0, null);
+  }
+
+  const data = parseJson(await response.text().catch(() => ''));
+
+  if (!response.ok) {
+    const apiError = ApiErrorSchema.safeParse(data);
+    if (apiError.success) {
+      throw new ApiRequestError(response.status, apiError.data.message || null, {
+        fieldErrors: apiError.data.errors ?? [],
+        requestId: apiError.data.requestId ?? null,
+      });
+    }
+    throw new ApiRequestError(response.status, null);
+  }
+
+  if (!options.schema) return data as T;
+  try {
+    return options.schema.parse(data);
+  } catch {
+    // The server answered 2xx with a body that breaks the contract in core.
+    throw new ApiRequestError(response.status, null);
+  }
+}
+
+/** The legacy `{ isSuccess, message }` envelope: `isSuccess: false` is a failure too. */
+export function expectSuccess<R extends Result>(result: R): R {
+  if (!result.isSuccess) throw new ApiRequestError(200, result.message || null);
+  return result;
+}
+
+/** The message to show for a failure of any kind. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.message;
+  return UNEXPECTED_ERROR_MESSAGE;
+}
