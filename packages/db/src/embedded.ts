@@ -39,6 +39,29 @@ async function loadCredentials(file: string): Promise<Credentials> {
   return credentials;
 }
 
+function urlFor(credentials: Credentials, port: number): string {
+  return `postgresql://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * The port of a live server on this data directory (say `npm start` runs while an admin command
+ * is used), read from postmaster.pid: line 1 is the PID, line 4 the port. A stale file is ignored.
+ */
+async function runningServerPort(databaseDir: string): Promise<number | undefined> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
+  try {
+    process.kill(pid, 0);
+    return port;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Starts the private PostgreSQL of a data directory (created on first use) on a free loopback
  * port. PostgreSQL refuses to run as root, so on root the package runs it as a `postgres`
@@ -52,6 +75,11 @@ export async function startEmbeddedPostgres(
   await mkdir(root, { recursive: true });
   const databaseDir = path.join(root, 'pg');
   const credentials = await loadCredentials(path.join(root, 'embedded-postgres.json'));
+  const running = await runningServerPort(databaseDir);
+  if (running) {
+    log(`Using the PostgreSQL already running on ${databaseDir} (port ${running})`);
+    return { url: urlFor(credentials, running), stop: async () => {} };
+  }
   const port = await freePort();
   const isRoot = process.getuid?.() === 0;
   // On root the server runs as the `postgres` user, which must be able to reach its directory.
@@ -81,6 +109,5 @@ export async function startEmbeddedPostgres(
         'Is another RateLens process using this DATA_DIR?',
     );
   }
-  const url = `postgresql://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
-  return { url, stop: () => server.stop() };
+  return { url: urlFor(credentials, port), stop: () => server.stop() };
 }

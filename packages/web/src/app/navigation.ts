@@ -22,6 +22,16 @@ const USERS: NavItem = { label: 'Users', to: '/userList' };
  */
 export function navigationFor(signedIn: boolean, role: string | null): NavItem[] {
   if (!signedIn) return [HOME, INVENTORY, RX_WHOLESALER, PRODUCTS, MISSION, PARTNERS];
-  const items = [HOME, INVENTORY, RX_WHOLESALER, PRODUCTS, SUBSCRIPTION, RATES, MISSION, PARTNERS, VINDEX];
+  const items = [
+    HOME,
+    INVENTORY,
+    RX_WHOLESALER,
+    PRODUCTS,
+    SUBSCRIPTION,
+    RATES,
+    MISSION,
+    PARTNERS,
+    VINDEX,
+  ];
   return role !== null && isAdmin(role) ? [...items, USERS] : items;
 }

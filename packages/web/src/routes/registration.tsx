@@ -68,7 +68,9 @@ export function RegistrationForm() {
     Boolean(dirtyFields[field] || touchedFields[field] || isSubmitted);
 
   const signUp = useMutation({
-    mutationFn: async (values: RegisterForm & { altcha: string }): Promise<LoginResponse | null> => {
+    mutationFn: async (
+      values: RegisterForm & { altcha: string },
+    ): Promise<LoginResponse | null> => {
       await register(values);
       // Sign-up success signs the person in (subscriptions-and-payments §4). If that second
       // step fails, the account still exists: send them to sign in by hand.
@@ -155,7 +157,14 @@ export function RegistrationForm() {
                 />
               )}
             />
-            <Anchor component="button" type="button" size="sm" onClick={terms.open} ml={32} w="fit-content">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={terms.open}
+              ml={32}
+              w="fit-content"
+            >
               Read the Terms and Conditions
             </Anchor>
           </Stack>
@@ -172,13 +181,7 @@ export function RegistrationForm() {
         Already have an account? <AnchorLink to="/login">Sign in</AnchorLink>
       </Text>
 
-      <Modal
-        opened={termsOpened}
-        onClose={terms.close}
-        title="Terms and Conditions"
-        size="lg"
-        scrollAreaComponent={Modal.NativeScrollArea}
-      >
+      <Modal opened={termsOpened} onClose={terms.close} title="Terms and Conditions" size="lg">
         <TermsAndConditions />
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={terms.close}>

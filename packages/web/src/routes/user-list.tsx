@@ -30,7 +30,9 @@ function UserList() {
   if (users.isPending) return <PageLoader />;
   if (users.isError) {
     const forbidden = users.error instanceof ApiRequestError && users.error.status === 403;
-    return <FormAlert tone="error">{forbidden ? NO_ACCESS_MESSAGE : users.error.message}</FormAlert>;
+    return (
+      <FormAlert tone="error">{forbidden ? NO_ACCESS_MESSAGE : users.error.message}</FormAlert>
+    );
   }
   if (users.data.length === 0) return <Text>There are no users yet.</Text>;
 
@@ -39,7 +41,8 @@ function UserList() {
       <Text size="sm" c="dimmed">
         {users.data.length === 1 ? '1 user' : `${users.data.length} users`}
       </Text>
-      <Table.ScrollContainer minWidth={760}>
+      {/* Focusable, so keyboard users can scroll the table sideways on a narrow screen. */}
+      <Table.ScrollContainer minWidth={760} tabIndex={0} role="region" aria-label="Users">
         <Table striped highlightOnHover withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -59,7 +62,9 @@ function UserList() {
                 <Table.Td>{user.emailID}</Table.Td>
                 <Table.Td>{user.address}</Table.Td>
                 <Table.Td>{user.zip}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.lastLogin)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(user.lastLogin)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -46,8 +46,8 @@ function VerifyEmail() {
         {verification.data.message || 'An e-mail has been sent to your registered address.'}
       </FormAlert>
       <Text>
-        We have sent an e-mail to your registered address, <strong>{email}</strong>. Open the
-        link in it to verify your address.
+        We have sent an e-mail to your registered address, <strong>{email}</strong>. Open the link
+        in it to verify your address.
       </Text>
       <AnchorLink to="/profile">Back to your profile</AnchorLink>
     </Stack>

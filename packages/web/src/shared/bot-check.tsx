@@ -97,7 +97,13 @@ export function BotCheck({ onPayload, ref }: BotCheckProps) {
   return (
     <>
       <div hidden>
-        <altcha-widget ref={widgetRef} challengeurl={CHALLENGE_URL} auto="onload" hidefooter hidelogo />
+        <altcha-widget
+          ref={widgetRef}
+          challengeurl={CHALLENGE_URL}
+          auto="onload"
+          hidefooter
+          hidelogo
+        />
       </div>
       <Text size="xs" c="dimmed" role="status" aria-live="polite">
         {STATUS_TEXT[status]}

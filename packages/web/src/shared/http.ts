@@ -58,6 +58,13 @@ function parseJson(text: string): unknown {
   }
 }
 
+function looseMessage(data: unknown): string | null {
+  if (typeof data === 'object' && data !== null && 'message' in data) {
+    return typeof data.message === 'string' && data.message !== '' ? data.message : null;
+  }
+  return null;
+}
+
 /** A same-origin JSON call to the RateLens API. Throws ApiRequestError on every failure. */
 export async function requestJson<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -87,7 +94,8 @@ export async function requestJson<T>(path: string, options: RequestOptions<T> = 
         requestId: apiError.data.requestId ?? null,
       });
     }
-    throw new ApiRequestError(response.status, null);
+    // Not quite the contract (an older server, a proxy): still show a message it carries.
+    throw new ApiRequestError(response.status, looseMessage(data));
   }
 
   if (!options.schema) return data as T;

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 interface LinkProps {
   to: string;
   children: ReactNode;
+  onClick?: () => void;
 }
 
 /** A Mantine anchor that navigates inside the app. */

@@ -159,11 +159,7 @@ export async function authedRequest<T>(
 export async function sendLogout(session: Session): Promise<void> {
   if (session.token === null) return;
   try {
-    await requestJson('/api/auth/logout', {
-      method: 'POST',
-      body: { refreshToken: session.refreshToken },
-      headers: authHeaders(session),
-    });
+    await requestJson('/api/auth/logout', { method: 'POST', headers: authHeaders(session) });
   } catch {
     // Ignored on purpose: an expired or revoked session is as good as logged out.
   }

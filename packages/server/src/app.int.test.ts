@@ -1,0 +1,135 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, register, uniqueEmail, type TestApp } from './test/app.ts';
+
+let test: TestApp;
+let webDir: string;
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'ratelens-web-'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>RateLens</title><div id="root"></div>');
+  test = await createTestApp({ WEB_DIST_DIR: webDir });
+});
+afterAll(async () => {
+  await test.close();
+});
+
+describe('GET api/health', () => {
+  it('reports the database as up', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', database: { status: 'up' } });
+  });
+
+  it('answers 503 with the database down', async () => {
+    const broken = await createTestApp();
+    await broken.database.connection.pool.end();
+    const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'degraded', database: { status: 'down', latencyMs: null } });
+    await broken.app.close();
+  });
+});
+
+describe('routing', () => {
+  it('matches API paths whatever their case, as the spec’s client mixes Auth/login and auth/refreshToken', async () => {
+    for (const url of ['/api/health', '/API/Health', '/Api/HEALTH']) {
+      expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+  });
+
+  it('answers an unknown API path with the error shape and a request id', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/no/such/thing?x=1' });
+    expect(response.statusCode).toBe(404);
+    const body = response.json<{ requestId: string }>();
+    expect(body).toMatchObject({ isSuccess: false, statusCode: 404, error: 'Not Found', message: 'No such API call: GET /api/no/such/thing' });
+    expect(response.headers['x-request-id']).toBe(body.requestId);
+  });
+
+  it('serves the web app for any other GET, so client-side routes load', async () => {
+    for (const url of ['/', '/login', '/some/unknown/page']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers an unsupported content type with 415 in the error shape', async () => {
+    const response = await test.app.inject({ method: 'POST', url: '/api/Auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 415 });
+  });
+
+  it('answers a plain-text body with 400: the body must be a JSON object', async () => {
+    const response = await test.app.inject({ method: 'POST', url: '/api/Auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'The request body must be a JSON object.' });
+  });
+
+  it('answers a body over 1 MB with 413 in the error shape', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/Auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ UserName: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ isSuccess: false, message: 'The request is too large.' });
+  });
+});
+
+describe('API documentation', () => {
+  it('publishes OpenAPI with every account call and the docs UI', async () => {
+    const spec = (await test.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/Auth/Register',
+        '/api/Auth/login',
+        '/api/auth/refreshToken',
+        '/api/auth/ForgetPassword',
+        '/api/auth/ResetPassword',
+        '/api/auth/EmailVerifyUserAsync',
+        '/api/auth/ConfirmEmail',
+        '/api/user/getUserDetails',
+        '/api/user/getusers',
+        '/api/Captcha/VerifyRecaptcha',
+        '/api/Captcha/challenge',
+        '/api/health',
+      ]),
+    );
+    const ui = await test.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('the development outbox', () => {
+  it('lists sent e-mail newest first as JSON and as a page with clickable links', async () => {
+    const email = uniqueEmail();
+    await register(test.app, email);
+    const json = (await test.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(email)}` })).json<
+      { to: string; subject: string; text: string; html: string; sentAt: string }[]
+    >();
+    expect(json).toHaveLength(1);
+    expect(json[0]).toMatchObject({ to: email, subject: 'Verify your RateLens e-mail address' });
+    expect(Object.keys(json[0] ?? {}).sort()).toEqual(['html', 'sentAt', 'subject', 'text', 'to']);
+    const page = await test.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toMatch(/<a href="http:\/\/localhost:3000\/confirmEmail\?email=[^"]+&amp;token=[^"]+">/);
+  });
+
+  it('does not exist in production', async () => {
+    const production = await createTestApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      ALTCHA_HMAC_KEY: 'k'.repeat(40),
+      DATABASE_URL: 'postgresql://unused@127.0.0.1/unused',
+    });
+    try {
+      expect((await production.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});

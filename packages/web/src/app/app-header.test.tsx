@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { ROLES, type LoginResponse } from '@ratelens/core';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { storeLogin } from '../features/auth/session.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { AppHeader } from './app-header.tsx';
+
+function signIn(role: string) {
+  const login: LoginResponse = {
+    isSuccess: true,
+    message: '',
+    token: 'access-1',
+    emailID: 'ann@example.com',
+    userID: 'user-1',
+    userName: 'ann@example.com',
+    secval: 'secret-1',
+    refreshToken: 'refresh-1',
+    expireDate: '2099-01-01T00:00:00Z',
+    role,
+  };
+  storeLogin(login);
+}
+
+function mainNavLinks(): string[] {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe('AppHeader', () => {
+  it('offers sign-up and sign-in, without Subscription, Rates and Vindex, when signed out', () => {
+    renderWithProviders(<AppHeader />);
+
+    expect(screen.getByRole('link', { name: 'Sign up for Rates/Try Vindex' })).toHaveProperty(
+      'pathname',
+      '/registration',
+    );
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveProperty('pathname', '/login');
+    expect(mainNavLinks()).toEqual([
+      'Home',
+      'Inventory List',
+      'Rx Wholesaler',
+      'Products & services',
+      'Our Mission',
+      'Our Partners',
+    ]);
+  });
+
+  it('greets a signed-in person and shows the full navigation', () => {
+    signIn(ROLES.webUser);
+    renderWithProviders(<AppHeader />);
+
+    expect(screen.getByText('Hello, ann@example.com')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveProperty('pathname', '/profile');
+    expect(screen.getByRole('link', { name: 'Sign out' })).toHaveProperty('pathname', '/logout');
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    expect(mainNavLinks()).toEqual([
+      'Home',
+      'Inventory List',
+      'Rx Wholesaler',
+      'Products & services',
+      'Subscription',
+      'Rates',
+      'Our Mission',
+      'Our Partners',
+      'Vindex',
+    ]);
+  });
+
+  it('adds the user list for an administrator only', () => {
+    signIn(ROLES.admin);
+    renderWithProviders(<AppHeader />);
+
+    expect(screen.getByRole('link', { name: 'Users' })).toHaveProperty('pathname', '/userList');
+  });
+});

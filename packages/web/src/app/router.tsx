@@ -1,0 +1,42 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ConfirmEmailRoute } from '../routes/confirm-email.tsx';
+import { ForgotPasswordRoute } from '../routes/forgot-password.tsx';
+import { HomeRoute } from '../routes/home.tsx';
+import { LoginRoute } from '../routes/login.tsx';
+import { LogoutRoute } from '../routes/logout.tsx';
+import { NotFoundRoute } from '../routes/not-found.tsx';
+import { ProfileRoute } from '../routes/profile.tsx';
+import { RegistrationRoute } from '../routes/registration.tsx';
+import { ResetPasswordRoute } from '../routes/reset-password.tsx';
+import { RouteError } from '../routes/route-error.tsx';
+import { UserListRoute } from '../routes/user-list.tsx';
+import { VerifyEmailRoute } from '../routes/verify-email.tsx';
+import { AppLayout } from './app-layout.tsx';
+
+/**
+ * One route per screen of the spec built so far. Paths match case-insensitively (react-router's
+ * default), as the spec's links mix cases. Screens of later releases fall to "Page not found".
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <HomeRoute /> },
+      { path: '/login', element: <LoginRoute /> },
+      { path: '/registration', element: <RegistrationRoute /> },
+      { path: '/logout', element: <LogoutRoute /> },
+      { path: '/forgotPassword', element: <ForgotPasswordRoute /> },
+      { path: '/resetPassword', element: <ResetPasswordRoute /> },
+      { path: '/verifyEmail', element: <VerifyEmailRoute /> },
+      { path: '/confirmEmail', element: <ConfirmEmailRoute /> },
+      { path: '/profile', element: <ProfileRoute /> },
+      { path: '/userList', element: <UserListRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
