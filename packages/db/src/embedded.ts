@@ -105,8 +105,9 @@ export async function startEmbeddedPostgres(
     await server.start();
   } catch (error) {
     throw new Error(
-      `The embedded PostgreSQL in ${databaseDir} did not start${error ? `: ${String(error)}` : ''}. ` +
-        'Is another RateLens process using this DATA_DIR?',
+      `The embedded PostgreSQL in ${databaseDir} did not start. Is another program using this DATA_DIR? ` +
+        'Run with LOG_LEVEL=debug to see its log.',
+      { cause: error },
     );
   }
   return { url: urlFor(credentials, port), stop: () => server.stop() };

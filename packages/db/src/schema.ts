@@ -124,7 +124,9 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     userId: uuid('user_id'),
     action: text('action').notNull(),
-    detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    detail: jsonb('detail')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [index('audit_log_user_idx').on(t.userId, t.at)],
 );

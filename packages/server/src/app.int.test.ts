@@ -8,7 +8,10 @@ let test: TestApp;
 let webDir: string;
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'ratelens-web-'));
-  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>RateLens</title><div id="root"></div>');
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>RateLens</title><div id="root"></div>',
+  );
   test = await createTestApp({ WEB_DIST_DIR: webDir });
 });
 afterAll(async () => {
@@ -27,7 +30,10 @@ describe('GET api/health', () => {
     await broken.database.connection.pool.end();
     const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ status: 'degraded', database: { status: 'down', latencyMs: null } });
+    expect(response.json()).toMatchObject({
+      status: 'degraded',
+      database: { status: 'down', latencyMs: null },
+    });
     await broken.app.close();
   });
 });
@@ -43,7 +49,12 @@ describe('routing', () => {
     const response = await test.app.inject({ method: 'GET', url: '/api/no/such/thing?x=1' });
     expect(response.statusCode).toBe(404);
     const body = response.json<{ requestId: string }>();
-    expect(body).toMatchObject({ isSuccess: false, statusCode: 404, error: 'Not Found', message: 'No such API call: GET /api/no/such/thing' });
+    expect(body).toMatchObject({
+      isSuccess: false,
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'No such API call: GET /api/no/such/thing',
+    });
     expect(response.headers['x-request-id']).toBe(body.requestId);
   });
 
@@ -57,13 +68,23 @@ describe('routing', () => {
   });
 
   it('answers an unsupported content type with 415 in the error shape', async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/api/Auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/Auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 415 });
   });
 
   it('answers a plain-text body with 400: the body must be a JSON object', async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/api/Auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/Auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'The request body must be a JSON object.' });
   });
@@ -76,13 +97,18 @@ describe('routing', () => {
       payload: JSON.stringify({ UserName: 'x'.repeat(1_100_000) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ isSuccess: false, message: 'The request is too large.' });
+    expect(response.json()).toMatchObject({
+      isSuccess: false,
+      message: 'The request is too large.',
+    });
   });
 });
 
 describe('API documentation', () => {
   it('publishes OpenAPI with every account call and the docs UI', async () => {
-    const spec = (await test.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
+    const spec = (await test.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(Object.keys(spec.paths)).toEqual(
       expect.arrayContaining([
         '/api/Auth/Register',
@@ -108,15 +134,20 @@ describe('the development outbox', () => {
   it('lists sent e-mail newest first as JSON and as a page with clickable links', async () => {
     const email = uniqueEmail();
     await register(test.app, email);
-    const json = (await test.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(email)}` })).json<
-      { to: string; subject: string; text: string; html: string; sentAt: string }[]
-    >();
+    const json = (
+      await test.app.inject({
+        method: 'GET',
+        url: `/dev/outbox.json?to=${encodeURIComponent(email)}`,
+      })
+    ).json<{ to: string; subject: string; text: string; html: string; sentAt: string }[]>();
     expect(json).toHaveLength(1);
     expect(json[0]).toMatchObject({ to: email, subject: 'Verify your RateLens e-mail address' });
     expect(Object.keys(json[0] ?? {}).sort()).toEqual(['html', 'sentAt', 'subject', 'text', 'to']);
     const page = await test.app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toMatch(/<a href="http:\/\/localhost:3000\/confirmEmail\?email=[^"]+&amp;token=[^"]+">/);
+    expect(page.body).toMatch(
+      /<a href="http:\/\/localhost:3000\/confirmEmail\?email=[^"]+&amp;token=[^"]+">/,
+    );
   });
 
   it('does not exist in production', async () => {
@@ -127,7 +158,9 @@ describe('the development outbox', () => {
       DATABASE_URL: 'postgresql://unused@127.0.0.1/unused',
     });
     try {
-      expect((await production.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
+      expect(
+        (await production.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode,
+      ).toBe(404);
     } finally {
       await production.close();
     }

@@ -8,7 +8,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Connection } from '@ratelens/db';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth-routes.ts';
 import { AuthService } from './auth/auth-service.ts';
 import { AccessTokens } from './auth/tokens.ts';
@@ -40,7 +45,12 @@ export function publicUrlOf(config: Config): string {
   return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 }
 
-export async function buildApp({ config, secrets, connection, mailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  secrets,
+  connection,
+  mailer,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -58,7 +68,11 @@ export async function buildApp({ config, secrets, connection, mailer }: AppDeps)
   registerErrorHandler(app);
 
   const db = connection.db;
-  const chosenMailer = mailer ?? (config.MAIL_DRIVER === 'smtp' && config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db));
+  const chosenMailer =
+    mailer ??
+    (config.MAIL_DRIVER === 'smtp' && config.SMTP_URL
+      ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : outboxMailer(db));
   const captcha = captchaService(db, secrets.altchaHmacKey, config.ALTCHA_MAX_NUMBER);
   const auth = new AuthService({
     db,
@@ -78,7 +92,12 @@ export async function buildApp({ config, secrets, connection, mailer }: AppDeps)
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'RateLens API', version: VERSION, description: 'Hospital negotiated-rate search. Error shape: docs/decisions/0004-error-format.md.' },
+      info: {
+        title: 'RateLens API',
+        version: VERSION,
+        description:
+          'Hospital negotiated-rate search. Error shape: docs/decisions/0004-error-format.md.',
+      },
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -93,8 +112,14 @@ export async function buildApp({ config, secrets, connection, mailer }: AppDeps)
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { pool: connection.pool, version: VERSION });
-      await api.register(captchaRoutes, { captcha, rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
-      await api.register(authRoutes, { auth, rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+      await api.register(captchaRoutes, {
+        captcha,
+        rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+      });
+      await api.register(authRoutes, {
+        auth,
+        rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+      });
       await api.register(usersRoutes, { auth, users });
     },
     { prefix: '/api' },
@@ -111,9 +136,14 @@ export async function buildApp({ config, secrets, connection, mailer }: AppDeps)
     const url = request.url.split('?')[0] ?? '';
     if (request.method === 'GET' && !/^\/(api|dev)(\/|$)/i.test(url)) {
       if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
     }
-    return reply.status(404).send(errorBody(404, `No such API call: ${request.method} ${url}`, request.id));
+    return reply
+      .status(404)
+      .send(errorBody(404, `No such API call: ${request.method} ${url}`, request.id));
   });
 
   return app;

@@ -4,23 +4,37 @@ import { ConfigError, parseConfig } from './config.ts';
 describe('parseConfig', () => {
   it('has working defaults for a fresh clone', () => {
     const config = parseConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './.data', MAIL_DRIVER: 'outbox', NODE_ENV: 'development' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './.data',
+      MAIL_DRIVER: 'outbox',
+      NODE_ENV: 'development',
+    });
     expect(config.ACCESS_TOKEN_TTL).toBe(15 * 60 * 1000);
   });
 
   it('reads durations such as 15m and 30d', () => {
-    expect(parseConfig({ ACCESS_TOKEN_TTL: '90s', SESSION_TTL: '2d' })).toMatchObject({ ACCESS_TOKEN_TTL: 90_000, SESSION_TTL: 172_800_000 });
+    expect(parseConfig({ ACCESS_TOKEN_TTL: '90s', SESSION_TTL: '2d' })).toMatchObject({
+      ACCESS_TOKEN_TTL: 90_000,
+      SESSION_TTL: 172_800_000,
+    });
   });
 
   it('names the variable and the rule of a bad value', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT: /);
-    expect(() => parseConfig({ ACCESS_TOKEN_TTL: '15 minutes' })).toThrow(/ACCESS_TOKEN_TTL: must be a whole number followed by s, m, h or d/);
-    expect(() => parseConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => parseConfig({ ACCESS_TOKEN_TTL: '15 minutes' })).toThrow(
+      /ACCESS_TOKEN_TTL: must be a whole number followed by s, m, h or d/,
+    );
+    expect(() => parseConfig({ JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET: must be at least 32 characters/,
+    );
   });
 
   it('needs SMTP_URL for the smtp mail driver', () => {
-    expect(() => parseConfig({ MAIL_DRIVER: 'smtp' })).toThrow(/SMTP_URL: is required when MAIL_DRIVER=smtp/);
+    expect(() => parseConfig({ MAIL_DRIVER: 'smtp' })).toThrow(
+      /SMTP_URL: is required when MAIL_DRIVER=smtp/,
+    );
   });
 
   it('refuses to run production without its secrets and database', () => {
@@ -32,7 +46,8 @@ describe('parseConfig', () => {
       }
       return undefined;
     })();
-    for (const name of ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'DATABASE_URL', 'PUBLIC_URL']) expect(error?.message).toContain(`${name}: is required in production`);
+    for (const name of ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'DATABASE_URL', 'PUBLIC_URL'])
+      expect(error?.message).toContain(`${name}: is required in production`);
   });
 
   it('treats an empty variable as unset', () => {

@@ -22,7 +22,9 @@ export const ConfigSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     PUBLIC_URL: z.url().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
@@ -47,11 +49,16 @@ export const ConfigSchema = z
   })
   .superRefine((config, ctx) => {
     if (config.MAIL_DRIVER === 'smtp' && !config.SMTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_DRIVER=smtp' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required when MAIL_DRIVER=smtp',
+      });
     }
     if (config.NODE_ENV === 'production') {
       for (const key of ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'DATABASE_URL', 'PUBLIC_URL'] as const) {
-        if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+        if (!config[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
     }
   });
@@ -68,6 +75,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = ConfigSchema.safeParse(present);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(config)'}: ${issue.message}`);
+  const lines = result.error.issues.map(
+    (issue) => `  ${issue.path.join('.') || '(config)'}: ${issue.message}`,
+  );
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

@@ -18,8 +18,13 @@ function redact(url: string): string {
  * DATABASE_URL when set; otherwise the embedded PostgreSQL of DATA_DIR. Either way the committed
  * migrations are applied (under an advisory lock) before anything else touches the database.
  */
-export async function openDatabase(config: Config, log: (message: string) => void): Promise<OpenDatabase> {
-  const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres(config.DATA_DIR, (m) => log(m));
+export async function openDatabase(
+  config: Config,
+  log: (message: string) => void,
+): Promise<OpenDatabase> {
+  const embedded = config.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres(config.DATA_DIR, (m) => log(m));
   const url = config.DATABASE_URL ?? embedded?.url;
   if (!url) throw new Error('No database: set DATABASE_URL or leave it empty for the embedded one');
   try {
@@ -28,7 +33,10 @@ export async function openDatabase(config: Config, log: (message: string) => voi
     await embedded?.stop();
     throw error;
   }
-  const connection = connect(url, { applicationName: 'ratelens-server', statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+  const connection = connect(url, {
+    applicationName: 'ratelens-server',
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   return {
     connection,
     description: embedded ? `embedded PostgreSQL (data in ${config.DATA_DIR})` : redact(url),

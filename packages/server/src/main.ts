@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   console.log(`RateLens is running at http://${host}:${port}`);
   console.log(`  API docs: http://${host}:${port}/api/docs · database: ${database.description}`);
-  if (config.NODE_ENV !== 'production') console.log(`  E-mail outbox: http://${host}:${port}/dev/outbox`);
+  if (config.NODE_ENV !== 'production')
+    console.log(`  E-mail outbox: http://${host}:${port}/dev/outbox`);
 }
 
 main().catch((error: unknown) => {

@@ -23,7 +23,8 @@ export async function resolveSecrets(config: Config): Promise<Secrets> {
   if (existsSync(file)) stored = JSON.parse(await readFile(file, 'utf8')) as Partial<Secrets>;
   const secrets: Secrets = {
     jwtSecret: config.JWT_SECRET ?? stored.jwtSecret ?? randomBytes(48).toString('base64url'),
-    altchaHmacKey: config.ALTCHA_HMAC_KEY ?? stored.altchaHmacKey ?? randomBytes(48).toString('base64url'),
+    altchaHmacKey:
+      config.ALTCHA_HMAC_KEY ?? stored.altchaHmacKey ?? randomBytes(48).toString('base64url'),
   };
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(secrets), { mode: 0o600 });

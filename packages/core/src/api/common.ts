@@ -48,5 +48,7 @@ export function boundedString(label: string, max: number) {
 /** Tells "missing" from "wrong type" for a string field. */
 export function requiredString(label: string) {
   return (issue: { input?: unknown }) =>
-    issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`;
+    issue.input === undefined || issue.input === null
+      ? `${label} is required.`
+      : `${label} must be text.`;
 }

@@ -70,7 +70,10 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RefreshRequestSchema = z.object({
   token: boundedString('token', 4096).min(1, 'token is required.'),
-  refreshToken: boundedString('refreshToken', LIMITS.tokenMaxLength).min(1, 'refreshToken is required.'),
+  refreshToken: boundedString('refreshToken', LIMITS.tokenMaxLength).min(
+    1,
+    'refreshToken is required.',
+  ),
   expiration: z.string().max(64).optional().nullable(),
 });
 export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
@@ -128,9 +131,15 @@ export const EmailVerifyQuerySchema = z.object({
       try {
         const parsed = z.object({ Email: EmailSchema }).safeParse(JSON.parse(raw));
         if (parsed.success) return parsed.data;
-        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? EMAIL_MESSAGES.invalid });
+        ctx.addIssue({
+          code: 'custom',
+          message: parsed.error.issues[0]?.message ?? EMAIL_MESSAGES.invalid,
+        });
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'UserEmail must be JSON such as {"Email":"you@example.com"}.' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'UserEmail must be JSON such as {"Email":"you@example.com"}.',
+        });
       }
       return z.NEVER;
     }),

@@ -3,23 +3,33 @@ import { EMAIL_MESSAGES, EmailSchema, normaliseEmail } from './email.ts';
 
 describe('EmailSchema', () => {
   it('accepts an ordinary address and trims it', () => {
-    expect(EmailSchema.parse('  jane.doe+rates@example.co.uk ')).toBe('jane.doe+rates@example.co.uk');
+    expect(EmailSchema.parse('  jane.doe+rates@example.co.uk ')).toBe(
+      'jane.doe+rates@example.co.uk',
+    );
   });
 
-  it.each(['plainaddress', 'no-domain@', '@no-user.com', 'two@@example.com', 'spaces in@example.com', 'a@b.c'])(
-    'refuses %s with the spec message',
-    (value) => {
-      expect(EmailSchema.safeParse(value).error?.issues[0]?.message).toBe(EMAIL_MESSAGES.invalid);
-    },
-  );
+  it.each([
+    'plainaddress',
+    'no-domain@',
+    '@no-user.com',
+    'two@@example.com',
+    'spaces in@example.com',
+    'a@b.c',
+  ])('refuses %s with the spec message', (value) => {
+    expect(EmailSchema.safeParse(value).error?.issues[0]?.message).toBe(EMAIL_MESSAGES.invalid);
+  });
 
   it('refuses an address longer than 254 characters', () => {
-    expect(EmailSchema.safeParse(`${'a'.repeat(250)}@example.com`).error?.issues[0]?.message).toBe(EMAIL_MESSAGES.tooLong);
+    expect(EmailSchema.safeParse(`${'a'.repeat(250)}@example.com`).error?.issues[0]?.message).toBe(
+      EMAIL_MESSAGES.tooLong,
+    );
   });
 
   it('says a missing address is required', () => {
     expect(EmailSchema.safeParse('').error?.issues[0]?.message).toBe(EMAIL_MESSAGES.required);
-    expect(EmailSchema.safeParse(undefined).error?.issues[0]?.message).toBe(EMAIL_MESSAGES.required);
+    expect(EmailSchema.safeParse(undefined).error?.issues[0]?.message).toBe(
+      EMAIL_MESSAGES.required,
+    );
   });
 });
 

@@ -21,7 +21,9 @@ describe('passwordProblems', () => {
   });
 
   it('quotes the spec’s uppercase and special-character messages word for word', () => {
-    expect(PASSWORD_MESSAGES.uppercase).toBe("Password must have at least one uppercase ('A'-'Z').");
+    expect(PASSWORD_MESSAGES.uppercase).toBe(
+      "Password must have at least one uppercase ('A'-'Z').",
+    );
     expect(PASSWORD_MESSAGES.special).toBe('Password must have at least one special character.');
     expect(PASSWORD_MESSAGES.mismatch).toBe('Password and Confirm Password must be same.');
     expect(PASSWORD_MESSAGES.resetMismatch).toBe('New Password and Confirm Password are not same.');
@@ -44,8 +46,14 @@ describe('NewPasswordSchema', () => {
   });
 
   it('says a missing password is required and a number is not text', () => {
-    expect(NewPasswordSchema.safeParse(undefined).error?.issues[0]?.message).toBe('Password is required.');
-    expect(NewPasswordSchema.safeParse(12345678).error?.issues[0]?.message).toBe('Password must be text.');
-    expect(NewPasswordSchema.safeParse('').error?.issues[0]?.message).toBe(PASSWORD_MESSAGES.required);
+    expect(NewPasswordSchema.safeParse(undefined).error?.issues[0]?.message).toBe(
+      'Password is required.',
+    );
+    expect(NewPasswordSchema.safeParse(12345678).error?.issues[0]?.message).toBe(
+      'Password must be text.',
+    );
+    expect(NewPasswordSchema.safeParse('').error?.issues[0]?.message).toBe(
+      PASSWORD_MESSAGES.required,
+    );
   });
 });

@@ -40,10 +40,12 @@ export function passwordProblems(password: string): string[] {
 }
 
 /** A new password: a string that satisfies the whole policy, each broken rule its own issue. */
-export const NewPasswordSchema = z.string({ error: requiredString('Password') }).superRefine((password, ctx) => {
-  if (password.length === 0) {
-    ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.required });
-    return;
-  }
-  for (const message of passwordProblems(password)) ctx.addIssue({ code: 'custom', message });
-});
+export const NewPasswordSchema = z
+  .string({ error: requiredString('Password') })
+  .superRefine((password, ctx) => {
+    if (password.length === 0) {
+      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.required });
+      return;
+    }
+    for (const message of passwordProblems(password)) ctx.addIssue({ code: 'custom', message });
+  });

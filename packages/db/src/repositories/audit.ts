@@ -6,5 +6,7 @@ export async function audit(
   db: Executor,
   entry: { userId?: string | null; action: string; detail?: Record<string, unknown> },
 ): Promise<void> {
-  await db.insert(auditLog).values({ userId: entry.userId ?? null, action: entry.action, detail: entry.detail ?? {} });
+  await db
+    .insert(auditLog)
+    .values({ userId: entry.userId ?? null, action: entry.action, detail: entry.detail ?? {} });
 }

@@ -26,11 +26,21 @@ export async function findEmailToken(
 }
 
 /** Spends every open token of a purpose for a user: one link works once, and a newer one wins. */
-export async function spendEmailTokens(db: Executor, userId: string, purpose: EmailTokenPurpose): Promise<void> {
+export async function spendEmailTokens(
+  db: Executor,
+  userId: string,
+  purpose: EmailTokenPurpose,
+): Promise<void> {
   await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+      ),
+    );
 }
 
 /** Marks one token used; false when it already was (a second click racing the first). */

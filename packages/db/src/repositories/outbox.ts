@@ -18,5 +18,7 @@ export async function listOutboxMessages(
 ): Promise<OutboxMessageRow[]> {
   const query = db.select().from(outboxMessages);
   const filtered = options.to ? query.where(eq(outboxMessages.to, options.to)) : query;
-  return filtered.orderBy(desc(outboxMessages.sentAt), desc(outboxMessages.id)).limit(options.limit ?? 200);
+  return filtered
+    .orderBy(desc(outboxMessages.sentAt), desc(outboxMessages.id))
+    .limit(options.limit ?? 200);
 }

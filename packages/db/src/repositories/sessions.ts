@@ -25,19 +25,31 @@ export async function revokeSession(db: Executor, id: string, reason: string): P
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
-export async function revokeUserSessions(db: Executor, userId: string, reason: string): Promise<void> {
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  reason: string,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function insertRefreshToken(db: Executor, sessionId: string, tokenHash: string): Promise<void> {
+export async function insertRefreshToken(
+  db: Executor,
+  sessionId: string,
+  tokenHash: string,
+): Promise<void> {
   await db.insert(refreshTokens).values({ sessionId, tokenHash });
 }
 
 export async function findRefreshToken(db: Executor, tokenHash: string) {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
   return row;
 }
 

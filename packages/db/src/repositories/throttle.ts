@@ -5,7 +5,11 @@ import { authThrottle } from '../schema.ts';
 export type ThrottleScope = 'login-account' | 'login-address';
 export type ThrottleRow = typeof authThrottle.$inferSelect;
 
-export async function findThrottle(db: Executor, scope: ThrottleScope, key: string): Promise<ThrottleRow | undefined> {
+export async function findThrottle(
+  db: Executor,
+  scope: ThrottleScope,
+  key: string,
+): Promise<ThrottleRow | undefined> {
   const [row] = await db
     .select()
     .from(authThrottle)
@@ -40,7 +44,11 @@ export async function recordFailure(
   if (row.failures >= options.threshold) {
     const [locked] = await db
       .update(authThrottle)
-      .set({ lockedUntil: sql`now() + make_interval(mins => ${options.lockMinutes})`, failures: 0, windowStartedAt: sql`now()` })
+      .set({
+        lockedUntil: sql`now() + make_interval(mins => ${options.lockMinutes})`,
+        failures: 0,
+        windowStartedAt: sql`now()`,
+      })
       .where(and(eq(authThrottle.scope, scope), eq(authThrottle.key, key)))
       .returning();
     return locked ?? row;
@@ -48,6 +56,12 @@ export async function recordFailure(
   return row;
 }
 
-export async function clearThrottle(db: Executor, scope: ThrottleScope, key: string): Promise<void> {
-  await db.delete(authThrottle).where(and(eq(authThrottle.scope, scope), eq(authThrottle.key, key)));
+export async function clearThrottle(
+  db: Executor,
+  scope: ThrottleScope,
+  key: string,
+): Promise<void> {
+  await db
+    .delete(authThrottle)
+    .where(and(eq(authThrottle.scope, scope), eq(authThrottle.key, key)));
 }

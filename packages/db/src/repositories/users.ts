@@ -17,7 +17,11 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 
 /** Inserts a user; undefined when the e-mail is taken (the unique index decides, not a race). */
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow | undefined> {
-  const [row] = await db.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
+  const [row] = await db
+    .insert(users)
+    .values(user)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
   return row;
 }
 

@@ -20,7 +20,10 @@ export interface AuthRoutesOptions {
   rateLimitPerMinute: number;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, rateLimitPerMinute }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, rateLimitPerMinute },
+) => {
   const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
   const tags = ['Accounts'];
   const authenticated = requireUser(auth);
@@ -38,7 +41,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/Auth/login', {
     config: limited,
-    schema: { tags, summary: 'Sign in', body: LoginRequestSchema, response: { 200: LoginResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Sign in',
+      body: LoginRequestSchema,
+      response: { 200: LoginResponseSchema },
+    },
     handler: (request) => auth.login(request.body, request.ip),
   });
 
@@ -56,7 +64,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/auth/logout', {
     onRequest: authenticated,
-    schema: { tags, summary: 'End this session', security: AUTHENTICATED, response: { 200: ResultSchema } },
+    schema: {
+      tags,
+      summary: 'End this session',
+      security: AUTHENTICATED,
+      response: { 200: ResultSchema },
+    },
     handler: (request) => auth.logout(currentUser(request)),
   });
 
@@ -92,7 +105,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       querystring: EmailVerifyQuerySchema,
       response: { 200: ResultSchema },
     },
-    handler: (request) => auth.sendEmailVerification(currentUser(request), request.query.UserEmail.Email),
+    handler: (request) =>
+      auth.sendEmailVerification(currentUser(request), request.query.UserEmail.Email),
   });
 
   app.post('/auth/ConfirmEmail', {

@@ -43,7 +43,7 @@ import { conflict, fieldError, forbidden, tooManyRequests, unauthorized } from '
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { AccessTokens, hashToken, randomToken, sameHash } from './tokens.ts';
+import { hashToken, randomToken, sameHash, type AccessTokens } from './tokens.ts';
 
 export interface AuthContext {
   userId: string;
@@ -67,12 +67,14 @@ export const AUTH_MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   captchaFailed: 'The bot check failed. Please try again.',
   emailTaken: 'An account with this e-mail address already exists. Please sign in instead.',
-  registered: 'Your account has been created. We have sent a verification link to your e-mail address.',
+  registered:
+    'Your account has been created. We have sent a verification link to your e-mail address.',
   loggedIn: 'Signed in successfully.',
   loggedOut: 'You have been signed out.',
   resetDone: 'Your password has been reset. You can now sign in with your new password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
-  verifyLinkInvalid: 'This verification link is invalid or has expired. Please ask for a new one from your profile.',
+  verifyLinkInvalid:
+    'This verification link is invalid or has expired. Please ask for a new one from your profile.',
   alreadyVerified: 'Your email address is already verified.',
 } as const;
 
@@ -103,7 +105,11 @@ export class AuthService {
     return url.toString();
   }
 
-  private async issueEmailToken(user: UserRow, purpose: EmailTokenPurpose, ttlMs: number): Promise<string> {
+  private async issueEmailToken(
+    user: UserRow,
+    purpose: EmailTokenPurpose,
+    ttlMs: number,
+  ): Promise<string> {
     const token = randomToken();
     await this.db.transaction(async (tx) => {
       await spendEmailTokens(tx, user.id, purpose);
@@ -120,11 +126,18 @@ export class AuthService {
   private async sendVerification(user: UserRow): Promise<void> {
     const ttl = this.deps.config.VERIFY_EMAIL_TOKEN_TTL;
     const token = await this.issueEmailToken(user, 'verify-email', ttl);
-    await this.deps.mailer.send(verificationEmail(user.email, this.link('/confirmEmail', user.email, token), Math.round(ttl / 3_600_000)));
+    await this.deps.mailer.send(
+      verificationEmail(
+        user.email,
+        this.link('/confirmEmail', user.email, token),
+        Math.round(ttl / 3_600_000),
+      ),
+    );
   }
 
   private async requireCaptcha(payload: string): Promise<void> {
-    if (!(await this.deps.captcha.redeem(payload))) throw fieldError('altcha', 'captcha', AUTH_MESSAGES.captchaFailed);
+    if (!(await this.deps.captcha.redeem(payload)))
+      throw fieldError('altcha', 'captcha', AUTH_MESSAGES.captchaFailed);
   }
 
   async register(body: RegisterRequest): Promise<Result> {
@@ -157,9 +170,17 @@ export class AuthService {
     return undefined;
   }
 
-  private async failLogin(email: string, address: string, userId: string | undefined): Promise<never> {
+  private async failLogin(
+    email: string,
+    address: string,
+    userId: string | undefined,
+  ): Promise<never> {
     const { LOGIN_LOCK_THRESHOLD: threshold, LOGIN_LOCK_MINUTES: lockMinutes } = this.deps.config;
-    const account = await recordFailure(this.db, 'login-account', email, { windowMinutes: lockMinutes, threshold, lockMinutes });
+    const account = await recordFailure(this.db, 'login-account', email, {
+      windowMinutes: lockMinutes,
+      threshold,
+      lockMinutes,
+    });
     await recordFailure(this.db, 'login-address', address, {
       windowMinutes: lockMinutes,
       threshold: threshold * ADDRESS_THRESHOLD_FACTOR,
@@ -178,7 +199,10 @@ export class AuthService {
     const locked = await this.lockMessage(email, address);
     if (locked) throw tooManyRequests(locked);
     const user = await findUserByEmail(this.db, email);
-    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+    const ok = await verifyPassword(
+      user?.passwordHash ?? (await dummyPasswordHash()),
+      body.password,
+    );
     if (!user || !ok) return this.failLogin(email, address, user?.id);
     await clearThrottle(this.db, 'login-account', email);
     return this.startSession(user);
@@ -195,7 +219,11 @@ export class AuthService {
       });
       await insertRefreshToken(tx, created.id, hashToken(refreshToken));
       await updateUser(tx, user.id, { lastLoginAt: new Date() });
-      await audit(tx, { userId: user.id, action: 'login.succeeded', detail: { sessionId: created.id } });
+      await audit(tx, {
+        userId: user.id,
+        action: 'login.succeeded',
+        detail: { sessionId: created.id },
+      });
       return created;
     });
     const access = await this.deps.tokens.sign({ userId: user.id, sessionId: session.id });
@@ -218,7 +246,8 @@ export class AuthService {
     const verified = await this.deps.tokens.verify(body.token);
     if (!verified) throw unauthorized(AUTH_MESSAGES.sessionEnded);
     const stored = await findRefreshToken(this.db, hashToken(body.refreshToken));
-    if (!stored || stored.sessionId !== verified.claims.sessionId) throw unauthorized(AUTH_MESSAGES.sessionEnded);
+    if (!stored || stored.sessionId !== verified.claims.sessionId)
+      throw unauthorized(AUTH_MESSAGES.sessionEnded);
     const session = await findSession(this.db, stored.sessionId);
     if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) {
       throw unauthorized(AUTH_MESSAGES.sessionEnded);
@@ -231,7 +260,11 @@ export class AuthService {
     });
     if (!rotated) {
       await revokeSession(this.db, session.id, 'refresh-token-reuse');
-      await audit(this.db, { userId: session.userId, action: 'session.revoked', detail: { sessionId: session.id, reason: 'refresh-token-reuse' } });
+      await audit(this.db, {
+        userId: session.userId,
+        action: 'session.revoked',
+        detail: { sessionId: session.id, reason: 'refresh-token-reuse' },
+      });
       throw unauthorized(AUTH_MESSAGES.sessionEnded);
     }
     const access = await this.deps.tokens.sign({ userId: session.userId, sessionId: session.id });
@@ -239,14 +272,22 @@ export class AuthService {
   }
 
   /** Resolves the bearer token and secret_key header of a call to the signed-in user. */
-  async authenticate(bearer: string | undefined, secretKey: string | undefined): Promise<AuthContext> {
+  async authenticate(
+    bearer: string | undefined,
+    secretKey: string | undefined,
+  ): Promise<AuthContext> {
     if (!bearer) throw unauthorized();
     const verified = await this.deps.tokens.verify(bearer);
     if (!verified) throw unauthorized(AUTH_MESSAGES.sessionEnded);
     if (verified.expired) throw unauthorized(AUTH_MESSAGES.sessionExpired);
     if (!secretKey) throw unauthorized(AUTH_MESSAGES.sessionEnded);
     const session = await findSession(this.db, verified.claims.sessionId);
-    if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now() || !sameHash(session.secretHash, hashToken(secretKey))) {
+    if (
+      !session ||
+      session.revokedAt ||
+      session.expiresAt.getTime() < Date.now() ||
+      !sameHash(session.secretHash, hashToken(secretKey))
+    ) {
       throw unauthorized(AUTH_MESSAGES.sessionEnded);
     }
     const user = await findUserById(this.db, session.userId);
@@ -256,7 +297,11 @@ export class AuthService {
 
   async logout(auth: AuthContext): Promise<Result> {
     await revokeSession(this.db, auth.sessionId, 'logout');
-    await audit(this.db, { userId: auth.userId, action: 'logout', detail: { sessionId: auth.sessionId } });
+    await audit(this.db, {
+      userId: auth.userId,
+      action: 'logout',
+      detail: { sessionId: auth.sessionId },
+    });
     return { isSuccess: true, message: AUTH_MESSAGES.loggedOut };
   }
 
@@ -266,7 +311,13 @@ export class AuthService {
     if (user) {
       const ttl = this.deps.config.RESET_PASSWORD_TOKEN_TTL;
       const token = await this.issueEmailToken(user, 'reset-password', ttl);
-      await this.deps.mailer.send(passwordResetEmail(user.email, this.link('/resetPassword', user.email, token), Math.round(ttl / 60_000)));
+      await this.deps.mailer.send(
+        passwordResetEmail(
+          user.email,
+          this.link('/resetPassword', user.email, token),
+          Math.round(ttl / 60_000),
+        ),
+      );
       await audit(this.db, { userId: user.id, action: 'password.reset-requested' });
     }
     return { isSuccess: true, message: FORGET_PASSWORD_MESSAGE };
@@ -275,7 +326,13 @@ export class AuthService {
   async resetPassword(body: ResetPasswordRequest): Promise<Result> {
     const user = await findUserByEmail(this.db, normaliseEmail(body.Email));
     const token = await findEmailToken(this.db, hashToken(body.Token), 'reset-password');
-    if (!user || !token || token.userId !== user.id || token.usedAt || token.expiresAt.getTime() < Date.now()) {
+    if (
+      !user ||
+      !token ||
+      token.userId !== user.id ||
+      token.usedAt ||
+      token.expiresAt.getTime() < Date.now()
+    ) {
       throw fieldError('Token', 'invalid', AUTH_MESSAGES.resetLinkInvalid);
     }
     const passwordHash = await hashPassword(body.NewPassword);
@@ -293,21 +350,28 @@ export class AuthService {
   }
 
   async sendEmailVerification(auth: AuthContext, email: string): Promise<Result> {
-    if (normaliseEmail(email) !== auth.email) throw forbidden('You can only verify your own e-mail address.');
+    if (normaliseEmail(email) !== auth.email)
+      throw forbidden('You can only verify your own e-mail address.');
     const user = await findUserById(this.db, auth.userId);
     if (!user) throw unauthorized(AUTH_MESSAGES.sessionEnded);
     if (user.emailConfirmed) return { isSuccess: true, message: AUTH_MESSAGES.alreadyVerified };
     await this.sendVerification(user);
-    return { isSuccess: true, message: `We have sent a verification link to ${user.email}. Please open it to verify your e-mail address.` };
+    return {
+      isSuccess: true,
+      message: `We have sent a verification link to ${user.email}. Please open it to verify your e-mail address.`,
+    };
   }
 
   async confirmEmail(body: ConfirmEmailRequest): Promise<Result> {
     const user = await findUserByEmail(this.db, normaliseEmail(body.Email));
     const token = await findEmailToken(this.db, hashToken(body.Token), 'verify-email');
-    if (!user || !token || token.userId !== user.id) throw fieldError('Token', 'invalid', AUTH_MESSAGES.verifyLinkInvalid);
+    if (!user || !token || token.userId !== user.id)
+      throw fieldError('Token', 'invalid', AUTH_MESSAGES.verifyLinkInvalid);
     // A second click on the link that verified the address is not an error for the person.
-    if (token.usedAt && user.emailConfirmed) return { isSuccess: true, message: EMAIL_CONFIRMED_MESSAGE };
-    if (token.usedAt || token.expiresAt.getTime() < Date.now()) throw fieldError('Token', 'invalid', AUTH_MESSAGES.verifyLinkInvalid);
+    if (token.usedAt && user.emailConfirmed)
+      return { isSuccess: true, message: EMAIL_CONFIRMED_MESSAGE };
+    if (token.usedAt || token.expiresAt.getTime() < Date.now())
+      throw fieldError('Token', 'invalid', AUTH_MESSAGES.verifyLinkInvalid);
     const done = await this.db.transaction(async (tx) => {
       if (!(await consumeEmailToken(tx, token.id))) return false;
       await updateUser(tx, user.id, { emailConfirmed: true });
@@ -320,4 +384,3 @@ export class AuthService {
     return { isSuccess: true, message: EMAIL_CONFIRMED_MESSAGE };
   }
 }
-

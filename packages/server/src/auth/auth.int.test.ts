@@ -1,4 +1,9 @@
-import { FORGET_PASSWORD_MESSAGE, PASSWORD_MESSAGES, ROLES, type LoginResponse } from '@ratelens/core';
+import {
+  FORGET_PASSWORD_MESSAGE,
+  PASSWORD_MESSAGES,
+  ROLES,
+  type LoginResponse,
+} from '@ratelens/core';
 import { findUserByEmail, listOutboxMessages, schema } from '@ratelens/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,8 +76,14 @@ describe('POST api/Auth/Register', () => {
       altcha: await solvedCaptcha(test.app),
     });
     expect(response.statusCode).toBe(400);
-    const messages = response.json<{ errors: { field: string; message: string }[] }>().errors.map((e) => e.message);
-    expect(messages).toEqual([PASSWORD_MESSAGES.uppercase, PASSWORD_MESSAGES.digit, PASSWORD_MESSAGES.special]);
+    const messages = response
+      .json<{ errors: { field: string; message: string }[] }>()
+      .errors.map((e) => e.message);
+    expect(messages).toEqual([
+      PASSWORD_MESSAGES.uppercase,
+      PASSWORD_MESSAGES.digit,
+      PASSWORD_MESSAGES.special,
+    ]);
   });
 
   it('refuses a confirmation that differs from the password', async () => {
@@ -83,7 +94,9 @@ describe('POST api/Auth/Register', () => {
       altcha: await solvedCaptcha(test.app),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errors: [{ field: 'ConfirmPassword', message: PASSWORD_MESSAGES.mismatch }] });
+    expect(response.json()).toMatchObject({
+      errors: [{ field: 'ConfirmPassword', message: PASSWORD_MESSAGES.mismatch }],
+    });
   });
 
   it('names each missing field as required', async () => {
@@ -100,11 +113,25 @@ describe('POST api/Auth/Register', () => {
   });
 
   it('answers wrong types and oversized strings with 400, naming the field', async () => {
-    const wrongType = await post('/api/Auth/Register', { email: 42, Password: [], ConfirmPassword: {}, altcha: true });
+    const wrongType = await post('/api/Auth/Register', {
+      email: 42,
+      Password: [],
+      ConfirmPassword: {},
+      altcha: true,
+    });
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json()).toMatchObject({ errors: expect.arrayContaining([{ field: 'email', rule: 'invalid_type', message: 'Email must be text.' }]) });
+    expect(wrongType.json<{ errors: unknown[] }>().errors).toContainEqual({
+      field: 'email',
+      rule: 'invalid_type',
+      message: 'Email must be text.',
+    });
     const long = 'A1!a'.repeat(100);
-    const oversized = await post('/api/Auth/Register', { email: `${'x'.repeat(300)}@example.com`, Password: long, ConfirmPassword: long, altcha: 'x' });
+    const oversized = await post('/api/Auth/Register', {
+      email: `${'x'.repeat(300)}@example.com`,
+      Password: long,
+      ConfirmPassword: long,
+      altcha: 'x',
+    });
     expect(oversized.statusCode).toBe(400);
     const fields = oversized.json<{ errors: { field: string }[] }>().errors.map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['email', 'Password']));
@@ -122,17 +149,42 @@ describe('POST api/Auth/Register', () => {
   });
 
   it('refuses a forged bot-check payload', async () => {
-    const forged = Buffer.from(JSON.stringify({ algorithm: 'SHA-256', challenge: 'a', number: 1, salt: 'b', signature: 'c' })).toString('base64');
-    const response = await post('/api/Auth/Register', { email: uniqueEmail(), Password: PASSWORD, ConfirmPassword: PASSWORD, altcha: forged });
+    const forged = Buffer.from(
+      JSON.stringify({
+        algorithm: 'SHA-256',
+        challenge: 'a',
+        number: 1,
+        salt: 'b',
+        signature: 'c',
+      }),
+    ).toString('base64');
+    const response = await post('/api/Auth/Register', {
+      email: uniqueEmail(),
+      Password: PASSWORD,
+      ConfirmPassword: PASSWORD,
+      altcha: forged,
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errors: [{ field: 'altcha', message: AUTH_MESSAGES.captchaFailed }] });
+    expect(response.json()).toMatchObject({
+      errors: [{ field: 'altcha', message: AUTH_MESSAGES.captchaFailed }],
+    });
   });
 
   it('refuses a replayed bot-check payload', async () => {
     const altcha = await solvedCaptcha(test.app);
-    const first = await post('/api/Auth/Register', { email: uniqueEmail(), Password: PASSWORD, ConfirmPassword: PASSWORD, altcha });
+    const first = await post('/api/Auth/Register', {
+      email: uniqueEmail(),
+      Password: PASSWORD,
+      ConfirmPassword: PASSWORD,
+      altcha,
+    });
     expect(first.statusCode).toBe(200);
-    const replay = await post('/api/Auth/Register', { email: uniqueEmail(), Password: PASSWORD, ConfirmPassword: PASSWORD, altcha });
+    const replay = await post('/api/Auth/Register', {
+      email: uniqueEmail(),
+      Password: PASSWORD,
+      ConfirmPassword: PASSWORD,
+      altcha,
+    });
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ message: AUTH_MESSAGES.captchaFailed });
   });
@@ -143,14 +195,21 @@ describe('POST api/Captcha/VerifyRecaptcha', () => {
     const altcha = await solvedCaptcha(test.app);
     const check = await post('/api/Captcha/VerifyRecaptcha', { recaptchaToken: altcha });
     expect(check.json()).toEqual({ success: true });
-    const use = await post('/api/Auth/Register', { email: uniqueEmail(), Password: PASSWORD, ConfirmPassword: PASSWORD, altcha });
+    const use = await post('/api/Auth/Register', {
+      email: uniqueEmail(),
+      Password: PASSWORD,
+      ConfirmPassword: PASSWORD,
+      altcha,
+    });
     expect(use.statusCode).toBe(200);
     const after = await post('/api/Captcha/VerifyRecaptcha', { recaptchaToken: altcha });
     expect(after.json()).toEqual({ success: false });
   });
 
   it('answers success false for garbage', async () => {
-    const response = await post('/api/Captcha/VerifyRecaptcha', { recaptchaToken: 'not base64 json' });
+    const response = await post('/api/Captcha/VerifyRecaptcha', {
+      recaptchaToken: 'not base64 json',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: false });
   });
@@ -163,8 +222,21 @@ describe('POST api/Auth/login', () => {
     const response = await login(test.app, email.toUpperCase());
     expect(response.statusCode).toBe(200);
     const body = response.json<LoginResponse>();
-    expect(body).toMatchObject({ isSuccess: true, emailID: email, userName: email, role: ROLES.webUser });
-    for (const key of ['token', 'userID', 'secval', 'refreshToken', 'expireDate', 'message'] as const) expect(body[key]).toBeTruthy();
+    expect(body).toMatchObject({
+      isSuccess: true,
+      emailID: email,
+      userName: email,
+      role: ROLES.webUser,
+    });
+    for (const key of [
+      'token',
+      'userID',
+      'secval',
+      'refreshToken',
+      'expireDate',
+      'message',
+    ] as const)
+      expect(body[key]).toBeTruthy();
     const ttl = new Date(body.expireDate).getTime() - Date.now();
     expect(ttl).toBeGreaterThan(14 * 60_000);
     expect(ttl).toBeLessThanOrEqual(15 * 60_000);
@@ -185,7 +257,9 @@ describe('POST api/Auth/login', () => {
     const email = uniqueEmail();
     await register(test.app, email);
     await login(test.app, email);
-    expect((await findUserByEmail(test.database.connection.db, email))?.lastLoginAt).toBeInstanceOf(Date);
+    expect((await findUserByEmail(test.database.connection.db, email))?.lastLoginAt).toBeInstanceOf(
+      Date,
+    );
   });
 });
 
@@ -197,9 +271,21 @@ describe('authenticated calls', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ emailID: session.emailID, emailConfirmed: false });
     const noToken = await test.app.inject({ method: 'GET', url });
-    const noSecret = await test.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${session.token}` } });
-    const wrongSecret = await test.app.inject({ method: 'GET', url, headers: { ...authHeaders(session), secret_key: 'nope' } });
-    const garbage = await test.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer abc.def.ghi', secret_key: session.secval } });
+    const noSecret = await test.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    const wrongSecret = await test.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...authHeaders(session), secret_key: 'nope' },
+    });
+    const garbage = await test.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: 'Bearer abc.def.ghi', secret_key: session.secval },
+    });
     for (const response of [noToken, noSecret, wrongSecret, garbage]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 401 });
@@ -225,7 +311,11 @@ describe('authenticated calls', () => {
 
   it('stop working after logout', async () => {
     const session = await signedInUser(test.app);
-    const out = await test.app.inject({ method: 'POST', url: '/api/auth/logout', headers: authHeaders(session) });
+    const out = await test.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: authHeaders(session),
+    });
     expect(out.json()).toEqual({ isSuccess: true, message: AUTH_MESSAGES.loggedOut });
     const after = await test.app.inject({
       method: 'GET',
@@ -238,7 +328,11 @@ describe('authenticated calls', () => {
 
 describe('POST api/auth/refreshToken', () => {
   const refresh = (session: { token: string; refreshToken: string }) =>
-    post('/api/auth/refreshToken', { token: session.token, refreshToken: session.refreshToken, expiration: null });
+    post('/api/auth/refreshToken', {
+      token: session.token,
+      refreshToken: session.refreshToken,
+      expiration: null,
+    });
 
   it('rotates the refresh token and issues a working access token', async () => {
     const session = await signedInUser(test.app);
@@ -298,9 +392,17 @@ describe('e-mail verification', () => {
     expect(send.json()).toMatchObject({ isSuccess: true });
     const link = await linkFromLatestEmail(test, session.emailID);
     expect(link.pathname).toBe('/confirmEmail');
-    const confirm = await post('/api/auth/ConfirmEmail', { Email: link.searchParams.get('email'), Token: link.searchParams.get('token') });
-    expect(confirm.json()).toEqual({ isSuccess: true, message: 'Your email has been verified successfully.' });
-    expect((await findUserByEmail(test.database.connection.db, session.emailID))?.emailConfirmed).toBe(true);
+    const confirm = await post('/api/auth/ConfirmEmail', {
+      Email: link.searchParams.get('email'),
+      Token: link.searchParams.get('token'),
+    });
+    expect(confirm.json()).toEqual({
+      isSuccess: true,
+      message: 'Your email has been verified successfully.',
+    });
+    expect(
+      (await findUserByEmail(test.database.connection.db, session.emailID))?.emailConfirmed,
+    ).toBe(true);
   });
 
   it('a newer verification e-mail makes the older link stop working', async () => {
@@ -311,7 +413,10 @@ describe('e-mail verification', () => {
       url: `/api/auth/EmailVerifyUserAsync?UserEmail=${encodeURIComponent(JSON.stringify({ Email: session.emailID }))}`,
       headers: authHeaders(session),
     });
-    const response = await post('/api/auth/ConfirmEmail', { Email: session.emailID, Token: older.searchParams.get('token') });
+    const response = await post('/api/auth/ConfirmEmail', {
+      Email: session.emailID,
+      Token: older.searchParams.get('token'),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: AUTH_MESSAGES.verifyLinkInvalid });
   });
@@ -320,15 +425,30 @@ describe('e-mail verification', () => {
     const one = await signedInUser(test.app);
     const two = await signedInUser(test.app);
     const link = await linkFromLatestEmail(test, one.emailID);
-    expect((await post('/api/auth/ConfirmEmail', { Email: one.emailID, Token: 'made-up' })).statusCode).toBe(400);
-    expect((await post('/api/auth/ConfirmEmail', { Email: two.emailID, Token: link.searchParams.get('token') })).statusCode).toBe(400);
+    expect(
+      (await post('/api/auth/ConfirmEmail', { Email: one.emailID, Token: 'made-up' })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await post('/api/auth/ConfirmEmail', {
+          Email: two.emailID,
+          Token: link.searchParams.get('token'),
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('refuses an expired link', async () => {
     const session = await signedInUser(test.app);
     const link = await linkFromLatestEmail(test, session.emailID);
-    await test.database.connection.db.update(schema.emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.emailTokens.purpose, 'verify-email'));
-    const response = await post('/api/auth/ConfirmEmail', { Email: session.emailID, Token: link.searchParams.get('token') });
+    await test.database.connection.db
+      .update(schema.emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.emailTokens.purpose, 'verify-email'));
+    const response = await post('/api/auth/ConfirmEmail', {
+      Email: session.emailID,
+      Token: link.searchParams.get('token'),
+    });
     expect(response.statusCode).toBe(400);
   });
 
@@ -344,14 +464,19 @@ describe('e-mail verification', () => {
 
   it('answers a UserEmail that is not JSON with 400', async () => {
     const one = await signedInUser(test.app);
-    const response = await test.app.inject({ method: 'GET', url: '/api/auth/EmailVerifyUserAsync?UserEmail=oops', headers: authHeaders(one) });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/api/auth/EmailVerifyUserAsync?UserEmail=oops',
+      headers: authHeaders(one),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errors: [{ field: 'UserEmail' }] });
   });
 });
 
 describe('password recovery', () => {
-  const forget = async (Email: string) => post('/api/auth/ForgetPassword', { Email, altcha: await solvedCaptcha(test.app) });
+  const forget = async (Email: string) =>
+    post('/api/auth/ForgetPassword', { Email, altcha: await solvedCaptcha(test.app) });
 
   it('answers the same for a known and an unknown address, and mails only the known one', async () => {
     const email = uniqueEmail();
@@ -378,7 +503,12 @@ describe('password recovery', () => {
     const link = await linkFromLatestEmail(test, session.emailID);
     expect(link.pathname).toBe('/resetPassword');
     const NewPassword = 'Brand-New-Pass-7&';
-    const body = { NewPassword, ConfirmPassword: NewPassword, Email: link.searchParams.get('email'), Token: link.searchParams.get('token') };
+    const body = {
+      NewPassword,
+      ConfirmPassword: NewPassword,
+      Email: link.searchParams.get('email'),
+      Token: link.searchParams.get('token'),
+    };
     const reset = await post('/api/auth/ResetPassword', body);
     expect(reset.json()).toEqual({ isSuccess: true, message: AUTH_MESSAGES.resetDone });
     expect((await login(test.app, session.emailID)).statusCode).toBe(401);
@@ -399,14 +529,29 @@ describe('password recovery', () => {
     await register(test.app, email);
     await forget(email);
     const link = await linkFromLatestEmail(test, email);
-    await test.database.connection.db.update(schema.emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.emailTokens.purpose, 'reset-password'));
-    const response = await post('/api/auth/ResetPassword', { NewPassword: 'Brand-New-Pass-7&', ConfirmPassword: 'Brand-New-Pass-7&', Email: email, Token: link.searchParams.get('token') });
+    await test.database.connection.db
+      .update(schema.emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.emailTokens.purpose, 'reset-password'));
+    const response = await post('/api/auth/ResetPassword', {
+      NewPassword: 'Brand-New-Pass-7&',
+      ConfirmPassword: 'Brand-New-Pass-7&',
+      Email: email,
+      Token: link.searchParams.get('token'),
+    });
     expect(response.statusCode).toBe(400);
   });
 
   it('uses the reset-screen wording for a mismatched confirmation', async () => {
-    const response = await post('/api/auth/ResetPassword', { NewPassword: 'Brand-New-Pass-7&', ConfirmPassword: 'Other-Pass-7&', Email: uniqueEmail(), Token: 'x' });
+    const response = await post('/api/auth/ResetPassword', {
+      NewPassword: 'Brand-New-Pass-7&',
+      ConfirmPassword: 'Other-Pass-7&',
+      Email: uniqueEmail(),
+      Token: 'x',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errors: [{ field: 'ConfirmPassword', message: PASSWORD_MESSAGES.resetMismatch }] });
+    expect(response.json()).toMatchObject({
+      errors: [{ field: 'ConfirmPassword', message: PASSWORD_MESSAGES.resetMismatch }],
+    });
   });
 });

@@ -7,6 +7,8 @@ describe('loginDelayMs', () => {
   });
 
   it('doubles the wait from the third failure, up to four seconds', () => {
-    expect([3, 4, 5, 6, 7, 8, 20].map(loginDelayMs)).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
+    expect([3, 4, 5, 6, 7, 8, 20].map(loginDelayMs)).toEqual([
+      250, 500, 1000, 2000, 4000, 4000, 4000,
+    ]);
   });
 });

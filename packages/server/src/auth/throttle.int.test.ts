@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, PASSWORD, register, uniqueEmail, type TestApp } from '../test/app.ts';
+import {
+  createTestApp,
+  login,
+  PASSWORD,
+  register,
+  uniqueEmail,
+  type TestApp,
+} from '../test/app.ts';
 import { AUTH_MESSAGES } from './auth-service.ts';
 
 describe('repeated failed sign-ins', () => {
@@ -26,7 +33,9 @@ describe('repeated failed sign-ins', () => {
     expect(durations[2]).toBeGreaterThanOrEqual(240);
     const right = await login(test.app, email, PASSWORD);
     expect(right.statusCode).toBe(429);
-    expect(right.json<{ message: string }>().message).toMatch(/^Too many failed sign-in attempts\. Please try again in 1[45] minutes\.$/);
+    expect(right.json<{ message: string }>().message).toMatch(
+      /^Too many failed sign-in attempts\. Please try again in 1[45] minutes\.$/,
+    );
   });
 
   it('lock the client address after many failures across accounts', async () => {
@@ -34,7 +43,8 @@ describe('repeated failed sign-ins', () => {
     try {
       const statuses: number[] = [];
       // threshold 2 per account, 2 × 5 = 10 per address: ten different unknown accounts.
-      for (let attempt = 0; attempt < 10; attempt++) statuses.push((await login(other.app, uniqueEmail(), 'Wrong-Password-1!')).statusCode);
+      for (let attempt = 0; attempt < 10; attempt++)
+        statuses.push((await login(other.app, uniqueEmail(), 'Wrong-Password-1!')).statusCode);
       expect(statuses.slice(0, 9).every((s) => s === 401)).toBe(true);
       const email = uniqueEmail();
       await register(other.app, email);
@@ -50,12 +60,19 @@ describe('the auth rate limit', () => {
     const test = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 4; attempt++) statuses.push((await login(test.app, uniqueEmail(), 'x')).statusCode);
+      for (let attempt = 0; attempt < 4; attempt++)
+        statuses.push((await login(test.app, uniqueEmail(), 'x')).statusCode);
       expect(statuses.slice(0, 3)).not.toContain(429);
       const limited = await login(test.app, uniqueEmail(), 'x');
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({ isSuccess: false, statusCode: 429, error: 'Too Many Requests' });
-      expect(limited.json<{ message: string }>().message).toMatch(/^Too many requests\. Please wait/);
+      expect(limited.json()).toMatchObject({
+        isSuccess: false,
+        statusCode: 429,
+        error: 'Too Many Requests',
+      });
+      expect(limited.json<{ message: string }>().message).toMatch(
+        /^Too many requests\. Please wait/,
+      );
     } finally {
       await test.close();
     }
@@ -67,7 +84,9 @@ describe('the auth rate limit', () => {
       const email = uniqueEmail();
       await register(test.app, email);
       for (let round = 0; round < 3; round++) {
-        expect((await login(test.app, email, 'Wrong-Password-1!')).json<{ message: string }>().message).toBe(AUTH_MESSAGES.invalidLogin);
+        expect(
+          (await login(test.app, email, 'Wrong-Password-1!')).json<{ message: string }>().message,
+        ).toBe(AUTH_MESSAGES.invalidLogin);
         expect((await login(test.app, email, 'Wrong-Password-1!')).statusCode).toBe(401);
         expect((await login(test.app, email)).statusCode).toBe(200);
       }

@@ -8,17 +8,26 @@ describe('AccessTokens', () => {
     const tokens = new AccessTokens(secret, 60_000);
     const { token, expiresAt } = await tokens.sign({ userId: 'u1', sessionId: 's1' });
     expect(expiresAt.getTime()).toBeGreaterThan(Date.now());
-    expect(await tokens.verify(token)).toEqual({ claims: { userId: 'u1', sessionId: 's1' }, expired: false });
+    expect(await tokens.verify(token)).toEqual({
+      claims: { userId: 'u1', sessionId: 's1' },
+      expired: false,
+    });
   });
 
   it('says a token whose lifetime is over is expired but still ours', async () => {
     const tokens = new AccessTokens(secret, -5_000);
     const { token } = await tokens.sign({ userId: 'u1', sessionId: 's1' });
-    expect(await tokens.verify(token)).toEqual({ claims: { userId: 'u1', sessionId: 's1' }, expired: true });
+    expect(await tokens.verify(token)).toEqual({
+      claims: { userId: 'u1', sessionId: 's1' },
+      expired: true,
+    });
   });
 
   it('refuses a token signed with another secret, and garbage', async () => {
-    const { token } = await new AccessTokens('y'.repeat(40), 60_000).sign({ userId: 'u1', sessionId: 's1' });
+    const { token } = await new AccessTokens('y'.repeat(40), 60_000).sign({
+      userId: 'u1',
+      sessionId: 's1',
+    });
     const tokens = new AccessTokens(secret, 60_000);
     expect(await tokens.verify(token)).toBeUndefined();
     expect(await tokens.verify('not.a.token')).toBeUndefined();

@@ -49,7 +49,10 @@ export class AccessTokens {
    */
   async verify(token: string): Promise<{ claims: AccessClaims; expired: boolean } | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: 'ratelens', algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: 'ratelens',
+        algorithms: ['HS256'],
+      });
       return toClaims(payload, false);
     } catch (error) {
       if (error instanceof errors.JWTExpired) return toClaims(error.payload, true);

@@ -19,12 +19,18 @@ interface Decoded {
 
 function decode(payload: string): Decoded | undefined {
   try {
-    const parsed = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { signature?: unknown; salt?: unknown };
+    const parsed = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as {
+      signature?: unknown;
+      salt?: unknown;
+    };
     if (typeof parsed.signature !== 'string' || typeof parsed.salt !== 'string') return undefined;
     const expires = Number(extractParams(payload).expires);
     return {
       signature: parsed.signature,
-      expiresAt: Number.isFinite(expires) && expires > 0 ? new Date(expires * 1000) : new Date(Date.now() + CHALLENGE_LIFETIME_MS),
+      expiresAt:
+        Number.isFinite(expires) && expires > 0
+          ? new Date(expires * 1000)
+          : new Date(Date.now() + CHALLENGE_LIFETIME_MS),
     };
   } catch {
     return undefined;

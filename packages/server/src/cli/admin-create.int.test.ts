@@ -29,10 +29,14 @@ describe('createAdmin', () => {
     const before = await findUserByEmail(db, 'second@example.com');
     const result = await createAdmin(db, 'second@example.com', undefined);
     expect(result.created).toBe(false);
-    expect((await findUserByEmail(db, 'second@example.com'))?.passwordHash).toBe(before?.passwordHash);
+    expect((await findUserByEmail(db, 'second@example.com'))?.passwordHash).toBe(
+      before?.passwordHash,
+    );
   });
 
   it('refuses to create a new admin without a password', async () => {
-    await expect(createAdmin(database.connection.db, 'nopass@example.com', undefined)).rejects.toThrow('a new admin needs a password');
+    await expect(
+      createAdmin(database.connection.db, 'nopass@example.com', undefined),
+    ).rejects.toThrow('a new admin needs a password');
   });
 });

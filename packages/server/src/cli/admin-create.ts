@@ -22,22 +22,37 @@ export interface AdminResult {
  * Makes an account an admin: creates it when the address is new, promotes it otherwise. The
  * password is set when one is given (or generated for a new account).
  */
-export async function createAdmin(db: Database, email: string, password: string | undefined): Promise<AdminResult> {
+export async function createAdmin(
+  db: Database,
+  email: string,
+  password: string | undefined,
+): Promise<AdminResult> {
   const address = normaliseEmail(email);
   const existing = await findUserByEmail(db, address);
   if (existing) {
-    await updateUser(db, existing.id, { role: ROLES.admin, ...(password ? { passwordHash: await hashPassword(password) } : {}) });
+    await updateUser(db, existing.id, {
+      role: ROLES.admin,
+      ...(password ? { passwordHash: await hashPassword(password) } : {}),
+    });
     await audit(db, { userId: existing.id, action: 'admin.promoted', detail: { via: 'cli' } });
     return { email: address, created: false };
   }
   if (!password) throw new Error('a new admin needs a password');
-  const user = await insertUser(db, { email: address, fullName: address, passwordHash: await hashPassword(password), role: ROLES.admin, emailConfirmed: true });
+  const user = await insertUser(db, {
+    email: address,
+    fullName: address,
+    passwordHash: await hashPassword(password),
+    role: ROLES.admin,
+    emailConfirmed: true,
+  });
   await audit(db, { userId: user?.id ?? null, action: 'admin.created', detail: { via: 'cli' } });
   return { email: address, created: true };
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' } },
+  });
   const email = EmailSchema.safeParse(values.email ?? '');
   if (!values.email || !email.success) {
     console.error(values.email ? `Invalid --email: ${email.error?.issues[0]?.message}` : USAGE);
@@ -56,8 +71,13 @@ async function main(): Promise<void> {
     const existing = await findUserByEmail(database.connection.db, normaliseEmail(email.data));
     const password = values.password ?? (existing ? undefined : generatePassword());
     const result = await createAdmin(database.connection.db, email.data, password);
-    console.log(result.created ? `Created admin ${result.email}.` : `${result.email} is now an admin${values.password ? '; password changed' : ''}.`);
-    if (password && !values.password) console.log(`Password (shown once, store it safely): ${password}`);
+    console.log(
+      result.created
+        ? `Created admin ${result.email}.`
+        : `${result.email} is now an admin${values.password ? '; password changed' : ''}.`,
+    );
+    if (password && !values.password)
+      console.log(`Password (shown once, store it safely): ${password}`);
   } finally {
     await database.close();
   }
@@ -65,7 +85,11 @@ async function main(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : `admin:create failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      error instanceof ConfigError
+        ? error.message
+        : `admin:create failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   });
 }

@@ -5,7 +5,10 @@ import { z } from 'zod';
 const QuerySchema = z.object({ to: z.string().max(254).optional() });
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 /** Escapes a plain-text body and turns its http(s) addresses into links. */
@@ -22,7 +25,13 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     schema: { hide: true, querystring: QuerySchema },
     handler: async (request) => {
       const rows = await listOutboxMessages(db, { to: request.query.to?.toLowerCase() });
-      return rows.map((row) => ({ to: row.to, subject: row.subject, text: row.text, html: row.html, sentAt: row.sentAt.toISOString() }));
+      return rows.map((row) => ({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        sentAt: row.sentAt.toISOString(),
+      }));
     },
   });
 

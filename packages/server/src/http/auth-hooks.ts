@@ -19,7 +19,10 @@ function bearer(request: FastifyRequest): string | undefined {
 export function requireUser(auth: AuthService) {
   return async (request: FastifyRequest) => {
     const secret = request.headers[SECRET_KEY_HEADER];
-    request.auth = await auth.authenticate(bearer(request), typeof secret === 'string' ? secret : undefined);
+    request.auth = await auth.authenticate(
+      bearer(request),
+      typeof secret === 'string' ? secret : undefined,
+    );
   };
 }
 

@@ -1,6 +1,9 @@
 import type { ApiError, FieldError } from '@ratelens/core';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 
 /** An expected failure: services throw these; one handler turns them into the response. */
 export class AppError extends Error {
@@ -14,11 +17,13 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);
+export const badRequest = (message: string, errors?: FieldError[]) =>
+  new AppError(400, message, errors);
 export const fieldError = (field: string, rule: string, message: string) =>
   badRequest(message, [{ field, rule, message }]);
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, message);
-export const forbidden = (message = 'You do not have access to this.') => new AppError(403, message);
+export const forbidden = (message = 'You do not have access to this.') =>
+  new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);
@@ -37,7 +42,12 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export function errorBody(statusCode: number, message: string, requestId: string, errors?: FieldError[]): ApiError {
+export function errorBody(
+  statusCode: number,
+  message: string,
+  requestId: string,
+  errors?: FieldError[],
+): ApiError {
   return {
     isSuccess: false,
     statusCode,
@@ -57,12 +67,21 @@ function valueAt(input: unknown, path: string[]): unknown {
   return value;
 }
 
-function validationErrors(error: FastifyError & { validationContext?: string }, request: FastifyRequest): FieldError[] {
+function validationErrors(
+  error: FastifyError & { validationContext?: string },
+  request: FastifyRequest,
+): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
-  const input = error.validationContext === 'querystring' ? request.query : error.validationContext === 'params' ? request.params : request.body;
+  const input =
+    error.validationContext === 'querystring'
+      ? request.query
+      : error.validationContext === 'params'
+        ? request.params
+        : request.body;
   return error.validation.map((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const missing = issue.keyword === 'invalid_type' && valueAt(input, path ? path.split('.') : []) == null;
+    const missing =
+      issue.keyword === 'invalid_type' && valueAt(input, path ? path.split('.') : []) == null;
     const rule = missing ? 'required' : issue.keyword;
     const field = path || (error.validationContext ?? 'body');
     const message =
@@ -77,7 +96,9 @@ function validationErrors(error: FastifyError & { validationContext?: string }, 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, request.id, error.errors));
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.statusCode, error.message, request.id, error.errors));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error, request);
@@ -86,7 +107,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');
-      return reply.status(500).send(errorBody(500, 'Something went wrong on our side. Please try again.', request.id));
+      return reply
+        .status(500)
+        .send(errorBody(500, 'Something went wrong on our side. Please try again.', request.id));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -102,6 +125,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(errorBody(status, message, request.id));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody(500, 'Something went wrong on our side. Please try again.', request.id));
+    return reply
+      .status(500)
+      .send(errorBody(500, 'Something went wrong on our side. Please try again.', request.id));
   });
 }

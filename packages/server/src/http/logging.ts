@@ -8,7 +8,10 @@ import type { Config } from '../config.ts';
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
-    redact: { paths: ['req.headers.authorization', 'req.headers.secret_key', 'req.headers.cookie'], remove: true },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.secret_key', 'req.headers.cookie'],
+      remove: true,
+    },
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,

@@ -45,7 +45,12 @@ afterAll(async () => {
 describe('the smtp mail driver', () => {
   it('delivers a message with its sender, recipient, subject and both bodies', async () => {
     const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, 'RateLens <no-reply@ratelens.test>');
-    await mailer.send({ to: 'jane@example.com', subject: 'Hello', text: 'Plain body', html: '<p>HTML body</p>' });
+    await mailer.send({
+      to: 'jane@example.com',
+      subject: 'Hello',
+      text: 'Plain body',
+      html: '<p>HTML body</p>',
+    });
     const message = received.at(-1);
     expect(message?.from).toBe('no-reply@ratelens.test');
     expect(message?.to).toEqual(['jane@example.com']);
@@ -61,7 +66,9 @@ describe('the smtp mail driver', () => {
       expect((await register(test.app, email)).statusCode).toBe(200);
       const message = received.find((m) => m.to.includes(email));
       expect(message?.raw).toContain('Subject: Verify your RateLens e-mail address');
-      expect(message?.raw.replace(/=\r?\n/g, '')).toMatch(/http:\/\/localhost:3000\/confirmEmail\?email=/);
+      expect(message?.raw.replace(/=\r?\n/g, '')).toMatch(
+        /http:\/\/localhost:3000\/confirmEmail\?email=/,
+      );
     } finally {
       await test.close();
     }
@@ -69,6 +76,8 @@ describe('the smtp mail driver', () => {
 
   it('fails loudly when the server cannot be reached', async () => {
     const mailer = smtpMailer('smtp://127.0.0.1:1', 'RateLens <no-reply@ratelens.test>');
-    await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't', html: 'h' })).rejects.toThrow();
+    await expect(
+      mailer.send({ to: 'a@example.com', subject: 's', text: 't', html: 'h' }),
+    ).rejects.toThrow();
   });
 });

@@ -1,10 +1,20 @@
 import type { MailMessage } from './mailer.ts';
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
-function linkEmail(to: string, subject: string, intro: string, action: string, link: string, outro: string): MailMessage {
+function linkEmail(
+  to: string,
+  subject: string,
+  intro: string,
+  action: string,
+  link: string,
+  outro: string,
+): MailMessage {
   const text = `${intro}\n\n${action}: ${link}\n\n${outro}\n\nRateLens`;
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1b1e">
 <p>${escapeHtml(intro)}</p>

@@ -16,7 +16,10 @@ export interface TestApp {
 }
 
 /** The real application on a fresh database, configured as a test run would be. */
-export async function createTestApp(env: Record<string, string> = {}, mailer?: Mailer): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  mailer?: Mailer,
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -27,7 +30,10 @@ export async function createTestApp(env: Record<string, string> = {}, mailer?: M
     WEB_DIST_DIR: '/nonexistent',
     ...env,
   });
-  const secrets = { jwtSecret: randomBytes(32).toString('hex'), altchaHmacKey: randomBytes(32).toString('hex') };
+  const secrets = {
+    jwtSecret: randomBytes(32).toString('hex'),
+    altchaHmacKey: randomBytes(32).toString('hex'),
+  };
   const app = await buildApp({ config, secrets, connection: database.connection, mailer });
   await app.ready();
   return {
@@ -49,9 +55,20 @@ export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
     signature: string;
     maxnumber: number;
   }>();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
   if (!solution) throw new Error('could not solve the challenge');
-  const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+  const payload = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  };
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
@@ -61,20 +78,42 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 }
 
-export async function register(app: FastifyInstance, email: string, password = PASSWORD): Promise<LightMyRequestResponse> {
+export async function register(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/Auth/Register',
-    payload: { FullName: email, email, RoleName: ROLES.webUser, Password: password, ConfirmPassword: password, altcha: await solvedCaptcha(app) },
+    payload: {
+      FullName: email,
+      email,
+      RoleName: ROLES.webUser,
+      Password: password,
+      ConfirmPassword: password,
+      altcha: await solvedCaptcha(app),
+    },
   });
 }
 
-export async function login(app: FastifyInstance, email: string, password = PASSWORD): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/Auth/login', payload: { UserName: email, password } });
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/Auth/login',
+    payload: { UserName: email, password },
+  });
 }
 
 /** Registers and signs in; returns the login response. */
-export async function signedInUser(app: FastifyInstance, email = uniqueEmail()): Promise<LoginResponse> {
+export async function signedInUser(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+): Promise<LoginResponse> {
   const registered = await register(app, email);
   if (registered.statusCode !== 200) throw new Error(`register failed: ${registered.body}`);
   const response = await login(app, email);
@@ -85,12 +124,19 @@ export async function signedInUser(app: FastifyInstance, email = uniqueEmail()):
 /** Creates an admin directly in the database (as `npm run admin:create` does) and signs in. */
 export async function signedInAdmin(test: TestApp): Promise<LoginResponse> {
   const email = uniqueEmail('admin');
-  await insertUser(test.database.connection.db, { email, passwordHash: await hashPassword(PASSWORD), role: ROLES.admin, fullName: 'Ada Admin' });
+  await insertUser(test.database.connection.db, {
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    role: ROLES.admin,
+    fullName: 'Ada Admin',
+  });
   const response = await login(test.app, email);
   return response.json<LoginResponse>();
 }
 
-export function authHeaders(session: Pick<LoginResponse, 'token' | 'secval'>): Record<string, string> {
+export function authHeaders(
+  session: Pick<LoginResponse, 'token' | 'secval'>,
+): Record<string, string> {
   return { authorization: `Bearer ${session.token}`, secret_key: session.secval };
 }
 

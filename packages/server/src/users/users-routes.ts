@@ -5,7 +5,10 @@ import type { AuthService } from '../auth/auth-service.ts';
 import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import type { UsersService } from './users-service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: UsersService }> = async (app, { auth, users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  users: UsersService;
+}> = async (app, { auth, users }) => {
   const tags = ['Users'];
   app.addHook('onRequest', requireUser(auth));
 

@@ -9,7 +9,8 @@ export class UsersService {
   /** A user's own details; an admin may look up anyone. */
   async details(auth: AuthContext, email: string): Promise<UserDetails> {
     const wanted = normaliseEmail(email);
-    if (wanted !== auth.email && !isAdmin(auth.role)) throw forbidden('You can only see your own account.');
+    if (wanted !== auth.email && !isAdmin(auth.role))
+      throw forbidden('You can only see your own account.');
     const user = await findUserByEmail(this.db, wanted);
     if (!user) throw notFound('No account has this e-mail address.');
     return {

@@ -29,11 +29,11 @@ function headersOf(call: unknown[] | undefined): Record<string, string> {
   return (init?.headers ?? {}) as Record<string, string>;
 }
 
-let sessionEnded: ReturnType<typeof vi.fn>;
+let sessionEnded: ReturnType<typeof vi.fn<() => void>>;
 let stopListening: () => void;
 
 beforeEach(() => {
-  sessionEnded = vi.fn();
+  sessionEnded = vi.fn<() => void>();
   stopListening = onSessionEnded(sessionEnded);
 });
 
