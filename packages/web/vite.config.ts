@@ -1,29 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-/** The API server (packages/server) listens on 3000 in development; the SPA proxies to it. */
-const apiServer = 'http://localhost:3000';
+export default defineConfig(({ mode }) => {
+  // The API server (packages/server) listens on 3000 in development; RATELENS_API_URL points the
+  // proxy elsewhere (a second server on another port, say).
+  const apiServer = loadEnv(mode, root, '').RATELENS_API_URL || 'http://localhost:3000';
+  const proxy = {
+    '/api': { target: apiServer },
+    '/dev': { target: apiServer },
+  };
 
-export default defineConfig({
-  root,
-  plugins: [react()],
-  build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
-    emptyOutDir: true,
-  },
-  server: {
-    proxy: {
-      '/api': { target: apiServer, changeOrigin: false },
-      '/dev': { target: apiServer, changeOrigin: false },
+  return {
+    root,
+    plugins: [react()],
+    build: {
+      outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+      emptyOutDir: true,
     },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: apiServer, changeOrigin: false },
-      '/dev': { target: apiServer, changeOrigin: false },
-    },
-  },
+    server: { proxy },
+    preview: { proxy },
+  };
 });

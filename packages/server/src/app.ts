@@ -129,6 +129,7 @@ export async function buildApp({
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist);
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  // The files of the build present at start are routed; `npm start` always builds before it serves.
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
 
   // Unknown API paths answer the error shape; any other GET is a route of the single-page app.

@@ -39,7 +39,7 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   }
   return (
     <>
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
         Hello, {session.userName ?? session.email}
       </Text>
       <AnchorLink to="/profile" size="sm" onClick={onNavigate}>

@@ -1,12 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ConfirmEmailRoute } from '../routes/confirm-email.tsx';
-import { ForgotPasswordRoute } from '../routes/forgot-password.tsx';
 import { HomeRoute } from '../routes/home.tsx';
 import { LoginRoute } from '../routes/login.tsx';
 import { LogoutRoute } from '../routes/logout.tsx';
 import { NotFoundRoute } from '../routes/not-found.tsx';
 import { ProfileRoute } from '../routes/profile.tsx';
-import { RegistrationRoute } from '../routes/registration.tsx';
 import { ResetPasswordRoute } from '../routes/reset-password.tsx';
 import { RouteError } from '../routes/route-error.tsx';
 import { UserListRoute } from '../routes/user-list.tsx';
@@ -24,9 +22,20 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/login', element: <LoginRoute /> },
-      { path: '/registration', element: <RegistrationRoute /> },
+      {
+        path: '/registration',
+        // The screens with the bot check load the ALTCHA widget (and its workers) on demand.
+        lazy: () =>
+          import('../routes/registration.tsx').then((m) => ({ Component: m.RegistrationRoute })),
+      },
       { path: '/logout', element: <LogoutRoute /> },
-      { path: '/forgotPassword', element: <ForgotPasswordRoute /> },
+      {
+        path: '/forgotPassword',
+        lazy: () =>
+          import('../routes/forgot-password.tsx').then((m) => ({
+            Component: m.ForgotPasswordRoute,
+          })),
+      },
       { path: '/resetPassword', element: <ResetPasswordRoute /> },
       { path: '/verifyEmail', element: <VerifyEmailRoute /> },
       { path: '/confirmEmail', element: <ConfirmEmailRoute /> },

@@ -63,7 +63,7 @@ function Profile() {
       <Card withBorder padding="lg">
         <Stack gap="xs">
           <Group gap="sm">
-            <Text size="lg" fw={600}>
+            <Text size="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
               Welcome, {user.userName}
             </Text>
             {user.emailConfirmed && (
@@ -78,7 +78,7 @@ function Profile() {
               <AnchorLink to="/verifyEmail">Verify Now</AnchorLink>
             </Group>
           )}
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {user.emailID}
           </Text>
         </Stack>
