@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 const reports = {
-  vitest: 'test-results/vitest.json',
-  playwright: 'test-results/e2e.json',
+  vitest: 'reports/vitest.json',
+  playwright: 'reports/e2e.json',
 };
 
 let passed = 0;

@@ -37,6 +37,8 @@ export interface AppDeps {
   connection: Connection;
   /** Replaces the mailer chosen by MAIL_DRIVER (tests pass a real SMTP-backed one, for instance). */
   mailer?: Mailer;
+  /** Where log lines go; standard output when absent (tests read them from here). */
+  logStream?: { write: (line: string) => void };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -50,9 +52,10 @@ export async function buildApp({
   secrets,
   connection,
   mailer,
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

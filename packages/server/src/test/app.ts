@@ -19,6 +19,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   mailer?: Mailer,
+  logStream?: { write: (line: string) => void },
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = parseConfig({
@@ -34,7 +35,13 @@ export async function createTestApp(
     jwtSecret: randomBytes(32).toString('hex'),
     altchaHmacKey: randomBytes(32).toString('hex'),
   };
-  const app = await buildApp({ config, secrets, connection: database.connection, mailer });
+  const app = await buildApp({
+    config,
+    secrets,
+    connection: database.connection,
+    mailer,
+    logStream,
+  });
   await app.ready();
   return {
     app,
