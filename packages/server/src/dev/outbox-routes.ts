@@ -1,15 +1,9 @@
 import { listOutboxMessages, type Database } from '@ratelens/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { escapeHtml } from '../http/html.ts';
 
 const QuerySchema = z.object({ to: z.string().max(254).optional() });
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
 
 /** Escapes a plain-text body and turns its http(s) addresses into links. */
 function linkify(text: string): string {

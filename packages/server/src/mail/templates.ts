@@ -1,11 +1,5 @@
+import { escapeHtml } from '../http/html.ts';
 import type { MailMessage } from './mailer.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
 
 function linkEmail(
   to: string,
