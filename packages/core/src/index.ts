@@ -5,3 +5,4 @@ export * from './auth/email.ts';
 export * from './auth/password-policy.ts';
 export * from './auth/contracts.ts';
 export * from './session-keys.ts';
+export * from './messages.ts';

@@ -85,6 +85,16 @@ export const RefreshResponseSchema = z.object({
 });
 export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
 
+/**
+ * Logout needs no body when the access token is still valid; with an expired one, the session's
+ * current refresh token identifies the session to end instead.
+ */
+export const LogoutRequestSchema = z
+  .object({
+    refreshToken: boundedString('refreshToken', LIMITS.tokenMaxLength).optional(),
+  })
+  .nullish();
+
 // ---- Password recovery ---------------------------------------------------------------------
 
 export const ForgetPasswordFormSchema = z.object({ Email: EmailSchema });

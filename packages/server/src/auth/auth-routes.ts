@@ -4,6 +4,7 @@ import {
   ForgetPasswordRequestSchema,
   LoginRequestSchema,
   LoginResponseSchema,
+  LogoutRequestSchema,
   RefreshRequestSchema,
   RefreshResponseSchema,
   RegisterRequestSchema,
@@ -11,7 +12,7 @@ import {
   ResultSchema,
 } from '@ratelens/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
+import { AUTHENTICATED, bearer, currentUser, requireUser, secretKey } from '../http/auth-hooks.ts';
 import type { AuthService } from './auth-service.ts';
 
 export interface AuthRoutesOptions {
@@ -63,14 +64,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   });
 
   app.post('/auth/logout', {
-    onRequest: authenticated,
     schema: {
       tags,
-      summary: 'End this session',
+      summary: 'End this session (bearer and secret_key, or the current refresh token)',
       security: AUTHENTICATED,
+      body: LogoutRequestSchema,
       response: { 200: ResultSchema },
     },
-    handler: (request) => auth.logout(currentUser(request)),
+    handler: (request) =>
+      auth.logout({
+        bearer: bearer(request),
+        secretKey: secretKey(request),
+        refreshToken: request.body?.refreshToken,
+      }),
   });
 
   app.post('/auth/ForgetPassword', {

@@ -295,12 +295,32 @@ export class AuthService {
     return { userId: user.id, sessionId: session.id, email: user.email, role: user.role };
   }
 
-  async logout(auth: AuthContext): Promise<Result> {
-    await revokeSession(this.db, auth.sessionId, 'logout');
+  /**
+   * Ends a session. A person signing out after the access token expired still ends it on the
+   * server: the session's current refresh token is accepted in place of the bearer token.
+   */
+  async logout(credentials: {
+    bearer?: string;
+    secretKey?: string;
+    refreshToken?: string;
+  }): Promise<Result> {
+    const session = await this.authenticate(credentials.bearer, credentials.secretKey).then(
+      (auth) => ({ id: auth.sessionId, userId: auth.userId }),
+      async (error: unknown) => {
+        const stored = credentials.refreshToken
+          ? await findRefreshToken(this.db, hashToken(credentials.refreshToken))
+          : undefined;
+        const found =
+          stored && !stored.usedAt ? await findSession(this.db, stored.sessionId) : undefined;
+        if (!found || found.revokedAt) throw error;
+        return { id: found.id, userId: found.userId };
+      },
+    );
+    await revokeSession(this.db, session.id, 'logout');
     await audit(this.db, {
-      userId: auth.userId,
+      userId: session.userId,
       action: 'logout',
-      detail: { sessionId: auth.sessionId },
+      detail: { sessionId: session.id },
     });
     return { isSuccess: true, message: AUTH_MESSAGES.loggedOut };
   }

@@ -326,6 +326,44 @@ describe('authenticated calls', () => {
   });
 });
 
+describe('POST api/auth/logout', () => {
+  it('ends the session with the refresh token when the access token has expired', async () => {
+    const short = await createTestApp({ ACCESS_TOKEN_TTL: '1s' });
+    try {
+      const session = await signedInUser(short.app);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const out = await short.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: authHeaders(session),
+        payload: { refreshToken: session.refreshToken },
+      });
+      expect(out.statusCode).toBe(200);
+      const refresh = await short.app.inject({
+        method: 'POST',
+        url: '/api/auth/refreshToken',
+        payload: { token: session.token, refreshToken: session.refreshToken },
+      });
+      expect(refresh.statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('refuses without a valid access token or a current refresh token', async () => {
+    const session = await signedInUser(test.app);
+    const bare = await post('/api/auth/logout', {});
+    const madeUp = await post('/api/auth/logout', { refreshToken: 'made-up' });
+    expect(bare.statusCode).toBe(401);
+    expect(madeUp.statusCode).toBe(401);
+    const still = await post('/api/auth/refreshToken', {
+      token: session.token,
+      refreshToken: session.refreshToken,
+    });
+    expect(still.statusCode).toBe(200);
+  });
+});
+
 describe('POST api/auth/refreshToken', () => {
   const refresh = (session: { token: string; refreshToken: string }) =>
     post('/api/auth/refreshToken', {

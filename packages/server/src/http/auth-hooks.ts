@@ -9,20 +9,21 @@ declare module 'fastify' {
   }
 }
 
-function bearer(request: FastifyRequest): string | undefined {
+export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];
 }
 
+export function secretKey(request: FastifyRequest): string | undefined {
+  const value = request.headers[SECRET_KEY_HEADER];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** onRequest hook for every authenticated route: bearer token plus the session's secret_key. */
 export function requireUser(auth: AuthService) {
   return async (request: FastifyRequest) => {
-    const secret = request.headers[SECRET_KEY_HEADER];
-    request.auth = await auth.authenticate(
-      bearer(request),
-      typeof secret === 'string' ? secret : undefined,
-    );
+    request.auth = await auth.authenticate(bearer(request), secretKey(request));
   };
 }
 

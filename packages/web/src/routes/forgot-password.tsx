@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { ForgetPasswordFormSchema } from '@ratelens/core';
+import { ForgetPasswordFormSchema, SPEC_MESSAGES } from '@ratelens/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,7 +13,7 @@ import { Page } from '../shared/page.tsx';
 import { AnchorLink } from '../shared/router-link.tsx';
 
 /** The catalogue's message for a failure without one from the server (search-and-accounts §8). */
-export const USER_NOT_FOUND_MESSAGE = 'User not found';
+export const USER_NOT_FOUND_MESSAGE = SPEC_MESSAGES.userNotFound;
 
 function failureMessage(error: Error): string {
   if (error instanceof ApiRequestError) {

@@ -1,10 +1,11 @@
 import { Box, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { SPEC_MESSAGES } from '@ratelens/core';
 import { useEffect } from 'react';
 import { useSession } from '../features/auth/use-session.ts';
 import { ButtonLink } from '../shared/router-link.tsx';
 
 /** The popup text of search-and-accounts §2 "Home", shown inline for now. */
-export const SIGN_IN_FIRST_MESSAGE = 'Please create an account or login first';
+export const SIGN_IN_FIRST_MESSAGE = SPEC_MESSAGES.signInFirst;
 
 /** Home: the rate-search hero. The search itself arrives with its own issue. */
 export function HomeRoute() {

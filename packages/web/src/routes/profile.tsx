@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { EMAIL_NOT_VERIFIED_MESSAGE } from '@ratelens/core';
+import { EMAIL_NOT_VERIFIED_MESSAGE, SPEC_MESSAGES } from '@ratelens/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -12,7 +12,7 @@ import { PageLoader } from '../shared/page-loader.tsx';
 import { AnchorLink } from '../shared/router-link.tsx';
 
 /** The catalogue's message when there is no subscription (search-and-accounts §8). */
-export const NO_SUBSCRIPTION_MESSAGE = 'You dont have any Subscription';
+export const NO_SUBSCRIPTION_MESSAGE = SPEC_MESSAGES.noSubscription;
 
 /** The spec scrolls to the EDI section this long after arriving with #uploadEdi (§9). */
 const UPLOAD_EDI_SCROLL_DELAY_MS = 550;

@@ -1,4 +1,4 @@
-import { RefreshResponseSchema, SECRET_KEY_HEADER } from '@ratelens/core';
+import { RefreshResponseSchema, SECRET_KEY_HEADER, SPEC_MESSAGES } from '@ratelens/core';
 import { ApiRequestError, requestJson, type RequestOptions } from '../../shared/http.ts';
 import {
   clearSession,
@@ -131,7 +131,7 @@ export async function authedRequest<T>(
   }
   if (session.token === null) {
     endSession();
-    throw new ApiRequestError(401, 'You need to login first');
+    throw new ApiRequestError(401, SPEC_MESSAGES.loginFirst);
   }
 
   const { keepSessionOn = [], ...request } = options;
@@ -159,7 +159,12 @@ export async function authedRequest<T>(
 export async function sendLogout(session: Session): Promise<void> {
   if (session.token === null) return;
   try {
-    await requestJson('/api/auth/logout', { method: 'POST', headers: authHeaders(session) });
+    // The refresh token lets the server end the session even when the access token has expired.
+    await requestJson('/api/auth/logout', {
+      method: 'POST',
+      headers: authHeaders(session),
+      body: { refreshToken: session.refreshToken ?? undefined },
+    });
   } catch {
     // Ignored on purpose: an expired or revoked session is as good as logged out.
   }
