@@ -40,3 +40,4 @@ export function withDatabase(url: string, database: string): string {
 }
 
 export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;

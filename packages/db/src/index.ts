@@ -1,6 +1,8 @@
 export * from './client.ts';
 export * from './embedded.ts';
 export * from './migrate.ts';
+export * from './copy.ts';
+export * from './open.ts';
 export * as schema from './schema.ts';
 export * from './repositories/users.ts';
 export * from './repositories/sessions.ts';

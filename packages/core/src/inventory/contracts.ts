@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { requiredString } from '../api/common.ts';
+
+// search-and-accounts §2 "Inventory list", §3 entities, §7 calls.
+
+/** `GET master/getallstates`: states sorted by name. stateID is the state's FIPS number. */
+export const StateItemSchema = z.object({
+  stateID: z.number().int(),
+  stateName: z.string(),
+  stateCode: z.string(),
+});
+export type StateItem = z.infer<typeof StateItemSchema>;
+
+/** An MSA option: msaID and TableName are the CBSA code (TableName names the rate partition the old product queried). */
+export const MsaItemSchema = z.object({
+  msaID: z.string(),
+  MSA: z.string(),
+  TableName: z.string(),
+});
+export type MsaItem = z.infer<typeof MsaItemSchema>;
+
+export const MsaByStateCodeQuerySchema = z.object({
+  stateCode: z
+    .string({ error: requiredString('stateCode') })
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'stateCode must be a two-letter state code such as AK.'),
+});
+
+export const MsaByStateNameQuerySchema = z.object({
+  state: z
+    .string({ error: requiredString('state') })
+    .trim()
+    .min(1, 'state is required.')
+    .max(60, 'state must not be more than 60 characters.'),
+});
+
+/** `GET Inventory/getHospitalbyFilter?FilterJson={"statename":…,"msaId":…}`. */
+export const HospitalFilterQuerySchema = z.object({
+  FilterJson: z
+    .string({ error: requiredString('FilterJson') })
+    .max(1024, 'FilterJson must not be more than 1024 characters.')
+    .transform((raw, ctx) => {
+      try {
+        const parsed = z
+          .object({
+            statename: z.string().trim().max(60).optional(),
+            msaId: z.union([z.string(), z.number()]).optional(),
+          })
+          .safeParse(JSON.parse(raw));
+        if (parsed.success)
+          return {
+            stateName: parsed.data.statename,
+            msaId: parsed.data.msaId === undefined ? undefined : String(parsed.data.msaId),
+          };
+        ctx.addIssue({
+          code: 'custom',
+          message: 'FilterJson must hold statename and msaId as text.',
+        });
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'FilterJson must be JSON such as {"statename":"Alaska","msaId":"11260"}.',
+        });
+      }
+      return z.NEVER;
+    }),
+});
+
+export const HospitalItemSchema = z.object({
+  hospitalID: z.string(),
+  facilityName: z.string(),
+});
+export type HospitalItem = z.infer<typeof HospitalItemSchema>;
+
+/** One row of the inventory table, in the spec's column order. */
+export const InventoryRowSchema = z.object({
+  hospitalID: z.string(),
+  stateName: z.string(),
+  msaName: z.string(),
+  careCenter: z.string(),
+  facilityName: z.string(),
+  hasFiles: z.boolean(),
+  cashRates: z.boolean(),
+  commercialRates: z.boolean(),
+  medicareRates: z.boolean(),
+  inpatient: z.boolean(),
+  outpatient: z.boolean(),
+  drugs: z.boolean(),
+});
+export type InventoryRow = z.infer<typeof InventoryRowSchema>;
+
+export const HospitalIdParamsSchema = z.object({
+  hospitalId: z.uuid('hospitalId must be a hospital id.'),
+});
+
+export const HospitalFileSchema = z.object({
+  source: z.string(),
+  status: z.string(),
+  format: z.string().nullable(),
+  version: z.string().nullable(),
+  lastUpdatedOn: z.string().nullable(),
+  items: z.number(),
+  rates: z.number(),
+  rejected: z.number(),
+  /** The validation report in plain words, one sentence per rule. */
+  validationSummary: z.array(z.string()),
+  loadedAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+export const HospitalDetailSchema = z.object({
+  hospitalID: z.string(),
+  facilityName: z.string(),
+  stateName: z.string(),
+  msaName: z.string(),
+  addresses: z.array(z.string()),
+  locations: z.array(z.string()),
+  npis: z.array(z.string()),
+  isDemo: z.boolean(),
+  files: z.array(HospitalFileSchema),
+});
+export type HospitalDetail = z.infer<typeof HospitalDetailSchema>;

@@ -1,0 +1,63 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+const BATCH_BYTES = 256 * 1024;
+
+export interface CopyWriter {
+  /** Queues one COPY text line; await it only when it returns a promise (backpressure). */
+  write(line: string): Promise<void> | undefined;
+  /** Flushes and waits for PostgreSQL to acknowledge the whole COPY; resolves to the row count. */
+  end(): Promise<number>;
+}
+
+/**
+ * A COPY ... FROM STDIN into a table on its own connection, fed line by line: lines are batched
+ * into large chunks and the writer waits when PostgreSQL is slower than the reader, so memory
+ * stays flat however large the file. This is how rate data enters the database (never
+ * row-by-row INSERT).
+ */
+export function copyWriter(
+  client: pg.PoolClient | pg.Client,
+  table: string,
+  columns: readonly string[],
+): CopyWriter {
+  const sql = `COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM STDIN`;
+  const copy = client.query(copyFrom(sql));
+  const input = new PassThrough({ highWaterMark: 4 * BATCH_BYTES });
+  const done = pipeline(input, copy);
+  // Surface a COPY failure to the writer at once rather than when the file ends.
+  let failure: unknown;
+  done.catch((error: unknown) => {
+    failure = error;
+  });
+  let batch = '';
+  let rows = 0;
+  const flush = (): Promise<void> | undefined => {
+    if (batch.length === 0) return undefined;
+    const ok = input.write(batch);
+    batch = '';
+    // Waiting for 'drain' alone would hang if the COPY failed meanwhile: race it with the end.
+    return ok ? undefined : Promise.race([once(input, 'drain').then(() => undefined), done]);
+  };
+  return {
+    write(line) {
+      if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+      batch += line;
+      rows++;
+      return batch.length >= BATCH_BYTES ? flush() : undefined;
+    },
+    async end() {
+      await flush();
+      input.end();
+      await done;
+      return rows;
+    },
+  };
+}

@@ -1,0 +1,269 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Rate data (issue 3). Reference tables (states, cbsas, counties, codes, payers) are small and
+ * replicable; rate tables (charge_items, item_codes, negotiated_rates) carry hospital_id first in
+ * their primary key, the distribution column if they ever move to Citus, and no reference table
+ * has a foreign key into them (shared/ARCHITECTURE.md, "Runtime and database").
+ */
+
+export const states = pgTable('states', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  fips: text('fips').notNull(),
+});
+
+export const cbsas = pgTable('cbsas', {
+  code: text('code').primaryKey(),
+  title: text('title').notNull(),
+  /** metropolitan | micropolitan | nonmetro (a per-state group of hospitals outside any CBSA). */
+  kind: text('kind').notNull(),
+  stateCodes: text('state_codes').array().notNull(),
+});
+
+export const counties = pgTable(
+  'counties',
+  {
+    fips: text('fips').primaryKey(),
+    name: text('name').notNull(),
+    stateCode: text('state_code').notNull(),
+    cbsaCode: text('cbsa_code'),
+    central: boolean('central'),
+  },
+  (t) => [index('counties_cbsa_idx').on(t.cbsaCode)],
+);
+
+export const codes = pgTable(
+  'codes',
+  {
+    type: text('type').notNull(),
+    code: text('code').notNull(),
+    /** Only for code sets we may show: HCPCS Level II from CMS, MS-DRG names from the files. Never CPT text. */
+    description: text('description'),
+    category: text('category').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.code] })],
+);
+
+export const payers = pgTable('payers', {
+  id: serial('id').primaryKey(),
+  canonicalName: text('canonical_name').notNull().unique(),
+});
+
+export const hospitals = pgTable(
+  'hospitals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What identifies "the same hospital" across its files: licence state and number, else name and state. */
+    sourceKey: text('source_key').notNull(),
+    name: text('name').notNull(),
+    stateCode: text('state_code'),
+    licenseNumber: text('license_number'),
+    licenseState: text('license_state'),
+    type2Npis: text('type_2_npis')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    locationNames: text('location_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    addresses: text('addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    zip: text('zip'),
+    countyFips: text('county_fips'),
+    cbsaCode: text('cbsa_code'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('hospitals_source_key').on(t.sourceKey),
+    index('hospitals_geo_idx').on(t.stateCode, t.cbsaCode),
+  ],
+);
+
+/** Every ingest run of a file, successful or not. */
+export const mrfFiles = pgTable(
+  'mrf_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hospitalId: uuid('hospital_id'),
+    source: text('source').notNull(),
+    sha256: text('sha256'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    format: text('format'),
+    version: text('version'),
+    lastUpdatedOn: date('last_updated_on'),
+    /** loading | loaded | replaced | unchanged | failed */
+    status: text('status').notNull(),
+    items: integer('items').notNull().default(0),
+    rates: integer('rates').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    validation: jsonb('validation'),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    durationMs: integer('duration_ms'),
+  },
+  (t) => [
+    index('mrf_files_hospital_idx').on(t.hospitalId, t.startedAt),
+    index('mrf_files_sha_idx').on(t.sha256),
+  ],
+);
+
+export const chargeItems = pgTable(
+  'charge_items',
+  {
+    hospitalId: uuid('hospital_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    mrfFileId: uuid('mrf_file_id').notNull(),
+    description: text('description').notNull(),
+    setting: text('setting'),
+    billingClass: text('billing_class'),
+    modifiers: text('modifiers').array().notNull(),
+    drugUnit: numeric('drug_unit'),
+    drugType: text('drug_type'),
+    gross: numeric('gross'),
+    discountedCash: numeric('discounted_cash'),
+    min: numeric('min'),
+    max: numeric('max'),
+    notes: text('notes'),
+  },
+  (t) => [primaryKey({ columns: [t.hospitalId, t.itemId] })],
+);
+
+/** Every code of an item, the search path: code → items of hospitals. */
+export const itemCodes = pgTable(
+  'item_codes',
+  {
+    hospitalId: uuid('hospital_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    codeType: text('code_type').notNull(),
+    code: text('code').notNull(),
+    category: text('category').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hospitalId, t.itemId, t.codeType, t.code] }),
+    index('item_codes_code_idx').on(t.code, t.codeType, t.hospitalId),
+  ],
+);
+
+export const negotiatedRates = pgTable(
+  'negotiated_rates',
+  {
+    hospitalId: uuid('hospital_id').notNull(),
+    rateId: integer('rate_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    payerId: integer('payer_id').notNull(),
+    payerName: text('payer_name').notNull(),
+    planName: text('plan_name').notNull(),
+    lineOfBusiness: text('line_of_business').notNull(),
+    methodology: text('methodology'),
+    dollar: numeric('dollar'),
+    percentage: numeric('percentage'),
+    algorithm: text('algorithm'),
+    estimatedAmount: numeric('estimated_amount'),
+    median: numeric('median'),
+    p10: numeric('p10'),
+    p90: numeric('p90'),
+    count: text('count'),
+    notes: text('notes'),
+    effectiveAmount: numeric('effective_amount'),
+    /** dollar | percentage-of-gross | median | estimated */
+    effectiveOrigin: text('effective_origin'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hospitalId, t.rateId] }),
+    index('negotiated_rates_item_idx').on(t.hospitalId, t.itemId),
+  ],
+);
+
+/** Medicare physician fee schedule (2025): RVUs per code and modifier. Never the CPT descriptions. */
+export const medicareRvus = pgTable(
+  'medicare_rvus',
+  {
+    year: integer('year').notNull(),
+    hcpcs: text('hcpcs').notNull(),
+    modifier: text('modifier').notNull().default(''),
+    status: text('status'),
+    workRvu: numeric('work_rvu'),
+    nonFacilityPeRvu: numeric('non_facility_pe_rvu'),
+    facilityPeRvu: numeric('facility_pe_rvu'),
+    mpRvu: numeric('mp_rvu'),
+    globalDays: text('global_days'),
+    conversionFactor: numeric('conversion_factor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.hcpcs, t.modifier] })],
+);
+
+export const medicareGpcis = pgTable(
+  'medicare_gpcis',
+  {
+    year: integer('year').notNull(),
+    carrier: text('carrier').notNull(),
+    locality: text('locality').notNull(),
+    name: text('name').notNull(),
+    workGpci: numeric('work_gpci').notNull(),
+    peGpci: numeric('pe_gpci').notNull(),
+    mpGpci: numeric('mp_gpci').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.carrier, t.locality] })],
+);
+
+/** ZIP → Medicare carrier and locality (CMS ZIP5 file). */
+export const zipLocalities = pgTable('zip_localities', {
+  zip: text('zip').primaryKey(),
+  stateCode: text('state_code').notNull(),
+  carrier: text('carrier').notNull(),
+  locality: text('locality').notNull(),
+});
+
+/** What a hospital's loaded file offers, computed at each swap so the inventory reads one row. */
+export const hospitalSummaries = pgTable('hospital_summaries', {
+  hospitalId: uuid('hospital_id').primaryKey(),
+  items: integer('items').notNull(),
+  rates: integer('rates').notNull(),
+  hasCash: boolean('has_cash').notNull(),
+  hasCommercial: boolean('has_commercial').notNull(),
+  hasMedicare: boolean('has_medicare').notNull(),
+  hasInpatient: boolean('has_inpatient').notNull(),
+  hasOutpatient: boolean('has_outpatient').notNull(),
+  hasDrugs: boolean('has_drugs').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** CMS NADAC weekly prices (National Average Drug Acquisition Cost), for the Rx price table. */
+export const nadacPrices = pgTable(
+  'nadac_prices',
+  {
+    ndc: text('ndc').notNull(),
+    effectiveDate: date('effective_date').notNull(),
+    description: text('description').notNull(),
+    perUnit: numeric('per_unit').notNull(),
+    pricingUnit: text('pricing_unit'),
+    pharmacyType: text('pharmacy_type'),
+    otc: boolean('otc'),
+    classification: text('classification'),
+    asOfDate: date('as_of_date'),
+  },
+  (t) => [primaryKey({ columns: [t.ndc, t.effectiveDate] })],
+);

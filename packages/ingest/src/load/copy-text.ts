@@ -1,0 +1,34 @@
+/**
+ * PostgreSQL COPY text format: one line per row, columns separated by tabs, `\N` for NULL, and
+ * backslash escapes for backslash, tab, newline and carriage return.
+ * https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.2
+ */
+export type CopyValue = string | number | boolean | null | undefined | readonly string[];
+
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
+function escapeText(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
+  return value.replace(/[\\\t\n\r]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+  );
+}
+
+/** A text[] literal: every element double-quoted, with `"` and `\` escaped inside. */
+export function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
+export function copyLine(values: readonly CopyValue[]): string {
+  let line = '';
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) line += '\t';
+    const value = values[i];
+    if (value === null || value === undefined) line += '\\N';
+    else if (typeof value === 'string') line += escapeText(value);
+    else if (typeof value === 'number') line += Number.isFinite(value) ? String(value) : '\\N';
+    else if (typeof value === 'boolean') line += value ? 't' : 'f';
+    else line += escapeText(arrayLiteral(value));
+  }
+  return `${line}\n`;
+}

@@ -1,0 +1,80 @@
+import {
+  HospitalDetailSchema,
+  HospitalFilterQuerySchema,
+  HospitalIdParamsSchema,
+  HospitalItemSchema,
+  InventoryRowSchema,
+  MsaByStateCodeQuerySchema,
+  MsaByStateNameQuerySchema,
+  MsaItemSchema,
+  StateItemSchema,
+} from '@ratelens/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { InventoryService } from './inventory-service.ts';
+
+/** Public reads: the spec's inventory list and selectors need no sign-in (search-and-accounts §6). */
+export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryService }> = async (
+  app,
+  { inventory },
+) => {
+  const tags = ['Inventory'];
+
+  app.get('/master/getallstates', {
+    schema: {
+      tags,
+      summary: 'States, sorted by name',
+      response: { 200: z.array(StateItemSchema) },
+    },
+    handler: () => inventory.states(),
+  });
+
+  app.get('/Subscription/getmsafilter', {
+    schema: {
+      tags,
+      summary: 'Metro areas (CBSAs) of a state that have hospitals',
+      querystring: MsaByStateCodeQuerySchema,
+      response: { 200: z.array(MsaItemSchema) },
+    },
+    handler: (request) => inventory.msasByStateCode(request.query.stateCode),
+  });
+
+  app.get('/inventory/getmsabystatename', {
+    schema: {
+      tags,
+      summary: 'Metro areas of a state, by state name',
+      querystring: MsaByStateNameQuerySchema,
+      response: { 200: z.array(MsaItemSchema) },
+    },
+    handler: (request) => inventory.msasByStateName(request.query.state),
+  });
+
+  app.get('/Inventory/getHospitalbyFilter', {
+    schema: {
+      tags,
+      summary: 'Hospitals of a state and metro area',
+      querystring: HospitalFilterQuerySchema,
+      response: { 200: z.array(HospitalItemSchema) },
+    },
+    handler: (request) => inventory.hospitals(request.query.FilterJson),
+  });
+
+  app.get('/Inventory/InventoryListings', {
+    schema: {
+      tags,
+      summary: 'Every hospital with the kinds of rates its file holds',
+      response: { 200: z.array(InventoryRowSchema) },
+    },
+    handler: () => inventory.listings(),
+  });
+
+  app.get('/Inventory/hospital/:hospitalId', {
+    schema: {
+      tags,
+      summary: 'A hospital with its files, CMS versions and validation summaries',
+      params: HospitalIdParamsSchema,
+      response: { 200: HospitalDetailSchema },
+    },
+    handler: (request) => inventory.hospital(request.params.hospitalId),
+  });
+};

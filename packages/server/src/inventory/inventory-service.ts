@@ -1,0 +1,140 @@
+import type {
+  HospitalDetail,
+  HospitalItem,
+  InventoryRow,
+  MsaItem,
+  StateItem,
+} from '@ratelens/core';
+import type { Pool } from '@ratelens/db';
+import { notFound } from '../http/errors.ts';
+
+/** Reads for the inventory screen and the state/MSA/hospital selectors. Public data only. */
+export class InventoryService {
+  constructor(
+    private readonly pool: Pool,
+    private readonly describeValidation: (validation: unknown) => string[],
+  ) {}
+
+  async states(): Promise<StateItem[]> {
+    const { rows } = await this.pool.query<StateItem>(
+      `SELECT fips::int AS "stateID", name AS "stateName", code AS "stateCode" FROM states ORDER BY name`,
+    );
+    return rows;
+  }
+
+  /** The state's CBSAs that have at least one hospital, plus its non-metro group when it has one. */
+  async msasByStateCode(stateCode: string): Promise<MsaItem[]> {
+    const { rows } = await this.pool.query<MsaItem>(
+      `SELECT c.code AS "msaID", c.title AS "MSA", c.code AS "TableName"
+         FROM cbsas c
+        WHERE EXISTS (SELECT 1 FROM hospitals h WHERE h.cbsa_code = c.code AND h.state_code = $1)
+        ORDER BY c.title`,
+      [stateCode.toUpperCase()],
+    );
+    return rows;
+  }
+
+  async msasByStateName(stateName: string): Promise<MsaItem[]> {
+    const { rows } = await this.pool.query<{ code: string }>(
+      `SELECT code FROM states WHERE lower(name) = lower($1)`,
+      [stateName.trim()],
+    );
+    const code = rows[0]?.code;
+    return code ? this.msasByStateCode(code) : [];
+  }
+
+  async hospitals(filter: { stateName?: string; msaId?: string }): Promise<HospitalItem[]> {
+    const { rows } = await this.pool.query<HospitalItem>(
+      `SELECT h.id AS "hospitalID", h.name AS "facilityName"
+         FROM hospitals h LEFT JOIN states s ON s.code = h.state_code
+        WHERE ($1::text IS NULL OR lower(s.name) = lower($1))
+          AND ($2::text IS NULL OR h.cbsa_code = $2)
+        ORDER BY h.name`,
+      [filter.stateName || null, filter.msaId || null],
+    );
+    return rows;
+  }
+
+  async listings(): Promise<InventoryRow[]> {
+    const { rows } = await this.pool.query<InventoryRow>(
+      `SELECT h.id AS "hospitalID",
+              coalesce(s.name, h.state_code, '') AS "stateName",
+              coalesce(c.title, '') AS "msaName",
+              coalesce(array_to_string(h.location_names, ', '), '') AS "careCenter",
+              h.name AS "facilityName",
+              (sm.hospital_id IS NOT NULL) AS "hasFiles",
+              coalesce(sm.has_cash, false) AS "cashRates",
+              coalesce(sm.has_commercial, false) AS "commercialRates",
+              coalesce(sm.has_medicare, false) AS "medicareRates",
+              coalesce(sm.has_inpatient, false) AS "inpatient",
+              coalesce(sm.has_outpatient, false) AS "outpatient",
+              coalesce(sm.has_drugs, false) AS "drugs"
+         FROM hospitals h
+         LEFT JOIN states s ON s.code = h.state_code
+         LEFT JOIN cbsas c ON c.code = h.cbsa_code
+         LEFT JOIN hospital_summaries sm ON sm.hospital_id = h.id
+        ORDER BY "stateName", "msaName", h.name`,
+    );
+    return rows;
+  }
+
+  async hospital(hospitalId: string): Promise<HospitalDetail> {
+    const { rows } = await this.pool.query<{
+      id: string;
+      name: string;
+      state_name: string | null;
+      msa_name: string | null;
+      addresses: string[];
+      location_names: string[];
+      type_2_npis: string[];
+      is_demo: boolean;
+    }>(
+      `SELECT h.id, h.name, s.name AS state_name, c.title AS msa_name, h.addresses, h.location_names, h.type_2_npis, h.is_demo
+         FROM hospitals h LEFT JOIN states s ON s.code = h.state_code LEFT JOIN cbsas c ON c.code = h.cbsa_code
+        WHERE h.id = $1`,
+      [hospitalId],
+    );
+    const hospital = rows[0];
+    if (!hospital) throw notFound('No hospital has this id.');
+    const files = await this.pool.query<{
+      source: string;
+      status: string;
+      format: string | null;
+      version: string | null;
+      last_updated_on: string | null;
+      items: number;
+      rates: number;
+      rejected: number;
+      validation: unknown;
+      finished_at: Date | null;
+      error: string | null;
+    }>(
+      `SELECT source, status, format, version, last_updated_on::text, items, rates, rejected, validation, finished_at, error
+         FROM mrf_files WHERE hospital_id = $1 ORDER BY started_at DESC LIMIT 20`,
+      [hospitalId],
+    );
+    return {
+      hospitalID: hospital.id,
+      facilityName: hospital.name,
+      stateName: hospital.state_name ?? '',
+      msaName: hospital.msa_name ?? '',
+      addresses: hospital.addresses,
+      locations: hospital.location_names,
+      npis: hospital.type_2_npis,
+      isDemo: hospital.is_demo,
+      files: files.rows.map((file) => ({
+        source: file.source.replace(/^.*[\\/]/, ''),
+        status: file.status,
+        format: file.format,
+        version: file.version,
+        lastUpdatedOn: file.last_updated_on,
+        items: file.items,
+        rates: file.rates,
+        rejected: file.rejected,
+        validationSummary: file.validation ? this.describeValidation(file.validation) : [],
+        loadedAt: file.finished_at?.toISOString() ?? null,
+        error: file.error,
+      })),
+    };
+  }
+}
