@@ -22,6 +22,8 @@ import { captchaService } from './captcha/captcha-service.ts';
 import type { Config } from './config.ts';
 import { outboxRoutes } from './dev/outbox-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { inventoryRoutes } from './inventory/inventory-routes.ts';
+import { InventoryService } from './inventory/inventory-service.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
@@ -124,6 +126,7 @@ export async function buildApp({
         rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       });
       await api.register(usersRoutes, { auth, users });
+      await api.register(inventoryRoutes, { inventory: new InventoryService(connection.pool) });
     },
     { prefix: '/api' },
   );

@@ -8,12 +8,17 @@ import type {
 import type { Pool } from '@ratelens/db';
 import { notFound } from '../http/errors.ts';
 
+/** The plain-words lines the ingester stores with each run's validation report. */
+function validationSentences(validation: unknown): string[] {
+  const sentences = (validation as { sentences?: unknown } | null)?.sentences;
+  return Array.isArray(sentences)
+    ? sentences.filter((s): s is string => typeof s === 'string')
+    : [];
+}
+
 /** Reads for the inventory screen and the state/MSA/hospital selectors. Public data only. */
 export class InventoryService {
-  constructor(
-    private readonly pool: Pool,
-    private readonly describeValidation: (validation: unknown) => string[],
-  ) {}
+  constructor(private readonly pool: Pool) {}
 
   async states(): Promise<StateItem[]> {
     const { rows } = await this.pool.query<StateItem>(
@@ -131,7 +136,7 @@ export class InventoryService {
         items: file.items,
         rates: file.rates,
         rejected: file.rejected,
-        validationSummary: file.validation ? this.describeValidation(file.validation) : [],
+        validationSummary: validationSentences(file.validation),
         loadedAt: file.finished_at?.toISOString() ?? null,
         error: file.error,
       })),

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+let test: TestApp;
+const ids: Record<string, string> = {};
+
+/** A small inventory written straight into the tables the ingester fills. */
+async function seed(): Promise<void> {
+  const pool = test.database.connection.pool;
+  await pool.query(
+    `INSERT INTO states (code, name, fips) VALUES ('AK', 'Alaska', '02'), ('MA', 'Massachusetts', '25'), ('AL', 'Alabama', '01')`,
+  );
+  await pool.query(`INSERT INTO cbsas (code, title, kind, state_codes) VALUES
+    ('11260', 'Anchorage, AK', 'metropolitan', '{AK}'), ('21820', 'Fairbanks-College, AK', 'metropolitan', '{AK}'),
+    ('27940', 'Juneau, AK', 'micropolitan', '{AK}'), ('99902', 'Alaska non-metropolitan area', 'nonmetro', '{AK}')`);
+  const hospitals = [
+    [
+      'anchorage',
+      'Demo Northern Lights Medical Center',
+      'AK',
+      '11260',
+      '{"Northern Lights Campus"}',
+    ],
+    ['fairbanks', 'Demo Tanana Valley Hospital', 'AK', '21820', '{}'],
+    ['vineyard', "Martha's Vineyard Hospital", 'MA', null, '{}'],
+  ] as const;
+  for (const [key, name, state, cbsa, locations] of hospitals) {
+    const { rows } = await pool.query<{ id: string }>(
+      `INSERT INTO hospitals (source_key, name, state_code, cbsa_code, location_names, addresses, is_demo)
+       VALUES ($1, $2, $3, $4, $5, '{"1 Main St, Anchorage, AK 99508"}', $6) RETURNING id`,
+      [key, name, state, cbsa, locations, name.startsWith('Demo')],
+    );
+    ids[key] = rows[0]?.id ?? '';
+  }
+  await pool.query(
+    `INSERT INTO hospital_summaries (hospital_id, items, rates, has_cash, has_commercial, has_medicare, has_inpatient, has_outpatient, has_drugs)
+     VALUES ($1, 10, 40, true, true, false, true, true, false)`,
+    [ids.anchorage],
+  );
+  await pool.query(
+    `INSERT INTO mrf_files (hospital_id, source, status, format, version, last_updated_on, items, rates, rejected, validation, finished_at)
+     VALUES ($1, '/data/files/anchorage_standardcharges.json', 'loaded', 'json', '3.0.0', '2026-01-15', 10, 40, 1,
+             '{"sentences": ["1 rate had no payer name (rule required.payer_name), first at item 4."]}', now())`,
+    [ids.anchorage],
+  );
+}
+
+beforeAll(async () => {
+  test = await createTestApp();
+  await seed();
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const get = (url: string) => test.app.inject({ method: 'GET', url });
+
+describe('GET api/master/getallstates', () => {
+  it('lists states by name with their FIPS number as stateID', async () => {
+    const response = await get('/api/master/getallstates');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { stateID: 1, stateName: 'Alabama', stateCode: 'AL' },
+      { stateID: 2, stateName: 'Alaska', stateCode: 'AK' },
+      { stateID: 25, stateName: 'Massachusetts', stateCode: 'MA' },
+    ]);
+  });
+});
+
+describe('metro areas', () => {
+  it('Subscription/getmsafilter lists the CBSAs of a state that have hospitals', async () => {
+    const response = await get('/api/Subscription/getmsafilter?stateCode=ak');
+    expect(response.json()).toEqual([
+      { msaID: '11260', MSA: 'Anchorage, AK', TableName: '11260' },
+      { msaID: '21820', MSA: 'Fairbanks-College, AK', TableName: '21820' },
+    ]);
+  });
+
+  it('inventory/getmsabystatename finds them by state name, and nothing for an unknown state', async () => {
+    expect((await get('/api/inventory/getmsabystatename?state=Alaska')).json()).toHaveLength(2);
+    expect((await get('/api/inventory/getmsabystatename?state=Atlantis')).json()).toEqual([]);
+  });
+
+  it('answers a malformed state code with 400 naming it', async () => {
+    const response = await get('/api/Subscription/getmsafilter?stateCode=Alaska');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errors: [
+        { field: 'stateCode', message: 'stateCode must be a two-letter state code such as AK.' },
+      ],
+    });
+    expect((await get('/api/Subscription/getmsafilter')).json()).toMatchObject({
+      errors: [{ field: 'stateCode', rule: 'required' }],
+    });
+  });
+});
+
+describe('GET api/Inventory/getHospitalbyFilter', () => {
+  it('lists the hospitals of a state and metro area', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ statename: 'Alaska', msaId: '11260' }));
+    const response = await get(`/api/Inventory/getHospitalbyFilter?FilterJson=${filter}`);
+    expect(response.json()).toEqual([
+      { hospitalID: ids.anchorage, facilityName: 'Demo Northern Lights Medical Center' },
+    ]);
+  });
+
+  it('takes a numeric msaId and a state alone', async () => {
+    const byState = encodeURIComponent(JSON.stringify({ statename: 'alaska' }));
+    expect(
+      (await get(`/api/Inventory/getHospitalbyFilter?FilterJson=${byState}`)).json(),
+    ).toHaveLength(2);
+    const numeric = encodeURIComponent(JSON.stringify({ statename: 'Alaska', msaId: 21820 }));
+    expect((await get(`/api/Inventory/getHospitalbyFilter?FilterJson=${numeric}`)).json()).toEqual([
+      { hospitalID: ids.fairbanks, facilityName: 'Demo Tanana Valley Hospital' },
+    ]);
+  });
+
+  it('answers FilterJson that is not JSON with 400', async () => {
+    const response = await get('/api/Inventory/getHospitalbyFilter?FilterJson=alaska');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: [{ field: 'FilterJson' }] });
+  });
+});
+
+describe('GET api/Inventory/InventoryListings', () => {
+  it('lists every hospital with the spec’s columns, files or not', async () => {
+    const rows = (await get('/api/Inventory/InventoryListings')).json<Record<string, unknown>[]>();
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toEqual({
+      hospitalID: ids.anchorage,
+      stateName: 'Alaska',
+      msaName: 'Anchorage, AK',
+      careCenter: 'Northern Lights Campus',
+      facilityName: 'Demo Northern Lights Medical Center',
+      hasFiles: true,
+      cashRates: true,
+      commercialRates: true,
+      medicareRates: false,
+      inpatient: true,
+      outpatient: true,
+      drugs: false,
+    });
+    expect(rows.find((r) => r.hospitalID === ids.vineyard)).toMatchObject({
+      stateName: 'Massachusetts',
+      msaName: '',
+      hasFiles: false,
+    });
+  });
+});
+
+describe('GET api/Inventory/hospital/:id', () => {
+  it('shows the files with their version, date and validation summary in plain words', async () => {
+    const response = await get(`/api/Inventory/hospital/${ids.anchorage}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      facilityName: 'Demo Northern Lights Medical Center',
+      isDemo: true,
+      msaName: 'Anchorage, AK',
+      files: [
+        {
+          source: 'anchorage_standardcharges.json',
+          status: 'loaded',
+          version: '3.0.0',
+          lastUpdatedOn: '2026-01-15',
+          rejected: 1,
+          validationSummary: [
+            '1 rate had no payer name (rule required.payer_name), first at item 4.',
+          ],
+        },
+      ],
+    });
+  });
+
+  it('answers 404 for an unknown hospital and 400 for a malformed id', async () => {
+    expect(
+      (await get('/api/Inventory/hospital/6f1c1f7e-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
+    expect((await get('/api/Inventory/hospital/not-an-id')).statusCode).toBe(400);
+  });
+});
