@@ -48,7 +48,7 @@ export function copyWriter(
   };
   return {
     write(line) {
-      if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+      if (failure) throw failure instanceof Error ? failure : new Error('COPY failed', { cause: failure });
       batch += line;
       rows++;
       return batch.length >= BATCH_BYTES ? flush() : undefined;
