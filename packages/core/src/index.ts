@@ -6,3 +6,5 @@ export * from './auth/password-policy.ts';
 export * from './auth/contracts.ts';
 export * from './session-keys.ts';
 export * from './messages.ts';
+export * from './inventory/contracts.ts';
+export * from './rates/index.ts';

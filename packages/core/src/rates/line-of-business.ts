@@ -1,0 +1,58 @@
+import { canonicalPayer, normalisePayerText } from './payer-names.ts';
+
+export const LINES_OF_BUSINESS = [
+  'commercial',
+  'medicare-advantage',
+  'medicaid-managed-care',
+  'exchange',
+  'other',
+] as const;
+export type LineOfBusiness = (typeof LINES_OF_BUSINESS)[number];
+
+/**
+ * Words that place a plan, checked in this order on the plan name, then on the payer name.
+ * Hospitals' plan names are free text ("HB MVH MEDICARE", "Medicare Managed Care - Hmo",
+ * "Myblue Hmo Exchange"), so these are heuristics; anything without a signal is commercial.
+ */
+const SIGNALS: readonly (readonly [LineOfBusiness, RegExp])[] = [
+  [
+    'other',
+    /\b(work(ers?|mans?)? ?comp(ensation)?|auto(mobile)?|motor vehicle|no fault|personal injury|liability|tricare|champva|va community care)\b/,
+  ],
+  [
+    'medicare-advantage',
+    /\b(medicare|ma (hmo|ppo|pffs|pos|pd)|mapd|dual|d snp|c snp|i snp|snp|senior)\b/,
+  ],
+  [
+    'medicaid-managed-care',
+    /\b(medicaid|chip|healthy kids|mco|masshealth|medi cal|tenncare|ahcccs|soonercare|badgercare|better health)\b/,
+  ],
+  [
+    'exchange',
+    /\b(marketplace|exchange|aca|ambetter|individual|obamacare|qhp|covered california)\b/,
+  ],
+];
+
+function signalOf(text: string): LineOfBusiness | undefined {
+  for (const [line, pattern] of SIGNALS) {
+    if (pattern.test(text)) return line;
+  }
+  return undefined;
+}
+
+/**
+ * Line of business of a payer and plan. Original (fee-for-service) Medicare is neither Medicare
+ * Advantage nor commercial: when the payer is Medicare itself and the plan names no managed
+ * product (advantage, HMO, PPO, SNP…), it is 'other'. A commercial payer's "Medicare" plan is its Medicare
+ * Advantage product ("AETNA" + "HB MVH MEDICARE").
+ */
+export function lineOfBusiness(payerName: string, planName: string): LineOfBusiness {
+  const plan = normalisePayerText(planName);
+  const payer = normalisePayerText(payerName);
+  const canonical = canonicalPayer(payerName);
+  if (canonical === 'TRICARE') return 'other';
+  const fromPlan = signalOf(plan);
+  const managedPlan = /\b(advantage|managed care|replacement|ma|hmo|ppo|pffs|snp|dual)\b/;
+  if (canonical === 'Medicare' && !managedPlan.test(plan)) return 'other';
+  return fromPlan ?? signalOf(payer) ?? 'commercial';
+}

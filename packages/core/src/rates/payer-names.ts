@@ -1,0 +1,147 @@
+/**
+ * Payer names as hospitals write them ("BLUE CROSS BLUE SHIELD [110001]", "Bcbs",
+ * "Florida Blue") reduced to one canonical name per payer, so rates group and filter by payer.
+ * Companies are grouped by the brand a patient knows (every Blue Cross Blue Shield licensee is
+ * "Blue Cross Blue Shield"; Ambetter, WellCare and Sunshine Health are Centene), not by
+ * legal entity. Names without an alias are cleaned, not invented.
+ */
+
+export interface PayerAlias {
+  canonical: string;
+  /** Tested against the normalised name (see {@link normalisePayerText}). */
+  patterns: readonly RegExp[];
+}
+
+/** Order matters: the first match wins, so more specific entries come first. */
+export const PAYER_ALIASES: readonly PayerAlias[] = [
+  // TRICARE contractors carry commercial brands ("Humana Military"): test before them.
+  { canonical: 'TRICARE', patterns: [/\btricare\b/, /\bchampus\b/, /\bhumana military\b/] },
+  {
+    canonical: 'Blue Cross Blue Shield',
+    patterns: [
+      /\bbcbs/,
+      /\bblue cross\b/,
+      /\bblue shield\b/,
+      /\bbluecross\b/,
+      /\bblueshield\b/,
+      /\bflorida blue\b/,
+      /\banthem\b/,
+      /\bhighmark\b/,
+      /\bpremera\b/,
+      /\bregence\b/,
+      /\bcarefirst\b/,
+      /\bwellmark\b/,
+      /\bexcellus\b/,
+      /\bempire blue\b/,
+      /\bindependence blue\b/,
+      /\bhorizon (bcbs|blue)\b/,
+      /\bcapital blue\b/,
+      /\bblue care network\b/,
+      /\bblue kc\b/,
+    ],
+  },
+  { canonical: 'Aetna', patterns: [/\baetna\b/, /\bmeritain\b/] },
+  { canonical: 'Cigna', patterns: [/\bcigna\b/, /\bevernorth\b/] },
+  {
+    canonical: 'UnitedHealthcare',
+    patterns: [
+      /\bunited ?health ?care\b/,
+      /\bunited health ?care\b/,
+      /\buhc\b/,
+      /\bumr\b/,
+      /\bneighborhood health partnership\b/,
+    ],
+  },
+  { canonical: 'Optum', patterns: [/\boptum\b/] },
+  { canonical: 'Humana', patterns: [/\bhumana\b/, /\bcareplus\b/] },
+  {
+    canonical: 'Centene',
+    patterns: [
+      /\bcentene\b/,
+      /\bambetter\b/,
+      /\bwellcare\b/,
+      /\bsunshine (state )?health\b/,
+      /\bhealth net\b/,
+      /\bpeach state health\b/,
+      /\bsuperior health ?plan\b/,
+      /\bfidelis\b/,
+    ],
+  },
+  { canonical: 'Molina Healthcare', patterns: [/\bmolina\b/] },
+  { canonical: 'Oscar Health', patterns: [/\boscar\b/] },
+  { canonical: 'Kaiser Permanente', patterns: [/\bkaiser\b/] },
+  {
+    canonical: 'MultiPlan',
+    patterns: [/\bmultiplan\b/, /\bphcs\b/, /\bprivate healthcare systems\b/],
+  },
+  { canonical: 'Harvard Pilgrim Health Care', patterns: [/\bharvard pilgrim\b/, /\bhphc\b/] },
+  { canonical: 'Tufts Health Plan', patterns: [/\btufts health\b/] },
+  {
+    canonical: 'Mass General Brigham Health Plan',
+    patterns: [/\bmgb health\b/, /\bmass general brigham health\b/, /\ballways health\b/],
+  },
+  { canonical: 'WellSense Health Plan', patterns: [/\bwellsense\b/, /\bbmc healthnet\b/] },
+  { canonical: 'UPMC Health Plan', patterns: [/\bupmc\b/] },
+  { canonical: 'AvMed', patterns: [/\bavmed\b/] },
+  // The government programs themselves, only when the name is nothing else.
+  {
+    canonical: 'Medicare',
+    patterns: [
+      /^(original |traditional )?medicare( part [ab])?( ffs| fee for service| traditional)?$/,
+    ],
+  },
+  {
+    canonical: 'Medicaid',
+    patterns: [
+      /^(state )?medicaid( ffs| fee for service)?$/,
+      /^masshealth$/,
+      /^medi cal$/,
+      /^tenncare$/,
+      /^ahcccs$/,
+      /^soonercare$/,
+    ],
+  },
+];
+
+/** Written upper case when a name is cleaned, whatever the file's case. */
+const ACRONYMS = new Set(['HMO', 'PPO', 'EPO', 'POS', 'MGB', 'UPMC', 'PHCS', 'USA', 'CCA', 'HPHC']);
+
+/**
+ * Lower case, "&" as "and", bracketed payer ids ("[1001]") and punctuation removed, spaces
+ * collapsed. "-" and "." become spaces, so "Medi-Cal" is "medi cal".
+ */
+export function normalisePayerText(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/&/g, ' and ')
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+function titleCase(words: string): string {
+  return words
+    .split(' ')
+    .map((word) =>
+      ACRONYMS.has(word.toUpperCase())
+        ? word.toUpperCase()
+        : word.charAt(0).toUpperCase() + word.slice(1),
+    )
+    .join(' ');
+}
+
+/**
+ * The canonical name of a payer: an alias table match, else the cleaned name (bracketed ids
+ * and a trailing "alternate", Martha's Vineyard's marker of a second contract with the same
+ * payer, removed; title case). Empty for an empty name.
+ */
+export function canonicalPayer(payerName: string): string {
+  const normalised = normalisePayerText(payerName);
+  if (!normalised) return '';
+  const withoutVariant = normalised.replace(/ alternate$/, '');
+  for (const alias of PAYER_ALIASES) {
+    if (alias.patterns.some((pattern) => pattern.test(withoutVariant))) return alias.canonical;
+  }
+  return titleCase(withoutVariant);
+}

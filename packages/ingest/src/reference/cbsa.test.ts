@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { cbsaDelineationFromRows, parseCbsaDelineation, type CbsaDelineation } from './cbsa.ts';
+import { ReferenceFileError } from './errors.ts';
+import { itWithDataFile } from './test-data.ts';
+
+const XLSX = 'census-cbsa/list1_2023.xlsx';
+const CSV = 'census-cbsa/list1_2023_county_to_cbsa.csv';
+
+function expectAlaska(delineation: CbsaDelineation): void {
+  const alaska = delineation.cbsas.filter((cbsa) => cbsa.stateCodes.includes('AK'));
+  expect(alaska.map((cbsa) => [cbsa.code, cbsa.title, cbsa.kind])).toEqual([
+    ['11260', 'Anchorage, AK', 'metropolitan'],
+    ['21820', 'Fairbanks-College, AK', 'metropolitan'],
+    ['27940', 'Juneau, AK', 'micropolitan'],
+    ['28540', 'Ketchikan, AK', 'micropolitan'],
+  ]);
+  expect(
+    delineation.counties.filter((county) => county.cbsaCode === '11260').map((c) => c.countyFips),
+  ).toEqual(['02020', '02170']);
+}
+
+describe('parseCbsaDelineation', () => {
+  itWithDataFile(
+    'reads 935 CBSAs and 1,915 counties from the official workbook',
+    XLSX,
+    async (path) => {
+      const delineation = await parseCbsaDelineation(path);
+      expect(delineation.cbsas).toHaveLength(935);
+      expect(delineation.counties).toHaveLength(1915);
+      expectAlaska(delineation);
+    },
+  );
+
+  itWithDataFile('reads the same rows from the CSV twin', CSV, async (path) => {
+    const delineation = await parseCbsaDelineation(path);
+    expect(delineation.cbsas).toHaveLength(935);
+    expect(delineation.counties).toHaveLength(1915);
+    expectAlaska(delineation);
+  });
+
+  itWithDataFile('gives identical results for the workbook and the CSV', XLSX, async (xlsx) => {
+    const fromCsv = await parseCbsaDelineation(
+      xlsx.replace('list1_2023.xlsx', 'list1_2023_county_to_cbsa.csv'),
+    );
+    expect(await parseCbsaDelineation(xlsx)).toEqual(fromCsv);
+  });
+
+  itWithDataFile('lists every state a CBSA spans, and its CSA', CSV, async (path) => {
+    const { cbsas, counties } = await parseCbsaDelineation(path);
+    const newYork = cbsas.find((cbsa) => cbsa.code === '35620');
+    expect(newYork?.stateCodes).toEqual(['NJ', 'NY']);
+    expect(newYork?.csaCode).toBe('408');
+    const dukes = counties.find((county) => county.countyFips === '25007');
+    expect(dukes).toEqual({
+      countyFips: '25007',
+      name: 'Dukes County',
+      stateCode: 'MA',
+      cbsaCode: '47240',
+      metroDivisionCode: null,
+      metroDivisionTitle: null,
+      centralOutlying: 'central',
+    });
+  });
+
+  itWithDataFile(
+    'refuses a file that is not List 1',
+    'hcpcs-level2/hcpcs_level2_2025oct_codes.csv',
+    async (path) => {
+      await expect(parseCbsaDelineation(path)).rejects.toThrow(
+        /hcpcs_level2_2025oct_codes\.csv: expected a header row with a "CBSA Code" column/,
+      );
+    },
+  );
+});
+
+describe('cbsaDelineationFromRows', () => {
+  const header = [
+    'CBSA Code',
+    'Metropolitan Division Code',
+    'CSA Code',
+    'CBSA Title',
+    'Metropolitan/Micropolitan Statistical Area',
+    'Metropolitan Division Title',
+    'CSA Title',
+    'County/County Equivalent',
+    'State Name',
+    'FIPS State Code',
+    'FIPS County Code',
+    'Central/Outlying County',
+  ];
+  const juneau = [
+    '27940',
+    null,
+    null,
+    'Juneau, AK',
+    'Micropolitan Statistical Area',
+    null,
+    null,
+    'Juneau City and Borough',
+    'Alaska',
+    '02',
+    '110',
+    'Central',
+  ];
+
+  it('finds the header below the banner rows of the official workbook', () => {
+    const rows = [
+      [
+        'List 1. CORE BASED STATISTICAL AREAS (CBSAs), METROPOLITAN DIVISIONS, AND COMBINED STATISTICAL AREAS (CSAs)',
+      ],
+      ['July 2023'],
+      header,
+      juneau,
+      [],
+      ['Note: …'],
+    ];
+    const { cbsas, counties } = cbsaDelineationFromRows(rows, 'list1.xlsx');
+    expect(cbsas).toEqual([
+      {
+        code: '27940',
+        title: 'Juneau, AK',
+        kind: 'micropolitan',
+        stateCodes: ['AK'],
+        csaCode: null,
+        csaTitle: null,
+      },
+    ]);
+    expect(counties[0]?.countyFips).toBe('02110');
+  });
+
+  it('pads FIPS codes that a spreadsheet stored as numbers', () => {
+    const numeric = [...juneau.slice(0, 9), 2, 110, 'Central'];
+    expect(cbsaDelineationFromRows([header, numeric], 'list1.xlsx').counties[0]?.countyFips).toBe(
+      '02110',
+    );
+  });
+
+  it('names the file and the column when a column is missing', () => {
+    const error = (() => {
+      try {
+        cbsaDelineationFromRows([header.slice(0, 11), juneau], 'list1.xlsx');
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ReferenceFileError);
+    expect((error as ReferenceFileError).message).toMatch(
+      /^list1\.xlsx: expected a "central_outlying_county" or "central_outlying" column/,
+    );
+  });
+});

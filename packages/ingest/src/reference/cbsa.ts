@@ -1,0 +1,165 @@
+import { stateByName } from '@ratelens/core';
+import { readSheet } from 'read-excel-file/node';
+import { ReferenceFileError } from './errors.ts';
+import {
+  decodeText,
+  normaliseHeader,
+  parseCsvRows,
+  readSource,
+  sourceName,
+  type ReferenceSource,
+} from './source.ts';
+
+/** One Core Based Statistical Area of the OMB delineation (Census "List 1"). */
+export interface Cbsa {
+  code: string;
+  title: string;
+  kind: 'metropolitan' | 'micropolitan';
+  /** Two-letter codes of the states its counties are in, sorted. */
+  stateCodes: string[];
+  csaCode: string | null;
+  csaTitle: string | null;
+}
+
+/** One county (or county equivalent) of a CBSA. */
+export interface CbsaCounty {
+  /** Five-digit FIPS: state + county. */
+  countyFips: string;
+  name: string;
+  stateCode: string;
+  cbsaCode: string;
+  metroDivisionCode: string | null;
+  metroDivisionTitle: string | null;
+  centralOutlying: 'central' | 'outlying';
+}
+
+export interface CbsaDelineation {
+  /** Sorted by code. */
+  cbsas: Cbsa[];
+  /** In file order (by CBSA title, then county). */
+  counties: CbsaCounty[];
+}
+
+/** A cell of either file: strings from the CSV, whatever read-excel-file makes of the workbook. */
+type Cell = unknown;
+
+/**
+ * Header names of the official workbook (left) and of its snake_case CSV twin (right),
+ * normalised by {@link normaliseHeader}.
+ */
+const COLUMNS = {
+  cbsaCode: ['cbsa_code'],
+  metroDivisionCode: ['metropolitan_division_code', 'metro_division_code'],
+  csaCode: ['csa_code'],
+  cbsaTitle: ['cbsa_title'],
+  kind: ['metropolitan_micropolitan_statistical_area', 'cbsa_type'],
+  metroDivisionTitle: ['metropolitan_division_title', 'metro_division_title'],
+  csaTitle: ['csa_title'],
+  countyName: ['county_county_equivalent', 'county_name'],
+  stateName: ['state_name'],
+  stateFips: ['fips_state_code', 'state_fips'],
+  countyFips: ['fips_county_code', 'county_fips'],
+  centralOutlying: ['central_outlying_county', 'central_outlying'],
+} as const;
+
+type Column = keyof typeof COLUMNS;
+
+function text(cell: Cell): string {
+  if (typeof cell === 'string') return cell.trim();
+  if (typeof cell === 'number') return String(cell);
+  return '';
+}
+
+/**
+ * The delineation from the rows of either file. The official workbook has banner rows above its
+ * header (the 2023 copy in shared data happens not to) and notes below the data: the header is
+ * found by its "CBSA Code" cell and rows without a five-digit CBSA code are skipped.
+ */
+export function cbsaDelineationFromRows(
+  rows: readonly (readonly Cell[])[],
+  file: string,
+): CbsaDelineation {
+  const headerIndex = rows.findIndex((row) =>
+    row.some((cell) => normaliseHeader(text(cell)) === 'cbsa_code'),
+  );
+  const header = rows[headerIndex];
+  if (!header) throw new ReferenceFileError(file, 'a header row with a "CBSA Code" column');
+  const names = header.map((cell) => normaliseHeader(text(cell)));
+  const index = {} as Record<Column, number>;
+  for (const [column, aliases] of Object.entries(COLUMNS) as [Column, readonly string[]][]) {
+    const at = names.findIndex((name) => aliases.includes(name));
+    if (at < 0) {
+      throw new ReferenceFileError(
+        file,
+        `a "${aliases.join('" or "')}" column`,
+        `columns ${names.join(', ')}`,
+      );
+    }
+    index[column] = at;
+  }
+
+  const cbsas = new Map<string, Cbsa>();
+  const counties: CbsaCounty[] = [];
+  for (let r = headerIndex + 1; r < rows.length; r += 1) {
+    const row = rows[r] ?? [];
+    const cell = (column: Column): string => text(row[index[column]]);
+    const cbsaCode = cell('cbsaCode');
+    if (!/^\d{5}$/.test(cbsaCode)) continue;
+    const where = `row ${r + 1}`;
+    const state = stateByName(cell('stateName'));
+    if (!state) throw new ReferenceFileError(file, `a state name at ${where}`, cell('stateName'));
+    const kindText = cell('kind').toLowerCase();
+    const kind = kindText.startsWith('metropolitan')
+      ? 'metropolitan'
+      : kindText.startsWith('micropolitan')
+        ? 'micropolitan'
+        : undefined;
+    if (!kind)
+      throw new ReferenceFileError(file, `Metropolitan or Micropolitan at ${where}`, kindText);
+    const centralText = cell('centralOutlying').toLowerCase();
+    if (centralText !== 'central' && centralText !== 'outlying') {
+      throw new ReferenceFileError(file, `Central or Outlying at ${where}`, centralText);
+    }
+    const countyFips = `${cell('stateFips').padStart(2, '0')}${cell('countyFips').padStart(3, '0')}`;
+    if (!/^\d{5}$/.test(countyFips))
+      throw new ReferenceFileError(file, `county FIPS codes at ${where}`, countyFips);
+
+    const cbsa = cbsas.get(cbsaCode) ?? {
+      code: cbsaCode,
+      title: cell('cbsaTitle'),
+      kind,
+      stateCodes: [],
+      csaCode: cell('csaCode') || null,
+      csaTitle: cell('csaTitle') || null,
+    };
+    if (!cbsa.stateCodes.includes(state.code)) cbsa.stateCodes.push(state.code);
+    cbsas.set(cbsaCode, cbsa);
+    counties.push({
+      countyFips,
+      name: cell('countyName'),
+      stateCode: state.code,
+      cbsaCode,
+      metroDivisionCode: cell('metroDivisionCode') || null,
+      metroDivisionTitle: cell('metroDivisionTitle') || null,
+      centralOutlying: centralText,
+    });
+  }
+  if (counties.length === 0)
+    throw new ReferenceFileError(file, 'county rows below the header', 'none');
+  for (const cbsa of cbsas.values()) cbsa.stateCodes.sort();
+  return { cbsas: [...cbsas.values()].sort((a, b) => a.code.localeCompare(b.code)), counties };
+}
+
+/**
+ * Census Bureau delineation List 1 (list1_2023.xlsx, or the CSV with the same columns), from a
+ * path or an http(s) URL. The format is told by content (an xlsx is a zip: "PK"), not by name.
+ */
+export async function parseCbsaDelineation(source: ReferenceSource): Promise<CbsaDelineation> {
+  const file = sourceName(source);
+  const bytes = await readSource(source);
+  const isZip = bytes.subarray(0, 2).toString('latin1') === 'PK';
+  const rows: readonly (readonly Cell[])[] = isZip
+    ? await readSheet(bytes)
+    : parseCsvRows(decodeText(bytes));
+  return cbsaDelineationFromRows(rows, file);
+}

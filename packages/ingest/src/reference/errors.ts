@@ -1,0 +1,15 @@
+/** A reference file that is not what its parser expects: the wrong file, a changed layout. */
+export class ReferenceFileError extends Error {
+  override readonly name = 'ReferenceFileError';
+
+  constructor(
+    /** The file name or URL. */
+    readonly file: string,
+    /** What the parser expected, e.g. "a header row with CBSA Code". */
+    readonly expected: string,
+    /** What it found instead, and where. */
+    readonly found?: string,
+  ) {
+    super(`${file}: expected ${expected}${found ? `; found ${found}` : ''}`);
+  }
+}

@@ -1,0 +1,148 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { medicareAllowed } from '@ratelens/core';
+import { describe, expect, it } from 'vitest';
+import { parseGpciFile, parseLocalityCounties, parseRvuFile } from './physician-fee-schedule.ts';
+import { itWithDataFile } from './test-data.ts';
+
+const RVU = 'cms-pfs-rvu-2025/PPRRVU2025_Oct.csv';
+const GPCI = 'cms-pfs-rvu-2025/GPCI2025.csv';
+const LOCCO = 'cms-pfs-rvu-2025/25LOCCO.csv';
+
+describe('parseRvuFile', () => {
+  itWithDataFile('reads every code row below the stacked header', RVU, async (path) => {
+    const rows = await parseRvuFile(path);
+    expect(rows).toHaveLength(19090);
+    expect(rows.filter((row) => row.modifier !== null)).toHaveLength(2239);
+  });
+
+  itWithDataFile('maps the RVUs of 99213', RVU, async (path) => {
+    const rows = await parseRvuFile(path);
+    expect(rows.find((row) => row.hcpcs === '99213' && row.modifier === null)).toEqual({
+      hcpcs: '99213',
+      modifier: null,
+      status: 'A',
+      workRvu: 1.3,
+      nonFacilityPeRvu: 1.35,
+      facilityPeRvu: 0.57,
+      mpRvu: 0.1,
+      globalDays: 'XXX',
+      conversionFactor: 32.3465,
+    });
+  });
+
+  itWithDataFile('keeps professional and technical components apart', RVU, async (path) => {
+    const rows = await parseRvuFile(path);
+    const chestXray = rows.filter((row) => row.hcpcs === '71046');
+    expect(chestXray.map((row) => [row.modifier, row.workRvu, row.nonFacilityPeRvu])).toEqual([
+      [null, 0.22, 0.77],
+      ['26', 0.22, 0.08],
+      ['TC', 0, 0.69],
+    ]);
+  });
+
+  itWithDataFile('returns no CPT descriptor text (AMA copyright)', RVU, async (path) => {
+    const rows = await parseRvuFile(path);
+    // Every string field is a code in upper case: descriptors are mixed case.
+    const strings = rows.flatMap((row) => Object.values(row).filter((v) => typeof v === 'string'));
+    expect(strings.filter((value) => /[a-z]/.test(value))).toEqual([]);
+    expect(Object.keys(rows[0] ?? {})).not.toContain('description');
+  });
+
+  it('drops the DESCRIPTION column while parsing', async () => {
+    const path = join(tmpdir(), `pprrvu-${process.pid}.csv`);
+    await writeFile(
+      path,
+      [
+        ',,Relative Value File,,,,,,,,,,,,,,,,,,,,,,',
+        ',,,STATUS,,WORK,NON-FAC,,FACILITY,,MP,,,,GLOB,,,,,,,,,,CONV',
+        'HCPCS,MOD,DESCRIPTION,CODE,PAYMENT,RVU,PE RVU,INDICATOR,PE RVU,INDICATOR,RVU,TOTAL,TOTAL,IND,DAYS,OP,OP,OP,PROC,SURG,SURG,SURG,SURG,BASE,FACTOR',
+        '12345,,"Secret, words",A,,1.00,2.00,,0.50,,0.10,3.10,1.60,0,010,0,0,0,0,0,0,0,0,,32.3465',
+      ].join('\r\n'),
+    );
+    const rows = await parseRvuFile(path);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toMatch(/Secret/);
+    expect(rows[0]?.globalDays).toBe('010');
+  });
+
+  itWithDataFile('refuses a file without the RVU header', GPCI, async (path) => {
+    await expect(parseRvuFile(path)).rejects.toThrow(
+      /GPCI2025\.csv: expected a header row starting HCPCS,MOD/,
+    );
+  });
+});
+
+describe('parseGpciFile', () => {
+  itWithDataFile('reads the 109 localities of 2025', GPCI, async (path) => {
+    const localities = await parseGpciFile(path);
+    expect(localities).toHaveLength(109);
+    expect(localities[1]).toEqual({
+      carrier: '02102',
+      state: 'AK',
+      locality: '01',
+      name: 'ALASKA',
+      workGpci: 1.5,
+      peGpci: 1.081,
+      mpGpci: 0.592,
+    });
+  });
+
+  itWithDataFile('refuses the locality-county crosswalk', LOCCO, async (path) => {
+    await expect(parseGpciFile(path)).rejects.toThrow(
+      /25LOCCO\.csv: expected a header row with locality_number, gpci/,
+    );
+  });
+
+  // Hand check: (1.30×1 + 1.35×0.94 + 0.10×1.467) × 32.3465 = 87.84339005 → $87.84.
+  itWithDataFile(
+    'prices 99213 in the office in Rest of Florida with the parsed files',
+    RVU,
+    async (path) => {
+      const [rvus, gpcis] = await Promise.all([
+        parseRvuFile(path),
+        parseGpciFile(path.replace('PPRRVU2025_Oct.csv', 'GPCI2025.csv')),
+      ]);
+      const code = rvus.find((row) => row.hcpcs === '99213' && row.modifier === null);
+      const florida = gpcis.find((row) => row.carrier === '09102' && row.locality === '99');
+      if (!code || !florida) throw new Error('99213 or Rest of Florida not found');
+      expect(
+        medicareAllowed(
+          { workRvu: code.workRvu, peRvu: code.nonFacilityPeRvu, mpRvu: code.mpRvu },
+          florida,
+          code.conversionFactor ?? undefined,
+        ),
+      ).toBe(87.84);
+    },
+  );
+});
+
+describe('parseLocalityCounties', () => {
+  itWithDataFile('reads every locality row and pads carrier and locality', LOCCO, async (path) => {
+    const rows = await parseLocalityCounties(path);
+    expect(rows).toHaveLength(110);
+    expect(rows[1]).toEqual({
+      carrier: '02102',
+      locality: '01',
+      stateName: 'ALASKA',
+      feeScheduleArea: 'STATEWIDE',
+      counties: 'ALL COUNTIES',
+    });
+  });
+
+  itWithDataFile('carries the state down to the rows that leave it blank', LOCCO, async (path) => {
+    const rows = await parseLocalityCounties(path);
+    const miami = rows.find((row) => row.carrier === '09102' && row.locality === '04');
+    expect(miami).toMatchObject({
+      stateName: 'FLORIDA',
+      feeScheduleArea: 'MIAMI',
+      counties: 'DADE AND MONROE',
+    });
+    const restOfCalifornia = rows.find((row) => row.carrier === '01112' && row.locality === '75');
+    expect(restOfCalifornia).toMatchObject({
+      stateName: 'CALIFORNIA',
+      feeScheduleArea: 'REST OF STATE',
+    });
+  });
+});

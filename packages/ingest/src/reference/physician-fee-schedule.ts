@@ -1,0 +1,251 @@
+import { parse } from 'csv-parse/sync';
+import { ReferenceFileError } from './errors.ts';
+import {
+  normaliseHeader,
+  parseCsvRows,
+  parseDecimal,
+  readSourceText,
+  sourceName,
+  type ReferenceSource,
+} from './source.ts';
+
+/** One row of the national physician fee schedule relative value file (PPRRVU). */
+export interface PhysicianFeeScheduleRvu {
+  hcpcs: string;
+  /** "26", "TC", "53"…, or null for the global service. */
+  modifier: string | null;
+  /** Status code: A active, R restricted, T injections, I not valid for Medicare, N non-covered, … */
+  status: string;
+  workRvu: number;
+  nonFacilityPeRvu: number;
+  facilityPeRvu: number;
+  mpRvu: number;
+  /** "000", "010", "090", "XXX", "YYY", "ZZZ", "MMM". */
+  globalDays: string;
+  conversionFactor: number | null;
+}
+
+/**
+ * PPRRVU stacks its column names over five rows under a banner (e.g. "NON-FAC" / "PE RVU",
+ * "GLOB" / "DAYS"); the last row alone repeats "PE RVU" and "TOTAL". Names here are the
+ * stacked parts joined by spaces.
+ */
+const RVU_COLUMNS = {
+  hcpcs: 'HCPCS',
+  modifier: 'MOD',
+  status: 'STATUS CODE',
+  workRvu: 'WORK RVU',
+  nonFacilityPeRvu: 'NON-FAC PE RVU',
+  facilityPeRvu: 'FACILITY PE RVU',
+  mpRvu: 'MP RVU',
+  globalDays: 'GLOB DAYS',
+  conversionFactor: 'CONV FACTOR',
+} as const;
+
+/**
+ * CMS national physician fee schedule relative value file (PPRRVU2025_Oct.csv and later
+ * releases of the same layout).
+ *
+ * The DESCRIPTION column holds CPT short descriptors, which are AMA-copyrighted: the CSV parser
+ * blanks that cell as each record is read (`on_record`), so it never reaches a row, a database or
+ * a screen. Codes and RVUs are CMS's and free to use.
+ */
+export async function parseRvuFile(source: ReferenceSource): Promise<PhysicianFeeScheduleRvu[]> {
+  const file = sourceName(source);
+  const content = await readSourceText(source);
+  const lines = content.split(/\r?\n/);
+  // The header block's last line starts "HCPCS,MOD,DESCRIPTION,": find it before parsing rows.
+  const headerLine = lines.findIndex((line) => /^"?HCPCS"?\s*,\s*"?MOD"?\s*,/i.test(line));
+  if (headerLine < 0) throw new ReferenceFileError(file, 'a header row starting HCPCS,MOD');
+  const lastHeaderRow = parseCsvRows(lines[headerLine] ?? '')[0] ?? [];
+  const descriptionIndex = lastHeaderRow.findIndex(
+    (cell) => cell.trim().toUpperCase() === 'DESCRIPTION',
+  );
+
+  const records: string[][] = parse(content, {
+    relax_column_count: true,
+    bom: true,
+    on_record: (record: string[]) =>
+      descriptionIndex < 0 ? record : record.map((cell, i) => (i === descriptionIndex ? '' : cell)),
+  });
+  // Banner rows (titles, copyright) sit above the header block and only fill the DESCRIPTION
+  // column, blanked above; joining every row above the header per column yields the names.
+  const headerRows = records.slice(0, headerLine + 1);
+  const width = Math.max(...headerRows.map((row) => row.length));
+  const names = Array.from({ length: width }, (_, column) =>
+    headerRows
+      .map((row) => (row[column] ?? '').trim())
+      .filter(Boolean)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .toUpperCase(),
+  );
+  const index = {} as Record<keyof typeof RVU_COLUMNS, number>;
+  for (const [key, name] of Object.entries(RVU_COLUMNS) as [keyof typeof RVU_COLUMNS, string][]) {
+    const at = names.indexOf(name);
+    if (at < 0)
+      throw new ReferenceFileError(file, `a "${name}" column`, `columns ${names.join(' | ')}`);
+    index[key] = at;
+  }
+
+  const rows: PhysicianFeeScheduleRvu[] = [];
+  for (let r = headerLine + 1; r < records.length; r += 1) {
+    const record = records[r] ?? [];
+    const cell = (key: keyof typeof RVU_COLUMNS): string => (record[index[key]] ?? '').trim();
+    const hcpcs = cell('hcpcs').toUpperCase();
+    if (!/^[0-9A-Z]{5}$/.test(hcpcs)) continue;
+    const where = `line ${r + 1} (${hcpcs})`;
+    const number = (key: keyof typeof RVU_COLUMNS): number =>
+      parseDecimal(cell(key), file, `${where} ${RVU_COLUMNS[key]}`) ?? 0;
+    rows.push({
+      hcpcs,
+      modifier: cell('modifier').toUpperCase() || null,
+      status: cell('status').toUpperCase(),
+      workRvu: number('workRvu'),
+      nonFacilityPeRvu: number('nonFacilityPeRvu'),
+      facilityPeRvu: number('facilityPeRvu'),
+      mpRvu: number('mpRvu'),
+      globalDays: cell('globalDays').toUpperCase(),
+      conversionFactor: parseDecimal(cell('conversionFactor'), file, `${where} CONV FACTOR`),
+    });
+  }
+  if (rows.length === 0) throw new ReferenceFileError(file, 'code rows below the header', 'none');
+  return rows;
+}
+
+/** Geographic practice cost indices of one Medicare payment locality. */
+export interface GpciLocality {
+  /** Medicare Administrative Contractor number, five digits ("02102"). */
+  carrier: string;
+  /** Two-letter state. */
+  state: string;
+  /** Two-digit locality number ("00", "99"). */
+  locality: string;
+  /** Locality name without the footnote asterisks ("ALASKA", not "ALASKA*"). */
+  name: string;
+  workGpci: number;
+  peGpci: number;
+  mpGpci: number;
+}
+
+function findHeader(
+  rows: string[][],
+  file: string,
+  wanted: string[],
+): { at: number; names: string[] } {
+  const at = rows.findIndex((row) => {
+    const names = row.map(normaliseHeader);
+    return wanted.every((name) => names.some((cell) => cell.includes(name)));
+  });
+  const header = rows[at];
+  if (!header) throw new ReferenceFileError(file, `a header row with ${wanted.join(', ')}`);
+  return { at, names: header.map(normaliseHeader) };
+}
+
+function column(
+  names: string[],
+  file: string,
+  test: (name: string) => boolean,
+  label: string,
+): number {
+  const at = names.findIndex(test);
+  if (at < 0)
+    throw new ReferenceFileError(file, `a ${label} column`, `columns ${names.join(', ')}`);
+  return at;
+}
+
+/** CMS GPCIs by carrier and locality (GPCI2025.csv, the final rule's Addendum E). */
+export async function parseGpciFile(source: ReferenceSource): Promise<GpciLocality[]> {
+  const file = sourceName(source);
+  const rows = parseCsvRows(await readSourceText(source));
+  const { at, names } = findHeader(rows, file, ['locality_number', 'gpci']);
+  const carrier = column(names, file, (n) => n.startsWith('medicare_admin') || n === 'mac', 'MAC');
+  const state = column(names, file, (n) => n === 'state', 'State');
+  const locality = column(names, file, (n) => n === 'locality_number', 'Locality Number');
+  const name = column(names, file, (n) => n === 'locality_name', 'Locality Name');
+  // "2025 PW GPCI (with 1.0 Floor)": PW is physician work.
+  const work = column(names, file, (n) => /(^|_)(pw|work)_gpci/.test(n), 'PW GPCI');
+  const pe = column(names, file, (n) => /(^|_)pe_gpci/.test(n), 'PE GPCI');
+  const mp = column(names, file, (n) => /(^|_)mp_gpci/.test(n), 'MP GPCI');
+
+  const localities: GpciLocality[] = [];
+  for (let r = at + 1; r < rows.length; r += 1) {
+    const row = rows[r] ?? [];
+    const mac = (row[carrier] ?? '').trim();
+    // Footnotes ("MAC Assignments as of …", "*Work GPCI reflects …") end the table.
+    if (!/^\d{4,5}$/.test(mac)) continue;
+    const where = `line ${r + 1}`;
+    const value = (i: number, label: string): number => {
+      const parsed = parseDecimal(row[i], file, `${where} ${label}`);
+      if (parsed === null)
+        throw new ReferenceFileError(file, `${label} at ${where}`, 'an empty cell');
+      return parsed;
+    };
+    localities.push({
+      carrier: mac.padStart(5, '0'),
+      state: (row[state] ?? '').trim().toUpperCase(),
+      locality: (row[locality] ?? '').trim().padStart(2, '0'),
+      name: (row[name] ?? '').trim().replace(/\*+$/, '').trim(),
+      workGpci: value(work, 'PW GPCI'),
+      peGpci: value(pe, 'PE GPCI'),
+      mpGpci: value(mp, 'MP GPCI'),
+    });
+  }
+  if (localities.length === 0)
+    throw new ReferenceFileError(file, 'locality rows below the header', 'none');
+  return localities;
+}
+
+/** One row of the locality → counties crosswalk. */
+export interface LocalityCounties {
+  /** Five digits, zero-padded (the file writes "2102" for 02102). */
+  carrier: string;
+  /** Two digits, zero-padded (the file writes "5" for 05). */
+  locality: string;
+  /** As written, upper case, carried down from the first row of its state ("HAWAII/GUAM"). */
+  stateName: string;
+  /** Without trailing footnote asterisks. */
+  feeScheduleArea: string;
+  /** Free text, as written: "ALL COUNTIES", "ALL OTHER COUNTIES", "DADE AND MONROE", … */
+  counties: string;
+}
+
+/**
+ * CMS counties included in each PFS locality (25LOCCO.csv). The state is written only on the
+ * first row of each state; blank separator rows and footnotes are skipped.
+ */
+export async function parseLocalityCounties(source: ReferenceSource): Promise<LocalityCounties[]> {
+  const file = sourceName(source);
+  const rows = parseCsvRows(await readSourceText(source));
+  const { at, names } = findHeader(rows, file, ['locality_number', 'counties']);
+  // "Medicare Adminstrative Contractor" (sic) in 2025.
+  const carrier = column(names, file, (n) => n.startsWith('medicare_adm') || n === 'mac', 'MAC');
+  const locality = column(names, file, (n) => n === 'locality_number', 'Locality Number');
+  const state = column(names, file, (n) => n === 'state', 'State');
+  const area = column(names, file, (n) => n === 'fee_schedule_area', 'Fee Schedule Area');
+  const counties = column(names, file, (n) => n === 'counties', 'Counties');
+
+  const result: LocalityCounties[] = [];
+  let currentState = '';
+  for (let r = at + 1; r < rows.length; r += 1) {
+    const row = rows[r] ?? [];
+    const mac = (row[carrier] ?? '').trim();
+    if (!/^\d{3,5}$/.test(mac)) continue;
+    const stateName = (row[state] ?? '').trim().toUpperCase();
+    if (stateName) currentState = stateName;
+    const number = (row[locality] ?? '').trim();
+    if (!/^\d{1,2}$/.test(number)) {
+      throw new ReferenceFileError(file, `a locality number at line ${r + 1}`, number);
+    }
+    result.push({
+      carrier: mac.padStart(5, '0'),
+      locality: number.padStart(2, '0'),
+      stateName: currentState,
+      feeScheduleArea: (row[area] ?? '').trim().replace(/\s*\*+$/, ''),
+      counties: (row[counties] ?? '').trim(),
+    });
+  }
+  if (result.length === 0)
+    throw new ReferenceFileError(file, 'locality rows below the header', 'none');
+  return result;
+}

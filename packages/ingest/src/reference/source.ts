@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { ReferenceFileError } from './errors.ts';
+
+/** A local path or an http(s) URL. */
+export type ReferenceSource = string;
+
+function isUrl(source: ReferenceSource): boolean {
+  return /^https?:\/\//i.test(source);
+}
+
+/** The name to put in errors: the file name of a path, the whole URL. */
+export function sourceName(source: ReferenceSource): string {
+  return isUrl(source) ? source : basename(source);
+}
+
+/** The bytes of a reference file, read from disk or downloaded. These files are small. */
+export async function readSource(source: ReferenceSource): Promise<Buffer> {
+  if (!isUrl(source)) return readFile(source);
+  const response = await fetch(source);
+  if (!response.ok) {
+    throw new ReferenceFileError(source, 'an HTTP 200 response', `HTTP ${response.status}`);
+  }
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/**
+ * Decodes a reference file. CMS and Census publish ASCII or UTF-8 (with or without a byte-order
+ * mark); a file that is not valid UTF-8 is read as Windows-1252, as Excel writes it.
+ */
+export function decodeText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return decodeWindows1252(bytes);
+  }
+}
+
+// Node 20's TextDecoder('windows-1252') decodes as ISO-8859-1, leaving 0x80–0x9F as control
+// characters; this table maps them as Windows-1252 does (undefined bytes stay as they are).
+const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+
+function decodeWindows1252(bytes: Buffer): string {
+  return bytes
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_HIGH.charAt(char.charCodeAt(0) - 0x80));
+}
+
+export async function readSourceText(source: ReferenceSource): Promise<string> {
+  return decodeText(await readSource(source));
+}
+
+/** All records of a CSV text as arrays of cells, ragged rows allowed (banners and footnotes). */
+export function parseCsvRows(text: string): string[][] {
+  return parse(text, { relax_column_count: true, skip_empty_lines: false, bom: true });
+}
+
+/** "Locality Number", "NADAC_Per_Unit", " ndc description " → "locality_number", … */
+export function normaliseHeader(header: string): string {
+  return header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+/** A decimal cell, or a ReferenceFileError naming the row. Empty is null. */
+export function parseDecimal(
+  value: string | undefined,
+  file: string,
+  where: string,
+): number | null {
+  const text = (value ?? '').trim().replace(/^\$/, '').replace(/,/g, '');
+  if (text === '') return null;
+  const number = Number(text);
+  if (!Number.isFinite(number)) throw new ReferenceFileError(file, `a number at ${where}`, text);
+  return number;
+}
