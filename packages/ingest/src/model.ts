@@ -34,7 +34,8 @@ export interface CodeRef {
 }
 
 export type Setting = 'inpatient' | 'outpatient' | 'both';
-export type Methodology = 'case rate' | 'fee schedule' | 'percent of total billed charges' | 'per diem' | 'other';
+export type Methodology =
+  'case rate' | 'fee schedule' | 'percent of total billed charges' | 'per diem' | 'other';
 
 export interface PayerCharge {
   payerName: string;

@@ -41,6 +41,19 @@ export const routes: RouteObject[] = [
       { path: '/confirmEmail', element: <ConfirmEmailRoute /> },
       { path: '/profile', element: <ProfileRoute /> },
       { path: '/userList', element: <UserListRoute /> },
+      {
+        path: '/inventoryList',
+        // The selects and the wide table weigh ~80 kB that the account screens do not need.
+        lazy: () =>
+          import('../routes/inventory-list.tsx').then((m) => ({ Component: m.InventoryListRoute })),
+      },
+      {
+        path: '/inventoryList/:hospitalId',
+        lazy: () =>
+          import('../routes/hospital-detail.tsx').then((m) => ({
+            Component: m.HospitalDetailRoute,
+          })),
+      },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,0 +1,120 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { MEDICARE_CONVERSION_FACTOR_2025 } from '@ratelens/core';
+import { openDatabase } from '@ratelens/db';
+import {
+  loadCbsaDelineation,
+  loadHcpcs,
+  loadNadac,
+  loadPhysicianFeeSchedule,
+  loadStates,
+  loadZipLocalities,
+} from '../load/reference-loader.ts';
+import { parseCbsaDelineation } from '../reference/cbsa.ts';
+import { parseHcpcsLevel2 } from '../reference/hcpcs.ts';
+import { parseNadac } from '../reference/nadac.ts';
+import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
+import { parseZipLocality } from '../reference/zip-locality.ts';
+
+const USAGE = `Usage: npm run reference -- <kind> <path|url>…
+
+  states                         the 50 states, DC and PR (built in)
+  cbsa <list1.xlsx|list1.csv>    Census CBSA delineation List 1 → CBSAs and counties
+  hcpcs <codes.csv>              CMS HCPCS Level II codes and descriptions
+  pfs <folder> | <PPRRVU.csv> <GPCI.csv> [ZIP5.txt]
+                                 2025 physician fee schedule: RVUs, GPCIs, ZIP → locality
+  zip-locality <ZIP5.txt>        CMS ZIP → Medicare carrier and locality
+  nadac <nadac.csv>              CMS NADAC weekly drug prices
+
+Loads into DATABASE_URL, else the embedded PostgreSQL of DATA_DIR.`;
+
+async function pfsFiles(args: string[]): Promise<{ rvu: string; gpci: string; zip?: string }> {
+  const [first, second, third] = args;
+  if (first && !second && !/^https?:/i.test(first) && (await stat(first)).isDirectory()) {
+    const names = await readdir(first);
+    const pick = (pattern: RegExp) => names.find((n) => pattern.test(n));
+    const rvu = pick(/^PPRRVU.*\.csv$/i);
+    const gpci = pick(/^GPCI.*\.csv$/i);
+    if (!rvu || !gpci) throw new Error(`${first} must hold a PPRRVU*.csv and a GPCI*.csv file`);
+    const zip = pick(/^ZIP5.*\.txt$/i);
+    return {
+      rvu: path.join(first, rvu),
+      gpci: path.join(first, gpci),
+      ...(zip ? { zip: path.join(first, zip) } : {}),
+    };
+  }
+  if (!first || !second) throw new Error('pfs needs a folder, or the PPRRVU and GPCI files');
+  return { rvu: first, gpci: second, ...(third ? { zip: third } : {}) };
+}
+
+async function main(): Promise<number> {
+  const [kind, ...sources] = process.argv.slice(2);
+  if (!kind || kind === '--help' || (kind !== 'states' && sources.length === 0)) {
+    console.error(USAGE);
+    return kind === '--help' ? 0 : 2;
+  }
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.DATA_DIR || './.data',
+    applicationName: 'ratelens-reference',
+    statementTimeoutMs: 0,
+  });
+  const pool = database.connection.pool;
+  const started = performance.now();
+  try {
+    let summary: Record<string, number>;
+    switch (kind) {
+      case 'states':
+        summary = { states: await loadStates(pool) };
+        break;
+      case 'cbsa':
+        await loadStates(pool);
+        summary = await loadCbsaDelineation(pool, await parseCbsaDelineation(sources[0] ?? ''));
+        break;
+      case 'hcpcs':
+        summary = { codes: await loadHcpcs(pool, await parseHcpcsLevel2(sources[0] ?? '')) };
+        break;
+      case 'pfs': {
+        const files = await pfsFiles(sources);
+        const loaded = await loadPhysicianFeeSchedule(
+          pool,
+          2025,
+          await parseRvuFile(files.rvu),
+          await parseGpciFile(files.gpci),
+          MEDICARE_CONVERSION_FACTOR_2025,
+        );
+        summary = files.zip
+          ? { ...loaded, zips: await loadZipLocalities(pool, await parseZipLocality(files.zip)) }
+          : loaded;
+        break;
+      }
+      case 'zip-locality':
+        summary = { zips: await loadZipLocalities(pool, await parseZipLocality(sources[0] ?? '')) };
+        break;
+      case 'nadac':
+        summary = { prices: await loadNadac(pool, await parseNadac(sources[0] ?? '')) };
+        break;
+      default:
+        console.error(`Unknown kind "${kind}".\n\n${USAGE}`);
+        return 2;
+    }
+    console.log(
+      JSON.stringify({
+        kind,
+        ...summary,
+        seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+      }),
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`reference failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

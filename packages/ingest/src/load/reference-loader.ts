@@ -1,0 +1,255 @@
+import {
+  codeCategory,
+  nonMetroAreaCode,
+  nonMetroAreaName,
+  stateByCode,
+  US_STATES,
+} from '@ratelens/core';
+import { copyWriter, type Pool, type PoolClient } from '@ratelens/db';
+import type { MrfHeader } from '../model.ts';
+import type { CbsaDelineation } from '../reference/cbsa.ts';
+import type { HcpcsLevel2Code } from '../reference/hcpcs.ts';
+import type { NadacPrice } from '../reference/nadac.ts';
+import type { GpciLocality, PhysicianFeeScheduleRvu } from '../reference/physician-fee-schedule.ts';
+import { countyForAddress } from '../reference/zip-county.ts';
+import type { ZipLocality } from '../reference/zip-locality.ts';
+import { copyLine } from './copy-text.ts';
+
+/** Runs `work` in one transaction on one connection: a reference table is replaced whole or not at all. */
+async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function copyAll(
+  client: PoolClient,
+  table: string,
+  columns: readonly string[],
+  rows: Iterable<readonly unknown[]>,
+): Promise<number> {
+  const writer = copyWriter(client, table, columns);
+  for (const row of rows) {
+    const wait = writer.write(copyLine(row as Parameters<typeof copyLine>[0]));
+    if (wait) await wait;
+  }
+  return writer.end();
+}
+
+/** The 50 states, DC and PR (a constant of core). */
+export async function loadStates(pool: Pool): Promise<number> {
+  await pool.query(
+    `INSERT INTO states (code, name, fips) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
+     ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, fips = EXCLUDED.fips`,
+    [US_STATES.map((s) => s.code), US_STATES.map((s) => s.name), US_STATES.map((s) => s.fips)],
+  );
+  return US_STATES.length;
+}
+
+/** CBSAs and their counties from List 1; the per-state non-metro groups are kept. */
+export async function loadCbsaDelineation(
+  pool: Pool,
+  delineation: CbsaDelineation,
+): Promise<{ cbsas: number; counties: number }> {
+  return inTransaction(pool, async (client) => {
+    await client.query(`DELETE FROM cbsas WHERE kind <> 'nonmetro'`);
+    await client.query('DELETE FROM counties');
+    const cbsas = await copyAll(
+      client,
+      'cbsas',
+      ['code', 'title', 'kind', 'state_codes'],
+      delineation.cbsas.map((c) => [c.code, c.title, c.kind, c.stateCodes]),
+    );
+    const counties = await copyAll(
+      client,
+      'counties',
+      ['fips', 'name', 'state_code', 'cbsa_code', 'central'],
+      delineation.counties.map((c) => [
+        c.countyFips,
+        c.name,
+        c.stateCode,
+        c.cbsaCode,
+        c.centralOutlying === 'central',
+      ]),
+    );
+    // Hospitals placed before the delineation was loaded, or placed differently by an older one.
+    await client.query(
+      `UPDATE hospitals h SET cbsa_code = c.cbsa_code FROM counties c WHERE c.fips = h.county_fips AND h.cbsa_code IS DISTINCT FROM c.cbsa_code`,
+    );
+    return { cbsas, counties };
+  });
+}
+
+/** HCPCS Level II descriptions (public domain) and the category of every code. */
+export async function loadHcpcs(pool: Pool, codes: readonly HcpcsLevel2Code[]): Promise<number> {
+  const procedures = codes.filter((c) => c.kind === 'procedure');
+  return inTransaction(pool, async (client) => {
+    await client.query(`CREATE TEMP TABLE incoming_codes (LIKE codes) ON COMMIT DROP`);
+    const count = await copyAll(
+      client,
+      'incoming_codes',
+      ['type', 'code', 'description', 'category'],
+      procedures.map((c) => ['HCPCS', c.code, c.longDescription, codeCategory('HCPCS', c.code)]),
+    );
+    await client.query(
+      `INSERT INTO codes SELECT * FROM incoming_codes
+       ON CONFLICT (type, code) DO UPDATE SET description = EXCLUDED.description, category = EXCLUDED.category`,
+    );
+    return count;
+  });
+}
+
+/** The physician fee schedule of one year: RVUs and GPCIs, replaced whole. */
+export async function loadPhysicianFeeSchedule(
+  pool: Pool,
+  year: number,
+  rvus: readonly PhysicianFeeScheduleRvu[],
+  gpcis: readonly GpciLocality[],
+  conversionFactor: number,
+): Promise<{ rvus: number; gpcis: number }> {
+  return inTransaction(pool, async (client) => {
+    await client.query('DELETE FROM medicare_rvus WHERE year = $1', [year]);
+    await client.query('DELETE FROM medicare_gpcis WHERE year = $1', [year]);
+    // The file repeats a few code/modifier pairs; the first row wins.
+    const seen = new Set<string>();
+    const unique = rvus.filter((r) => {
+      const key = `${r.hcpcs}|${r.modifier ?? ''}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const rvuCount = await copyAll(
+      client,
+      'medicare_rvus',
+      [
+        'year',
+        'hcpcs',
+        'modifier',
+        'status',
+        'work_rvu',
+        'non_facility_pe_rvu',
+        'facility_pe_rvu',
+        'mp_rvu',
+        'global_days',
+        'conversion_factor',
+      ],
+      unique.map((r) => [
+        year,
+        r.hcpcs,
+        r.modifier ?? '',
+        r.status,
+        r.workRvu,
+        r.nonFacilityPeRvu,
+        r.facilityPeRvu,
+        r.mpRvu,
+        r.globalDays,
+        r.conversionFactor ?? conversionFactor,
+      ]),
+    );
+    const gpciCount = await copyAll(
+      client,
+      'medicare_gpcis',
+      ['year', 'carrier', 'locality', 'name', 'work_gpci', 'pe_gpci', 'mp_gpci'],
+      gpcis.map((g) => [year, g.carrier, g.locality, g.name, g.workGpci, g.peGpci, g.mpGpci]),
+    );
+    return { rvus: rvuCount, gpcis: gpciCount };
+  });
+}
+
+/** ZIP → Medicare carrier and locality, replaced whole. */
+export async function loadZipLocalities(pool: Pool, rows: readonly ZipLocality[]): Promise<number> {
+  return inTransaction(pool, async (client) => {
+    await client.query('DELETE FROM zip_localities');
+    return copyAll(
+      client,
+      'zip_localities',
+      ['zip', 'state_code', 'carrier', 'locality'],
+      rows.map((z) => [z.zip, z.state, z.carrier, z.locality]),
+    );
+  });
+}
+
+/** NADAC weekly prices, added to (or corrected in) the history by NDC and effective date. */
+export async function loadNadac(pool: Pool, prices: readonly NadacPrice[]): Promise<number> {
+  return inTransaction(pool, async (client) => {
+    await client.query(`CREATE TEMP TABLE incoming_nadac (LIKE nadac_prices) ON COMMIT DROP`);
+    const count = await copyAll(
+      client,
+      'incoming_nadac',
+      [
+        'ndc',
+        'effective_date',
+        'description',
+        'per_unit',
+        'pricing_unit',
+        'pharmacy_type',
+        'otc',
+        'classification',
+        'as_of_date',
+      ],
+      prices.map((p) => [
+        p.ndc,
+        p.effectiveDate,
+        p.ndcDescription,
+        p.nadacPerUnit,
+        p.pricingUnit,
+        p.pharmacyTypeIndicator,
+        p.otc,
+        p.classificationForRateSetting,
+        p.asOfDate,
+      ]),
+    );
+    await client.query(
+      `INSERT INTO nadac_prices SELECT DISTINCT ON (ndc, effective_date) * FROM incoming_nadac ORDER BY ndc, effective_date, as_of_date DESC
+       ON CONFLICT (ndc, effective_date) DO UPDATE SET description = EXCLUDED.description, per_unit = EXCLUDED.per_unit,
+         pricing_unit = EXCLUDED.pricing_unit, pharmacy_type = EXCLUDED.pharmacy_type, otc = EXCLUDED.otc,
+         classification = EXCLUDED.classification, as_of_date = EXCLUDED.as_of_date`,
+    );
+    return count;
+  });
+}
+
+export interface Placement {
+  zip: string | null;
+  countyFips: string | null;
+  cbsaCode: string | null;
+  stateCode: string | null;
+}
+
+/**
+ * Places a hospital from the first address of its file that has a ZIP: ZIP → county (offline),
+ * county → CBSA (List 1, when loaded); outside any CBSA, the state's non-metro group.
+ */
+export function hospitalLocator(pool: Pool): (header: MrfHeader) => Promise<Placement> {
+  return async (header) => {
+    for (const address of header.addresses) {
+      const found = countyForAddress(address);
+      if (!found) continue;
+      const { rows } = await pool.query<{ cbsa_code: string | null; known: boolean }>(
+        `SELECT c.cbsa_code, true AS known FROM counties c WHERE c.fips = $1`,
+        [found.countyFips],
+      );
+      let cbsaCode = rows[0]?.cbsa_code ?? null;
+      const delineationLoaded =
+        rows.length > 0 || (await pool.query(`SELECT 1 FROM counties LIMIT 1`)).rows.length > 0;
+      if (!cbsaCode && delineationLoaded && stateByCode(found.state)) {
+        cbsaCode = nonMetroAreaCode(found.state);
+        await pool.query(
+          `INSERT INTO cbsas (code, title, kind, state_codes) VALUES ($1, $2, 'nonmetro', $3) ON CONFLICT (code) DO NOTHING`,
+          [cbsaCode, nonMetroAreaName(found.state), [found.state]],
+        );
+      }
+      return { zip: found.zip, countyFips: found.countyFips, cbsaCode, stateCode: found.state };
+    }
+    return { zip: null, countyFips: null, cbsaCode: null, stateCode: header.licenseState };
+  };
+}

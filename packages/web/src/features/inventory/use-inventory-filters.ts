@@ -1,0 +1,41 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { withFilter, type FilterKey, type InventoryFilter } from './inventory-filters.ts';
+import { useHospitals, useMsas, useStates } from './inventory-queries.ts';
+
+/**
+ * The filter chain of the inventory list: the options of each select, what is chosen (read from
+ * the query string), and a way to choose. A value in the URL counts only once its option is
+ * known and the filter before it counts, so the table is narrowed by exactly what the selects show.
+ */
+export function useInventoryFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const states = useStates();
+  const stateCode = searchParams.get('state');
+  const state = states.data?.find((item) => item.stateCode === stateCode) ?? null;
+
+  const msas = useMsas(state?.stateCode ?? null);
+  const msaId = state === null ? null : searchParams.get('msa');
+  const msa = msas.data?.find((item) => item.msaID === msaId) ?? null;
+
+  const hospitals = useHospitals(state?.stateName ?? null, msa?.msaID ?? null);
+  const hospitalId = msa === null ? null : searchParams.get('hospital');
+
+  const filter: InventoryFilter = {
+    stateName: state?.stateName ?? null,
+    msaName: msa?.MSA ?? null,
+    hospitalId,
+  };
+
+  // Before the table can be narrowed by a state or MSA in the URL, their names must be known.
+  const lookups: UseQueryResult<unknown>[] = [];
+  if (stateCode !== null) lookups.push(states);
+  if (msaId !== null) lookups.push(msas);
+
+  function choose(key: FilterKey, value: string | null) {
+    setSearchParams((current) => withFilter(current, key, value), { replace: true });
+  }
+
+  return { states, msas, hospitals, state, msa, filter, lookups, choose };
+}

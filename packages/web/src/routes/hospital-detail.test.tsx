@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import type { HospitalDetail } from '@ratelens/core';
+import { cleanup, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import {
+  HOSPITAL_NOT_FOUND_MESSAGE,
+  HospitalDetailRoute,
+  NO_PROBLEMS_MESSAGE,
+} from './hospital-detail.tsx';
+
+const HOSPITAL_ID = '7f0c2a52-3f7e-4b55-9d1e-2a4d6b8e9c01';
+
+type HospitalFile = HospitalDetail['files'][number];
+
+function file(overrides: Partial<HospitalFile>): HospitalFile {
+  return {
+    source: 'file.json',
+    status: 'loaded',
+    format: 'json',
+    version: '3.0.0',
+    lastUpdatedOn: '2026-03-27',
+    items: 10452,
+    rates: 29143,
+    rejected: 12,
+    validationSummary: [],
+    loadedAt: '2026-04-01T10:00:00.000Z',
+    error: null,
+    ...overrides,
+  };
+}
+
+const HOSPITAL: HospitalDetail = {
+  hospitalID: HOSPITAL_ID,
+  facilityName: 'Providence Alaska Medical Center',
+  stateName: 'Alaska',
+  msaName: 'Anchorage, AK',
+  addresses: ['3200 Providence Dr, Anchorage, AK 99508'],
+  locations: ['Providence Alaska Medical Center'],
+  npis: ['1234567893'],
+  isDemo: true,
+  files: [
+    file({ source: '920123456_providence_standardcharges.json' }),
+    file({
+      source: '920123456_providence_standardcharges.csv',
+      status: 'replaced',
+      format: 'csv-tall',
+      version: '2.2.1',
+      lastUpdatedOn: '2026-01-05',
+      validationSummary: ['12 rates have no payer name and were left out.'],
+    }),
+    file({
+      source: 'broken.csv',
+      status: 'failed',
+      format: null,
+      version: null,
+      lastUpdatedOn: null,
+      items: 0,
+      rates: 0,
+      rejected: 0,
+      error: 'The file has no header row.',
+    }),
+  ],
+};
+
+function renderDetail(route: string, answer: Response) {
+  vi.stubGlobal('fetch', () => Promise.resolve(answer));
+  renderWithProviders(
+    <Routes>
+      <Route path="/inventoryList/:hospitalId" element={<HospitalDetailRoute />} />
+    </Routes>,
+    { route },
+  );
+}
+
+/** The card of the file whose name is the card's heading. */
+async function fileCard(name: string): Promise<HTMLElement> {
+  const heading = await screen.findByRole('heading', { name, level: 3 });
+  const card = heading.closest<HTMLElement>('.mantine-Card-root');
+  if (!card) throw new Error(`no card for ${name}`);
+  return card;
+}
+
+// West of UTC, where reading '2026-03-27' as an instant would show March 26.
+const zone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/Los_Angeles';
+});
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('HospitalDetailRoute', () => {
+  it('names the hospital, marks it as demo data and says where it is', async () => {
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, HOSPITAL));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Providence Alaska Medical Center' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Demo data: fictional hospital')).toBeTruthy();
+    expect(screen.getByText('Metro area: Anchorage, AK')).toBeTruthy();
+    expect(screen.getByText('1234567893')).toBeTruthy();
+  });
+
+  it("describes each file's status, format and counts in plain words", async () => {
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, HOSPITAL));
+
+    const current = within(await fileCard('920123456_providence_standardcharges.json'));
+    expect(current.getByText('In use')).toBeTruthy();
+    expect(current.getByText('Format: JSON')).toBeTruthy();
+    expect(current.getByText('CMS template version 3.0.0')).toBeTruthy();
+    expect(current.getByText('10,452 items, 29,143 rates, 12 rejected')).toBeTruthy();
+    expect(current.getByText(NO_PROBLEMS_MESSAGE)).toBeTruthy();
+
+    const replaced = within(await fileCard('920123456_providence_standardcharges.csv'));
+    expect(replaced.getByText('Replaced by a newer file')).toBeTruthy();
+    expect(replaced.getByText('Format: CSV (tall)')).toBeTruthy();
+    expect(replaced.getByText('12 rates have no payer name and were left out.')).toBeTruthy();
+
+    const failed = within(await fileCard('broken.csv'));
+    expect(failed.getByText('Failed')).toBeTruthy();
+    expect(failed.getByText('Error: The file has no header row.')).toBeTruthy();
+    expect(failed.queryByText(NO_PROBLEMS_MESSAGE)).toBeNull();
+    expect(failed.queryByText(/0 items/)).toBeNull();
+  });
+
+  it("writes the hospital's last-updated date as the calendar date, whatever the time zone", async () => {
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, HOSPITAL));
+
+    const current = within(await fileCard('920123456_providence_standardcharges.json'));
+    expect(current.getByText('Last updated by the hospital on March 27, 2026')).toBeTruthy();
+  });
+
+  it('says the hospital is not in the inventory on a 404, with a way back to the filtered list', async () => {
+    renderDetail(
+      `/inventoryList/${HOSPITAL_ID}?state=AK&msa=11260`,
+      jsonResponse(404, { message: 'No hospital has this id.' }),
+    );
+
+    expect(await screen.findByText(HOSPITAL_NOT_FOUND_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the inventory' }).getAttribute('href')).toBe(
+      '/inventoryList?state=AK&msa=11260',
+    );
+  });
+});

@@ -1,0 +1,160 @@
+import { Badge, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { HospitalIdParamsSchema, type HospitalDetail } from '@ratelens/core';
+import { useLocation, useParams } from 'react-router';
+import {
+  fileCounts,
+  fileFormatWords,
+  fileStatusWords,
+  formatCalendarDate,
+  type HospitalFile,
+} from '../features/inventory/inventory-format.ts';
+import { useHospitalDetail } from '../features/inventory/inventory-queries.ts';
+import { FormAlert } from '../shared/form-alert.tsx';
+import { ApiRequestError } from '../shared/http.ts';
+import { Page } from '../shared/page.tsx';
+import { PageLoader } from '../shared/page-loader.tsx';
+import { AnchorLink } from '../shared/router-link.tsx';
+
+export const HOSPITAL_NOT_FOUND_MESSAGE = 'This hospital is not in the inventory.';
+export const NO_PROBLEMS_MESSAGE = 'No problems found.';
+
+/**
+ * One hospital of the inventory list with the files loaded for it: where it is, and for each
+ * file its status, CMS template version and validation summary. Public, like the list.
+ */
+export function HospitalDetailRoute() {
+  const params = useParams();
+  const parsed = HospitalIdParamsSchema.safeParse(params);
+  // An id the server would refuse (400) cannot name a hospital: answer as for an unknown one.
+  const hospitalId = parsed.success ? parsed.data.hospitalId : null;
+  const detail = useHospitalDetail(hospitalId);
+  const { search } = useLocation();
+  const backLink = <AnchorLink to={`/inventoryList${search}`}>Back to the inventory</AnchorLink>;
+
+  const notFound =
+    hospitalId === null || (detail.error instanceof ApiRequestError && detail.error.status === 404);
+  if (notFound) {
+    return (
+      <Page title="Hospital not found" size="md">
+        <Text>{HOSPITAL_NOT_FOUND_MESSAGE}</Text>
+        {backLink}
+      </Page>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Page title="Hospital" size="md">
+        <Stack gap="md" align="flex-start">
+          <FormAlert tone="error">{detail.error.message}</FormAlert>
+          <Button variant="default" onClick={() => void detail.refetch()}>
+            Try again
+          </Button>
+          {backLink}
+        </Stack>
+      </Page>
+    );
+  }
+  if (detail.isPending) {
+    return (
+      <Page title="Hospital" size="md">
+        <PageLoader label="Loading the hospital..." />
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={detail.data.facilityName} size="md">
+      {backLink}
+      <Hospital hospital={detail.data} />
+    </Page>
+  );
+}
+
+function Hospital({ hospital }: { hospital: HospitalDetail }) {
+  return (
+    <Stack gap="xl">
+      <Stack gap="xs">
+        {hospital.isDemo && (
+          <Badge color="grape" variant="filled" style={{ alignSelf: 'flex-start' }}>
+            Demo data: fictional hospital
+          </Badge>
+        )}
+        <Text>State: {hospital.stateName || 'not known'}</Text>
+        <Text>Metro area: {hospital.msaName || 'not known'}</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        <Facts title="Addresses" items={hospital.addresses} />
+        <Facts title="Locations" items={hospital.locations} />
+        <Facts title="NPIs" items={hospital.npis} />
+      </SimpleGrid>
+      <Stack gap="md">
+        <Title order={2}>Files</Title>
+        {hospital.files.length === 0 ? (
+          <Text>No files have been loaded for this hospital yet.</Text>
+        ) : (
+          // The server lists the files newest first.
+          hospital.files.map((file, index) => (
+            <FileCard key={`${index}-${file.source}`} file={file} />
+          ))
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+function Facts({ title, items }: { title: string; items: string[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {items.length === 0 ? (
+        <Text c="dimmed">None listed.</Text>
+      ) : (
+        <List spacing={4} style={{ overflowWrap: 'anywhere' }}>
+          {items.map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+function FileCard({ file }: { file: HospitalFile }) {
+  // A file that failed or is still loading has no validation yet: 'No problems found' would
+  // mislead, and so would '0 items' before anything was read.
+  const finished = file.status !== 'failed' && file.status !== 'loading';
+  const counted = file.items > 0 || file.rates > 0 || file.rejected > 0;
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="xs">
+        <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {file.source}
+        </Title>
+        <Text fw={600}>{fileStatusWords(file.status)}</Text>
+        {file.format !== null && <Text>Format: {fileFormatWords(file.format)}</Text>}
+        {file.version !== null && <Text>CMS template version {file.version}</Text>}
+        {file.lastUpdatedOn !== null && (
+          <Text>Last updated by the hospital on {formatCalendarDate(file.lastUpdatedOn)}</Text>
+        )}
+        {(finished || counted) && <Text>{fileCounts(file)}</Text>}
+        {file.error !== null && <Text c="var(--mantine-color-error)">Error: {file.error}</Text>}
+        {(finished || file.validationSummary.length > 0) && (
+          <Stack gap={4}>
+            <Text fw={600}>Validation</Text>
+            {file.validationSummary.length === 0 ? (
+              <Text>{NO_PROBLEMS_MESSAGE}</Text>
+            ) : (
+              <List spacing={4}>
+                {file.validationSummary.map((sentence, index) => (
+                  <List.Item key={index}>{sentence}</List.Item>
+                ))}
+              </List>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

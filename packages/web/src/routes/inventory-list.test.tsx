@@ -1,0 +1,224 @@
+// @vitest-environment jsdom
+import type { InventoryRow, MsaItem, StateItem } from '@ratelens/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { InventoryListRoute, NO_FILES_MESSAGE, NO_MATCH_MESSAGE } from './inventory-list.tsx';
+
+const PROVIDENCE = '7f0c2a52-3f7e-4b55-9d1e-2a4d6b8e9c01';
+const ALASKA_NATIVE = '1b9e6c3d-8a2f-4e7b-b5c6-0d1e2f3a4b5c';
+const UAB = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
+const STATES: StateItem[] = [
+  { stateID: 2, stateName: 'Alaska', stateCode: 'AK' },
+  { stateID: 1, stateName: 'Alabama', stateCode: 'AL' },
+  { stateID: 4, stateName: 'Arizona', stateCode: 'AZ' },
+];
+const ALASKA_MSAS: MsaItem[] = [{ msaID: '11260', MSA: 'Anchorage, AK', TableName: '11260' }];
+
+function row(overrides: Partial<InventoryRow> & Pick<InventoryRow, 'hospitalID'>): InventoryRow {
+  return {
+    stateName: 'Alaska',
+    msaName: 'Anchorage, AK',
+    careCenter: 'Short Term Acute Care',
+    facilityName: 'Hospital',
+    hasFiles: true,
+    cashRates: true,
+    commercialRates: true,
+    medicareRates: false,
+    inpatient: true,
+    outpatient: true,
+    drugs: false,
+    ...overrides,
+  };
+}
+
+const LISTING: InventoryRow[] = [
+  row({ hospitalID: UAB, stateName: 'Alabama', msaName: 'Birmingham, AL', facilityName: 'UAB' }),
+  row({ hospitalID: ALASKA_NATIVE, facilityName: 'Alaska Native Medical Center' }),
+  row({ hospitalID: PROVIDENCE, facilityName: 'Providence Alaska Medical Center' }),
+];
+
+/** A stand-in API: each call answers from `answers` by its path, else 404. */
+function stubApi(answers: { listing?: Response | (() => Response) } = {}) {
+  const fetchMock = vi.fn((input: string) => {
+    const url = new URL(input, 'http://localhost');
+    const answer = (() => {
+      switch (url.pathname) {
+        case '/api/master/getallstates':
+          return jsonResponse(200, STATES);
+        case '/api/Subscription/getmsafilter':
+          return jsonResponse(200, url.searchParams.get('stateCode') === 'AK' ? ALASKA_MSAS : []);
+        case '/api/Inventory/getHospitalbyFilter':
+          return jsonResponse(200, [
+            { hospitalID: ALASKA_NATIVE, facilityName: 'Alaska Native Medical Center' },
+            { hospitalID: PROVIDENCE, facilityName: 'Providence Alaska Medical Center' },
+          ]);
+        case '/api/Inventory/InventoryListings': {
+          const listing = answers.listing ?? jsonResponse(200, LISTING);
+          return typeof listing === 'function' ? listing() : listing;
+        }
+        default:
+          return jsonResponse(404, { message: 'Not found.' });
+      }
+    })();
+    return Promise.resolve(answer);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function LocationProbe() {
+  const { search } = useLocation();
+  return <output data-testid="search">{search}</output>;
+}
+
+function renderInventory(route = '/inventoryList') {
+  renderWithProviders(
+    <Routes>
+      <Route
+        path="/inventoryList"
+        element={
+          <>
+            <InventoryListRoute />
+            <LocationProbe />
+          </>
+        }
+      />
+    </Routes>,
+    { route },
+  );
+}
+
+function facilityNames(): string[] {
+  const table = screen.getByRole('table');
+  const [, ...bodyRows] = within(table).getAllByRole('row');
+  return bodyRows.map((tableRow) => within(tableRow).getAllByRole('cell')[3]?.textContent ?? '');
+}
+
+async function choose(label: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: label }));
+  // In jsdom the dropdown stays display: none, so its options are found among hidden elements.
+  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('InventoryListRoute', () => {
+  it('shows every hospital of the listing under the 11 columns of the spec', async () => {
+    stubApi();
+    renderInventory();
+
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'State Name',
+      'MSA Name',
+      'Care Center',
+      'Facility Name',
+      'Has Files',
+      'Cash Rates',
+      'Commercial Rates',
+      'Medicare Rates',
+      'Inpatient',
+      'Outpatient',
+      'Drugs',
+    ]);
+    expect(facilityNames()).toEqual([
+      'UAB',
+      'Alaska Native Medical Center',
+      'Providence Alaska Medical Center',
+    ]);
+    expect(screen.getByText('3 hospitals')).toBeTruthy();
+    const uab = within(table).getAllByRole('row')[1];
+    if (!uab) throw new Error('no first row');
+    // Booleans are words for screen readers, not a colour: Cash Rates yes, Medicare Rates no.
+    const [, , , , , cash, , medicare] = within(uab).getAllByRole('cell');
+    if (!cash || !medicare) throw new Error('missing cells');
+    expect(within(cash).getByText('Yes')).toBeTruthy();
+    expect(within(medicare).getByText('No')).toBeTruthy();
+    expect(within(uab).getByRole('link', { name: 'UAB' }).getAttribute('href')).toBe(
+      `/inventoryList/${UAB}`,
+    );
+  });
+
+  it('narrows the rows to the chosen state and puts it in the query string', async () => {
+    stubApi();
+    renderInventory();
+    await screen.findByRole('table');
+
+    await choose('State Name', 'Alaska (AK)');
+
+    await waitFor(() => expect(screen.getByText('2 hospitals')).toBeTruthy());
+    expect(facilityNames()).toEqual([
+      'Alaska Native Medical Center',
+      'Providence Alaska Medical Center',
+    ]);
+    expect(screen.getByTestId('search').textContent).toBe('?state=AK');
+  });
+
+  it('keeps the MSA select disabled until a state is chosen', async () => {
+    stubApi();
+    renderInventory();
+    await screen.findByRole('table');
+    const msa = screen.getByRole('combobox', { name: 'MSA' });
+    expect(msa).toHaveProperty('disabled', true);
+
+    await choose('State Name', 'Alaska (AK)');
+
+    await waitFor(() => expect(msa).toHaveProperty('disabled', false));
+  });
+
+  it('restores every filter from the query string of a shared link', async () => {
+    stubApi();
+    renderInventory(`/inventoryList?state=AK&msa=11260&hospital=${PROVIDENCE}`);
+
+    await waitFor(() => expect(screen.getByText('1 hospital')).toBeTruthy());
+    expect(facilityNames()).toEqual(['Providence Alaska Medical Center']);
+    expect(screen.getByRole('combobox', { name: 'State Name' })).toHaveProperty(
+      'value',
+      'Alaska (AK)',
+    );
+    expect(screen.getByRole('combobox', { name: 'MSA' })).toHaveProperty('value', 'Anchorage, AK');
+    // The link to the detail view carries the filters, for its way back.
+    expect(
+      screen.getByRole('link', { name: 'Providence Alaska Medical Center' }).getAttribute('href'),
+    ).toBe(`/inventoryList/${PROVIDENCE}?state=AK&msa=11260&hospital=${PROVIDENCE}`);
+  });
+
+  it('says when no hospital matches the filters', async () => {
+    stubApi();
+    renderInventory('/inventoryList?state=AZ');
+
+    expect(await screen.findByText(NO_MATCH_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says when no hospital file has been loaded at all', async () => {
+    stubApi({ listing: jsonResponse(200, []) });
+    renderInventory();
+
+    expect(await screen.findByText(NO_FILES_MESSAGE)).toBeTruthy();
+  });
+
+  it('shows the error and loads again on Try again', async () => {
+    let answer = jsonResponse(503, { message: 'The inventory is not available right now.' });
+    stubApi({ listing: () => answer });
+    renderInventory();
+
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The inventory is not available right now.',
+    );
+    answer = jsonResponse(200, LISTING);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('3 hospitals')).toBeTruthy();
+  });
+});

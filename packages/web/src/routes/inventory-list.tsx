@@ -1,0 +1,206 @@
+import {
+  Button,
+  CheckIcon,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { InventoryRow } from '@ratelens/core';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { filterInventory } from '../features/inventory/inventory-filters.ts';
+import { useInventoryListings } from '../features/inventory/inventory-queries.ts';
+import { useInventoryFilters } from '../features/inventory/use-inventory-filters.ts';
+import { FormAlert } from '../shared/form-alert.tsx';
+import { Page } from '../shared/page.tsx';
+import { PageLoader } from '../shared/page-loader.tsx';
+import { AnchorLink } from '../shared/router-link.tsx';
+
+export const NO_FILES_MESSAGE = 'No hospital files have been loaded yet.';
+export const NO_MATCH_MESSAGE = 'No hospitals match these filters.';
+
+/** The rate-type columns after Facility Name, in the spec's order. */
+const FLAG_COLUMNS = [
+  ['hasFiles', 'Has Files'],
+  ['cashRates', 'Cash Rates'],
+  ['commercialRates', 'Commercial Rates'],
+  ['medicareRates', 'Medicare Rates'],
+  ['inpatient', 'Inpatient'],
+  ['outpatient', 'Outpatient'],
+  ['drugs', 'Drugs'],
+] as const satisfies readonly (readonly [keyof InventoryRow, string])[];
+
+/**
+ * The inventory list (search-and-accounts §2 "Inventory list"): every hospital and which files
+ * and rate types it has, narrowed by state, MSA and hospital. Public: no sign-in needed (§6).
+ */
+export function InventoryListRoute() {
+  return (
+    <Page title="Inventory List" size="xl">
+      <InventoryList />
+    </Page>
+  );
+}
+
+function InventoryList() {
+  const filters = useInventoryFilters();
+  return (
+    <>
+      <InventoryFilters filters={filters} />
+      <InventoryTable filter={filters.filter} lookups={filters.lookups} />
+    </>
+  );
+}
+
+type Filters = ReturnType<typeof useInventoryFilters>;
+
+function InventoryFilters({ filters }: { filters: Filters }) {
+  const { states, msas, hospitals, state, msa, filter, choose } = filters;
+
+  const stateOptions = useMemo(
+    () =>
+      (states.data ?? [])
+        .map((item) => ({ value: item.stateCode, label: `${item.stateName} (${item.stateCode})` }))
+        .sort((a, b) => a.label.localeCompare(b.label, 'en-US')),
+    [states.data],
+  );
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <Select
+        label="State Name"
+        placeholder="Choose a state"
+        data={stateOptions}
+        value={state?.stateCode ?? null}
+        onChange={(value) => choose('state', value)}
+        searchable
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear state' }}
+        nothingFoundMessage={states.isPending ? 'Loading...' : 'No state found'}
+        error={states.isError ? 'The states could not be loaded.' : undefined}
+      />
+      <Select
+        label="MSA"
+        placeholder={state === null ? 'Choose a state first' : 'Choose a metro area'}
+        data={(msas.data ?? []).map((item) => ({ value: item.msaID, label: item.MSA }))}
+        value={msa?.msaID ?? null}
+        onChange={(value) => choose('msa', value)}
+        disabled={state === null}
+        searchable
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear MSA' }}
+        nothingFoundMessage={msas.isPending ? 'Loading...' : 'No metro area found'}
+        error={state !== null && msas.isError ? 'The metro areas could not be loaded.' : undefined}
+      />
+      <Select
+        label="Hospital"
+        placeholder={msa === null ? 'Choose an MSA first' : 'Choose a hospital'}
+        data={(hospitals.data ?? []).map((item) => ({
+          value: item.hospitalID,
+          label: item.facilityName,
+        }))}
+        value={filter.hospitalId}
+        onChange={(value) => choose('hospital', value)}
+        disabled={msa === null}
+        searchable
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear hospital' }}
+        nothingFoundMessage={hospitals.isPending ? 'Loading...' : 'No hospital found'}
+        error={msa !== null && hospitals.isError ? 'The hospitals could not be loaded.' : undefined}
+      />
+    </SimpleGrid>
+  );
+}
+
+function InventoryTable({ filter, lookups }: Pick<Filters, 'filter' | 'lookups'>) {
+  const listing = useInventoryListings();
+  const { search } = useLocation();
+
+  const failed = [listing, ...lookups].filter((query) => query.isError);
+  if (listing.isError || failed.length > 0) {
+    return (
+      <Stack gap="md" align="flex-start">
+        <FormAlert tone="error">{failed[0]?.error?.message}</FormAlert>
+        <Button variant="default" onClick={() => failed.forEach((query) => void query.refetch())}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (listing.isPending || lookups.some((query) => query.isPending)) {
+    return <PageLoader label="Loading hospitals..." />;
+  }
+
+  if (listing.data.length === 0) return <Text>{NO_FILES_MESSAGE}</Text>;
+  const rows = filterInventory(listing.data, filter);
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed" role="status">
+        {rows.length === 1 ? '1 hospital' : `${rows.length.toLocaleString('en-US')} hospitals`}
+      </Text>
+      {rows.length === 0 ? (
+        <Text>{NO_MATCH_MESSAGE}</Text>
+      ) : (
+        // Focusable, so keyboard users can scroll the table sideways on a narrow screen.
+        <Table.ScrollContainer minWidth={1100} tabIndex={0} role="region" aria-label="Hospitals">
+          <Table striped highlightOnHover withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">State Name</Table.Th>
+                <Table.Th scope="col">MSA Name</Table.Th>
+                <Table.Th scope="col">Care Center</Table.Th>
+                <Table.Th scope="col">Facility Name</Table.Th>
+                {FLAG_COLUMNS.map(([key, label]) => (
+                  <Table.Th key={key} scope="col">
+                    {label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.hospitalID}>
+                  <Table.Td>{row.stateName}</Table.Td>
+                  <Table.Td>{row.msaName}</Table.Td>
+                  <Table.Td>{row.careCenter}</Table.Td>
+                  <Table.Td>
+                    {/* The filters travel along, so "Back to the inventory" returns to this view. */}
+                    <AnchorLink to={`/inventoryList/${row.hospitalID}${search}`}>
+                      {row.facilityName}
+                    </AnchorLink>
+                  </Table.Td>
+                  {FLAG_COLUMNS.map(([key]) => (
+                    <Table.Td key={key}>
+                      <YesNo value={row[key]} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** A mark for the eye and a word for screen readers: the answer never rests on colour alone. */
+function YesNo({ value }: { value: boolean }) {
+  return (
+    <Group gap={0} wrap="nowrap">
+      {value ? (
+        <CheckIcon size={14} aria-hidden="true" color="var(--mantine-color-teal-8)" />
+      ) : (
+        <Text span c="dimmed" aria-hidden="true">
+          –
+        </Text>
+      )}
+      <VisuallyHidden>{value ? 'Yes' : 'No'}</VisuallyHidden>
+    </Group>
+  );
+}
