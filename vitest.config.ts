@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['packages/**/src/**/*.int.test.ts'],
-          globalSetup: ['packages/server/src/test/global-setup.ts'],
+          globalSetup: ['packages/db/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -15,6 +15,8 @@ export interface CopyWriter {
   write(line: string): Promise<void> | undefined;
   /** Flushes and waits for PostgreSQL to acknowledge the whole COPY; resolves to the row count. */
   end(): Promise<number>;
+  /** Abandons the COPY (PostgreSQL rolls it back); resolves once the connection is free again. */
+  abort(reason: Error): Promise<void>;
 }
 
 /**
@@ -48,7 +50,8 @@ export function copyWriter(
   };
   return {
     write(line) {
-      if (failure) throw failure instanceof Error ? failure : new Error('COPY failed', { cause: failure });
+      if (failure)
+        throw failure instanceof Error ? failure : new Error('COPY failed', { cause: failure });
       batch += line;
       rows++;
       return batch.length >= BATCH_BYTES ? flush() : undefined;
@@ -58,6 +61,10 @@ export function copyWriter(
       input.end();
       await done;
       return rows;
+    },
+    async abort(reason) {
+      input.destroy(reason);
+      await done.catch(() => undefined);
     },
   };
 }

@@ -5,7 +5,7 @@ import { connect, migrationsFolder, runMigrations, startEmbeddedPostgres } from 
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
 import { openDatabase } from './database.ts';
-import { createTestDatabase } from './test/database.ts';
+import { createTestDatabase } from '@ratelens/db/testing/database';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {

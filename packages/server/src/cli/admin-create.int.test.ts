@@ -2,7 +2,7 @@ import { ROLES } from '@ratelens/core';
 import { findUserByEmail } from '@ratelens/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords.ts';
-import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
 import { createAdmin } from './admin-create.ts';
 
 let database: TestDatabase;

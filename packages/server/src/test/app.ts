@@ -7,7 +7,7 @@ import { buildApp } from '../app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { parseConfig } from '../config.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createTestDatabase, type TestDatabase } from './database.ts';
+import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connect, withDatabase, type Connection } from '@ratelens/db';
+import { connect, withDatabase, type Connection } from '../index.ts';
 import pg from 'pg';
 import { inject } from 'vitest';
 

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runMigrations, startEmbeddedPostgres, withDatabase } from '@ratelens/db';
+import { runMigrations, startEmbeddedPostgres, withDatabase } from '../index.ts';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 

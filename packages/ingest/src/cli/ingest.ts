@@ -1,0 +1,116 @@
+import { parseArgs } from 'node:util';
+import { openDatabase } from '@ratelens/db';
+import { ingestFile } from '../load/ingest-file.ts';
+import { hospitalLocator } from '../load/reference-loader.ts';
+import { openMrf } from '../read/index.ts';
+import { ProgressBar } from './progress.ts';
+
+const USAGE = `Usage: npm run ingest -- [--validate-only] [--demo] <file|url>…
+
+Reads each hospital machine-readable file (CMS JSON, tall or wide CSV, v2.0–v3.0; plain, gzip
+or zip; a path or an http(s) URL), validates and normalises it, and loads it into the database
+(DATABASE_URL, else the embedded PostgreSQL of DATA_DIR). The last line of each file is one
+JSON object with the figures of the run.`;
+
+function peakRssMb(): number {
+  // maxRSS is in kilobytes.
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
+
+async function validateOnly(source: string): Promise<boolean> {
+  const started = performance.now();
+  const bar = new ProgressBar(source);
+  let records = 0;
+  const reader = await openMrf(source, {
+    onProgress: (bytes, total) => bar.update(bytes, total, records),
+  });
+  for await (const record of reader.records) {
+    records++;
+    void record;
+  }
+  bar.done();
+  const seconds = (performance.now() - started) / 1000;
+  const { bytes } = reader.stats();
+  console.log(reader.report.toText());
+  console.log(
+    JSON.stringify({
+      hospital: reader.header.hospitalName,
+      format: reader.header.format,
+      version: reader.header.version,
+      items: records,
+      rejected: reader.report.rejectedRecords,
+      errors: reader.report.errorCount,
+      warnings: reader.report.warningCount,
+      seconds: Number(seconds.toFixed(2)),
+      mbPerSecond: Number((bytes / 1e6 / seconds).toFixed(1)),
+      peakRssMb: peakRssMb(),
+    }),
+  );
+  return reader.report.rejectedRecords === 0;
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      'validate-only': { type: 'boolean' },
+      demo: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help || positionals.length === 0) {
+    console.error(USAGE);
+    return positionals.length === 0 && !values.help ? 2 : 0;
+  }
+  if (values['validate-only']) {
+    let ok = true;
+    for (const source of positionals) ok = (await validateOnly(source)) && ok;
+    return ok ? 0 : 1;
+  }
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.DATA_DIR || './.data',
+    applicationName: 'ratelens-ingest',
+    statementTimeoutMs: 0,
+  });
+  let failures = 0;
+  try {
+    for (const source of positionals) {
+      const bar = new ProgressBar(source);
+      const result = await ingestFile(database.connection, source, {
+        demo: values.demo ?? false,
+        locate: hospitalLocator(database.connection.pool),
+        progress: (bytes, total, records) => bar.update(bytes, total, records),
+      });
+      bar.done();
+      if (result.status === 'failed') failures++;
+      if (result.error) console.error(`${source}: ${result.error}`);
+      console.log(
+        JSON.stringify({
+          hospital: result.hospital,
+          status: result.status,
+          format: result.format,
+          version: result.version,
+          items: result.items,
+          rates: result.rates,
+          rejected: result.rejected,
+          seconds: Number(result.seconds.toFixed(2)),
+          mbPerSecond:
+            result.seconds > 0 ? Number((result.bytes / 1e6 / result.seconds).toFixed(1)) : 0,
+          peakRssMb: peakRssMb(),
+        }),
+      );
+    }
+  } finally {
+    await database.close();
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`ingest failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

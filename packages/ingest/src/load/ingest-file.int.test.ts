@@ -1,0 +1,306 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateLargeFile } from '../demo/generate-demo.ts';
+import { parseCbsaDelineation } from '../reference/cbsa.ts';
+import { itWithDataFile, sharedDataPath } from '../reference/test-data.ts';
+import { ingestFile, markInterruptedRuns } from './ingest-file.ts';
+import { hospitalLocator, loadCbsaDelineation, loadStates } from './reference-loader.ts';
+
+const VINEYARD =
+  'mrf-real-csv-tall-marthas-vineyard/042104691_Marthas-Vineyard-Hospital_StandardCharges.csv';
+const ADVENT_EXCERPT =
+  'mrf-real-json-adventhealth-orlando/adventhealth-orlando_standardcharges_v3.0.0_excerpt.json';
+const CMS_V3_JSON = 'cms-hpt-examples/v3_json_format_example.json';
+
+let database: TestDatabase;
+let dir: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dir = await mkdtemp(path.join(tmpdir(), 'ratelens-ingest-'));
+  await loadStates(database.connection.pool);
+});
+afterAll(async () => {
+  await database.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const query = async <T>(sql: string, params: unknown[] = []) =>
+  (await database.connection.pool.query(sql, params)).rows as T[];
+const count = async (table: string, hospitalId: string) =>
+  Number(
+    (
+      await query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE hospital_id = $1`, [
+        hospitalId,
+      ])
+    )[0]?.n,
+  );
+
+describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
+  itWithDataFile(
+    'loads every rate and places the hospital in its county and CBSA',
+    VINEYARD,
+    async (file) => {
+      await loadCbsaDelineation(
+        database.connection.pool,
+        await parseCbsaDelineation(sharedDataPath('census-cbsa/list1_2023_county_to_cbsa.csv')),
+      );
+      const result = await ingestFile(database.connection, file, {
+        locate: hospitalLocator(database.connection.pool),
+      });
+      expect(result).toMatchObject({
+        status: 'loaded',
+        hospital: "Martha's Vineyard Hospital",
+        format: 'csv-tall',
+        version: '3.0.0',
+        items: 3726,
+        rates: 10452,
+        rejected: 0,
+      });
+      const id = result.hospitalId ?? '';
+      expect(await count('negotiated_rates', id)).toBe(10452);
+      expect(await count('charge_items', id)).toBe(3726);
+      const [hospital] = await query<{
+        state_code: string;
+        zip: string;
+        county_fips: string;
+        cbsa_code: string;
+        license_number: string;
+      }>(
+        'SELECT state_code, zip, county_fips, cbsa_code, license_number FROM hospitals WHERE id = $1',
+        [id],
+      );
+      // 1 Hospital Rd Oak Bluffs MA 02557-1477: Dukes County, in the Vineyard Haven micropolitan area.
+      expect(hospital).toEqual({
+        state_code: 'MA',
+        zip: '02557',
+        county_fips: '25007',
+        cbsa_code: '47240',
+        license_number: '2042',
+      });
+    },
+  );
+
+  itWithDataFile(
+    'keeps the first rate of the file as written, with its effective amount',
+    VINEYARD,
+    async () => {
+      const rows = await query<Record<string, string>>(
+        `SELECT r.payer_name, r.plan_name, r.dollar, r.percentage, r.median, r.count, r.effective_amount, r.effective_origin, r.methodology
+         FROM negotiated_rates r JOIN hospitals h ON h.id = r.hospital_id
+        WHERE h.name = $1 AND r.rate_id = 1`,
+        ["Martha's Vineyard Hospital"],
+      );
+      expect(rows[0]).toMatchObject({
+        payer_name: 'MEDICARE [2001]',
+        plan_name: 'HB MVH MEDICARE',
+        dollar: '100',
+        percentage: '50',
+        median: '67.9',
+        count: '12',
+        effective_amount: '100',
+        effective_origin: 'dollar',
+      });
+    },
+  );
+
+  itWithDataFile('changes nothing when the same file is ingested again', VINEYARD, async (file) => {
+    const before = await query<{ id: string }>(`SELECT id FROM mrf_files WHERE status = 'loaded'`);
+    const result = await ingestFile(database.connection, file);
+    expect(result.status).toBe('unchanged');
+    expect(await query<{ id: string }>(`SELECT id FROM mrf_files WHERE status = 'loaded'`)).toEqual(
+      before,
+    );
+    expect(await count('negotiated_rates', result.hospitalId ?? '')).toBe(10452);
+  });
+});
+
+describe('derived amounts', () => {
+  itWithDataFile(
+    'derives a percentage rate from the gross charge (CMS v3 example)',
+    CMS_V3_JSON,
+    async (file) => {
+      const result = await ingestFile(database.connection, file);
+      expect(result.status).toBe('loaded');
+      const rows = await query<Record<string, string>>(
+        `SELECT r.percentage, r.effective_amount, r.effective_origin, i.gross
+         FROM negotiated_rates r JOIN charge_items i USING (hospital_id, item_id)
+        WHERE r.hospital_id = $1 AND i.description = 'ER level 3' AND r.payer_name = 'Platform Health Insurance'`,
+        [result.hospitalId],
+      );
+      expect(rows).toEqual([
+        {
+          percentage: '80',
+          gross: '4000',
+          effective_amount: '3200',
+          effective_origin: 'percentage-of-gross',
+        },
+      ]);
+    },
+  );
+
+  itWithDataFile(
+    'falls back on the median of an algorithm rate (AdventHealth excerpt)',
+    ADVENT_EXCERPT,
+    async (file) => {
+      const result = await ingestFile(database.connection, file);
+      expect(result).toMatchObject({
+        status: 'loaded',
+        hospital: 'AdventHealth Orlando',
+        format: 'json',
+      });
+      const rows = await query<Record<string, string>>(
+        `SELECT r.effective_amount, r.effective_origin, r.methodology, r.count
+         FROM negotiated_rates r JOIN charge_items i USING (hospital_id, item_id)
+        WHERE r.hospital_id = $1 AND i.description = 'Inj, bupivacaine liposome' AND r.payer_name = 'Aetna' AND r.plan_name = 'Hmo/Ppo'
+          AND r.median IS NOT NULL`,
+        [result.hospitalId],
+      );
+      expect(rows[0]).toEqual({
+        effective_amount: '7584.22',
+        effective_origin: 'median',
+        methodology: 'other',
+        count: '1 through 10',
+      });
+    },
+  );
+});
+
+describe('replacing a hospital’s file', () => {
+  async function variant(
+    name: string,
+    change: (json: Record<string, unknown>) => void,
+  ): Promise<string> {
+    const json = JSON.parse(await readFile(sharedDataPath(CMS_V3_JSON), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    change(json);
+    const file = path.join(dir, name);
+    await writeFile(file, JSON.stringify(json));
+    return file;
+  }
+  const setGross = (json: Record<string, unknown>, gross: number) => {
+    const items = json.standard_charge_information as {
+      description: string;
+      standard_charges: { gross_charge?: number }[];
+    }[];
+    const er = items.find((i) => i.description === 'ER level 3');
+    if (er?.standard_charges[0]) er.standard_charges[0].gross_charge = gross;
+  };
+  const erGross = async (hospitalId: string) =>
+    (
+      await query<{ gross: string }>(
+        `SELECT gross FROM charge_items WHERE hospital_id = $1 AND description = 'ER level 3'`,
+        [hospitalId],
+      )
+    )[0]?.gross;
+
+  itWithDataFile(
+    'a newer file replaces the old one; an older one is recorded and not loaded',
+    CMS_V3_JSON,
+    async () => {
+      const newer = await variant('newer.json', (json) => {
+        json.last_updated_on = '2026-06-01';
+        setGross(json, 5000);
+      });
+      const loaded = await ingestFile(database.connection, newer);
+      expect(loaded.status).toBe('loaded');
+      expect(await erGross(loaded.hospitalId ?? '')).toBe('5000');
+      const statuses = await query<{ status: string }>(
+        `SELECT status FROM mrf_files WHERE hospital_id = $1 ORDER BY started_at`,
+        [loaded.hospitalId],
+      );
+      expect(statuses.map((s) => s.status)).toEqual(['replaced', 'loaded']);
+
+      const older = await variant('older.json', (json) => {
+        json.last_updated_on = '2025-01-01';
+        setGross(json, 1);
+      });
+      expect((await ingestFile(database.connection, older)).status).toBe('older');
+      expect(await erGross(loaded.hospitalId ?? '')).toBe('5000');
+    },
+  );
+
+  itWithDataFile(
+    'a broken file fails, is recorded as failed, and leaves the previous data whole',
+    CMS_V3_JSON,
+    async () => {
+      const text = await readFile(sharedDataPath(CMS_V3_JSON), 'utf8');
+      const truncated = path.join(dir, 'truncated.json');
+      await writeFile(truncated, text.slice(0, Math.floor(text.length * 0.6)));
+      const [hospital] = await query<{ id: string }>(
+        `SELECT id FROM hospitals WHERE name = 'West Mercy Hospital'`,
+      );
+      const before = await count('negotiated_rates', hospital?.id ?? '');
+      const result = await ingestFile(database.connection, truncated);
+      expect(result.status).toBe('failed');
+      expect(result.error).toBeTruthy();
+      expect(await count('negotiated_rates', hospital?.id ?? '')).toBe(before);
+      const [run] = await query<{ status: string; error: string }>(
+        `SELECT status, error FROM mrf_files WHERE id = $1`,
+        [result.runId],
+      );
+      expect(run?.status).toBe('failed');
+      expect(
+        await query(`SELECT tablename FROM pg_tables WHERE tablename LIKE 'staging_%'`),
+      ).toEqual([]);
+    },
+  );
+
+  it('rejects a file that is not a hospital file and loads nothing', async () => {
+    const garbage = path.join(dir, 'garbage.bin');
+    await writeFile(garbage, Buffer.from([0, 1, 2, 3, 255, 254, 10, 13, 0, 7]));
+    const result = await ingestFile(database.connection, garbage);
+    expect(result).toMatchObject({ status: 'failed', items: 0, rates: 0, hospitalId: null });
+  });
+});
+
+describe('an ingest killed with SIGKILL', () => {
+  it('leaves the previous data whole and is recorded as failed', async () => {
+    const small = path.join(dir, 'demo-small.json');
+    await generateLargeFile({ path: small, format: 'json', targetBytes: 1_000_000, seed: 7 });
+    const first = await ingestFile(database.connection, small);
+    expect(first.status).toBe('loaded');
+    const before = await count('negotiated_rates', first.hospitalId ?? '');
+
+    const large = path.join(dir, 'demo-large.json');
+    await generateLargeFile({ path: large, format: 'json', targetBytes: 150_000_000, seed: 8 });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'packages/ingest/src/cli/ingest.ts', large],
+      {
+        env: { ...process.env, DATABASE_URL: database.url },
+        stdio: 'ignore',
+      },
+    );
+    // Wait until the run is recorded and its staging tables are filling, then kill it outright.
+    await expect
+      .poll(
+        async () =>
+          (await query(`SELECT tablename FROM pg_tables WHERE tablename LIKE 'staging_rates_%'`))
+            .length,
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.on('exit', resolve));
+
+    // The killed process's database sessions end a moment later, releasing the run's lock.
+    await expect.poll(() => markInterruptedRuns(database.connection), { timeout: 15_000 }).toBe(1);
+    const runs = await query<{ status: string; error: string }>(
+      `SELECT status, error FROM mrf_files WHERE source = $1`,
+      [large],
+    );
+    expect(runs).toEqual([
+      { status: 'failed', error: expect.stringContaining('stopped before it finished') as string },
+    ]);
+    expect(await count('negotiated_rates', first.hospitalId ?? '')).toBe(before);
+    expect(await query(`SELECT tablename FROM pg_tables WHERE tablename LIKE 'staging_%'`)).toEqual(
+      [],
+    );
+  }, 120_000);
+});

@@ -1,0 +1,124 @@
+import { Readable } from 'node:stream';
+import { createInflateRaw, type Gunzip, type InflateRaw } from 'node:zlib';
+import { MrfReadError } from './errors.ts';
+
+export function errorText(cause: unknown): string {
+  if (cause instanceof Error) {
+    const inner = (cause as Error & { cause?: unknown }).cause;
+    return inner instanceof Error ? `${cause.message} (${inner.message})` : cause.message;
+  }
+  return String(cause);
+}
+
+/** Pipes compressed chunks through a zlib stream and yields what comes out. */
+export async function* inflate(
+  input: AsyncIterable<Buffer>,
+  stream: Gunzip | InflateRaw,
+  kind: 'gzip' | 'zip',
+): AsyncGenerator<Buffer> {
+  Readable.from(input, { objectMode: false })
+    .on('error', (e) => stream.destroy(e))
+    .pipe(stream);
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
+  } catch (cause) {
+    if (cause instanceof MrfReadError) throw cause;
+    throw new MrfReadError(
+      'unsupported-archive',
+      `The ${kind} data is damaged or truncated: ${errorText(cause)}.`,
+      { cause },
+    );
+  }
+}
+
+const LOCAL_HEADER = 0x04034b50;
+
+/**
+ * Streams the first file of a zip archive (hospitals publish one MRF per zip), reading local
+ * file headers as they come, so a zip from a URL never has to be saved first. Directory entries
+ * and macOS resource forks are skipped.
+ */
+export async function* unzipFirstEntry(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const iterator = input[Symbol.asyncIterator]();
+  let buffer: Buffer = Buffer.alloc(0);
+  let ended = false;
+  const fill = async (n: number): Promise<boolean> => {
+    while (buffer.length < n && !ended) {
+      const next = await iterator.next();
+      if (next.done) ended = true;
+      else buffer = buffer.length ? Buffer.concat([buffer, next.value]) : next.value;
+    }
+    return buffer.length >= n;
+  };
+  const damaged = (what: string) =>
+    new MrfReadError('unsupported-archive', `The zip archive is damaged: ${what}.`);
+
+  for (;;) {
+    if (!(await fill(30)) || buffer.readUInt32LE(0) !== LOCAL_HEADER) {
+      throw new MrfReadError('unsupported-archive', 'The zip archive holds no file to read.');
+    }
+    const flags = buffer.readUInt16LE(6);
+    const method = buffer.readUInt16LE(8);
+    let compressedSize = buffer.readUInt32LE(18);
+    const nameLength = buffer.readUInt16LE(26);
+    const extraLength = buffer.readUInt16LE(28);
+    if (!(await fill(30 + nameLength + extraLength))) throw damaged('a file header is cut short');
+    const name = buffer.toString('utf8', 30, 30 + nameLength);
+    if (compressedSize === 0xffffffff) {
+      compressedSize = zip64CompressedSize(
+        buffer.subarray(30 + nameLength, 30 + nameLength + extraLength),
+      );
+    }
+    buffer = buffer.subarray(30 + nameLength + extraLength);
+    const sizeKnown = (flags & 0x08) === 0;
+    const skip = name.endsWith('/') || name.startsWith('__MACOSX/');
+    if (skip) {
+      if (!sizeKnown) throw damaged(`cannot skip "${name}" (its size is unknown)`);
+      if (!(await fill(compressedSize))) throw damaged('an entry is cut short');
+      buffer = buffer.subarray(compressedSize);
+      continue;
+    }
+    if (method !== 0 && method !== 8) {
+      throw new MrfReadError(
+        'unsupported-archive',
+        `The zip entry "${name}" uses compression method ${method}; only stored and deflate are supported.`,
+      );
+    }
+    if (method === 0 && !sizeKnown) throw damaged(`the stored entry "${name}" has no size`);
+
+    // The entry's compressed bytes: exactly compressedSize when known, else the rest of the
+    // stream (deflate knows where it ends and zlib ignores what follows).
+    const rest = buffer;
+    async function* entryBytes(): AsyncGenerator<Buffer> {
+      let remaining = sizeKnown ? compressedSize : Infinity;
+      if (rest.length) {
+        const part = rest.subarray(0, Math.min(rest.length, remaining));
+        remaining -= part.length;
+        yield part;
+      }
+      while (remaining > 0) {
+        const next = await iterator.next();
+        if (next.done) {
+          if (sizeKnown) throw damaged('the file is cut short');
+          return;
+        }
+        const part = next.value.length > remaining ? next.value.subarray(0, remaining) : next.value;
+        remaining -= part.length;
+        yield part;
+      }
+    }
+    if (method === 0) yield* entryBytes();
+    else yield* inflate(entryBytes(), createInflateRaw(), 'zip');
+    return;
+  }
+}
+
+function zip64CompressedSize(extra: Buffer): number {
+  for (let i = 0; i + 4 <= extra.length;) {
+    const id = extra.readUInt16LE(i);
+    const size = extra.readUInt16LE(i + 2);
+    if (id === 0x0001 && size >= 16) return Number(extra.readBigUInt64LE(i + 12));
+    i += 4 + size;
+  }
+  throw new MrfReadError('unsupported-archive', 'The zip archive is damaged: bad zip64 sizes.');
+}

@@ -1,0 +1,605 @@
+import type { ChargeRecord, CodeRef, MrfHeader, PayerCharge } from '../model.ts';
+import { checkPayer, checkRecord, type RuleContext } from '../validate/record-rules.ts';
+import type { ValidationReport } from '../validate/report.ts';
+import { CsvRowSplitter } from './csv-rows.ts';
+import { Utf8OrCp1252Decoder } from './decode.ts';
+import { MrfReadError } from './errors.ts';
+import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
+import {
+  CODE_TYPES_V2_SET,
+  CODE_TYPES_V3_SET,
+  NameNormaliser,
+  codeType,
+  drugType,
+  numberOrNull,
+  amount,
+  isoDate,
+  methodology,
+  setting,
+  splitPipes,
+  text,
+} from './normalise.ts';
+import type { FormatParser } from './parser.ts';
+
+/** Column indexes of one payer/plan (wide: one set per pair; tall: the single payer columns). */
+interface PayerColumns {
+  payerName: string;
+  planName: string;
+  payer: number;
+  plan: number;
+  dollar: number;
+  percentage: number;
+  algorithm: number;
+  methodology: number;
+  estimated: number;
+  median: number;
+  p10: number;
+  p90: number;
+  count: number;
+  notes: number;
+}
+
+interface Layout {
+  tall: boolean;
+  width: number;
+  description: number;
+  codes: { n: number; code: number; type: number }[];
+  modifiers: number;
+  setting: number;
+  drugUnit: number;
+  drugType: number;
+  gross: number;
+  cash: number;
+  min: number;
+  max: number;
+  genericNotes: number;
+  payers: PayerColumns[];
+  /** Columns whose values identify the charge: consecutive tall rows equal on these are grouped. */
+  itemColumns: number[];
+}
+
+const PAYER_SUFFIXES: Record<string, keyof PayerColumns> = {
+  negotiated_dollar: 'dollar',
+  negotiated_percentage: 'percentage',
+  negotiated_algorithm: 'algorithm',
+  methodology: 'methodology',
+};
+const PAYER_PREFIXES: Record<string, keyof PayerColumns> = {
+  estimated_amount: 'estimated',
+  median_amount: 'median',
+  '10th_percentile': 'p10',
+  '90th_percentile': 'p90',
+  count: 'count',
+  additional_payer_notes: 'notes',
+};
+const GENERIC_STANDARD_CHARGE = new Set([
+  'gross',
+  'discounted_cash',
+  'min',
+  'max',
+  'negotiated_dollar',
+  'negotiated_percentage',
+  'negotiated_algorithm',
+  'methodology',
+]);
+
+function emptyPayerColumns(payerName: string, planName: string): PayerColumns {
+  return {
+    payerName,
+    planName,
+    payer: -1,
+    plan: -1,
+    dollar: -1,
+    percentage: -1,
+    algorithm: -1,
+    methodology: -1,
+    estimated: -1,
+    median: -1,
+    p10: -1,
+    p90: -1,
+    count: -1,
+    notes: -1,
+  };
+}
+
+/** "Code | 1 | Type " → ["code", "1", "type"]; payer and plan parts keep their case. */
+function columnParts(raw: string): string[] {
+  return raw.split('|').map((p) => p.trim());
+}
+
+const ATTESTATION_START = 'to the best of its knowledge and belief';
+
+/** Header rows, then charges, of the CMS tall and wide CSV templates (v2.0–v3.0). */
+export class CsvMrfParser implements FormatParser {
+  header: MrfHeader | null = null;
+  readonly out: ChargeRecord[] = [];
+
+  private readonly decoder = new Utf8OrCp1252Decoder();
+  private readonly splitter = new CsvRowSplitter((fields, line) => this.onRow(fields, line));
+  private readonly names: NameNormaliser;
+  private rowIndex = 0;
+  private headerNames: string[] = [];
+  private layout: Layout | null = null;
+  private ctx: RuleContext | null = null;
+  private codeTypes: ReadonlySet<string> = CODE_TYPES_V3_SET;
+  private fieldCountWarned = false;
+
+  // The tall charge being grouped.
+  private pending: ChargeRecord | null = null;
+  private pendingKey: string[] = [];
+  private pendingErrors = 0;
+  private pendingDollar = false;
+
+  constructor(private readonly report: ValidationReport) {
+    this.names = new NameNormaliser(report);
+  }
+
+  push(chunk: Buffer): void {
+    this.splitter.push(this.decoder.decode(chunk));
+    if (this.layout === null && this.splitter.pendingLength > 4 << 20) {
+      throw new MrfReadError(
+        'not-a-mrf',
+        'The file has no line break in its first 4 MB: it is not a CSV hospital price file.',
+      );
+    }
+  }
+
+  end(): void {
+    this.splitter.push(this.decoder.decode(Buffer.alloc(0), true));
+    this.splitter.end();
+    if (this.layout === null) {
+      throw new MrfReadError(
+        this.rowIndex === 0 ? 'not-a-mrf' : 'missing-header-rows',
+        this.rowIndex === 0
+          ? 'The file holds no CSV rows.'
+          : 'The CSV ends before its column names row (the third row of a CMS CSV).',
+      );
+    }
+    this.flush();
+    if (this.splitter.unterminatedQuotes > 0) {
+      this.report.add('csv.unterminated-quote', 'end of file');
+    }
+    if (this.decoder.cp1252Chunks > 0) {
+      this.report.add('encoding.cp1252', 'file', `${this.decoder.cp1252Chunks} chunks`);
+    }
+  }
+
+  private onRow(fields: string[], line: number): void {
+    const index = this.rowIndex++;
+    if (index === 0) this.onHeaderNames(fields);
+    else if (index === 1) this.onHeaderValues(fields);
+    else if (index === 2) this.onColumns(fields);
+    else this.onData(fields, line);
+  }
+
+  private onHeaderNames(fields: string[]): void {
+    const names = fields.map((f) => columnParts(f).join('|').toLowerCase());
+    if (names.includes('hospital_name')) {
+      this.headerNames = names;
+      return;
+    }
+    const joined = fields.join(',').toLowerCase();
+    if (joined.includes('hospital_name')) {
+      const delimiter = joined.includes(';') ? 'semicolons' : joined.includes('\t') ? 'tabs' : null;
+      if (delimiter) {
+        throw new MrfReadError(
+          'wrong-delimiter',
+          `The CSV separates its values with ${delimiter}; CMS CSV files use commas.`,
+        );
+      }
+    }
+    if (
+      names.includes('description') &&
+      names.some((n) => n.startsWith('code|') || n === 'setting')
+    ) {
+      throw new MrfReadError(
+        'missing-header-rows',
+        'The CSV starts with the charge column names: the two header rows (hospital_name, ' +
+          'last_updated_on, version, … and their values) that CMS requires are missing.',
+      );
+    }
+    throw new MrfReadError(
+      'not-a-mrf',
+      'The first row has no hospital_name column: this is not a CMS hospital price file.',
+    );
+  }
+
+  private onHeaderValues(values: string[]): void {
+    const r = this.report;
+    const names = this.headerNames;
+    const value = (name: string): string => {
+      const i = names.indexOf(name);
+      return i === -1 ? '' : (values[i] ?? '');
+    };
+    const isV3 = names.includes('location_name') || names.includes('type_2_npi');
+    const version = resolveVersion(
+      value('version'),
+      isV3 ? '3.0.0' : names.includes('hospital_location') ? '2.2.1' : null,
+      r,
+    );
+    const h = emptyHeader('csv-tall', version.version, version.declared);
+    this.ctx = { version: version.version, report: r };
+    this.codeTypes = version.version === '3.0.0' ? CODE_TYPES_V3_SET : CODE_TYPES_V2_SET;
+    h.hospitalName = text(value('hospital_name')) ?? '';
+    h.lastUpdatedOn = isoDate(value('last_updated_on'), r, 'row 2, last_updated_on');
+    h.locationNames = splitPipes(value('location_name') || value('hospital_location'));
+    h.addresses = splitPipes(value('hospital_address'));
+    h.type2Npis = splitPipes(value('type_2_npi'));
+    h.attesterName = text(value('attester_name'));
+    h.generalContractProvisions = text(value('general_contract_provisions'));
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] ?? '';
+      if (name.startsWith('license_number')) {
+        const state = name.split('|')[1]?.toUpperCase() ?? '';
+        // The templates' placeholder "[state]" is no state.
+        h.licenseState = /^[A-Z]{2}$/.test(state) ? state : null;
+        h.licenseNumber = text(values[i] ?? '');
+      } else if (name.startsWith(ATTESTATION_START)) {
+        const confirmed = (values[i] ?? '').trim().toLowerCase();
+        h.attestationConfirmed =
+          confirmed === 'true' || confirmed === 'yes'
+            ? true
+            : confirmed === 'false' || confirmed === 'no'
+              ? false
+              : null;
+      }
+    }
+    this.header = h;
+    checkHeader(h, r);
+  }
+
+  private onColumns(fields: string[]): void {
+    const header = this.header as MrfHeader;
+    const seen = new Map<string, number>();
+    const layout: Layout = {
+      tall: false,
+      width: fields.length,
+      description: -1,
+      codes: [],
+      modifiers: -1,
+      setting: -1,
+      drugUnit: -1,
+      drugType: -1,
+      gross: -1,
+      cash: -1,
+      min: -1,
+      max: -1,
+      genericNotes: -1,
+      payers: [],
+      itemColumns: [],
+    };
+    const tallPayer = emptyPayerColumns('', '');
+    const wide = new Map<string, PayerColumns>();
+    const codes = new Map<string, { n: number; code: number; type: number }>();
+    const code = (n: string) => {
+      let c = codes.get(n);
+      if (!c) {
+        c = { n: Number(n), code: -1, type: -1 };
+        codes.set(n, c);
+      }
+      return c;
+    };
+    const payerSlot = (payer: string, plan: string) => {
+      const key = `${payer}|${plan}`;
+      let slot = wide.get(key);
+      if (!slot) {
+        slot = emptyPayerColumns(payer, plan);
+        wide.set(key, slot);
+      }
+      return slot;
+    };
+    const malformed = (raw: string) =>
+      new MrfReadError(
+        'malformed-payer-column',
+        `The column "${raw}" is not a valid payer column: a wide CSV names them ` +
+          'standard_charge|<payer>|<plan>|negotiated_dollar (or negotiated_percentage, ' +
+          'negotiated_algorithm, methodology) and <field>|<payer>|<plan>.',
+      );
+
+    for (let i = 0; i < fields.length; i++) {
+      const raw = fields[i] ?? '';
+      const parts = columnParts(raw);
+      const lower = parts.map((p) => p.toLowerCase());
+      const name = lower.join('|');
+      if (name.length === 0) continue;
+      const duplicate = seen.get(name);
+      if (duplicate !== undefined) {
+        throw new MrfReadError(
+          'duplicate-columns',
+          `The column "${raw.trim()}" appears twice (columns ${duplicate + 1} and ${i + 1}); ` +
+            'the reader cannot tell which one holds the values.',
+        );
+      }
+      seen.set(name, i);
+      const head = lower[0] ?? '';
+      if (head === 'code' && lower.length >= 2 && /^\d+$/.test(lower[1] ?? '')) {
+        if (lower.length === 2) code(lower[1] ?? '').code = i;
+        else if (lower.length === 3 && lower[2] === 'type') code(lower[1] ?? '').type = i;
+        else this.report.add('column.unknown', `column ${i + 1}`, raw);
+        continue;
+      }
+      if (head === 'standard_charge') {
+        if (lower.length === 2 && GENERIC_STANDARD_CHARGE.has(lower[1] ?? '')) {
+          const field = lower[1];
+          if (field === 'gross') layout.gross = i;
+          else if (field === 'discounted_cash') layout.cash = i;
+          else if (field === 'min') layout.min = i;
+          else if (field === 'max') layout.max = i;
+          else tallPayer[PAYER_SUFFIXES[field ?? ''] as 'dollar'] = i;
+          continue;
+        }
+        const suffix = PAYER_SUFFIXES[lower[3] ?? ''];
+        if (lower.length !== 4 || suffix === undefined || !parts[1] || !parts[2])
+          throw malformed(raw);
+        (payerSlot(parts[1], parts[2]) as unknown as Record<string, number>)[suffix] = i;
+        continue;
+      }
+      const prefixField = PAYER_PREFIXES[head];
+      if (prefixField !== undefined) {
+        if (lower.length === 1) {
+          (tallPayer as unknown as Record<string, number>)[prefixField] = i;
+          continue;
+        }
+        if (lower.length !== 3 || !parts[1] || !parts[2]) throw malformed(raw);
+        (payerSlot(parts[1], parts[2]) as unknown as Record<string, number>)[prefixField] = i;
+        continue;
+      }
+      switch (name) {
+        case 'description':
+          layout.description = i;
+          break;
+        case 'modifiers':
+          layout.modifiers = i;
+          break;
+        case 'setting':
+          layout.setting = i;
+          break;
+        case 'drug_unit_of_measurement':
+          layout.drugUnit = i;
+          break;
+        case 'drug_type_of_measurement':
+          layout.drugType = i;
+          break;
+        case 'additional_generic_notes':
+          layout.genericNotes = i;
+          break;
+        case 'payer_name':
+          tallPayer.payer = i;
+          break;
+        case 'plan_name':
+          tallPayer.plan = i;
+          break;
+        default:
+          this.report.add('column.unknown', `column ${i + 1}`, raw);
+      }
+    }
+    if (layout.description === -1) {
+      const joined = fields.join(',');
+      if (fields.length <= 2 && (joined.includes(';') || joined.includes('\t'))) {
+        throw new MrfReadError(
+          'wrong-delimiter',
+          'The column names row separates its names with semicolons or tabs; CMS CSV files use commas.',
+        );
+      }
+      throw new MrfReadError(
+        'missing-columns',
+        'The third row (the column names) has no "description" column: the CSV does not follow a CMS template.',
+      );
+    }
+    layout.codes = [...codes.values()].filter((c) => c.code !== -1).sort((a, b) => a.n - b.n);
+    layout.tall = tallPayer.payer !== -1 || wide.size === 0;
+    if (layout.tall && wide.size > 0) {
+      throw new MrfReadError(
+        'malformed-payer-column',
+        'The CSV has both a payer_name column (tall layout) and payer-specific columns (wide layout).',
+      );
+    }
+    layout.payers = layout.tall ? [tallPayer] : [...wide.values()];
+    layout.itemColumns = [
+      layout.description,
+      ...layout.codes.flatMap((c) => [c.code, c.type]),
+      layout.modifiers,
+      layout.setting,
+      layout.drugUnit,
+      layout.drugType,
+      layout.gross,
+      layout.cash,
+      layout.min,
+      layout.max,
+      layout.genericNotes,
+    ].filter((i) => i !== -1);
+    header.format = layout.tall ? 'csv-tall' : 'csv-wide';
+    this.layout = layout;
+  }
+
+  private onData(f: string[], line: number): void {
+    const layout = this.layout as Layout;
+    if (f.length !== layout.width && !this.fieldCountWarned && f.some((v) => v.length > 0)) {
+      // Reported once: files that do this do it on every row.
+      this.fieldCountWarned = true;
+      this.report.add(
+        'csv.field-count',
+        `row ${line}`,
+        `${f.length} values for ${layout.width} columns`,
+      );
+    }
+    if (layout.tall) {
+      if (this.pending !== null && this.sameItem(f)) {
+        this.addTallPayer(f, `row ${line}`);
+        return;
+      }
+      this.flush();
+      if (isBlank(f)) return;
+      this.startRecord(f, `row ${line}`);
+      this.addTallPayer(f, `row ${line}`);
+      return;
+    }
+    if (isBlank(f)) return;
+    this.startRecord(f, `row ${line}`);
+    const location = `row ${line}`;
+    for (const columns of layout.payers) {
+      if (slotEmpty(f, columns)) continue;
+      this.addPayer(f, columns, location);
+    }
+    this.flush();
+  }
+
+  private sameItem(f: string[]): boolean {
+    const key = this.pendingKey;
+    const columns = (this.layout as Layout).itemColumns;
+    for (let k = 0; k < columns.length; k++) {
+      if ((f[columns[k] as number] ?? '') !== key[k]) return false;
+    }
+    return true;
+  }
+
+  private startRecord(f: string[], location: string): void {
+    const layout = this.layout as Layout;
+    const r = this.report;
+    const before = r.errorCount;
+    const codes: CodeRef[] = [];
+    for (const c of layout.codes) {
+      const code = text(cell(f, c.code));
+      if (code === null) continue;
+      const type = text(cell(f, c.type));
+      if (type === null) {
+        r.add('required.code_type', location, code);
+        continue;
+      }
+      codes.push({ code, type: codeType(this.codeTypes, this.report, type, location) });
+    }
+    const settingText = cell(f, layout.setting);
+    let settingValue = setting(settingText, r, location);
+    if (settingValue === null) r.add('required.setting', location);
+    else if (settingValue === undefined) {
+      r.add('enum.setting', location, JSON.stringify(settingText));
+      settingValue = null;
+    }
+    const drugUnit = amount(cell(f, layout.drugUnit), r, location, 'drug_unit_of_measurement');
+    const gross = amount(cell(f, layout.gross), r, location, 'standard_charge|gross');
+    const cash = amount(cell(f, layout.cash), r, location, 'standard_charge|discounted_cash');
+    const min = amount(cell(f, layout.min), r, location, 'standard_charge|min');
+    const max = amount(cell(f, layout.max), r, location, 'standard_charge|max');
+    this.pending = {
+      location,
+      description: text(cell(f, layout.description)) ?? '',
+      codes,
+      setting: settingValue,
+      modifiers: splitPipes(cell(f, layout.modifiers)),
+      drugUnit: numberOrNull(drugUnit),
+      drugType: drugType(this.report, text(cell(f, layout.drugType)), location),
+      gross: numberOrNull(gross),
+      discountedCash: numberOrNull(cash),
+      min: numberOrNull(min),
+      max: numberOrNull(max),
+      genericNotes: text(cell(f, layout.genericNotes)),
+      payers: [],
+    };
+    this.pendingErrors = r.errorCount - before;
+    this.pendingDollar = false;
+    if (layout.tall) {
+      const key: string[] = [];
+      for (const i of layout.itemColumns) key.push(f[i] ?? '');
+      this.pendingKey = key;
+    }
+  }
+
+  private addTallPayer(f: string[], location: string): void {
+    const columns = (this.layout as Layout).payers[0] as PayerColumns;
+    if (slotEmpty(f, columns)) return;
+    this.addPayer(f, columns, location);
+  }
+
+  private addPayer(f: string[], c: PayerColumns, location: string): void {
+    const r = this.report;
+    const record = this.pending as ChargeRecord;
+    const before = r.errorCount;
+    const methodologyText = cell(f, c.methodology);
+    let methodologyValue = methodology(methodologyText, r, location);
+    if (methodologyValue === undefined) {
+      r.add('enum.methodology', location, JSON.stringify(methodologyText));
+      methodologyValue = null;
+    }
+    const dollar = amount(cell(f, c.dollar), r, location, 'negotiated_dollar');
+    const percentage = amount(cell(f, c.percentage), r, location, 'negotiated_percentage');
+    const payer: PayerCharge = {
+      // Wide files name the payer and plan in the column header; keep them as written, trimmed.
+      payerName: c.payer === -1 ? c.payerName : (this.names.name(cell(f, c.payer), location) ?? ''),
+      planName: c.plan === -1 ? c.planName : (this.names.name(cell(f, c.plan), location) ?? ''),
+      methodology: methodologyValue,
+      dollar: numberOrNull(dollar),
+      percentage: numberOrNull(percentage),
+      algorithm: text(cell(f, c.algorithm)),
+      estimatedAmount: numberOrNull(amount(cell(f, c.estimated), r, location, 'estimated_amount')),
+      median: numberOrNull(amount(cell(f, c.median), r, location, 'median_amount')),
+      p10: numberOrNull(amount(cell(f, c.p10), r, location, '10th_percentile')),
+      p90: numberOrNull(amount(cell(f, c.p90), r, location, '90th_percentile')),
+      count: text(cell(f, c.count)),
+      notes: text(cell(f, c.notes)),
+    };
+    const valueErrors = r.errorCount - before;
+    // An unreadable amount was reported already; count it as present for the rules below.
+    if (Number.isNaN(dollar)) payer.dollar = -1;
+    if (Number.isNaN(percentage)) payer.percentage = -1;
+    const ruleErrors = checkPayer(
+      payer,
+      this.ctx as RuleContext,
+      location,
+      text(methodologyText) !== null,
+      (this.layout as Layout).tall ? record.genericNotes : null,
+      record.codes.length === 0 && record.modifiers.length > 0,
+    );
+    if (valueErrors + ruleErrors > 0) {
+      r.rejectedPayers++;
+      return;
+    }
+    if (payer.dollar !== null) this.pendingDollar = true;
+    record.payers.push(payer);
+  }
+
+  private flush(): void {
+    const record = this.pending;
+    if (record === null) return;
+    this.pending = null;
+    const r = this.report;
+    if (this.pendingErrors + checkRecord(record, this.ctx as RuleContext, this.pendingDollar) > 0) {
+      r.rejectedRecords++;
+      r.rejectedPayers += record.payers.length;
+      return;
+    }
+    r.recordsRead++;
+    r.payersRead += record.payers.length;
+    this.out.push(record);
+  }
+}
+
+/** The value of column i, '' when the column is absent or the row short. */
+function cell(f: string[], i: number): string {
+  return i === -1 ? '' : (f[i] ?? '');
+}
+
+function isBlank(f: string[]): boolean {
+  for (const v of f) if (v.length > 0 && v.trim().length > 0) return false;
+  return true;
+}
+
+function slotEmpty(f: string[], c: PayerColumns): boolean {
+  return (
+    empty(f, c.payer) &&
+    empty(f, c.plan) &&
+    empty(f, c.dollar) &&
+    empty(f, c.percentage) &&
+    empty(f, c.algorithm) &&
+    empty(f, c.methodology) &&
+    empty(f, c.estimated) &&
+    empty(f, c.median) &&
+    empty(f, c.count) &&
+    empty(f, c.notes)
+  );
+}
+
+function empty(f: string[], i: number): boolean {
+  if (i === -1) return true;
+  const v = f[i];
+  return v === undefined || v.length === 0;
+}

@@ -1,0 +1,123 @@
+/**
+ * A streaming RFC 4180 row splitter on decoded text: quoted fields, doubled quotes, newlines
+ * inside quotes, CRLF or LF. It works with indexOf over the text rather than character by
+ * character, which is what makes it several times faster than general-purpose CSV libraries on
+ * MRFs (where every field is often quoted).
+ */
+export type RowHandler = (fields: string[], line: number) => void;
+
+const QUOTE = 34;
+const COMMA = 44;
+const CR = 13;
+const LF = 10;
+
+export class CsvRowSplitter {
+  /** Physical line (1-based) where the next row starts. */
+  private line = 1;
+  private rest = '';
+  /** Quoted values that were never closed (the file ended inside quotes). */
+  unterminatedQuotes = 0;
+
+  constructor(private readonly onRow: RowHandler) {}
+
+  /** Text waiting for the end of its row. */
+  get pendingLength(): number {
+    return this.rest.length;
+  }
+
+  push(text: string): void {
+    this.parse(this.rest.length ? this.rest + text : text, false);
+  }
+
+  end(): void {
+    if (this.rest.length) this.parse(this.rest, true);
+    this.rest = '';
+  }
+
+  private parse(s: string, final: boolean): void {
+    const n = s.length;
+    let pos = 0;
+    let nl = -1;
+    rows: while (pos < n) {
+      const rowLine = this.line;
+      let extraLines = 0;
+      const fields: string[] = [];
+      let p = pos;
+      for (;;) {
+        if (p < n && s.charCodeAt(p) === QUOTE) {
+          // Quoted field: jump from quote to quote.
+          let q = p + 1;
+          let escaped = false;
+          let close = -1;
+          for (;;) {
+            const k = s.indexOf('"', q);
+            if (k === -1) break;
+            if (k + 1 < n && s.charCodeAt(k + 1) === QUOTE) {
+              escaped = true;
+              q = k + 2;
+              continue;
+            }
+            if (k + 1 >= n && !final) break; // a doubled quote may straddle the chunk boundary
+            close = k;
+            break;
+          }
+          if (close === -1) {
+            if (!final) break rows; // wait for more text
+            this.unterminatedQuotes++;
+            close = n;
+          }
+          let value = s.slice(p + 1, close);
+          if (escaped) value = value.replaceAll('""', '"');
+          for (let k = value.indexOf('\n'); k !== -1; k = value.indexOf('\n', k + 1)) extraLines++;
+          p = close + 1;
+          // Lenient: text between the closing quote and the delimiter is kept.
+          while (p < n) {
+            const c = s.charCodeAt(p);
+            if (c === COMMA || c === LF || c === CR) break;
+            value += s[p];
+            p++;
+          }
+          fields.push(value);
+          if (p >= n) {
+            if (!final) break rows;
+            pos = n;
+            break;
+          }
+          const c = s.charCodeAt(p);
+          if (c === COMMA) {
+            p++;
+            continue;
+          }
+          if (c === CR) {
+            if (p + 1 >= n && !final) break rows;
+            p += s.charCodeAt(p + 1) === LF ? 2 : 1;
+          } else p++;
+          pos = p;
+          break;
+        }
+        // Unquoted field: up to the next comma on this line.
+        if (nl < p) {
+          nl = s.indexOf('\n', p);
+          if (nl === -1) {
+            if (!final) break rows;
+            nl = n;
+          }
+        }
+        const comma = s.indexOf(',', p);
+        if (comma !== -1 && comma < nl) {
+          fields.push(s.slice(p, comma));
+          p = comma + 1;
+          continue;
+        }
+        let e = nl;
+        if (e > p && s.charCodeAt(e - 1) === CR) e--;
+        fields.push(s.slice(p, e));
+        pos = nl + 1;
+        break;
+      }
+      this.line += 1 + extraLines;
+      if (fields.length > 1 || (fields[0] ?? '').length > 0) this.onRow(fields, rowLine);
+    }
+    this.rest = pos < n ? s.slice(pos) : '';
+  }
+}

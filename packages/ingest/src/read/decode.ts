@@ -1,0 +1,65 @@
+import { isUtf8 } from 'node:buffer';
+
+/**
+ * Decodes a byte stream that should be UTF-8 but is often Windows-1252 (real files from the wild
+ * are). Each chunk is decoded as UTF-8 when it is valid UTF-8 and as Windows-1252 otherwise, so a
+ * file whose first invalid byte is deep inside still decodes right, and a UTF-8 file is never
+ * harmed by a stray byte elsewhere. A multi-byte character split across two chunks is held back
+ * until the next chunk.
+ */
+export class Utf8OrCp1252Decoder {
+  /** Chunks that had to be decoded as Windows-1252. */
+  cp1252Chunks = 0;
+  private pending: Buffer | null = null;
+  private started = false;
+
+  decode(chunk: Buffer, final = false): string {
+    let bytes = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.pending = null;
+    if (!this.started) {
+      if (bytes.length < 3 && !final) {
+        this.pending = Buffer.from(bytes);
+        return '';
+      }
+      this.started = true;
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+    }
+    const cut = final ? bytes.length : incompleteTail(bytes);
+    if (cut < bytes.length) this.pending = Buffer.from(bytes.subarray(cut));
+    return this.decodeComplete(cut === bytes.length ? bytes : bytes.subarray(0, cut));
+  }
+
+  /** Decodes bytes known to end on a character boundary (a whole JSON item, say). */
+  decodeComplete(bytes: Buffer): string {
+    if (isUtf8(bytes)) return bytes.toString('utf8');
+    this.cp1252Chunks++;
+    return cp1252(bytes);
+  }
+}
+
+/** Where an unfinished UTF-8 sequence starts at the end of `bytes` (bytes.length if none). */
+function incompleteTail(bytes: Buffer): number {
+  const n = bytes.length;
+  for (let i = n - 1; i >= 0 && i >= n - 4; i--) {
+    const b = bytes[i] ?? 0;
+    if (b < 0x80) return n; // ASCII: complete
+    if (b >= 0xc0) {
+      const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+      return n - i < need ? i : n;
+    }
+    // continuation byte: keep looking for the lead byte
+  }
+  return n;
+}
+
+// Windows-1252 differs from Latin-1 only in 0x80–0x9F. (Node's TextDecoder('windows-1252')
+// decodes those as Latin-1 C1 controls, so the table is ours.)
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+const C1 = /[\x80-\x9f]/g;
+
+export function cp1252(bytes: Buffer): string {
+  const latin1 = bytes.toString('latin1');
+  return latin1.replace(C1, (c) => CP1252_HIGH.charAt(c.charCodeAt(0) - 0x80));
+}

@@ -1,0 +1,32 @@
+/**
+ * A problem that makes the whole file unreadable. Everything smaller (a bad record, a bent value)
+ * is a validation issue in the report, never an exception.
+ */
+export type MrfReadErrorCode =
+  | 'source-not-found'
+  | 'http-error'
+  | 'empty-file'
+  | 'unsupported-archive'
+  | 'unsupported-encoding'
+  | 'not-a-mrf'
+  | 'invalid-json'
+  | 'truncated-json'
+  | 'missing-header-rows'
+  | 'missing-columns'
+  | 'wrong-delimiter'
+  | 'duplicate-columns'
+  | 'malformed-payer-column'
+  | 'unknown-version'
+  | 'aborted';
+
+export class MrfReadError extends Error {
+  override readonly name = 'MrfReadError';
+
+  constructor(
+    readonly code: MrfReadErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,139 @@
+import type { ChargeRecord, MrfHeader } from '../model.ts';
+import { ValidationReport } from '../validate/report.ts';
+import { CsvMrfParser } from './csv-reader.ts';
+import { MrfReadError } from './errors.ts';
+import { JsonMrfParser } from './json-reader.ts';
+import type { FormatParser } from './parser.ts';
+import { displayName, openSource, type SourceStats } from './source.ts';
+
+export { MrfReadError, type MrfReadErrorCode } from './errors.ts';
+export { ValidationReport } from '../validate/report.ts';
+export type { SourceStats } from './source.ts';
+
+export interface ReadOptions {
+  onProgress?: (bytesRead: number, totalBytes: number | null) => void;
+  signal?: AbortSignal;
+  /** Read size for local files (default 1 MiB). */
+  chunkSize?: number;
+}
+
+export interface MrfReader {
+  header: MrfHeader;
+  /** The charges, one by one; iterate once. Throws MrfReadError if the file breaks later on. */
+  records: AsyncIterable<ChargeRecord>;
+  /** Filled as records are consumed; final once the iteration has ended. */
+  report: ValidationReport;
+  /** Bytes read and SHA-256 of the file as published; final once the iteration has ended. */
+  stats(): SourceStats;
+}
+
+/**
+ * Opens a hospital machine-readable file (local path or http(s) URL; plain, gzip or zip; JSON,
+ * tall or wide CSV; CMS 2.0.0 to 3.0.0) and reads up to its header. Throws MrfReadError when the
+ * file cannot be read at all; everything smaller lands in the report.
+ */
+export async function openMrf(source: string, options: ReadOptions = {}): Promise<MrfReader> {
+  const report = new ValidationReport();
+  try {
+    const opened = await openSource(source, options);
+    const iterator = opened.chunks[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    if (first.done || first.value.length === 0) {
+      throw new MrfReadError('empty-file', `The file ${displayName(source)} has no content.`);
+    }
+    const parser = chooseParser(first.value, report);
+    parser.push(first.value);
+    let ended = false;
+    while (parser.header === null && !ended) {
+      const next = await iterator.next();
+      if (next.done) {
+        parser.end();
+        ended = true;
+      } else parser.push(next.value);
+    }
+    const header = parser.header;
+    if (header === null) throw new MrfReadError('not-a-mrf', 'The file has no readable header.');
+    return {
+      header,
+      report,
+      records: records(parser, iterator, ended, report),
+      stats: () => opened.stats(),
+    };
+  } catch (error) {
+    throw fail(error, report, options.signal);
+  }
+}
+
+async function* records(
+  parser: FormatParser,
+  iterator: AsyncIterator<Buffer>,
+  alreadyEnded: boolean,
+  report: ValidationReport,
+): AsyncGenerator<ChargeRecord> {
+  const out = parser.out;
+  let ended = alreadyEnded;
+  try {
+    for (;;) {
+      for (let i = 0; i < out.length; i++) yield out[i] as ChargeRecord;
+      out.length = 0;
+      if (ended) return;
+      const next = await iterator.next();
+      if (next.done) {
+        parser.end();
+        ended = true;
+      } else parser.push(next.value);
+    }
+  } catch (error) {
+    throw fail(error, report, undefined);
+  } finally {
+    if (!ended) await iterator.return?.();
+  }
+}
+
+function fail(error: unknown, report: ValidationReport, signal: AbortSignal | undefined): unknown {
+  const e =
+    signal?.aborted && !(error instanceof MrfReadError)
+      ? new MrfReadError('aborted', 'The read was cancelled.', { cause: error })
+      : error;
+  if (e instanceof MrfReadError) report.fatal = { code: e.code, message: e.message };
+  return e;
+}
+
+/** JSON or CSV from the first bytes (after a BOM and blanks); binary content is refused. */
+function chooseParser(head: Buffer, report: ValidationReport): FormatParser {
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
+    throw new MrfReadError(
+      'unsupported-encoding',
+      'The file is UTF-16; CMS files must be UTF-8. Save it as UTF-8 and try again.',
+    );
+  }
+  while (
+    i < head.length &&
+    (head[i] === 0x20 || head[i] === 0x0a || head[i] === 0x0d || head[i] === 0x09)
+  )
+    i++;
+  const sample = head.subarray(i, i + 4096);
+  let control = 0;
+  for (const b of sample) {
+    if (b === 0) {
+      control = sample.length;
+      break;
+    }
+    if (b < 0x09 || (b > 0x0d && b < 0x20)) control++;
+  }
+  if (control > sample.length / 100) {
+    throw new MrfReadError(
+      'not-a-mrf',
+      'The file is binary, not text: it is neither a JSON nor a CSV hospital price file.',
+    );
+  }
+  if (sample[0] === 0x7b) return new JsonMrfParser(report);
+  if (sample[0] === 0x5b) {
+    throw new MrfReadError(
+      'not-a-mrf',
+      'The file is a JSON array, not a CMS hospital price file (an object).',
+    );
+  }
+  return new CsvMrfParser(report);
+}

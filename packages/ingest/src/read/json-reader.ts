@@ -1,0 +1,578 @@
+import type { ChargeRecord, CodeRef, MrfHeader, PayerCharge } from '../model.ts';
+import { checkPayer, checkRecord, type RuleContext } from '../validate/record-rules.ts';
+import type { ValidationReport } from '../validate/report.ts';
+import { Utf8OrCp1252Decoder } from './decode.ts';
+import { MrfReadError } from './errors.ts';
+import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
+import {
+  CODE_TYPES_V2_SET,
+  CODE_TYPES_V3_SET,
+  NameNormaliser,
+  amount,
+  codeType,
+  drugType,
+  numberOrNull,
+  isoDate,
+  jsonAmount,
+  jsonText,
+  methodology,
+  provisionsText,
+  setting,
+  text,
+} from './normalise.ts';
+import type { FormatParser } from './parser.ts';
+
+// Scanner states.
+const START = 0;
+const KEY = 1;
+const COLON = 2;
+const VALUE = 3;
+const IN_VALUE = 4;
+const ITEMS = 5;
+const IN_ITEM = 6;
+const DONE = 7;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const ITEMS_KEY = 'standard_charge_information';
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Index of the closing quote of a string whose content starts at `from`, or -1. */
+function endOfString(b: Buffer, from: number): number {
+  let k = b.indexOf(QUOTE, from);
+  while (k !== -1) {
+    let j = k - 1;
+    while (b[j] === BACKSLASH) j--;
+    if ((k - 1 - j) % 2 === 0) return k;
+    k = b.indexOf(QUOTE, k + 1);
+  }
+  return -1;
+}
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Reads a CMS JSON MRF as a stream. A byte-level scanner finds the extent of each element of
+ * `standard_charge_information` (and of each other top-level value) without building anything,
+ * then JSON.parse builds that one element: memory holds one item at a time, and V8's JSON.parse
+ * does the heavy lifting far faster than a token-by-token parser in JavaScript.
+ */
+export class JsonMrfParser implements FormatParser {
+  header: MrfHeader | null = null;
+  readonly out: ChargeRecord[] = [];
+
+  private buf: Buffer = Buffer.alloc(0);
+  private pos = 0;
+  private state = START;
+  private key = '';
+  private tokenStart = 0;
+  private scanPos = 0;
+  private depth = 0;
+  private inString = false;
+  private itemIndex = 0;
+  private readonly fields = new Map<string, unknown>();
+  private readonly decoder = new Utf8OrCp1252Decoder();
+  private readonly names: NameNormaliser;
+  private ctx: RuleContext | null = null;
+  private codeTypes: ReadonlySet<string> = CODE_TYPES_V3_SET;
+
+  constructor(private readonly report: ValidationReport) {
+    this.names = new NameNormaliser(report);
+  }
+
+  push(chunk: Buffer): void {
+    // Keep what is still needed: the value being scanned, or the unread rest.
+    const keep = this.state === IN_VALUE || this.state === IN_ITEM ? this.tokenStart : this.pos;
+    this.buf = keep >= this.buf.length ? chunk : Buffer.concat([this.buf.subarray(keep), chunk]);
+    this.pos -= keep;
+    this.tokenStart -= keep;
+    this.scanPos -= keep;
+    this.run();
+  }
+
+  end(): void {
+    if (this.state !== DONE) {
+      if (this.state === START) {
+        throw new MrfReadError('not-a-mrf', 'The file holds no JSON object.');
+      }
+      throw new MrfReadError(
+        'truncated-json',
+        `The JSON file ends before it is complete (after ${this.itemIndex} items of ${ITEMS_KEY}): ` +
+          'it was probably cut short while being published or downloaded.',
+      );
+    }
+    this.ensureHeader();
+    if (this.decoder.cp1252Chunks > 0) {
+      this.report.add('encoding.cp1252', 'file', `${this.decoder.cp1252Chunks} values`);
+    }
+    this.completeHeader();
+    if (this.header) checkHeader(this.header, this.report);
+  }
+
+  private run(): void {
+    const b = this.buf;
+    const n = b.length;
+    let i = this.pos;
+    while (i < n) {
+      const c = b[i] as number;
+      switch (this.state) {
+        case START:
+          if (isSpace(c)) {
+            i++;
+            break;
+          }
+          if (c !== 0x7b) {
+            throw new MrfReadError(
+              'not-a-mrf',
+              'The JSON file does not start with an object ({ … }), so it is not a CMS MRF.',
+            );
+          }
+          this.state = KEY;
+          i++;
+          break;
+        case KEY: {
+          if (isSpace(c) || c === 0x2c) {
+            i++;
+            break;
+          }
+          if (c === 0x7d) {
+            this.state = DONE;
+            i++;
+            break;
+          }
+          if (c !== QUOTE) throw this.syntax(i);
+          const end = endOfString(b, i + 1);
+          if (end === -1) {
+            this.pos = i;
+            return;
+          }
+          this.key = JSON.parse(b.toString('utf8', i, end + 1)) as string;
+          this.state = COLON;
+          i = end + 1;
+          break;
+        }
+        case COLON:
+          if (isSpace(c)) {
+            i++;
+            break;
+          }
+          if (c !== 0x3a) throw this.syntax(i);
+          this.state = VALUE;
+          i++;
+          break;
+        case VALUE:
+          if (isSpace(c)) {
+            i++;
+            break;
+          }
+          if (this.key === ITEMS_KEY && c === 0x5b) {
+            this.state = ITEMS;
+            i++;
+            break;
+          }
+          this.startToken(i);
+          this.state = IN_VALUE;
+          break;
+        case IN_VALUE: {
+          const end = this.scan();
+          if (end === -1) {
+            this.pos = n;
+            return;
+          }
+          this.onField(this.key, this.parse(this.tokenStart, end, this.key));
+          this.state = KEY;
+          i = end;
+          break;
+        }
+        case ITEMS:
+          if (isSpace(c) || c === 0x2c) {
+            i++;
+            break;
+          }
+          if (c === 0x5d) {
+            this.state = KEY;
+            i++;
+            break;
+          }
+          this.startToken(i);
+          this.state = IN_ITEM;
+          break;
+        case IN_ITEM: {
+          const end = this.scan();
+          if (end === -1) {
+            this.pos = n;
+            return;
+          }
+          const index = this.itemIndex++;
+          const location = `${ITEMS_KEY}[${index}]`;
+          const item = this.parse(this.tokenStart, end, location);
+          if (item !== undefined) this.onItem(item, location);
+          this.state = ITEMS;
+          i = end;
+          break;
+        }
+        case DONE:
+          i = n; // trailing bytes after the object are ignored
+          break;
+        default:
+          throw new Error(`unreachable scanner state ${this.state}`);
+      }
+    }
+    this.pos = i;
+  }
+
+  private syntax(at: number): MrfReadError {
+    const near = this.buf.toString(
+      'utf8',
+      Math.max(0, at - 20),
+      Math.min(this.buf.length, at + 20),
+    );
+    return new MrfReadError(
+      'invalid-json',
+      `The JSON is malformed near ${JSON.stringify(near)} (after ${this.itemIndex} items).`,
+    );
+  }
+
+  private startToken(at: number): void {
+    this.tokenStart = at;
+    this.scanPos = at;
+    this.depth = 0;
+    this.inString = false;
+  }
+
+  /** Advances over the current value; returns its end (exclusive) or -1 when more bytes are needed. */
+  private scan(): number {
+    const b = this.buf;
+    const n = b.length;
+    let i = this.scanPos;
+    const first = b[this.tokenStart] as number;
+    if (first === QUOTE) {
+      const end = endOfString(b, Math.max(i, this.tokenStart + 1));
+      if (end === -1) {
+        this.scanPos = n;
+        return -1;
+      }
+      return end + 1;
+    }
+    if (first !== 0x7b && first !== 0x5b) {
+      while (i < n) {
+        const c = b[i] as number;
+        if (c === 0x2c || c === 0x7d || c === 0x5d || isSpace(c)) return i;
+        i++;
+      }
+      this.scanPos = n;
+      return -1;
+    }
+    let depth = this.depth;
+    if (this.inString) {
+      const end = endOfString(b, i);
+      if (end === -1) {
+        this.scanPos = n;
+        return -1;
+      }
+      this.inString = false;
+      i = end + 1;
+    }
+    while (i < n) {
+      const c = b[i] as number;
+      if (c === QUOTE) {
+        const end = endOfString(b, i + 1);
+        if (end === -1) {
+          this.inString = true;
+          this.depth = depth;
+          this.scanPos = n;
+          return -1;
+        }
+        i = end + 1;
+        continue;
+      }
+      if (c === 0x7b || c === 0x5b) depth++;
+      else if (c === 0x7d || c === 0x5d) {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+      i++;
+    }
+    this.depth = depth;
+    this.scanPos = n;
+    return -1;
+  }
+
+  private parse(start: number, end: number, location: string): unknown {
+    const textValue = this.decoder.decodeComplete(this.buf.subarray(start, end));
+    try {
+      return JSON.parse(textValue) as unknown;
+    } catch (cause) {
+      this.report.add('json.invalid-item', location, cause instanceof Error ? cause.message : '');
+      this.report.rejectedRecords++;
+      return undefined;
+    }
+  }
+
+  private onField(key: string, value: unknown): void {
+    this.fields.set(key, value);
+    if (this.header) this.completeHeader();
+  }
+
+  /** Builds the header from the top-level fields read so far (called at the first item). */
+  private ensureHeader(): void {
+    if (this.header) return;
+    const declared = this.fields.get('version');
+    const v3Shape =
+      this.fields.has('location_name') ||
+      this.fields.has('attestation') ||
+      this.fields.has('type_2_npi');
+    const version = resolveVersion(
+      typeof declared === 'string' || typeof declared === 'number' ? String(declared) : null,
+      v3Shape ? '3.0.0' : this.fields.has('hospital_location') ? '2.2.1' : null,
+      this.report,
+    );
+    this.header = emptyHeader('json', version.version, version.declared);
+    this.ctx = { version: version.version, report: this.report };
+    this.codeTypes = version.version === '3.0.0' ? CODE_TYPES_V3_SET : CODE_TYPES_V2_SET;
+    this.completeHeader();
+  }
+
+  /** Copies the top-level fields into the header; fields found after the items arrive late. */
+  private completeHeader(): void {
+    const h = this.header;
+    if (!h) return;
+    const f = this.fields;
+    const r = this.report;
+    const strings = (v: unknown): string[] =>
+      Array.isArray(v)
+        ? v.flatMap((x) => (typeof x === 'string' && text(x) !== null ? [x.trim()] : []))
+        : typeof v === 'string' && text(v) !== null
+          ? [v.trim()]
+          : [];
+    const name = f.get('hospital_name');
+    if (typeof name === 'string') h.hospitalName = name.trim();
+    const updated = f.get('last_updated_on');
+    if (typeof updated === 'string' && h.lastUpdatedOn === null) {
+      h.lastUpdatedOn = isoDate(updated, r, 'last_updated_on');
+    }
+    h.locationNames = strings(f.get('location_name') ?? f.get('hospital_location'));
+    h.addresses = strings(f.get('hospital_address'));
+    h.type2Npis = strings(f.get('type_2_npi'));
+    const license = f.get('license_information');
+    if (isObject(license)) {
+      h.licenseNumber =
+        typeof license.license_number === 'string' ? text(license.license_number) : null;
+      h.licenseState =
+        typeof license.state === 'string' ? (text(license.state)?.toUpperCase() ?? null) : null;
+    }
+    const attestation = f.get('attestation') ?? f.get('affirmation');
+    if (isObject(attestation)) {
+      const confirmed = attestation.confirm_attestation ?? attestation.confirm_affirmation;
+      h.attestationConfirmed = typeof confirmed === 'boolean' ? confirmed : null;
+      h.attesterName =
+        typeof attestation.attester_name === 'string' ? text(attestation.attester_name) : null;
+    }
+    h.generalContractProvisions = provisionsText(f.get('general_contract_provisions'));
+  }
+
+  private onItem(item: unknown, location: string): void {
+    this.ensureHeader();
+    const ctx = this.ctx as RuleContext;
+    const r = this.report;
+    if (!isObject(item)) {
+      r.add('json.wrong-type', location, 'an item should be an object');
+      r.rejectedRecords++;
+      return;
+    }
+    const before = r.errorCount;
+    const description = jsonText(item.description, r, location, 'description');
+    if (description === null) r.add('required.description', location);
+    const codes = this.codes(item.code_information, location);
+    let drugUnit: number | null = null;
+    let drugTypeValue: string | null = null;
+    const drug = item.drug_information;
+    if (isObject(drug)) {
+      // v2.2 typed the unit as a string, v3.0 as a number: both are fine in their version.
+      const unit =
+        typeof drug.unit === 'string' && ctx.version !== '3.0.0'
+          ? amount(drug.unit, r, location, 'drug_information.unit')
+          : jsonAmount(drug.unit, r, location, 'drug_information.unit');
+      drugUnit = unit === null || Number.isNaN(unit) ? null : unit;
+      drugTypeValue = drugType(
+        this.report,
+        jsonText(drug.type, r, location, 'drug_information.type'),
+        location,
+      );
+    }
+    const itemErrors = r.errorCount - before;
+    const charges = item.standard_charges;
+    if (!Array.isArray(charges) || charges.length === 0) {
+      r.add('required.charge', location, 'no standard_charges');
+      r.rejectedRecords++;
+      return;
+    }
+    for (let j = 0; j < charges.length; j++) {
+      const sc: unknown = charges[j];
+      const recordLocation = `${location}.standard_charges[${j}]`;
+      if (!isObject(sc)) {
+        r.add('json.wrong-type', recordLocation, 'a standard charge should be an object');
+        r.rejectedRecords++;
+        continue;
+      }
+      this.onCharge(sc, recordLocation, ctx, itemErrors, {
+        description: description ?? '',
+        codes,
+        drugUnit,
+        drugType: drugTypeValue,
+      });
+    }
+  }
+
+  private onCharge(
+    sc: JsonObject,
+    location: string,
+    ctx: RuleContext,
+    itemErrors: number,
+    item: Pick<ChargeRecord, 'description' | 'codes' | 'drugUnit' | 'drugType'>,
+  ): void {
+    const r = this.report;
+    const before = r.errorCount;
+    const settingText = jsonText(sc.setting, r, location, 'setting');
+    const settingRead = settingText === null ? null : setting(settingText, r, location);
+    if (settingText === null) r.add('required.setting', location);
+    else if (settingRead === undefined)
+      r.add('enum.setting', location, JSON.stringify(settingText));
+    const settingValue = settingRead ?? null;
+    const modifiers: string[] = [];
+    if (Array.isArray(sc.modifier_code)) {
+      for (const m of sc.modifier_code) {
+        const t = typeof m === 'string' ? text(m) : null;
+        if (t !== null) modifiers.push(t);
+      }
+    }
+    const gross = jsonAmount(sc.gross_charge, r, location, 'gross_charge');
+    const cash = jsonAmount(sc.discounted_cash, r, location, 'discounted_cash');
+    const min = jsonAmount(sc.minimum, r, location, 'minimum');
+    const max = jsonAmount(sc.maximum, r, location, 'maximum');
+    const ownErrors = r.errorCount - before;
+
+    const payers: PayerCharge[] = [];
+    let anyDollar = false;
+    const list = sc.payers_information;
+    if (Array.isArray(list)) {
+      for (let k = 0; k < list.length; k++) {
+        const p: unknown = list[k];
+        const payerLocation = `${location}.payers_information[${k}]`;
+        if (!isObject(p)) {
+          r.add('json.wrong-type', payerLocation, 'a payer entry should be an object');
+          r.rejectedPayers++;
+          continue;
+        }
+        const payer = this.payer(p, payerLocation, ctx);
+        if (payer === null) {
+          r.rejectedPayers++;
+          continue;
+        }
+        if (payer.dollar !== null) anyDollar = true;
+        payers.push(payer);
+      }
+    }
+    const record: ChargeRecord = {
+      location,
+      description: item.description,
+      codes: item.codes,
+      setting: settingValue,
+      modifiers,
+      drugUnit: item.drugUnit,
+      drugType: item.drugType,
+      gross: numberOrNull(gross),
+      discountedCash: numberOrNull(cash),
+      min: numberOrNull(min),
+      max: numberOrNull(max),
+      genericNotes: jsonText(sc.additional_generic_notes, r, location, 'additional_generic_notes'),
+      payers,
+    };
+    if (itemErrors + ownErrors + checkRecord(record, ctx, anyDollar) > 0) {
+      r.rejectedRecords++;
+      r.rejectedPayers += payers.length;
+      return;
+    }
+    r.recordsRead++;
+    r.payersRead += payers.length;
+    this.out.push(record);
+  }
+
+  private payer(p: JsonObject, location: string, ctx: RuleContext): PayerCharge | null {
+    const r = this.report;
+    const before = r.errorCount;
+    const payerName =
+      typeof p.payer_name === 'string' ? (this.names.name(p.payer_name, location) ?? '') : '';
+    const planName =
+      typeof p.plan_name === 'string' ? (this.names.name(p.plan_name, location) ?? '') : '';
+    const methodologyText = jsonText(p.methodology, r, location, 'methodology');
+    let methodologyValue =
+      methodologyText === null ? null : methodology(methodologyText, r, location);
+    if (methodologyValue === undefined) {
+      r.add('enum.methodology', location, JSON.stringify(methodologyText));
+      methodologyValue = null;
+    }
+    const dollar = jsonAmount(p.standard_charge_dollar, r, location, 'standard_charge_dollar');
+    const percentage = jsonAmount(
+      p.standard_charge_percentage,
+      r,
+      location,
+      'standard_charge_percentage',
+    );
+    const estimated = jsonAmount(p.estimated_amount, r, location, 'estimated_amount');
+    const median = jsonAmount(p.median_amount, r, location, 'median_amount');
+    const p10 = jsonAmount(p['10th_percentile'], r, location, '10th_percentile');
+    const p90 = jsonAmount(p['90th_percentile'], r, location, '90th_percentile');
+    const payer: PayerCharge = {
+      payerName,
+      planName,
+      methodology: methodologyValue,
+      dollar: numberOrNull(dollar),
+      percentage: numberOrNull(percentage),
+      algorithm: jsonText(p.standard_charge_algorithm, r, location, 'standard_charge_algorithm'),
+      estimatedAmount: numberOrNull(estimated),
+      median: numberOrNull(median),
+      p10: numberOrNull(p10),
+      p90: numberOrNull(p90),
+      count: jsonText(p.count, r, location, 'count'),
+      notes: jsonText(p.additional_payer_notes, r, location, 'additional_payer_notes'),
+    };
+    const valueErrors = r.errorCount - before;
+    // An unreadable amount counts as present for the "one of dollar/percentage/algorithm" rule:
+    // its own error already rejects the rate.
+    if (Number.isNaN(dollar)) payer.dollar = -1;
+    if (Number.isNaN(percentage)) payer.percentage = -1;
+    const ruleErrors = checkPayer(payer, ctx, location, methodologyText !== null, null);
+    if (valueErrors + ruleErrors > 0) return null;
+    return payer;
+  }
+
+  private codes(value: unknown, location: string): CodeRef[] {
+    const r = this.report;
+    const codes: CodeRef[] = [];
+    if (!Array.isArray(value)) {
+      if (value !== undefined)
+        r.add('json.wrong-type', location, 'code_information should be an array');
+      return codes;
+    }
+    for (const c of value) {
+      if (!isObject(c)) continue;
+      const code = jsonText(c.code, r, location, 'code');
+      if (code === null) continue;
+      const typeText = jsonText(c.type, r, location, 'code type');
+      if (typeText === null) {
+        r.add('required.code_type', location, code);
+        continue;
+      }
+      codes.push({ code, type: codeType(this.codeTypes, this.report, typeText, location) });
+    }
+    return codes;
+  }
+}

@@ -1,0 +1,331 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateRawSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChargeRecord } from '../model.ts';
+import { MrfReadError, openMrf, type MrfReadErrorCode } from './index.ts';
+import { sharedDataFile } from './test-data.ts';
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ratelens-read-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function file(name: string, content: string | Buffer): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, content);
+  return path;
+}
+
+async function readAll(source: string): Promise<ChargeRecord[]> {
+  const reader = await openMrf(source);
+  const records: ChargeRecord[] = [];
+  for await (const record of reader.records) records.push(record);
+  return records;
+}
+
+/** Reads the file and returns the error code it ends with, and how many records came first. */
+async function failure(
+  source: string,
+): Promise<{ code: MrfReadErrorCode; message: string; records: number }> {
+  let records = 0;
+  try {
+    const reader = await openMrf(source);
+    for await (const record of reader.records) records += record ? 1 : 0;
+  } catch (error) {
+    if (error instanceof MrfReadError) return { code: error.code, message: error.message, records };
+    throw error;
+  }
+  throw new Error('expected the read to fail');
+}
+
+const V3_HEADER =
+  'hospital_name,last_updated_on,version,location_name,hospital_address,license_number|MA,type_2_npi,' +
+  '"To the best of its knowledge and belief, this hospital has included all applicable standard charge information",attester_name\n' +
+  'Test Hospital,2026-01-15,3.0.0,Test Hospital,1 Main St,1234,1234567890,true,A Person\n';
+const TALL_COLUMNS =
+  'description,code|1,code|1|type,modifiers,setting,drug_unit_of_measurement,drug_type_of_measurement,' +
+  'standard_charge|gross,standard_charge|discounted_cash,payer_name,plan_name,standard_charge|negotiated_dollar,' +
+  'standard_charge|negotiated_percentage,standard_charge|negotiated_algorithm,median_amount,10th_percentile,' +
+  '90th_percentile,count,standard_charge|min,standard_charge|max,standard_charge|methodology,additional_generic_notes\n';
+const TALL_ROW =
+  'X-ray chest,71046,CPT,,outpatient,,,250,200,Aetna,PPO,120,,,,,,,100,150,fee schedule,\n';
+
+describe('file-level errors', () => {
+  it('refuses a 0-byte file', async () => {
+    const result = await failure(await file('empty.json', ''));
+    expect(result).toMatchObject({ code: 'empty-file', records: 0 });
+    expect(result.message).toContain('empty');
+  });
+
+  it('refuses a JSON file cut short inside its first item', async () => {
+    const full =
+      '{"hospital_name":"H","version":"3.0.0","standard_charge_information":[{"description":"A","code_information":[{"code":"1","type":"CPT"}],"standard_charges":[{"setting":"both","gross_charge":5}]}]}';
+    const result = await failure(await file('cut.json', full.slice(0, 120)));
+    expect(result).toMatchObject({ code: 'truncated-json', records: 0 });
+    expect(result.message).toContain('cut short');
+  });
+
+  it('refuses binary garbage', async () => {
+    const garbage = Buffer.alloc(5000);
+    for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919) % 256;
+    expect(await failure(await file('garbage.bin', garbage))).toMatchObject({
+      code: 'not-a-mrf',
+      records: 0,
+    });
+  });
+
+  it('refuses a CSV that starts with the column names (no header rows)', async () => {
+    const result = await failure(await file('no-header.csv', TALL_COLUMNS + TALL_ROW));
+    expect(result).toMatchObject({ code: 'missing-header-rows', records: 0 });
+    expect(result.message).toContain('header rows');
+  });
+
+  it('refuses a CSV separated with semicolons', async () => {
+    const semicolons = (V3_HEADER + TALL_COLUMNS + TALL_ROW).replaceAll(',', ';');
+    const result = await failure(await file('semicolons.csv', semicolons));
+    expect(result).toMatchObject({ code: 'wrong-delimiter', records: 0 });
+    expect(result.message).toContain('semicolons');
+  });
+
+  it('refuses a CSV separated with tabs', async () => {
+    const tabs = (V3_HEADER + TALL_COLUMNS + TALL_ROW).replaceAll(',', '\t');
+    expect(await failure(await file('tabs.csv', tabs))).toMatchObject({ code: 'wrong-delimiter' });
+  });
+
+  it('refuses a CSV with the same column twice', async () => {
+    const columns = TALL_COLUMNS.replace('plan_name', 'payer_name');
+    const result = await failure(await file('duplicate.csv', V3_HEADER + columns + TALL_ROW));
+    expect(result).toMatchObject({ code: 'duplicate-columns', records: 0 });
+    expect(result.message).toContain('"payer_name" appears twice');
+  });
+
+  it('refuses a wide CSV whose payer column lacks the plan', async () => {
+    const columns =
+      'description,code|1,code|1|type,setting,standard_charge|gross,standard_charge|Payer Only|negotiated_dollar\n';
+    const result = await failure(
+      await file('wide.csv', V3_HEADER + columns + 'A,1,CPT,both,5,4\n'),
+    );
+    expect(result).toMatchObject({ code: 'malformed-payer-column', records: 0 });
+    expect(result.message).toContain('standard_charge|Payer Only|negotiated_dollar');
+  });
+
+  it('refuses an unknown version, in CSV and in JSON', async () => {
+    const csv = await failure(
+      await file('v9.csv', V3_HEADER.replace('3.0.0', '9.1') + TALL_COLUMNS + TALL_ROW),
+    );
+    expect(csv).toMatchObject({ code: 'unknown-version', records: 0 });
+    expect(csv.message).toContain('"9.1"');
+    const json = await failure(
+      await file(
+        'v1.json',
+        '{"hospital_name":"H","version":"1.0","standard_charge_information":[]}',
+      ),
+    );
+    expect(json.code).toBe('unknown-version');
+  });
+
+  it('says which file is missing', async () => {
+    const result = await failure(join(dir, 'nope.json'));
+    expect(result.code).toBe('source-not-found');
+    expect(result.message).toContain('nope.json');
+  });
+});
+
+describe('records and rules', () => {
+  it('groups consecutive tall rows of one charge and keeps bad rates out', async () => {
+    const rows =
+      TALL_ROW +
+      TALL_ROW.replace('Aetna', ' Cigna  Health ') +
+      TALL_ROW.replace('Aetna,PPO', ',PPO') + // no payer name: rejected
+      TALL_ROW.replace('X-ray chest', 'X-ray ribs');
+    const reader = await openMrf(await file('group.csv', V3_HEADER + TALL_COLUMNS + rows));
+    const records: ChargeRecord[] = [];
+    for await (const r of reader.records) records.push(r);
+    expect(records.map((r) => [r.location, r.payers.map((p) => p.payerName)])).toEqual([
+      ['row 4', ['Aetna', 'Cigna Health']],
+      ['row 7', ['Aetna']],
+    ]);
+    expect(reader.report.count('required.payer_name')).toBe(1);
+    expect(reader.report.examples('required.payer_name')[0]?.location).toBe('row 6');
+    expect(reader.report.count('whitespace.trimmed')).toBe(1);
+    expect(reader.report.rejectedPayers).toBe(1);
+    expect(reader.report.toText()).toContain(
+      'Error: 1 rate had no payer name (rule required.payer_name), first at row 6',
+    );
+  });
+
+  it('normalises Title Case enums, US dates and formatted numbers, with warnings', async () => {
+    const header = V3_HEADER.replace('2026-01-15', '1/5/2026');
+    const row = TALL_ROW.replace('outpatient', 'Outpatient')
+      .replace('fee schedule', 'Fee Schedule')
+      .replace(',250,', ',"$1,250.50",');
+    const reader = await openMrf(await file('bent.csv', header + TALL_COLUMNS + row));
+    const records: ChargeRecord[] = [];
+    for await (const r of reader.records) records.push(r);
+    expect(reader.header.lastUpdatedOn).toBe('2026-01-05');
+    expect(records[0]).toMatchObject({ setting: 'outpatient', gross: 1250.5 });
+    expect(records[0]?.payers[0]?.methodology).toBe('fee schedule');
+    expect(reader.report.count('enum.title-case')).toBe(2);
+    expect(reader.report.count('date.mm-dd-yyyy')).toBe(1);
+    expect(reader.report.count('number.formatted')).toBe(1);
+    expect(reader.report.errorCount).toBe(0);
+  });
+
+  it('applies the v3 rules: count for percentages, notes for "other" and for count "0"', async () => {
+    const percentNoCount = TALL_ROW.replace(',120,,,,,,,', ',,80,,,,,,').replace(
+      'fee schedule',
+      'percent of total billed charges',
+    );
+    const otherNoNotes = TALL_ROW.replace('fee schedule', 'other');
+    const zeroNoNotes = TALL_ROW.replace(',120,,,,,,,', ',,,formula,,,,0,');
+    const zeroWithNotes = zeroNoNotes.replace(/,$/m, ',no claims in the period');
+    const reader = await openMrf(
+      await file(
+        'rules.csv',
+        V3_HEADER + TALL_COLUMNS + percentNoCount + otherNoNotes + zeroNoNotes + zeroWithNotes,
+      ),
+    );
+    const records: ChargeRecord[] = [];
+    for await (const r of reader.records) records.push(r);
+    expect(reader.report.count('v3.count-required')).toBe(1);
+    expect(reader.report.count('other.notes-required')).toBe(1);
+    expect(reader.report.count('v3.count-zero-notes')).toBe(1);
+    expect(records.flatMap((r) => r.payers)).toEqual([
+      expect.objectContaining({ algorithm: 'formula', count: '0' }),
+    ]);
+    expect(records.at(-1)?.genericNotes).toBe('no claims in the period');
+  });
+
+  it('rejects a charge whose dollar rate has no minimum and maximum, and keeps going', async () => {
+    const noMinMax = TALL_ROW.replace(',100,150,', ',,,');
+    const reader = await openMrf(
+      await file(
+        'minmax.csv',
+        V3_HEADER + TALL_COLUMNS + noMinMax + TALL_ROW.replace('X-ray chest', 'Other'),
+      ),
+    );
+    const records: ChargeRecord[] = [];
+    for await (const r of reader.records) records.push(r);
+    expect(records.map((r) => r.description)).toEqual(['Other']);
+    expect(reader.report.count('required.min-max')).toBe(1);
+    expect(reader.report.rejectedRecords).toBe(1);
+    expect(reader.report.toJSON().rules[0]).toMatchObject({ rule: 'required.min-max', count: 1 });
+  });
+
+  it('reports an EIN in the licence field as a warning', async () => {
+    const header = V3_HEADER.replace(',1234,', ',04-2104691,');
+    const reader = await openMrf(await file('ein.csv', header + TALL_COLUMNS + TALL_ROW));
+    expect(reader.header.licenseNumber).toBe('04-2104691');
+    expect(reader.report.count('license.ein')).toBe(1);
+  });
+
+  it('fills header fields that a JSON file writes after its items', async () => {
+    const json =
+      '{"version":"3.0.0","standard_charge_information":[{"description":"A","code_information":[{"code":"1","type":"cpt"}],' +
+      '"standard_charges":[{"setting":"both","gross_charge":5}]}],"hospital_name":"Late Hospital"}';
+    const reader = await openMrf(await file('late.json', json));
+    const records: ChargeRecord[] = [];
+    for await (const r of reader.records) records.push(r);
+    expect(records[0]?.codes).toEqual([{ code: '1', type: 'CPT' }]);
+    expect(reader.header.hospitalName).toBe('Late Hospital');
+  });
+});
+
+describe('encodings and compression', () => {
+  const example = sharedDataFile('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv');
+
+  it.skipIf(!example)(
+    'reads a UTF-8 BOM, gzip and zip copy of an example exactly like the plain file',
+    async () => {
+      const bytes = await readFile(example as string);
+      const expected = await readAll(example as string);
+      expect(expected.length).toBeGreaterThan(0);
+      const bom = await file('bom.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]));
+      const gz = await file('example.csv.gz', gzipSync(bytes));
+      const zip = await file('example.zip', zipOf('folder/example.csv', bytes));
+      const bin = await file('misnamed.bin', gzipSync(bytes)); // detected by magic bytes, not name
+      for (const path of [bom, gz, zip, bin]) expect(await readAll(path)).toEqual(expected);
+      const reader = await openMrf(gz);
+      for await (const record of reader.records) expect(record.description).not.toBe('');
+      expect(reader.stats()).toMatchObject({ compression: 'gzip', complete: true });
+    },
+  );
+
+  it('decodes a Windows-1252 file whose first non-ASCII byte is deep inside', async () => {
+    const filler = TALL_ROW.repeat(3000); // ~230 KB of ASCII before the first 0x92
+    const tail = Buffer.from(TALL_ROW.replace('X-ray chest', 'Add\x92l view'), 'latin1');
+    const path = await file(
+      'cp1252.csv',
+      Buffer.concat([Buffer.from(V3_HEADER + TALL_COLUMNS + filler), tail]),
+    );
+    const reader = await openMrf(path, { chunkSize: 4096 });
+    const records: ChargeRecord[] = [];
+    for await (const r of reader.records) records.push(r);
+    expect(records.at(-1)?.description).toBe('Add\u2019l view');
+    expect(reader.report.count('encoding.cp1252')).toBe(1);
+  });
+});
+
+describe('http(s) sources', () => {
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/mrf.csv') {
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.end(V3_HEADER + TALL_COLUMNS + TALL_ROW);
+      } else {
+        res.writeHead(404, 'Not Found');
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('reads a file by URL and counts the bytes served', async () => {
+    const reader = await openMrf(`${base}/mrf.csv`);
+    const records: ChargeRecord[] = [];
+    for await (const r of reader.records) records.push(r);
+    expect(reader.header.hospitalName).toBe('Test Hospital');
+    expect(records[0]?.payers[0]).toMatchObject({ payerName: 'Aetna', dollar: 120 });
+    expect(reader.stats().bytes).toBe(Buffer.byteLength(V3_HEADER + TALL_COLUMNS + TALL_ROW));
+  });
+
+  it('says what the server answered for a missing URL', async () => {
+    const result = await failure(`${base}/missing.csv`);
+    expect(result.code).toBe('http-error');
+    expect(result.message).toContain('404');
+  });
+});
+
+/** A one-entry zip archive (deflate, sizes in the local header), plus a directory entry first. */
+function zipOf(name: string, content: Buffer): Buffer {
+  const entry = (entryName: string, data: Buffer, method: number, raw: Buffer) => {
+    const nameBytes = Buffer.from(entryName);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(method, 8);
+    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(raw.length, 22);
+    header.writeUInt16LE(nameBytes.length, 26);
+    return Buffer.concat([header, nameBytes, data]);
+  };
+  const deflated = deflateRawSync(content);
+  return Buffer.concat([
+    entry('folder/', Buffer.alloc(0), 0, Buffer.alloc(0)),
+    entry(name, deflated, 8, content),
+    Buffer.from('PK\x01\x02central directory follows', 'latin1'),
+  ]);
+}

@@ -1,0 +1,327 @@
+import { describe, expect, it } from 'vitest';
+import type { ChargeRecord } from '../model.ts';
+import { openMrf, type MrfReader } from './index.ts';
+import { sharedDataFile } from './test-data.ts';
+
+const MARTHAS_VINEYARD =
+  'mrf-real-csv-tall-marthas-vineyard/042104691_Marthas-Vineyard-Hospital_StandardCharges.csv';
+const ADVENT_FULL =
+  'mrf-real-json-adventhealth-orlando/adventhealth-orlando_standardcharges_v3.0.0_reassembled.json';
+const ADVENT_EXCERPT =
+  'mrf-real-json-adventhealth-orlando/adventhealth-orlando_standardcharges_v3.0.0_excerpt.json';
+
+async function readAll(path: string): Promise<{ reader: MrfReader; records: ChargeRecord[] }> {
+  const reader = await openMrf(path);
+  const records: ChargeRecord[] = [];
+  for await (const record of reader.records) records.push(record);
+  return { reader, records };
+}
+
+function payerCount(records: ChargeRecord[]): number {
+  return records.reduce((n, r) => n + r.payers.length, 0);
+}
+
+function pairs(records: ChargeRecord[]): Set<string> {
+  return new Set(records.flatMap((r) => r.payers.map((p) => `${p.payerName}|${p.planName}`)));
+}
+
+describe("Martha's Vineyard tall CSV (v3.0.0, Windows-1252)", () => {
+  const path = sharedDataFile(MARTHAS_VINEYARD);
+
+  it.skipIf(!path)(
+    'reads all 10,452 rates for 29 payer/plan pairs, grouped into 3,726 charges',
+    async () => {
+      const { reader, records } = await readAll(path as string);
+      expect(reader.header.format).toBe('csv-tall');
+      expect(reader.header.version).toBe('3.0.0');
+      expect(payerCount(records)).toBe(10_452);
+      expect(records).toHaveLength(3_726);
+      expect(pairs(records).size).toBe(29);
+      expect(reader.report.errorCount).toBe(0);
+      expect(reader.report.rejectedRecords).toBe(0);
+      expect(reader.report.count('encoding.cp1252')).toBe(1);
+    },
+  );
+
+  it.skipIf(!path)(
+    'reads the header row, the licence state from license_number|MA and the NPI',
+    async () => {
+      const { header } = await openMrf(path as string);
+      expect(header).toMatchObject({
+        hospitalName: "Martha's Vineyard Hospital",
+        lastUpdatedOn: '2026-03-27',
+        locationNames: ["Martha's Vineyard Hospital"],
+        addresses: ['1 Hospital Rd Oak Bluffs MA 02557-1477'],
+        licenseNumber: '2042',
+        licenseState: 'MA',
+        type2Npis: ['1194866210'],
+        attesterName: 'Daniel Morash',
+        attestationConfirmed: true,
+        declaredVersion: null,
+      });
+    },
+  );
+
+  it.skipIf(!path)('gives the first row its codes, amounts, percentiles and count', async () => {
+    const { records } = await readAll(path as string);
+    const first = records[0] as ChargeRecord;
+    expect(first.location).toBe('row 4');
+    expect(first.description).toBe('1 25 Dihydroxy Inc Fraction');
+    expect(first.codes).toEqual([
+      { code: 'PX-30000412', type: 'CDM' },
+      { code: '82652', type: 'CPT' },
+      { code: '0301', type: 'RC' },
+    ]);
+    expect(first).toMatchObject({ setting: 'outpatient', gross: 200, discountedCash: 150 });
+    expect(first).toMatchObject({ min: 39.7, max: 140.96 });
+    expect(first.payers[0]).toEqual({
+      payerName: 'MEDICARE [2001]',
+      planName: 'HB MVH MEDICARE',
+      methodology: 'percent of total billed charges',
+      dollar: 100,
+      percentage: 50,
+      algorithm: null,
+      estimatedAmount: null,
+      median: 67.9,
+      p10: 67.9,
+      p90: 69.84,
+      count: '12',
+      notes: null,
+    });
+  });
+
+  it.skipIf(!path)('decodes the Windows-1252 apostrophe and en dash in descriptions', async () => {
+    const { records } = await readAll(path as string);
+    const descriptions = new Set(records.map((r) => r.description));
+    expect(descriptions).toContain(
+      'Chem IV Infus Tq Ea Add\u2019L Seq Diff Drug Up to 1 Hr - 96417',
+    );
+    expect(descriptions).toContain('Inj Sc/Im Chemo Hormonal Anti-Neoplastic \u2013 96402');
+    const chem = records.find((r) => r.description.startsWith('Chem IV Infus Tq'));
+    expect(chem?.location).toBe('row 1635');
+    expect(chem?.payers[0]).toMatchObject({
+      payerName: 'HARVARD PILGRIM [120001]',
+      planName: 'HB MVH HPHC HMO / POS / PPO',
+      dollar: 569.79,
+      percentage: 78.7,
+    });
+  });
+
+  it.skipIf(!path)('hashes the file as published and counts its bytes', async () => {
+    const { reader } = await readAll(path as string);
+    expect(reader.stats()).toMatchObject({ bytes: 3_540_576, complete: true, compression: 'none' });
+    expect(reader.stats().sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('AdventHealth Orlando JSON (v3.0.0)', () => {
+  const full = sharedDataFile(ADVENT_FULL);
+  const excerpt = sharedDataFile(ADVENT_EXCERPT);
+
+  it.skipIf(!full)(
+    'streams all 21,567 items as 23,864 charges with 136,292 rates',
+    async () => {
+      const { reader, records } = await readAll(full as string);
+      expect(records).toHaveLength(23_864);
+      expect(new Set(records.map((r) => r.location.split('.')[0])).size).toBe(21_567);
+      expect(payerCount(records)).toBe(136_292);
+      expect(pairs(records).size).toBe(60);
+      expect(reader.report.errorCount).toBe(0);
+      expect(reader.report.warningCount).toBe(0);
+      const last = records[records.length - 1] as ChargeRecord;
+      expect(last.description).toBe('Lith-ion batt elec/pneum VAD');
+      expect(last.codes).toEqual([{ code: 'Q0506', type: 'HCPCS' }]);
+      expect(last.payers.find((p) => p.payerName === 'Aetna')).toMatchObject({
+        planName: 'Medicare Managed Care Plan',
+        methodology: 'fee schedule',
+        dollar: 1131.46,
+        notes: 'APC',
+      });
+    },
+    30_000,
+  );
+
+  it.skipIf(!excerpt)('reads the header with its 24 locations, licence and NPI', async () => {
+    const { header } = await openMrf(excerpt as string);
+    expect(header.hospitalName).toBe('AdventHealth Orlando');
+    expect(header.lastUpdatedOn).toBe('2026-04-01');
+    expect(header.locationNames).toHaveLength(24);
+    expect(header.addresses[0]).toBe('601 E Rollins St, Orlando, FL 32803');
+    expect(header).toMatchObject({
+      format: 'json',
+      version: '3.0.0',
+      licenseNumber: '4369',
+      licenseState: 'FL',
+      type2Npis: ['1306938071'],
+      attesterName: 'Tim Reiner',
+      attestationConfirmed: true,
+    });
+  });
+
+  it.skipIf(!excerpt)('reads a percentage rate with count "0" and its notes', async () => {
+    const { records, reader } = await readAll(excerpt as string);
+    expect(records).toHaveLength(177);
+    expect(payerCount(records)).toBe(3_287);
+    expect(reader.report.errorCount).toBe(0);
+    const drg = records.find(
+      (r) => r.location === 'standard_charge_information[11].standard_charges[0]',
+    );
+    expect(drg?.description).toBe('Other Disorders of the Eye Age >17 w/o CC');
+    expect(drg?.codes).toEqual([{ code: '047', type: 'MS-DRG' }]);
+    expect(drg?.setting).toBe('inpatient');
+    expect(drg?.payers[3]).toMatchObject({
+      payerName: 'Avmed',
+      planName: 'Hmo',
+      methodology: 'percent of total billed charges',
+      percentage: 56.2,
+      dollar: null,
+      count: '0',
+      notes: 'No services performed during 15-month lookback period.',
+    });
+  });
+
+  it.skipIf(!excerpt)('reads drug information of an NDC item', async () => {
+    const { records } = await readAll(excerpt as string);
+    const drug = records.find((r) => r.location.startsWith('standard_charge_information[41].'));
+    expect(drug?.description).toBe('MARCAINE/EPINEPHRINE PF 0.25% -1:200000 IJ SOLN');
+    expect(drug?.codes).toContainEqual({ code: '00409174630', type: 'NDC' });
+    expect(drug).toMatchObject({ drugUnit: 1, drugType: 'EA' });
+  });
+});
+
+describe('CMS examples', () => {
+  const examples = [
+    {
+      file: 'V2.0.0_JSON_Format_Example.json',
+      format: 'json',
+      version: '2.0.0',
+      records: 11,
+      payers: 25,
+    },
+    {
+      file: 'V2.0.0_Tall_CSV_Format_Example.csv',
+      format: 'csv-tall',
+      version: '2.0.0',
+      records: 23,
+      payers: 31,
+    },
+    {
+      file: 'V2.0.0_Wide_CSV_Format_Example.csv',
+      format: 'csv-wide',
+      version: '2.0.0',
+      records: 20,
+      payers: 33,
+    },
+    {
+      file: 'v3_json_format_example.json',
+      format: 'json',
+      version: '3.0.0',
+      records: 22,
+      payers: 39,
+    },
+    {
+      file: 'V3.0.0_Tall_CSV_Format_Example.csv',
+      format: 'csv-tall',
+      version: '3.0.0',
+      records: 35,
+      payers: 45,
+    },
+    {
+      file: 'V3.0.0_Wide_CSV_Format_Example.csv',
+      format: 'csv-wide',
+      version: '3.0.0',
+      records: 26,
+      payers: 45,
+    },
+  ] as const;
+
+  for (const example of examples) {
+    const path = sharedDataFile(`cms-hpt-examples/${example.file}`);
+    it.skipIf(!path)(`reads ${example.file} without errors`, async () => {
+      const { reader, records } = await readAll(path as string);
+      expect(reader.header).toMatchObject({
+        format: example.format,
+        version: example.version,
+        hospitalName: 'West Mercy Hospital',
+        licenseNumber: '50056',
+        licenseState: 'CA',
+      });
+      expect(records).toHaveLength(example.records);
+      expect(payerCount(records)).toBe(example.payers);
+      expect(reader.report.errorCount).toBe(0);
+    });
+  }
+
+  for (const template of [
+    'V2.0.0_Tall_CSV_Format_Template.csv',
+    'V2.0.0_Wide_CSV_Format_Template.csv',
+    'V3.0.0_Tall_CSV_Format_Template.csv',
+    'V3.0.0_Wide_CSV_Format_Template.csv',
+  ]) {
+    const path = sharedDataFile(`cms-hpt-examples/${template}`);
+    it.skipIf(!path)(
+      `reads the empty ${template} and reports its missing header values`,
+      async () => {
+        const { reader, records } = await readAll(path as string);
+        expect(records).toHaveLength(0);
+        expect(reader.report.count('required.hospital_name')).toBe(1);
+        expect(reader.header.licenseState).toBeNull();
+      },
+    );
+  }
+
+  const wideV3 = sharedDataFile('cms-hpt-examples/V3.0.0_Wide_CSV_Format_Example.csv');
+  it.skipIf(!wideV3)('takes payer and plan of a wide CSV from the column names', async () => {
+    const { records, reader } = await readAll(wideV3 as string);
+    expect(reader.header.type2Npis).toEqual(['0000000001', '0000000002', '0000000003']);
+    expect(reader.header.lastUpdatedOn).toBe('2026-04-01');
+    expect(reader.report.count('date.mm-dd-yyyy')).toBe(1);
+    const mri = records[0] as ChargeRecord;
+    expect(mri.description).toBe('MRI of brain (no contrast)');
+    expect(mri.payers).toEqual([
+      expect.objectContaining({
+        payerName: 'Platform Health Insurance',
+        planName: 'PPO',
+        dollar: 400,
+      }),
+      expect.objectContaining({
+        payerName: 'Region Health Insurance',
+        planName: 'HMO',
+        dollar: 250,
+      }),
+    ]);
+  });
+
+  const wideV2 = sharedDataFile('cms-hpt-examples/V2.0.0_Wide_CSV_Format_Example.csv');
+  it.skipIf(!wideV2)(
+    'keeps the underscores of v2 wide payer names and reads estimated amounts',
+    async () => {
+      const { records } = await readAll(wideV2 as string);
+      expect(records[0]?.payers[0]).toMatchObject({
+        payerName: 'Platform_Health_Insurance',
+        planName: 'PPO',
+        dollar: 20000,
+        algorithm: 'MS-DRG',
+        estimatedAmount: 22243.34,
+        methodology: 'case rate',
+      });
+      // The file is Windows-1252: its em dash (0x97) must decode as one.
+      expect(records.map((r) => r.description)).toContain(
+        'Treatment or observation room \u2014 observation room',
+      );
+    },
+  );
+
+  const tallV3 = sharedDataFile('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv');
+  it.skipIf(!tallV3)(
+    'reads column names written with spaces around the pipes ("code | 1")',
+    async () => {
+      const { records } = await readAll(tallV3 as string);
+      const psychoses = records.find((r) => r.description === 'Psychoses');
+      expect(psychoses?.codes).toEqual([{ code: '885', type: 'MS-DRG' }]);
+      expect(psychoses?.payers).toContainEqual(
+        expect.objectContaining({ planName: 'HMO', count: '50', median: 18230.33, p10: 16100.21 }),
+      );
+    },
+  );
+});

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
+import { MrfReadError } from './errors.ts';
+import { errorText, inflate, unzipFirstEntry } from './compression.ts';
+
+export interface SourceStats {
+  /** Bytes of the file as published (read from the path or URL, before decompression). */
+  bytes: number;
+  /** SHA-256 (hex) of those bytes: of the whole file once the records have been read. */
+  sha256: string;
+  /** The size announced by the file system or the server's Content-Length, if any. */
+  totalBytes: number | null;
+  compression: 'none' | 'gzip' | 'zip';
+  /** True once the last byte has been read. */
+  complete: boolean;
+}
+
+export interface SourceOptions {
+  onProgress?: (bytesRead: number, totalBytes: number | null) => void;
+  signal?: AbortSignal;
+  /** Read size for local files; large chunks keep per-chunk overhead low. */
+  chunkSize?: number;
+}
+
+export interface OpenedSource {
+  /** The content bytes, decompressed. */
+  chunks: AsyncIterable<Buffer>;
+  stats(): SourceStats;
+}
+
+class RawStats {
+  bytes = 0;
+  totalBytes: number | null = null;
+  compression: SourceStats['compression'] = 'none';
+  complete = false;
+  readonly hash = createHash('sha256');
+
+  snapshot(): SourceStats {
+    return {
+      bytes: this.bytes,
+      sha256: this.hash.copy().digest('hex'),
+      totalBytes: this.totalBytes,
+      compression: this.compression,
+      complete: this.complete,
+    };
+  }
+}
+
+const DEFAULT_CHUNK = 1 << 20;
+
+export function isUrl(source: string): boolean {
+  return /^https?:\/\//i.test(source);
+}
+
+/** Opens a local path or an http(s) URL, hashing the raw bytes and undoing gzip or zip. */
+export async function openSource(
+  source: string,
+  options: SourceOptions = {},
+): Promise<OpenedSource> {
+  const { raw, totalBytes } = isUrl(source)
+    ? await openUrl(source, options.signal)
+    : await openFile(source, options.chunkSize ?? DEFAULT_CHUNK);
+  const stats = new RawStats();
+  stats.totalBytes = totalBytes;
+  const snapshot = () => stats.snapshot();
+  const tapped = tap(raw, stats, options);
+  const iterator = tapped[Symbol.asyncIterator]();
+
+  // Peek at the first bytes: the magic number decides, never the file name.
+  const head: Buffer[] = [];
+  let headLength = 0;
+  while (headLength < 4) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head.push(next.value);
+    headLength += next.value.length;
+  }
+  if (headLength === 0) {
+    throw new MrfReadError('empty-file', `The file ${displayName(source)} is empty (0 bytes).`);
+  }
+  const first = Buffer.concat(head);
+  const rest: AsyncIterable<Buffer> = {
+    [Symbol.asyncIterator]: () => replay(head, iterator),
+  };
+
+  if (first[0] === 0x1f && first[1] === 0x8b) {
+    stats.compression = 'gzip';
+    return { chunks: inflate(rest, createGunzip(), 'gzip'), stats: snapshot };
+  }
+  if (first[0] === 0x50 && first[1] === 0x4b && first[2] === 0x03 && first[3] === 0x04) {
+    stats.compression = 'zip';
+    return { chunks: unzipFirstEntry(rest), stats: snapshot };
+  }
+  return { chunks: rest, stats: snapshot };
+}
+
+async function* replay(head: Buffer[], iterator: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  yield* head;
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+export function displayName(source: string): string {
+  if (isUrl(source)) return source;
+  const parts = source.split(/[\\/]/);
+  return parts[parts.length - 1] ?? source;
+}
+
+async function openFile(path: string, chunkSize: number) {
+  let totalBytes: number;
+  try {
+    const s = await stat(path);
+    if (!s.isFile()) throw new MrfReadError('source-not-found', `${path} is not a file.`);
+    totalBytes = s.size;
+  } catch (cause) {
+    if (cause instanceof MrfReadError) throw cause;
+    throw new MrfReadError(
+      'source-not-found',
+      `The file ${path} does not exist or cannot be read.`,
+      {
+        cause,
+      },
+    );
+  }
+  if (totalBytes === 0) {
+    throw new MrfReadError('empty-file', `The file ${displayName(path)} is empty (0 bytes).`);
+  }
+  const raw = createReadStream(path, { highWaterMark: chunkSize }) as AsyncIterable<Buffer>;
+  return { raw, totalBytes };
+}
+
+async function openUrl(url: string, signal: AbortSignal | undefined) {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: signal ?? null, redirect: 'follow' });
+  } catch (cause) {
+    if (signal?.aborted) throw new MrfReadError('aborted', 'The read was cancelled.', { cause });
+    throw new MrfReadError('http-error', `Could not download ${url}: ${errorText(cause)}.`, {
+      cause,
+    });
+  }
+  if (!response.ok || response.body === null) {
+    await response.body?.cancel();
+    throw new MrfReadError(
+      'http-error',
+      `The server answered ${response.status} ${response.statusText || ''} for ${url}.`.replace(
+        '  ',
+        ' ',
+      ),
+    );
+  }
+  const length = Number(response.headers.get('content-length'));
+  const totalBytes = Number.isFinite(length) && length > 0 ? length : null;
+  const body = response.body;
+  async function* raw(): AsyncGenerator<Buffer> {
+    for await (const chunk of body as AsyncIterable<Uint8Array>) {
+      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    }
+  }
+  return { raw: raw(), totalBytes };
+}
+
+async function* tap(
+  raw: AsyncIterable<Buffer>,
+  stats: RawStats,
+  options: SourceOptions,
+): AsyncGenerator<Buffer> {
+  const { onProgress, signal } = options;
+  for await (const chunk of raw) {
+    if (signal?.aborted) throw new MrfReadError('aborted', 'The read was cancelled.');
+    stats.hash.update(chunk);
+    stats.bytes += chunk.length;
+    onProgress?.(stats.bytes, stats.totalBytes);
+    yield chunk;
+  }
+  stats.complete = true;
+}

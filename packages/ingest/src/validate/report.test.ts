@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { EXAMPLES_PER_RULE, ValidationReport } from './report.ts';
+
+describe('ValidationReport', () => {
+  it('counts every issue but keeps only the first examples of each rule', () => {
+    const report = new ValidationReport();
+    for (let row = 1; row <= 12; row++) report.add('required.payer_name', `row ${row}`);
+    report.add('enum.title-case', 'row 3', '"Facility"');
+    expect(report.count('required.payer_name')).toBe(12);
+    expect(report.examples('required.payer_name')).toHaveLength(EXAMPLES_PER_RULE);
+    expect(report.errorCount).toBe(12);
+    expect(report.warningCount).toBe(1);
+  });
+
+  it('summarises in plain words, errors first', () => {
+    const report = new ValidationReport();
+    report.add('enum.title-case', 'row 3', '"Facility"');
+    report.add('required.payer_name', 'row 45');
+    report.add('required.payer_name', 'row 46');
+    const lines = report.toText().split('\n');
+    expect(lines[1]).toBe(
+      'Error: 2 rates had no payer name (rule required.payer_name), first at row 45',
+    );
+    expect(lines[2]).toContain('Warning: 1 value was in another letter case');
+  });
+
+  it('gives a plain JSON summary with the examples', () => {
+    const report = new ValidationReport();
+    report.add('number.invalid', 'row 9', 'standard_charge|gross "abc"');
+    const json = JSON.parse(JSON.stringify(report)) as ReturnType<ValidationReport['toJSON']>;
+    expect(json.rules[0]?.examples[0]).toEqual({
+      severity: 'error',
+      rule: 'number.invalid',
+      message: 'number could not be read: standard_charge|gross "abc"',
+      location: 'row 9',
+    });
+  });
+});

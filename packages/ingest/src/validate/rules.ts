@@ -1,0 +1,155 @@
+import type { IssueSeverity } from '../model.ts';
+
+/**
+ * Every rule the readers check, with how it reads in a report. `one`/`many` complete a sentence
+ * such as "12 rates had no payer name". Errors reject the smallest unit they apply to: a header
+ * error is reported only, a rate (payer entry) error drops that rate, a charge error drops the
+ * charge record. Rules follow the CMS schemas (cms-hpt-examples/V*_schema.json).
+ */
+export interface RuleDefinition {
+  severity: IssueSeverity;
+  one: string;
+  many: string;
+}
+
+const error = (one: string, many: string): RuleDefinition => ({ severity: 'error', one, many });
+const warning = (one: string, many: string): RuleDefinition => ({ severity: 'warning', one, many });
+
+export const RULES = {
+  // Header (file-level facts; reported, nothing rejected).
+  'required.hospital_name': error('file has no hospital name', 'files have no hospital name'),
+  'required.last_updated_on': error(
+    'file has no last_updated_on date',
+    'files have no last_updated_on date',
+  ),
+  'required.version': error('file declares no version', 'files declare no version'),
+  'required.location_name': error('file has no location name', 'files have no location name'),
+  'required.hospital_address': error(
+    'file has no hospital address',
+    'files have no hospital address',
+  ),
+  'required.license_state': error(
+    'file has no valid licence state',
+    'files have no valid licence state',
+  ),
+  'required.type_2_npi': error('file has no type 2 NPI', 'files have no type 2 NPI'),
+  'required.attestation': error(
+    'file has no confirmed attestation',
+    'files have no confirmed attestation',
+  ),
+  'license.ein': warning(
+    'licence number looks like an EIN, not a state licence',
+    'licence numbers look like an EIN, not a state licence',
+  ),
+  'version.declared-differs': warning(
+    'version was written in a non-standard way',
+    'versions were written in a non-standard way',
+  ),
+  'date.mm-dd-yyyy': warning(
+    'date was written MM/DD/YYYY instead of YYYY-MM-DD',
+    'dates were written MM/DD/YYYY instead of YYYY-MM-DD',
+  ),
+  'date.invalid': error('date could not be read', 'dates could not be read'),
+  'encoding.cp1252': warning(
+    'part of the file was Windows-1252, not UTF-8',
+    'parts of the file were Windows-1252, not UTF-8',
+  ),
+  'column.unknown': warning(
+    'column is not a CMS column and was ignored',
+    'columns are not CMS columns and were ignored',
+  ),
+  'csv.unterminated-quote': error(
+    'quoted value was never closed',
+    'quoted values were never closed',
+  ),
+  'csv.field-count': warning(
+    'row has a different number of values than the header',
+    'rows have a different number of values than the header',
+  ),
+  'json.invalid-item': error('item is not valid JSON', 'items are not valid JSON'),
+  'json.wrong-type': error('value has the wrong JSON type', 'values have the wrong JSON type'),
+
+  // Values, normalised and kept.
+  'enum.title-case': warning(
+    'value was in another letter case than the CMS value',
+    'values were in another letter case than the CMS values',
+  ),
+  'whitespace.trimmed': warning(
+    'value had stray spaces around it',
+    'values had stray spaces around them',
+  ),
+  'number.formatted': warning(
+    'number was written with $ or thousands separators',
+    'numbers were written with $ or thousands separators',
+  ),
+  'number.as-string': warning(
+    'number was written as a JSON string',
+    'numbers were written as JSON strings',
+  ),
+  'value.placeholder': warning(
+    'empty value was written as a placeholder such as "N/A"',
+    'empty values were written as placeholders such as "N/A"',
+  ),
+  'enum.code-type': warning(
+    'code has a type that is not a CMS code type',
+    'codes have a type that is not a CMS code type',
+  ),
+
+  // Charge records (item × setting × modifiers): an error drops the record.
+  'required.description': error('charge had no description', 'charges had no description'),
+  'required.code': error('charge had no code', 'charges had no code'),
+  'required.code_type': error('code had no type', 'codes had no type'),
+  'required.setting': error('charge had no setting', 'charges had no setting'),
+  'enum.setting': error('charge had an unknown setting', 'charges had an unknown setting'),
+  'required.charge': error(
+    'charge had no gross, cash or payer-specific charge',
+    'charges had no gross, cash or payer-specific charge',
+  ),
+  'required.min-max': error(
+    'charge with a dollar rate had no minimum or maximum',
+    'charges with a dollar rate had no minimum or maximum',
+  ),
+  'required.drug-information': error(
+    'NDC charge had no drug unit and type',
+    'NDC charges had no drug unit and type',
+  ),
+  'enum.drug-type': error('drug unit type is unknown', 'drug unit types are unknown'),
+  'number.invalid': error('number could not be read', 'numbers could not be read'),
+  'number.not-positive': error('amount was zero or negative', 'amounts were zero or negative'),
+
+  // Rates (payer entries): an error drops the rate.
+  'required.payer_name': error('rate had no payer name', 'rates had no payer name'),
+  'required.plan_name': error('rate had no plan name', 'rates had no plan name'),
+  'required.methodology': error('rate had no methodology', 'rates had no methodology'),
+  'enum.methodology': error('rate had an unknown methodology', 'rates had an unknown methodology'),
+  'required.negotiated-value': error(
+    'rate had no dollar amount, percentage or algorithm',
+    'rates had no dollar amount, percentage or algorithm',
+  ),
+  'other.notes-required': error(
+    'rate with methodology "other" had no notes',
+    'rates with methodology "other" had no notes',
+  ),
+  'v2.estimated-amount-required': error(
+    'percentage or algorithm rate had no estimated amount',
+    'percentage or algorithm rates had no estimated amount',
+  ),
+  'v3.count-required': error(
+    'percentage or algorithm rate had no count',
+    'percentage or algorithm rates had no count',
+  ),
+  'v3.count-invalid': error(
+    'count was not "0", "1 through 10" or a number above 10',
+    'counts were not "0", "1 through 10" or a number above 10',
+  ),
+  'v3.percentiles-required': error(
+    'rate with a non-zero count had no median, 10th or 90th percentile',
+    'rates with a non-zero count had no median, 10th or 90th percentile',
+  ),
+  'v3.count-zero-notes': error(
+    'rate with count "0" had no notes',
+    'rates with count "0" had no notes',
+  ),
+} as const satisfies Record<string, RuleDefinition>;
+
+export type RuleId = keyof typeof RULES;
