@@ -1,3 +1,4 @@
-// Hospital machine-readable files: readers, validation, normalisation and loading arrive with
-// the rate-data issue. The package exists now so that the repository has its final shape.
-export {};
+export * from './model.ts';
+export { openMrf } from './read/index.ts';
+export { ingestFile, markInterruptedRuns, type IngestResult } from './load/ingest-file.ts';
+export { isEmpty, loadDemoData, type DemoLoadResult } from './load/demo-data.ts';

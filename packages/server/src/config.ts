@@ -46,6 +46,7 @@ export const ConfigSchema = z
     MAIL_FROM: z.string().min(3).default('RateLens <no-reply@ratelens.local>'),
     SMTP_URL: z.url().optional(),
     WEB_DIST_DIR: z.string().optional(),
+    DEMO_DATA: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((config, ctx) => {
     if (config.MAIL_DRIVER === 'smtp' && !config.SMTP_URL) {

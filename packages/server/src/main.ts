@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { isEmpty, loadDemoData } from '@ratelens/ingest';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './database.ts';
@@ -11,6 +13,14 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, (message) => {
     if (verbose) console.log(`[postgres] ${message}`);
   });
+  if (config.DEMO_DATA === 'on' && (await isEmpty(database.connection))) {
+    console.log('The database has no hospitals yet: loading the demo data (fictional hospitals)…');
+    const demo = await loadDemoData(database.connection, path.join(config.DATA_DIR, 'demo'));
+    console.log(
+      `Loaded demo data: ${demo.hospitals} fictional hospitals in ${demo.states} states, ` +
+        `${demo.rates.toLocaleString('en-US')} rates, in ${demo.seconds.toFixed(1)} s. Set DEMO_DATA=off to start empty.`,
+    );
+  }
   const app = await buildApp({ config, secrets, connection: database.connection });
 
   let stopping = false;

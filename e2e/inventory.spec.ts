@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support.ts';
+
+// The browser tests' server starts on an empty database, so it loads the demo data (DEMO_DATA=on):
+// fourteen fictional hospitals in six states, including Alaska's four CBSAs.
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('inventory list', () => {
+  test('lists the hospitals with the spec’s columns, and narrows by state and metro area', async ({
+    page,
+  }) => {
+    await page.goto('/inventoryList');
+    await expect(page.getByRole('heading', { name: 'Inventory List', level: 1 })).toBeVisible();
+    const table = page.getByRole('table');
+    for (const column of [
+      'State Name',
+      'MSA Name',
+      'Care Center',
+      'Facility Name',
+      'Has Files',
+      'Cash Rates',
+      'Commercial Rates',
+      'Medicare Rates',
+      'Inpatient',
+      'Outpatient',
+      'Drugs',
+    ]) {
+      await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText('14 hospitals')).toBeVisible();
+    await expectAccessible(page);
+
+    await choose(page, 'State Name', 'Alaska (AK)');
+    await expect(page).toHaveURL(/state=AK/);
+    await expect(page.getByText('7 hospitals')).toBeVisible();
+    await choose(page, 'MSA', 'Anchorage, AK');
+    await expect(page.getByText('2 hospitals')).toBeVisible();
+    for (const row of await table.getByRole('row').all()) {
+      const text = await row.innerText();
+      if (!text.includes('State Name')) expect(text).toContain('Anchorage, AK');
+    }
+    await expectAccessible(page);
+  });
+
+  test('opens a hospital with its file, CMS version and validation summary', async ({ page }) => {
+    await page.goto('/inventoryList?state=AK');
+    await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();
+    await expect(page).toHaveURL(/\/inventoryList\/[0-9a-f-]{36}/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo');
+    await expect(page.getByText('Demo data: fictional hospital')).toBeVisible();
+    await expect(page.getByText(/Juneau, AK/).first()).toBeVisible();
+    await expect(page.getByText('In use')).toBeVisible();
+    await expect(page.getByText(/CMS template version 3\.0\.0/)).toBeVisible();
+    await expect(page.getByText(/Last updated by the hospital on January 15, 2026/)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Back to the inventory' }).click();
+    await expect(page).toHaveURL(/\/inventoryList\?state=AK/);
+  });
+});
+
+test.describe('inventory at 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the table scrolls inside its own region, not the page', async ({ page }) => {
+    await page.goto('/inventoryList');
+    await expect(page.getByText('14 hospitals')).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('region', { name: 'Hospitals' })).toBeVisible();
+  });
+});
