@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:ingest`: our full ingest (read, validate, normalise, COPY, swap) against CMS's
+ * validator on the same files, each in its own process, on a fresh embedded PostgreSQL:
+ * the AdventHealth JSON, the Martha's Vineyard CSV, and a generated JSON of --bytes (default 1 GB).
+ * Prints MB/s and peak RSS for both, the throughput ratio, and the targets (≥ 3×, < 300 MB).
+ *   npm run bench:ingest [-- --bytes 1G] [--skip-large]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runMigrations, startEmbeddedPostgres } from '@ratelens/db';
+import { generateLargeFile } from '../demo/generate-demo.ts';
+import { sharedDataPath } from '../read/test-data.ts';
+
+interface Figures {
+  seconds: number;
+  mbPerSecond: number;
+  peakRssMb: number;
+}
+
+function parseBytes(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmg]?)b?$/i.exec(text.trim());
+  if (!match) throw new Error(`--bytes: expected a size such as 1G or 500M, got ${text}`);
+  const unit = { '': 1, k: 1e3, m: 1e6, g: 1e9 }[(match[2] ?? '').toLowerCase()] ?? 1;
+  return Number(match[1]) * unit;
+}
+
+function lastJsonLine(output: string): Figures {
+  const line = output
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .at(-1);
+  if (!line) throw new Error(`no result line in:\n${output}`);
+  return JSON.parse(line) as Figures;
+}
+
+function run(script: string, file: string, env: NodeJS.ProcessEnv): Figures {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', script, file], {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (child.status !== 0)
+    throw new Error(`${path.basename(script)} ${file} failed:\n${child.stderr}`);
+  return lastJsonLine(child.stdout);
+}
+
+const { values } = parseArgs({
+  options: { bytes: { type: 'string', default: '1G' }, 'skip-large': { type: 'boolean' } },
+});
+const workDir = await mkdtemp(path.join(tmpdir(), 'ratelens-bench-'));
+const database = await startEmbeddedPostgres(path.join(workDir, 'db'));
+try {
+  await runMigrations(database.url);
+  const files: { label: string; file: string }[] = [
+    {
+      label: 'AdventHealth Orlando JSON',
+      file: sharedDataPath(
+        'mrf-real-json-adventhealth-orlando/adventhealth-orlando_standardcharges_v3.0.0_reassembled.json',
+      ),
+    },
+    {
+      label: "Martha's Vineyard tall CSV",
+      file: sharedDataPath(
+        'mrf-real-csv-tall-marthas-vineyard/042104691_Marthas-Vineyard-Hospital_StandardCharges.csv',
+      ),
+    },
+  ];
+  for (const { file } of files)
+    if (!existsSync(file)) throw new Error(`missing benchmark file ${file}`);
+  if (!values['skip-large']) {
+    const target = parseBytes(values.bytes);
+    const file = path.join(workDir, 'generated.json');
+    process.stderr.write(`Generating a ${(target / 1e9).toFixed(2)} GB demo JSON file…\n`);
+    await generateLargeFile({ path: file, format: 'json', targetBytes: target, seed: 42 });
+    files.push({ label: `Generated JSON (${(statSync(file).size / 1e9).toFixed(2)} GB)`, file });
+  }
+  const env = { ...process.env, DATABASE_URL: database.url };
+  const ingestCli = path.resolve('packages/ingest/src/cli/ingest.ts');
+  const validator = path.resolve('packages/ingest/src/bench/hpt-validate.ts');
+  const rows: string[] = [];
+  for (const { label, file } of files) {
+    process.stderr.write(`${label}: our ingest…\n`);
+    const ours = run(ingestCli, file, env);
+    process.stderr.write(`${label}: hpt-validator…\n`);
+    const theirs = run(validator, file, env);
+    const ratio = ours.mbPerSecond / theirs.mbPerSecond;
+    rows.push(
+      `${label.padEnd(34)} ours ${ours.mbPerSecond.toFixed(1).padStart(6)} MB/s ${String(ours.peakRssMb).padStart(4)} MB RSS | ` +
+        `hpt-validator ${theirs.mbPerSecond.toFixed(1).padStart(6)} MB/s ${String(theirs.peakRssMb).padStart(4)} MB RSS | ` +
+        `ratio ${ratio.toFixed(2)}× (target ≥ 3×: ${ratio >= 3 ? 'met' : 'NOT met'}; RSS < 300 MB: ${ours.peakRssMb < 300 ? 'met' : 'NOT met'})`,
+    );
+  }
+  console.log(rows.join('\n'));
+} finally {
+  await database.stop();
+  await rm(workDir, { recursive: true, force: true });
+}
