@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -53,6 +53,8 @@ const { values } = parseArgs({
   options: { bytes: { type: 'string', default: '1G' }, 'skip-large': { type: 'boolean' } },
 });
 const workDir = await mkdtemp(path.join(tmpdir(), 'ratelens-bench-'));
+// On root the embedded server runs as `postgres`, which must be able to reach its folder.
+await chmod(workDir, 0o755);
 const database = await startEmbeddedPostgres(path.join(workDir, 'db'));
 try {
   await runMigrations(database.url);

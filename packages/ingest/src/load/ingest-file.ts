@@ -182,7 +182,35 @@ export async function ingestFile(
     const codeRows = copyWriter(codesClient, staging.codes, CODE_COLUMNS);
     const rates = copyWriter(ratesClient, staging.rates, RATE_COLUMNS);
     writers.push(items, codeRows, rates);
+    // A file has a few dozen payer/plan pairs and a few thousand codes but millions of rates:
+    // the name rules run once per distinct value, not once per rate.
     const payerIds = new Map<string, number>();
+    const payers = new Map<string, { payerId: number; lineOfBusiness: string }>();
+    const payerFor = async (payerName: string, planName: string) => {
+      const key = `${payerName}\u0000${planName}`;
+      let found = payers.get(key);
+      if (!found) {
+        const canonical = canonicalPayer(payerName);
+        let payerId = payerIds.get(canonical);
+        if (payerId === undefined) {
+          payerId = await payerIdFor(pool, canonical);
+          payerIds.set(canonical, payerId);
+        }
+        found = { payerId, lineOfBusiness: lineOfBusiness(payerName, planName) };
+        payers.set(key, found);
+      }
+      return found;
+    };
+    const categories = new Map<string, string>();
+    const categoryOf = (type: string, code: string) => {
+      const key = `${type}\u0000${code}`;
+      let category = categories.get(key);
+      if (category === undefined) {
+        category = codeCategory(type, code);
+        categories.set(key, category);
+      }
+      return category;
+    };
 
     let rateId = 0;
     for await (const record of reader.records) {
@@ -227,12 +255,9 @@ export async function ingestFile(
       }
       for (const payer of record.payers) {
         rateId++;
-        const canonical = canonicalPayer(payer.payerName);
-        let payerId = payerIds.get(canonical);
-        if (payerId === undefined) {
-          payerId = await payerIdFor(pool, canonical);
-          payerIds.set(canonical, payerId);
-        }
+        const { payerId, lineOfBusiness: lob } =
+          payers.get(`${payer.payerName}\u0000${payer.planName}`) ??
+          (await payerFor(payer.payerName, payer.planName));
         const effective = effectiveAmount(payer, record.gross);
         pending.push(
           rates.write(
@@ -243,7 +268,7 @@ export async function ingestFile(
               payerId,
               payer.payerName,
               payer.planName,
-              lineOfBusiness(payer.payerName, payer.planName),
+              lob,
               payer.methodology,
               payer.dollar,
               payer.percentage,
