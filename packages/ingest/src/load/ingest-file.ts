@@ -248,7 +248,7 @@ export async function ingestFile(
               itemId,
               code.type,
               code.code,
-              codeCategory(code.type, code.code),
+              categoryOf(code.type, code.code),
             ]),
           ),
         );
