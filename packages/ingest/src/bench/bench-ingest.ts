@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runMigrations, startEmbeddedPostgres } from '@ratelens/db';
 import { generateLargeFile } from '../demo/generate-demo.ts';
-import { sharedDataPath } from '../read/test-data.ts';
+import { sharedDataPath } from '../testing/shared-data.ts';
 
 interface Figures {
   seconds: number;
@@ -38,8 +38,16 @@ function lastJsonLine(output: string): Figures {
   return JSON.parse(line) as Figures;
 }
 
-function run(script: string, file: string, env: NodeJS.ProcessEnv): Figures {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', script, file], {
+/** The heap ceiling `npm run ingest` runs with: V8 otherwise lets garbage pile up far past 300 MB. */
+export const INGEST_HEAP_FLAG = '--max-old-space-size=192';
+
+function run(
+  script: string,
+  file: string,
+  env: NodeJS.ProcessEnv,
+  nodeFlags: string[] = [],
+): Figures {
+  const child = spawnSync(process.execPath, [...nodeFlags, '--import', 'tsx', script, file], {
     env,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -87,7 +95,7 @@ try {
   const rows: string[] = [];
   for (const { label, file } of files) {
     process.stderr.write(`${label}: our ingest…\n`);
-    const ours = run(ingestCli, file, env);
+    const ours = run(ingestCli, file, env, [INGEST_HEAP_FLAG]);
     process.stderr.write(`${label}: hpt-validator…\n`);
     const theirs = run(validator, file, env);
     const ratio = ours.mbPerSecond / theirs.mbPerSecond;

@@ -1,30 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
  * Helpers for the demo tests. Reference files live outside the repository in ../shared/data
  * (see its README): in CI a missing file is a failure, elsewhere the test skips with a notice.
  */
 
-export const SHARED_DATA_DIR = fileURLToPath(
-  new URL('../../../../../shared/data/', import.meta.url),
-);
-
-/** The absolute path of a shared data file, or null (with a printed notice) when it is absent. */
-export function sharedDataFile(
-  relativePath: string,
-  env: NodeJS.ProcessEnv = process.env,
-  dataDir: string = SHARED_DATA_DIR,
-): string | null {
-  const path = join(dataDir, relativePath);
-  if (existsSync(path)) return path;
-  if (env.CI === 'true') throw new Error(`Shared data file missing (required in CI): ${path}`);
-  console.warn(`Skipping: shared data file not found: ${path}`);
-  return null;
-}
+export { SHARED_DATA_DIR, sharedDataFile } from '../testing/shared-data.ts';
 
 /** A minimal RFC 4180 reader, independent of the writer it checks. */
 export function parseCsv(text: string): string[][] {

@@ -6,7 +6,8 @@ import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/data
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLargeFile } from '../demo/generate-demo.ts';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
-import { itWithDataFile, sharedDataPath } from '../reference/test-data.ts';
+import { itWithDataFile } from '../testing/it-with-data-file.ts';
+import { sharedDataPath } from '../testing/shared-data.ts';
 import { ingestFile, markInterruptedRuns } from './ingest-file.ts';
 import { hospitalLocator, loadCbsaDelineation, loadStates } from './reference-loader.ts';
 

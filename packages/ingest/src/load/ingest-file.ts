@@ -243,13 +243,7 @@ export async function ingestFile(
         seen.add(key);
         pending.push(
           codeRows.write(
-            copyLine([
-              hospitalId,
-              itemId,
-              code.type,
-              code.code,
-              categoryOf(code.type, code.code),
-            ]),
+            copyLine([hospitalId, itemId, code.type, code.code, categoryOf(code.type, code.code)]),
           ),
         );
       }

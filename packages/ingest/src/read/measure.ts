@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { openMrf } from './index.ts';
-import { sharedDataPath } from './test-data.ts';
+import { sharedDataPath } from '../testing/shared-data.ts';
 
 const REAL_FILES = [
   'mrf-real-json-adventhealth-orlando/adventhealth-orlando_standardcharges_v3.0.0_reassembled.json',

@@ -7,7 +7,7 @@ import { deflateRawSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../model.ts';
 import { MrfReadError, openMrf, type MrfReadErrorCode } from './index.ts';
-import { sharedDataFile } from './test-data.ts';
+import { sharedDataFile } from '../testing/shared-data.ts';
 
 let dir = '';
 beforeAll(async () => {

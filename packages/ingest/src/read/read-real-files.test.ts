@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../model.ts';
 import { openMrf, type MrfReader } from './index.ts';
-import { sharedDataFile } from './test-data.ts';
+import { sharedDataFile } from '../testing/shared-data.ts';
 
 const MARTHAS_VINEYARD =
   'mrf-real-csv-tall-marthas-vineyard/042104691_Marthas-Vineyard-Hospital_StandardCharges.csv';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cbsaDelineationFromRows, parseCbsaDelineation, type CbsaDelineation } from './cbsa.ts';
 import { ReferenceFileError } from './errors.ts';
-import { itWithDataFile } from './test-data.ts';
+import { itWithDataFile } from '../testing/it-with-data-file.ts';
 
 const XLSX = 'census-cbsa/list1_2023.xlsx';
 const CSV = 'census-cbsa/list1_2023_county_to_cbsa.csv';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseHcpcsLevel2 } from './hcpcs.ts';
-import { itWithDataFile } from './test-data.ts';
+import { itWithDataFile } from '../testing/it-with-data-file.ts';
 
 const HCPCS = 'hcpcs-level2/hcpcs_level2_2025oct_codes.csv';
 

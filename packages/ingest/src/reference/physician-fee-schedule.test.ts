@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { medicareAllowed } from '@ratelens/core';
 import { describe, expect, it } from 'vitest';
 import { parseGpciFile, parseLocalityCounties, parseRvuFile } from './physician-fee-schedule.ts';
-import { itWithDataFile } from './test-data.ts';
+import { itWithDataFile } from '../testing/it-with-data-file.ts';
 
 const RVU = 'cms-pfs-rvu-2025/PPRRVU2025_Oct.csv';
 const GPCI = 'cms-pfs-rvu-2025/GPCI2025.csv';

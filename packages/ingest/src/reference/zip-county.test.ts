@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
 import { parseCbsaDelineation } from './cbsa.ts';
-import { itWithDataFile } from './test-data.ts';
+import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { countyForAddress, countyForZip, parseAddressZip } from './zip-county.ts';
 import { ZIP_COUNTY_OVERRIDES } from './zip-county-overrides.ts';
 

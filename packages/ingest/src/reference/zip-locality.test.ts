@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { itWithDataFile } from './test-data.ts';
+import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { parseZipLocality } from './zip-locality.ts';
 
 const ZIP5 = 'cms-zip-locality/ZIP5_OCT2025.txt';
