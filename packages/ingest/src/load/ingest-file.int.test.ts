@@ -170,6 +170,23 @@ describe('derived amounts', () => {
   );
 });
 
+describe('the code table', () => {
+  itWithDataFile(
+    'gains every code of a file, with DRG names from the file and no CPT text',
+    ADVENT_EXCERPT,
+    async () => {
+      const drg = await query<{ description: string | null; category: string }>(
+        `SELECT description, category FROM codes WHERE type = 'MS-DRG' LIMIT 1`,
+      );
+      expect(drg[0]?.description).toBeTruthy();
+      const cpt = await query<{ n: string }>(
+        `SELECT count(*) AS n FROM codes WHERE type = 'CPT' AND description IS NOT NULL`,
+      );
+      expect(cpt[0]?.n).toBe('0');
+    },
+  );
+});
+
 describe('replacing a hospital’s file', () => {
   async function variant(
     name: string,

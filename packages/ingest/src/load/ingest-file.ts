@@ -401,6 +401,22 @@ const SUMMARY_SQL = `
     has_medicare = EXCLUDED.has_medicare, has_inpatient = EXCLUDED.has_inpatient, has_outpatient = EXCLUDED.has_outpatient,
     has_drugs = EXCLUDED.has_drugs, updated_at = now()`;
 
+/**
+ * Every code the file uses joins the code table (the search's list of codes). Descriptions are
+ * kept only where we may show them: MS-DRG and other DRG names come from the files themselves;
+ * CPT text is AMA-copyrighted, so CPT codes get none (the hospital's own item description is
+ * shown instead); HCPCS descriptions come from the CMS file (`npm run reference -- hcpcs`).
+ */
+function codesSql(staging: ReturnType<typeof stagingNames>): string {
+  return `
+    INSERT INTO codes (type, code, description, category)
+    SELECT DISTINCT ON (c.code_type, c.code) c.code_type, c.code,
+           CASE WHEN c.code_type LIKE '%DRG' THEN i.description END, c.category
+      FROM ${quoteIdent(staging.codes)} c JOIN ${quoteIdent(staging.items)} i USING (hospital_id, item_id)
+     ORDER BY c.code_type, c.code, i.item_id
+    ON CONFLICT (type, code) DO UPDATE SET description = coalesce(codes.description, EXCLUDED.description)`;
+}
+
 /** The one transaction that replaces a hospital's rates, or decides not to. */
 async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
   const { runId, hospitalId, header, sha256, staging, result } = input;
@@ -433,6 +449,7 @@ async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
       if (current)
         await client.query(`UPDATE mrf_files SET status = 'replaced' WHERE id = $1`, [current.id]);
       await client.query(SUMMARY_SQL, [hospitalId]);
+      await client.query(codesSql(staging), []);
     }
     await client.query(
       `UPDATE mrf_files SET hospital_id = $2, status = $3, sha256 = $4, bytes = $5, format = $6, version = $7, last_updated_on = $8,
