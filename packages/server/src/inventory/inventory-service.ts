@@ -65,7 +65,10 @@ export class InventoryService {
       `SELECT h.id AS "hospitalID",
               coalesce(s.name, h.state_code, '') AS "stateName",
               coalesce(c.title, '') AS "msaName",
-              coalesce(array_to_string(h.location_names, ', '), '') AS "careCenter",
+              -- The first location the file names; "and N more" when it lists several sites.
+              coalesce(h.location_names[1], '') ||
+                CASE WHEN cardinality(h.location_names) > 1 THEN ' and ' || (cardinality(h.location_names) - 1) || ' more' ELSE '' END
+                AS "careCenter",
               h.name AS "facilityName",
               (sm.hospital_id IS NOT NULL) AS "hasFiles",
               coalesce(sm.has_cash, false) AS "cashRates",

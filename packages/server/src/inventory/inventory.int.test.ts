@@ -21,7 +21,13 @@ async function seed(): Promise<void> {
       '11260',
       '{"Northern Lights Campus"}',
     ],
-    ['fairbanks', 'Demo Tanana Valley Hospital', 'AK', '21820', '{}'],
+    [
+      'fairbanks',
+      'Demo Tanana Valley Hospital',
+      'AK',
+      '21820',
+      '{"Tanana Valley Campus","North Pole Clinic","Ester Emergency"}',
+    ],
     ['vineyard', "Martha's Vineyard Hospital", 'MA', null, '{}'],
   ] as const;
   for (const [key, name, state, cbsa, locations] of hospitals) {
@@ -140,6 +146,9 @@ describe('GET api/Inventory/InventoryListings', () => {
       outpatient: true,
       drugs: false,
     });
+    expect(rows.find((r) => r.hospitalID === ids.fairbanks)?.careCenter).toBe(
+      'Tanana Valley Campus and 2 more',
+    );
     expect(rows.find((r) => r.hospitalID === ids.vineyard)).toMatchObject({
       stateName: 'Massachusetts',
       msaName: '',
