@@ -91,6 +91,9 @@ export const hospitals = pgTable(
     zip: text('zip'),
     countyFips: text('county_fips'),
     cbsaCode: text('cbsa_code'),
+    /** Medicare carrier and physician-fee-schedule locality of the hospital's ZIP (CMS ZIP5 file). */
+    medicareCarrier: text('medicare_carrier'),
+    medicareLocality: text('medicare_locality'),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

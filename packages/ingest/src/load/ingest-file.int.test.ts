@@ -9,7 +9,16 @@ import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
 import { ingestFile, markInterruptedRuns } from './ingest-file.ts';
-import { hospitalLocator, loadCbsaDelineation, loadStates } from './reference-loader.ts';
+import { MEDICARE_CONVERSION_FACTOR_2025 } from '@ratelens/core';
+import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
+import { parseZipLocality } from '../reference/zip-locality.ts';
+import {
+  hospitalLocator,
+  loadCbsaDelineation,
+  loadPhysicianFeeSchedule,
+  loadStates,
+  loadZipLocalities,
+} from './reference-loader.ts';
 
 const VINEYARD =
   'mrf-real-csv-tall-marthas-vineyard/042104691_Marthas-Vineyard-Hospital_StandardCharges.csv';
@@ -116,6 +125,40 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
       before,
     );
     expect(await count('negotiated_rates', result.hospitalId ?? '')).toBe(10452);
+  });
+});
+
+describe('the Medicare benchmark', () => {
+  itWithDataFile("prices a code in the hospital's Medicare locality", VINEYARD, async () => {
+    const pfs = 'cms-pfs-rvu-2025';
+    await loadPhysicianFeeSchedule(
+      database.connection.pool,
+      2025,
+      await parseRvuFile(sharedDataPath(`${pfs}/PPRRVU2025_Oct.csv`)),
+      await parseGpciFile(sharedDataPath(`${pfs}/GPCI2025.csv`)),
+      MEDICARE_CONVERSION_FACTOR_2025,
+    );
+    await loadZipLocalities(
+      database.connection.pool,
+      await parseZipLocality(sharedDataPath('cms-zip-locality/ZIP5_OCT2025.txt')),
+    );
+    // ZIP 02557 → carrier 14212, locality 99 (Rest of Massachusetts); 99213 by hand:
+    // facility (1.30 × 1.017 + 0.57 × 1.061 + 0.10 × 0.796) × 32.3465 = 64.90,
+    // non-facility (1.30 × 1.017 + 1.35 × 1.061 + 0.10 × 0.796) × 32.3465 = 91.67.
+    const rows = await query<Record<string, string>>(
+      `SELECT h.medicare_carrier, h.medicare_locality, m.facility_amount, m.non_facility_amount
+         FROM hospital_medicare_rates m JOIN hospitals h ON h.id = m.hospital_id
+        WHERE h.name = $1 AND m.hcpcs = '99213' AND m.modifier = ''`,
+      ["Martha's Vineyard Hospital"],
+    );
+    expect(rows).toEqual([
+      {
+        medicare_carrier: '14212',
+        medicare_locality: '99',
+        facility_amount: '64.90',
+        non_facility_amount: '91.67',
+      },
+    ]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
 import type { ChargeRecord, MrfHeader } from '../model.ts';
 import { openMrf } from '../read/index.ts';
 import { copyLine } from './copy-text.ts';
+import type { Placement } from './reference-loader.ts';
 
 export type IngestStatus = 'loaded' | 'unchanged' | 'older' | 'failed';
 
@@ -36,12 +37,7 @@ export interface IngestOptions {
   /** Marks the hospital as fictional demo data. */
   demo?: boolean;
   /** Places a hospital (address → ZIP → county → CBSA); without it hospitals have no geography. */
-  locate?: (header: MrfHeader) => Promise<{
-    zip: string | null;
-    countyFips: string | null;
-    cbsaCode: string | null;
-    stateCode: string | null;
-  }>;
+  locate?: (header: MrfHeader) => Promise<Placement>;
 }
 
 const ITEM_COLUMNS = [
@@ -342,13 +338,15 @@ async function upsertHospital(
   const place = options.locate ? await options.locate(header) : null;
   const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO hospitals (source_key, name, state_code, license_number, license_state, type_2_npis, location_names, addresses,
-                            zip, county_fips, cbsa_code, is_demo)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                            zip, county_fips, cbsa_code, is_demo, medicare_carrier, medicare_locality)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (source_key) DO UPDATE SET
        name = EXCLUDED.name, license_number = EXCLUDED.license_number, license_state = EXCLUDED.license_state,
        type_2_npis = EXCLUDED.type_2_npis, location_names = EXCLUDED.location_names, addresses = EXCLUDED.addresses,
        state_code = COALESCE(EXCLUDED.state_code, hospitals.state_code), zip = COALESCE(EXCLUDED.zip, hospitals.zip),
        county_fips = COALESCE(EXCLUDED.county_fips, hospitals.county_fips), cbsa_code = COALESCE(EXCLUDED.cbsa_code, hospitals.cbsa_code),
+       medicare_carrier = COALESCE(EXCLUDED.medicare_carrier, hospitals.medicare_carrier),
+       medicare_locality = COALESCE(EXCLUDED.medicare_locality, hospitals.medicare_locality),
        is_demo = EXCLUDED.is_demo, updated_at = now()
      RETURNING id`,
     [
@@ -364,6 +362,8 @@ async function upsertHospital(
       place?.countyFips ?? null,
       place?.cbsaCode ?? null,
       options.demo ?? false,
+      place?.medicareCarrier ?? null,
+      place?.medicareLocality ?? null,
     ],
   );
   const id = rows[0]?.id;

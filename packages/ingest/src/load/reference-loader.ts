@@ -169,12 +169,17 @@ export async function loadPhysicianFeeSchedule(
 export async function loadZipLocalities(pool: Pool, rows: readonly ZipLocality[]): Promise<number> {
   return inTransaction(pool, async (client) => {
     await client.query('DELETE FROM zip_localities');
-    return copyAll(
+    const count = await copyAll(
       client,
       'zip_localities',
       ['zip', 'state_code', 'carrier', 'locality'],
       rows.map((z) => [z.zip, z.state, z.carrier, z.locality]),
     );
+    // Hospitals placed before the localities were loaded.
+    await client.query(
+      `UPDATE hospitals h SET medicare_carrier = z.carrier, medicare_locality = z.locality FROM zip_localities z WHERE z.zip = h.zip`,
+    );
+    return count;
   });
 }
 
@@ -223,6 +228,8 @@ export interface Placement {
   countyFips: string | null;
   cbsaCode: string | null;
   stateCode: string | null;
+  medicareCarrier: string | null;
+  medicareLocality: string | null;
 }
 
 /**
@@ -248,8 +255,26 @@ export function hospitalLocator(pool: Pool): (header: MrfHeader) => Promise<Plac
           [cbsaCode, nonMetroAreaName(found.state), [found.state]],
         );
       }
-      return { zip: found.zip, countyFips: found.countyFips, cbsaCode, stateCode: found.state };
+      const { rows: localities } = await pool.query<{ carrier: string; locality: string }>(
+        'SELECT carrier, locality FROM zip_localities WHERE zip = $1',
+        [found.zip],
+      );
+      return {
+        zip: found.zip,
+        countyFips: found.countyFips,
+        cbsaCode,
+        stateCode: found.state,
+        medicareCarrier: localities[0]?.carrier ?? null,
+        medicareLocality: localities[0]?.locality ?? null,
+      };
     }
-    return { zip: null, countyFips: null, cbsaCode: null, stateCode: header.licenseState };
+    return {
+      zip: null,
+      countyFips: null,
+      cbsaCode: null,
+      stateCode: header.licenseState,
+      medicareCarrier: null,
+      medicareLocality: null,
+    };
   };
 }
