@@ -41,3 +41,25 @@ export function withDatabase(url: string, database: string): string {
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
+
+/**
+ * Runs `work` in one transaction on one pooled connection (raw SQL and COPY need the client
+ * itself); commits when it resolves, rolls back when it throws.
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { codeCategory, canonicalPayer, effectiveAmount, lineOfBusiness } from '@ratelens/core';
 import {
   copyWriter,
+  inTransaction,
   quoteIdent,
   type Connection,
   type CopyWriter,
@@ -420,9 +421,7 @@ function codesSql(staging: ReturnType<typeof stagingNames>): string {
 /** The one transaction that replaces a hospital's rates, or decides not to. */
 async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
   const { runId, hospitalId, header, sha256, staging, result } = input;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     // One swap per hospital at a time.
     await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(hospitalId)]);
     const {
@@ -470,14 +469,8 @@ async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
         JSON.stringify(input.validation),
       ],
     );
-    await client.query('COMMIT');
     return status;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 async function dropStaging(pool: Pool, staging: ReturnType<typeof stagingNames>): Promise<void> {

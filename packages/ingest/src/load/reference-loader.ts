@@ -5,7 +5,7 @@ import {
   stateByCode,
   US_STATES,
 } from '@ratelens/core';
-import { copyWriter, type Pool, type PoolClient } from '@ratelens/db';
+import { copyWriter, inTransaction, type Pool, type PoolClient } from '@ratelens/db';
 import type { MrfHeader } from '../model.ts';
 import type { CbsaDelineation } from '../reference/cbsa.ts';
 import type { HcpcsLevel2Code } from '../reference/hcpcs.ts';
@@ -14,22 +14,6 @@ import type { GpciLocality, PhysicianFeeScheduleRvu } from '../reference/physici
 import { countyForAddress } from '../reference/zip-county.ts';
 import type { ZipLocality } from '../reference/zip-locality.ts';
 import { copyLine } from './copy-text.ts';
-
-/** Runs `work` in one transaction on one connection: a reference table is replaced whole or not at all. */
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 async function copyAll(
   client: PoolClient,
