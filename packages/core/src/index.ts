@@ -8,3 +8,4 @@ export * from './session-keys.ts';
 export * from './messages.ts';
 export * from './inventory/contracts.ts';
 export * from './rates/index.ts';
+export * from './public/contracts.ts';
