@@ -11,3 +11,5 @@ export * from './repositories/outbox.ts';
 export * from './repositories/captcha.ts';
 export * from './repositories/throttle.ts';
 export * from './repositories/audit.ts';
+export * from './repositories/feedback.ts';
+export * from './repositories/partners.ts';

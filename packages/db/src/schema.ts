@@ -131,3 +131,4 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_user_idx').on(t.userId, t.at)],
 );
 export * from './schema-rates.ts';
+export * from './schema-public.ts';

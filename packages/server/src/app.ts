@@ -21,12 +21,17 @@ import { captchaRoutes } from './captcha/captcha-routes.ts';
 import { captchaService } from './captcha/captcha-service.ts';
 import type { Config } from './config.ts';
 import { outboxRoutes } from './dev/outbox-routes.ts';
+import { downloadsRoutes } from './downloads/downloads-routes.ts';
+import { feedbackRoutes } from './feedback/feedback-routes.ts';
+import { FeedbackService } from './feedback/feedback-service.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { InventoryService } from './inventory/inventory-service.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import { partnersRoutes } from './partners/partners-routes.ts';
+import { PartnersService } from './partners/partners-service.ts';
 import type { Secrets } from './secrets.ts';
 import { usersRoutes } from './users/users-routes.ts';
 import { UsersService } from './users/users-service.ts';
@@ -127,6 +132,18 @@ export async function buildApp({
       });
       await api.register(usersRoutes, { auth, users });
       await api.register(inventoryRoutes, { inventory: new InventoryService(connection.pool) });
+      await api.register(feedbackRoutes, {
+        auth,
+        feedback: new FeedbackService({
+          db,
+          mailer: chosenMailer,
+          teamEmail: config.TEAM_EMAIL,
+          publicUrl: publicUrlOf(config),
+        }),
+        rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+      });
+      await api.register(partnersRoutes, { auth, partners: new PartnersService(db) });
+      await api.register(downloadsRoutes, { pool: connection.pool });
     },
     { prefix: '/api' },
   );

@@ -45,6 +45,8 @@ export const ConfigSchema = z
     MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
     MAIL_FROM: z.string().min(3).default('RateLens <no-reply@ratelens.local>'),
     SMTP_URL: z.url().optional(),
+    /** Where contact-form submissions are announced. */
+    TEAM_EMAIL: z.email().default('team@ratelens.local'),
     WEB_DIST_DIR: z.string().optional(),
     DEMO_DATA: z.enum(['on', 'off']).default('on'),
   })

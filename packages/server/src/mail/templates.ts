@@ -41,3 +41,42 @@ export function passwordResetEmail(to: string, link: string, validMinutes: numbe
     `The link works once and expires in ${validMinutes} minutes. If you did not ask for it, ignore this message: your password stays as it is.`,
   );
 }
+
+export interface FeedbackNotice {
+  firstName: string;
+  lastName: string;
+  email: string;
+  subject: string;
+  message: string;
+  receivedAt: Date;
+  /** The attachment's stored name and its admin-only download address. */
+  attachment: { name: string; url: string } | null;
+}
+
+/** Tells the team a contact form arrived; the attachment stays behind the admin sign-in. */
+export function feedbackNotification(to: string, notice: FeedbackNotice): MailMessage {
+  const from = `${notice.firstName} ${notice.lastName} <${notice.email}>`;
+  const attachment = notice.attachment
+    ? `${notice.attachment.name} (administrators can download it at ${notice.attachment.url})`
+    : 'none';
+  const text = [
+    `A visitor sent the contact form on ${notice.receivedAt.toISOString()}.`,
+    '',
+    `From: ${from}`,
+    `Subject: ${notice.subject}`,
+    `Attachment: ${attachment}`,
+    '',
+    notice.message,
+    '',
+    'RateLens',
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1b1e">
+<p>A visitor sent the contact form on ${escapeHtml(notice.receivedAt.toISOString())}.</p>
+<p><strong>From:</strong> ${escapeHtml(from)}<br>
+<strong>Subject:</strong> ${escapeHtml(notice.subject)}<br>
+<strong>Attachment:</strong> ${escapeHtml(attachment)}</p>
+<p style="white-space:pre-wrap">${escapeHtml(notice.message)}</p>
+<p>RateLens</p>
+</body></html>`;
+  return { to, subject: `Contact form: ${notice.subject}`, text, html };
+}

@@ -1,14 +1,31 @@
-import { Box, Container, Text } from '@mantine/core';
+import { Box, Container, Group, Text } from '@mantine/core';
+import { AnchorLink } from '../shared/router-link.tsx';
 import classes from './layout.module.css';
 
-/** The footer with the product's copyright line (subscriptions-and-payments §1, §9: 2021). */
+const FOOTER_LINKS = [
+  { label: 'Privacy Policy', to: '/privacy-policy' },
+  { label: 'Terms and Conditions', to: '/terms-condition' },
+  { label: 'Use cases', to: '/useCases' },
+  { label: 'Our Mission', to: '/ourMission' },
+] as const;
+
+/** The footer: copyright line (subscriptions-and-payments §1, §9: 2021) and the legal links. */
 export function AppFooter() {
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="xl" py="md">
-        <Text size="sm" c="dimmed">
-          © 2021 RateLens. All rights reserved.
-        </Text>
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            © 2021 RateLens. All rights reserved.
+          </Text>
+          <Group component="nav" aria-label="Footer" gap="md">
+            {FOOTER_LINKS.map((link) => (
+              <AnchorLink key={link.to} to={link.to} size="sm">
+                {link.label}
+              </AnchorLink>
+            ))}
+          </Group>
+        </Group>
       </Container>
     </Box>
   );

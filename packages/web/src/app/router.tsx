@@ -54,6 +54,40 @@ export const routes: RouteObject[] = [
             Component: m.HospitalDetailRoute,
           })),
       },
+      // The public pages of issue 6: lazy, as they share nothing with the account screens.
+      {
+        path: '/ourMission',
+        lazy: () =>
+          import('../routes/our-mission.tsx').then((m) => ({ Component: m.OurMissionRoute })),
+      },
+      {
+        path: '/productandservices',
+        lazy: () =>
+          import('../routes/products-and-services.tsx').then((m) => ({
+            Component: m.ProductsAndServicesRoute,
+          })),
+      },
+      {
+        // The spec gives no path for the use-cases page (subscriptions-and-payments §2).
+        path: '/useCases',
+        lazy: () => import('../routes/use-cases.tsx').then((m) => ({ Component: m.UseCasesRoute })),
+      },
+      {
+        path: '/partner',
+        lazy: () => import('../routes/partners.tsx').then((m) => ({ Component: m.PartnersRoute })),
+      },
+      {
+        path: '/privacy-policy',
+        lazy: () =>
+          import('../routes/privacy-policy.tsx').then((m) => ({ Component: m.PrivacyPolicyRoute })),
+      },
+      {
+        path: '/terms-condition',
+        lazy: () =>
+          import('../routes/terms-conditions.tsx').then((m) => ({
+            Component: m.TermsConditionsRoute,
+          })),
+      },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -24,13 +24,15 @@ export const theme = createTheme({
 
 /**
  * Light-scheme colours that Mantine leaves below 4.5:1 on white: dimmed text (gray.6, 3.3:1,
- * now gray.7, 8:1) and error text (red.6, 3.3:1, now red.8, 4.5:1).
+ * now gray.7, 8:1), error text (red.6, 3.3:1, now red.8, 4.5:1) and placeholders (gray.5).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
+    // Placeholders Mantine draws as text (the file picker's) are checked for contrast too.
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
   },
   dark: {},
 });

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+let test: TestApp;
+
+const HEADER =
+  'State,Metro Area,Hospital,Demo Data,Code Type,Code,Description,Setting,Payer,Plan,Line of Business,Methodology,Negotiated Rate ($),Derived From,Gross Charge ($),Cash Price ($)';
+const FILE_ID = '00000000-0000-4000-8000-000000000001';
+
+async function hospital(
+  name: string,
+  state: string,
+  cbsa: string | null,
+  isDemo: boolean,
+): Promise<string> {
+  const { rows } = await test.database.connection.pool.query<{ id: string }>(
+    `INSERT INTO hospitals (source_key, name, state_code, cbsa_code, is_demo) VALUES ($1, $1, $2, $3, $4) RETURNING id`,
+    [name, state, cbsa, isDemo],
+  );
+  return rows[0]?.id ?? '';
+}
+
+/** Rates written straight into the tables the ingester fills. */
+async function seed(): Promise<void> {
+  const pool = test.database.connection.pool;
+  await pool.query(
+    `INSERT INTO states (code, name, fips) VALUES ('AK', 'Alaska', '02'), ('MA', 'Massachusetts', '25')`,
+  );
+  await pool.query(`INSERT INTO cbsas (code, title, kind, state_codes) VALUES
+    ('11260', 'Anchorage, AK', 'metropolitan', '{AK}'), ('21820', 'Fairbanks-College, AK', 'metropolitan', '{AK}')`);
+  const anchorage = await hospital('Demo Northern Lights Medical Center', 'AK', '11260', true);
+  const fairbanks = await hospital('Fairbanks Memorial', 'AK', '21820', false);
+  const boston = await hospital('Boston General', 'MA', null, false);
+  await pool.query(
+    `INSERT INTO charge_items (hospital_id, item_id, mrf_file_id, description, setting, modifiers, gross, discounted_cash) VALUES
+      ($1, 1, $3, 'Office visit, established patient', 'outpatient', '{}', 200.00, 150.00),
+      ($1, 2, $3, '=HYPERLINK("x")', 'inpatient', '{}', 30000.00, NULL),
+      ($2, 1, $3, 'Boston item', 'outpatient', '{}', 10, 5)`,
+    [anchorage, boston, FILE_ID],
+  );
+  // 450 items at Fairbanks: more than two batches of 200, one rate each.
+  await pool.query(
+    `INSERT INTO charge_items (hospital_id, item_id, mrf_file_id, description, setting, modifiers, gross)
+     SELECT $1, n, $2, 'Bulk item ' || n, 'outpatient', '{}', n FROM generate_series(1, 450) n`,
+    [fairbanks, FILE_ID],
+  );
+  await pool.query(
+    `INSERT INTO negotiated_rates (hospital_id, rate_id, item_id, payer_id, payer_name, plan_name, line_of_business, methodology, dollar, effective_amount, effective_origin)
+     SELECT $1, n, n, 1, 'Moda', 'HMO', 'commercial', 'fee schedule', n, n, 'dollar' FROM generate_series(1, 450) n`,
+    [fairbanks],
+  );
+  await pool.query(
+    `INSERT INTO item_codes (hospital_id, item_id, code_type, code, category) VALUES
+      ($1, 1, 'CPT', '99213', 'professional'), ($1, 2, 'RC', '0360', 'facility'), ($1, 2, 'MS-DRG', '470', 'facility')`,
+    [anchorage],
+  );
+  await pool.query(
+    `INSERT INTO negotiated_rates (hospital_id, rate_id, item_id, payer_id, payer_name, plan_name, line_of_business, methodology, dollar, percentage, effective_amount, effective_origin) VALUES
+      ($1, 1, 1, 1, 'Aetna', 'PPO', 'commercial', 'fee schedule', 120.50, NULL, 120.50, 'dollar'),
+      ($1, 2, 1, 2, 'Premera, Inc.', 'Gold "Plus"', 'commercial', 'percent of total billed charges', NULL, 45, 90.00, 'percentage-of-gross'),
+      ($2, 1, 1, 1, 'Boston Payer', 'PPO', 'commercial', 'fee schedule', 1, NULL, 1, 'dollar')`,
+    [anchorage, boston],
+  );
+}
+
+beforeAll(async () => {
+  test = await createTestApp();
+  await seed();
+});
+afterAll(async () => {
+  await test.close();
+});
+
+async function download(app = test.app) {
+  const response = await app.inject({ method: 'GET', url: '/api/downloads/alaska-rates.csv' });
+  const lines = response.body.replace(/^\ufeff/, '').split('\r\n');
+  expect(lines.pop()).toBe(''); // every line ends with CRLF
+  return { response, lines };
+}
+
+describe('GET api/downloads/alaska-rates.csv', () => {
+  it('is a CSV download with the product file name', async () => {
+    const { response } = await download();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="ratelens-alaska-rates.csv"; filename*=UTF-8''ratelens-alaska-rates.csv`,
+    );
+  });
+
+  it('starts with the header and lists each Alaska rate with its item, quoting as CSV needs', async () => {
+    const { lines } = await download();
+    const demo = 'Alaska,"Anchorage, AK",Demo Northern Lights Medical Center,Yes';
+    expect(lines.slice(0, 4)).toEqual([
+      HEADER,
+      `${demo},CPT,99213,"Office visit, established patient",outpatient,Aetna,PPO,commercial,fee schedule,120.50,the negotiated dollar amount,200.00,150.00`,
+      `${demo},CPT,99213,"Office visit, established patient",outpatient,"Premera, Inc.","Gold ""Plus""",commercial,percent of total billed charges,90.00,derived from 45% of billed charges,200.00,150.00`,
+      // No payer rate: one line for the item's own prices; a formula is neutralised.
+      `${demo},MS-DRG; RC,470; 0360,"'=HYPERLINK(""x"")",inpatient,,,,,,,30000.00,`,
+    ]);
+  });
+
+  it('reads every item of a large hospital once, across batches, and nothing outside Alaska', async () => {
+    const { lines } = await download();
+    const bulk = lines.filter((line) => line.includes(',Fairbanks Memorial,No,'));
+    expect(bulk).toHaveLength(450);
+    expect(new Set(bulk).size).toBe(450);
+    expect(bulk[449]).toContain(',Bulk item 450,');
+    expect(lines.some((line) => line.includes('Boston'))).toBe(false);
+  });
+
+  it('is the header alone when the database has no Alaska rates', async () => {
+    const empty = await createTestApp();
+    try {
+      const { response, lines } = await download(empty.app);
+      expect(response.statusCode).toBe(200);
+      expect(lines).toEqual([HEADER]);
+    } finally {
+      await empty.close();
+    }
+  });
+});

@@ -1,0 +1,169 @@
+import type { Partner } from '@ratelens/core';
+import type { LoginResponse } from '@ratelens/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authHeaders,
+  createTestApp,
+  signedInAdmin,
+  signedInUser,
+  type TestApp,
+} from '../test/app.ts';
+import { multipart, png, type FormPart } from '../test/files.ts';
+
+let test: TestApp;
+let admin: LoginResponse;
+beforeAll(async () => {
+  test = await createTestApp();
+  admin = await signedInAdmin(test);
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"><rect width="120" height="40"/></svg>',
+);
+
+function create(session: LoginResponse | null, parts: FormPart[]) {
+  const form = multipart(parts);
+  return test.app.inject({
+    method: 'POST',
+    url: '/api/Partner',
+    payload: form.payload,
+    headers: { ...form.headers, ...(session ? authHeaders(session) : {}) },
+  });
+}
+
+function partnerForm(name: string, image: Buffer, filename = 'logo.png'): FormPart[] {
+  return [
+    { name: 'name', value: name },
+    { name: 'website', value: 'https://partner.example.org' },
+    { name: 'image', filename, content: image },
+  ];
+}
+
+async function list(): Promise<Partner[]> {
+  const response = await test.app.inject({ method: 'GET', url: '/api/Partner/list' });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ data: Partner[] }>().data;
+}
+
+describe('partners', () => {
+  it('lists nothing before an admin adds a partner', async () => {
+    expect(await list()).toEqual([]);
+  });
+
+  it('lets an admin add a partner whose logo the public list links with its size', async () => {
+    const response = await create(admin, partnerForm('Acme Health', png(4, 3)));
+    expect(response.statusCode).toBe(200);
+    const partner = response.json<Partner>();
+    expect(partner).toMatchObject({
+      name: 'Acme Health',
+      website: 'https://partner.example.org',
+      imageurl: `/api/Partner/image/${partner.id}`,
+      imageWidth: 4,
+      imageHeight: 3,
+    });
+    expect(await list()).toContainEqual(partner);
+  });
+
+  it('serves the logo bytes with their type and a long cache lifetime', async () => {
+    const image = png(4, 3);
+    const partner = (await create(admin, partnerForm('Served', image))).json<Partner>();
+    const response = await test.app.inject({ method: 'GET', url: partner.imageurl });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(image)).toBe(true);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toContain('max-age=31536000');
+    expect(response.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('serves an SVG logo as image/svg+xml under a policy that runs nothing', async () => {
+    const partner = (await create(admin, partnerForm('Vector', SVG, 'logo.svg'))).json<Partner>();
+    expect([partner.imageWidth, partner.imageHeight]).toEqual([120, 40]);
+    const response = await test.app.inject({ method: 'GET', url: partner.imageurl });
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+  });
+
+  it('orders the list by position', async () => {
+    const last = (
+      await create(admin, [...partnerForm('Last', png(1, 1)), { name: 'position', value: '900' }])
+    ).json<Partner>();
+    const first = (
+      await create(admin, [...partnerForm('First', png(1, 1)), { name: 'position', value: '0' }])
+    ).json<Partner>();
+    const ids = (await list()).map((p) => p.id);
+    // 'Served' was added earlier at the default position, after the first partner (0).
+    const served = (await list()).find((p) => p.name === 'Served');
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(served?.id ?? ''));
+    expect(ids.at(-1)).toBe(last.id);
+  });
+
+  it('rejects a file that is not an image, whatever its name', async () => {
+    const response = await create(
+      admin,
+      partnerForm('Disguised', Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), 'logo.png'),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errors: [
+        {
+          field: 'image',
+          rule: 'file-type',
+          message: 'The image must be a PNG, JPEG, WebP or SVG file.',
+        },
+      ],
+    });
+  });
+
+  it('rejects a website that is not https', async () => {
+    const response = await create(admin, [
+      { name: 'name', value: 'Plain' },
+      { name: 'website', value: 'http://partner.example.org' },
+      { name: 'image', filename: 'logo.png', content: png(1, 1) },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errors: [{ field: 'website', message: 'Website must be an https:// address.' }],
+    });
+  });
+
+  it('answers 413 for an image over 1 MB', async () => {
+    const big = Buffer.concat([png(1, 1), Buffer.alloc(1024 * 1024)]);
+    const response = await create(admin, partnerForm('Huge', big));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ message: 'The image must not be larger than 1 MB.' });
+  });
+
+  it('answers 403 to a web user who tries to add or remove a partner', async () => {
+    const user = await signedInUser(test.app);
+    const partner = (await create(admin, partnerForm('Kept', png(1, 1)))).json<Partner>();
+    const created = await create(user, partnerForm('Intruder', png(1, 1)));
+    const removed = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/Partner/${partner.id}`,
+      headers: authHeaders(user),
+    });
+    expect([created.statusCode, removed.statusCode]).toEqual([403, 403]);
+  });
+
+  it('answers 401 to an anonymous visitor who tries to add a partner', async () => {
+    const response = await create(null, partnerForm('Anonymous', png(1, 1)));
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('lets an admin remove a partner, after which its logo is gone', async () => {
+    const partner = (await create(admin, partnerForm('Gone', png(1, 1)))).json<Partner>();
+    const response = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/Partner/${partner.id}`,
+      headers: authHeaders(admin),
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await list()).map((p) => p.id)).not.toContain(partner.id);
+    expect((await test.app.inject({ method: 'GET', url: partner.imageurl })).statusCode).toBe(404);
+  });
+});

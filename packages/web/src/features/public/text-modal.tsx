@@ -1,0 +1,37 @@
+import { Button, Group, Modal } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ButtonProps } from '@mantine/core';
+import { Markdown } from './markdown.tsx';
+
+interface TextModalButtonProps extends ButtonProps {
+  /** The button's label, unless `buttonLabel` differs. Also the dialog's title. */
+  title: string;
+  buttonLabel?: string;
+  /** Markdown; its `##` headings become h3 under the dialog's title. */
+  text: string;
+}
+
+/** A button that opens a titled dialog of content text (the home popups, the use-case cards). */
+export function TextModalButton({
+  title,
+  buttonLabel,
+  text,
+  ...buttonProps
+}: TextModalButtonProps) {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button {...buttonProps} onClick={open}>
+        {buttonLabel ?? title}
+      </Button>
+      <Modal opened={opened} onClose={close} title={title} size="lg">
+        <Markdown headingOffset={1}>{text}</Markdown>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={close}>
+            Close
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
