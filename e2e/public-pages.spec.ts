@@ -97,3 +97,18 @@ test.describe('public pages', () => {
     await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
   });
 });
+
+test.describe('public pages at 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  for (const { path } of PAGES) {
+    test(`${path} fits without sideways scrolling`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
