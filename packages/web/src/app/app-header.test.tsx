@@ -74,10 +74,19 @@ describe('AppHeader', () => {
     ]);
   });
 
-  it('adds the user list for an administrator only', () => {
+  it('adds the user list, the messages and the partners for an administrator only', () => {
     signIn(ROLES.admin);
     renderWithProviders(<AppHeader />);
 
     expect(screen.getByRole('link', { name: 'Users' })).toHaveProperty('pathname', '/userList');
+    expect(screen.getByRole('link', { name: 'Messages' })).toHaveProperty(
+      'pathname',
+      '/admin/feedback',
+    );
+    expect(screen.getByRole('link', { name: 'Partners' })).toHaveProperty(
+      'pathname',
+      '/admin/partners',
+    );
+    expect(mainNavLinks().slice(-3)).toEqual(['Users', 'Messages', 'Partners']);
   });
 });

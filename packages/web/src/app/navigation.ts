@@ -15,10 +15,13 @@ const MISSION: NavItem = { label: 'Our Mission', to: '/ourMission' };
 const PARTNERS: NavItem = { label: 'Our Partners', to: '/partner' };
 const VINDEX: NavItem = { label: 'Vindex', to: '/vindex' };
 const USERS: NavItem = { label: 'Users', to: '/userList' };
+const MESSAGES: NavItem = { label: 'Messages', to: '/admin/feedback' };
+const PARTNER_ADMIN: NavItem = { label: 'Partners', to: '/admin/partners' };
 
 /**
  * The two header variants of search-and-accounts §2: signed out without Subscription, Rates
- * and Vindex; signed in with all of them. The user list is for administrators only.
+ * and Vindex; signed in with all of them. The user list, the contact messages and the partner
+ * management are for administrators only.
  */
 export function navigationFor(signedIn: boolean, role: string | null): NavItem[] {
   if (!signedIn) return [HOME, INVENTORY, RX_WHOLESALER, PRODUCTS, MISSION, PARTNERS];
@@ -33,5 +36,5 @@ export function navigationFor(signedIn: boolean, role: string | null): NavItem[]
     PARTNERS,
     VINDEX,
   ];
-  return role !== null && isAdmin(role) ? [...items, USERS] : items;
+  return role !== null && isAdmin(role) ? [...items, USERS, MESSAGES, PARTNER_ADMIN] : items;
 }

@@ -41,6 +41,17 @@ export const routes: RouteObject[] = [
       { path: '/confirmEmail', element: <ConfirmEmailRoute /> },
       { path: '/profile', element: <ProfileRoute /> },
       { path: '/userList', element: <UserListRoute /> },
+      // The administrators' screens: lazy, as nobody else ever opens them.
+      {
+        path: '/admin/feedback',
+        lazy: () =>
+          import('../routes/admin-feedback.tsx').then((m) => ({ Component: m.AdminFeedbackRoute })),
+      },
+      {
+        path: '/admin/partners',
+        lazy: () =>
+          import('../routes/admin-partners.tsx').then((m) => ({ Component: m.AdminPartnersRoute })),
+      },
       {
         path: '/inventoryList',
         // The selects and the wide table weigh ~80 kB that the account screens do not need.

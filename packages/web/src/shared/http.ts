@@ -36,7 +36,7 @@ export interface ResponseSchema<T> {
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart/form-data (the browser sets the boundary). */
   body?: unknown;
   headers?: Record<string, string>;
   /** Validates the 2xx body; without it the body is returned as `unknown`-typed T. */
@@ -65,17 +65,36 @@ function looseMessage(data: unknown): string | null {
   return null;
 }
 
+/** The error of a failed answer, from its parsed body (docs/decisions/0004-error-format.md). */
+function errorFromBody(status: number, data: unknown): ApiRequestError {
+  const apiError = ApiErrorSchema.safeParse(data);
+  if (apiError.success) {
+    return new ApiRequestError(status, apiError.data.message || null, {
+      fieldErrors: apiError.data.errors ?? [],
+      requestId: apiError.data.requestId ?? null,
+    });
+  }
+  // Not quite the contract (an older server, a proxy): still show a message it carries.
+  return new ApiRequestError(status, looseMessage(data));
+}
+
 /** A same-origin JSON call to the RateLens API. Throws ApiRequestError on every failure. */
 export async function requestJson<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : multipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: options.signal ?? null,
       credentials: 'same-origin',
     });
@@ -86,17 +105,7 @@ export async function requestJson<T>(path: string, options: RequestOptions<T> = 
 
   const data = parseJson(await response.text().catch(() => ''));
 
-  if (!response.ok) {
-    const apiError = ApiErrorSchema.safeParse(data);
-    if (apiError.success) {
-      throw new ApiRequestError(response.status, apiError.data.message || null, {
-        fieldErrors: apiError.data.errors ?? [],
-        requestId: apiError.data.requestId ?? null,
-      });
-    }
-    // Not quite the contract (an older server, a proxy): still show a message it carries.
-    throw new ApiRequestError(response.status, looseMessage(data));
-  }
+  if (!response.ok) throw errorFromBody(response.status, data);
 
   if (!options.schema) return data as T;
   try {
@@ -104,6 +113,36 @@ export async function requestJson<T>(path: string, options: RequestOptions<T> = 
   } catch {
     // The server answered 2xx with a body that breaks the contract in core.
     throw new ApiRequestError(response.status, null);
+  }
+}
+
+/**
+ * A same-origin GET of a file (an attachment) as a Blob. Throws ApiRequestError on every failure,
+ * with the server's message when the error answer carries one.
+ */
+export async function requestBlob(
+  path: string,
+  options: Pick<RequestOptions<Blob>, 'headers' | 'signal'> = {},
+): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'GET',
+      headers: { Accept: '*/*', ...options.headers },
+      signal: options.signal ?? null,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0, null);
+  }
+  if (!response.ok) {
+    throw errorFromBody(response.status, parseJson(await response.text().catch(() => '')));
+  }
+  try {
+    return await response.blob();
+  } catch {
+    throw new ApiRequestError(0, null);
   }
 }
 

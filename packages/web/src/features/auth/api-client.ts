@@ -1,5 +1,10 @@
 import { RefreshResponseSchema, SECRET_KEY_HEADER, SPEC_MESSAGES } from '@ratelens/core';
-import { ApiRequestError, requestJson, type RequestOptions } from '../../shared/http.ts';
+import {
+  ApiRequestError,
+  requestBlob,
+  requestJson,
+  type RequestOptions,
+} from '../../shared/http.ts';
 import {
   clearSession,
   isAccessTokenExpired,
@@ -115,13 +120,13 @@ function authHeaders(session: Session): Record<string, string> {
 }
 
 /**
- * A call with the bearer token and the secret key header. Waits for a refresh under way and
+ * Runs `call` with the auth headers of the current session. Waits for a refresh under way and
  * refreshes first when the stored expiry has passed. A 400, 401 or 403 clears the session and
  * hands over to the /logout redirect, unless the caller keeps that status for itself.
  */
-export async function authedRequest<T>(
-  path: string,
-  options: AuthedRequestOptions<T> = {},
+async function withSession<T>(
+  keepSessionOn: readonly number[],
+  call: (headers: Record<string, string>) => Promise<T>,
 ): Promise<T> {
   if (refreshing) await refreshing;
   let session = readSession();
@@ -134,12 +139,8 @@ export async function authedRequest<T>(
     throw new ApiRequestError(401, SPEC_MESSAGES.loginFirst);
   }
 
-  const { keepSessionOn = [], ...request } = options;
   try {
-    return await requestJson(path, {
-      ...request,
-      headers: { ...request.headers, ...authHeaders(session) },
-    });
+    return await call(authHeaders(session));
   } catch (error) {
     if (
       error instanceof ApiRequestError &&
@@ -150,6 +151,30 @@ export async function authedRequest<T>(
     }
     throw error;
   }
+}
+
+/**
+ * A call with the bearer token and the secret key header (see `withSession` for the refresh and
+ * the end of the session). A FormData body is sent as multipart/form-data.
+ */
+export function authedRequest<T>(path: string, options: AuthedRequestOptions<T> = {}): Promise<T> {
+  const { keepSessionOn = [], ...request } = options;
+  return withSession(keepSessionOn, (headers) =>
+    requestJson(path, { ...request, headers: { ...request.headers, ...headers } }),
+  );
+}
+
+/**
+ * An authenticated download (an admin-only attachment): a plain link cannot send the auth
+ * headers, so the file is fetched here and handed back as a Blob.
+ */
+export function authedDownload(
+  path: string,
+  options: { keepSessionOn?: readonly number[]; signal?: AbortSignal } = {},
+): Promise<Blob> {
+  return withSession(options.keepSessionOn ?? [], (headers) =>
+    requestBlob(path, { headers, signal: options.signal }),
+  );
 }
 
 /**

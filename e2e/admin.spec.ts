@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { createAdmin, expectAccessible, signIn, uniqueEmail } from './support.ts';
+
+// A valid 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('admin screens', () => {
+  test('an admin reads contact messages and downloads an attachment', async ({ page, request }) => {
+    const upload = await request.post('/api/Feedback/uploadfeedbackfile', {
+      multipart: {
+        File: {
+          name: 'claims.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from('claim,code\n1,99213\n'),
+        },
+      },
+    });
+    const token = ((await upload.json()) as { message: string }).message;
+    const subject = `Question ${Date.now() % 100000}`;
+    const saved = await request.post('/api/Feedback/savefeedback', {
+      data: {
+        FirstName: 'Ada',
+        LastName: 'Lovelace',
+        email: 'ada@example.com',
+        subject,
+        message: 'Can you reprice these claims?',
+        fileName: token,
+      },
+    });
+    expect(saved.ok()).toBe(true);
+
+    const admin = uniqueEmail('admin-msg');
+    await createAdmin(admin);
+    await signIn(page, admin);
+    await page.getByRole('link', { name: 'Messages', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/admin\/feedback$/);
+    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: subject });
+    await expect(row).toContainText('Ada Lovelace');
+    await expect(row).toContainText('Can you reprice these claims?');
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('button', { name: /^Download / }).click();
+    expect((await downloading).suggestedFilename()).toMatch(/claims.*\.csv$/);
+    await expectAccessible(page);
+  });
+
+  test('an admin adds a partner that the partners page shows, then removes it', async ({
+    page,
+  }) => {
+    const admin = uniqueEmail('admin-partner');
+    await createAdmin(admin);
+    await signIn(page, admin);
+    await page.getByRole('link', { name: 'Partners', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/admin\/partners$/);
+    await expect(page.getByRole('heading', { name: 'Partners', level: 1 })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Demo Benefits Partner');
+    await page.getByRole('textbox', { name: /^Website/ }).fill('https://partner.example.com');
+    await page
+      .locator('input[type="file"][name="image"]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Add partner' }).click();
+    await expect(page.getByText('Demo Benefits Partner was added.')).toBeVisible();
+
+    await page.goto('/partner');
+    const link = page.getByRole('link', { name: /Demo Benefits Partner/ });
+    await expect(link).toHaveAttribute('href', 'https://partner.example.com');
+    const image = link.getByRole('img');
+    await expect(image).toHaveAttribute('src', /^\/api\/Partner\/image\//);
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
+      1,
+    );
+
+    await page.goto('/admin/partners');
+    await page.getByRole('button', { name: 'Remove Demo Benefits Partner' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove partner' })
+      .getByRole('button', { name: 'Yes, remove' })
+      .click();
+    await expect(page.getByText('Demo Benefits Partner was removed.')).toBeVisible();
+  });
+
+  test('a web user is refused the admin screens', async ({ page }) => {
+    const { signUp } = await import('./support.ts');
+    await signUp(page, uniqueEmail('not-admin'));
+    await page.goto('/admin/feedback');
+    await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+    await page.goto('/admin/partners');
+    await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+  });
+});

@@ -1,0 +1,162 @@
+import { Anchor, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { isAdmin, type Partner } from '@ratelens/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { deletePartner } from '../features/admin/admin-api.ts';
+import { PartnerForm } from '../features/admin/partner-form.tsx';
+import { RequireToken } from '../features/auth/guards.tsx';
+import { useSession } from '../features/auth/use-session.ts';
+import { listPartners } from '../features/public/public-api.ts';
+import { FormAlert } from '../shared/form-alert.tsx';
+import { ApiRequestError, errorMessage } from '../shared/http.ts';
+import { Page } from '../shared/page.tsx';
+import { PageLoader } from '../shared/page-loader.tsx';
+import { NO_ACCESS_MESSAGE } from './user-list.tsx';
+
+export const NO_PARTNERS = 'No partners yet.';
+
+/**
+ * The partners of /partner, managed by administrators: the list (public, `GET /api/Partner/list`),
+ * removal with a confirmation, and 'Add a partner'. The list being public, access is decided
+ * from the session's role; the server refuses the changes to anyone else (403) all the same.
+ */
+export function AdminPartnersRoute() {
+  return (
+    <RequireToken>
+      <Page title="Partners" size="md">
+        <AdminPartners />
+      </Page>
+    </RequireToken>
+  );
+}
+
+function AdminPartners() {
+  const session = useSession();
+  if (session.role === null || !isAdmin(session.role)) {
+    return <FormAlert tone="error">{NO_ACCESS_MESSAGE}</FormAlert>;
+  }
+  return (
+    <Stack gap="xl">
+      <Stack gap="sm" component="section" aria-labelledby="current-partners">
+        <Title order={2} id="current-partners">
+          Current partners
+        </Title>
+        <PartnerList />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="add-partner">
+        <Title order={2} id="add-partner">
+          Add a partner
+        </Title>
+        <PartnerForm />
+      </Stack>
+    </Stack>
+  );
+}
+
+function PartnerList() {
+  const queryClient = useQueryClient();
+  const partners = useQuery({
+    queryKey: ['partners'],
+    queryFn: ({ signal }) => listPartners(signal),
+  });
+  const [removing, setRemoving] = useState<Partner | null>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (partner: Partner) => deletePartner(partner.id),
+    onSuccess: (_result, partner) => {
+      setRemoving(null);
+      setRemoved(`${partner.name} was removed.`);
+      void queryClient.invalidateQueries({ queryKey: ['partners'] });
+    },
+  });
+
+  const ask = (partner: Partner) => {
+    remove.reset();
+    setRemoved(null);
+    setRemoving(partner);
+  };
+  const close = () => {
+    if (!remove.isPending) setRemoving(null);
+  };
+
+  if (partners.isPending) return <PageLoader label="Loading partners…" />;
+  if (partners.isError) return <FormAlert tone="error">{errorMessage(partners.error)}</FormAlert>;
+
+  const removeError =
+    remove.error instanceof ApiRequestError && remove.error.status === 403
+      ? NO_ACCESS_MESSAGE
+      : remove.isError
+        ? errorMessage(remove.error)
+        : null;
+
+  return (
+    <Stack gap="sm">
+      {removed !== null && <FormAlert tone="success">{removed}</FormAlert>}
+      {partners.data.length === 0 ? (
+        <Text>{NO_PARTNERS}</Text>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {partners.data.map((partner) => (
+            <Paper key={partner.id} component="li" withBorder radius="md" p="md">
+              <Group justify="space-between" align="center" gap="md">
+                <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 260px' }}>
+                  <img
+                    src={partner.imageurl}
+                    alt=""
+                    width={partner.imageWidth}
+                    height={partner.imageHeight}
+                    loading="lazy"
+                    decoding="async"
+                    style={{ width: 96, maxWidth: '100%', height: 'auto', flexShrink: 0 }}
+                  />
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {partner.name}
+                    </Text>
+                    <Anchor
+                      href={partner.website}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="sm"
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {partner.website}
+                    </Anchor>
+                  </Stack>
+                </Group>
+                <Button color="red" variant="light" onClick={() => ask(partner)}>
+                  Remove {partner.name}
+                </Button>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      <Modal opened={removing !== null} onClose={close} title="Remove partner" centered>
+        {removing !== null && (
+          <Stack gap="md">
+            <Text>
+              Remove {removing.name} from the partners? Its logo will no longer be shown on the
+              partners page.
+            </Text>
+            {removeError !== null && <FormAlert tone="error">{removeError}</FormAlert>}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={remove.isPending}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutate(removing)}
+              >
+                Yes, remove
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
