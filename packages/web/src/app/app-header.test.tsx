@@ -1,26 +1,10 @@
 // @vitest-environment jsdom
-import { ROLES, type LoginResponse } from '@ratelens/core';
+import { ROLES } from '@ratelens/core';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { storeLogin } from '../features/auth/session.ts';
 import { renderWithProviders } from '../test/render.tsx';
+import { signInAs as signIn } from '../test/sign-in.ts';
 import { AppHeader } from './app-header.tsx';
-
-function signIn(role: string) {
-  const login: LoginResponse = {
-    isSuccess: true,
-    message: '',
-    token: 'access-1',
-    emailID: 'ann@example.com',
-    userID: 'user-1',
-    userName: 'ann@example.com',
-    secval: 'secret-1',
-    refreshToken: 'refresh-1',
-    expireDate: '2099-01-01T00:00:00Z',
-    role,
-  };
-  storeLogin(login);
-}
 
 function mainNavLinks(): string[] {
   const nav = screen.getByRole('navigation', { name: 'Main' });

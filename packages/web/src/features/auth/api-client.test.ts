@@ -3,26 +3,14 @@ import { SECRET_KEY_HEADER } from '@ratelens/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../shared/http.ts';
 import { jsonResponse } from '../../test/render.tsx';
+import { signInAs } from '../../test/sign-in.ts';
 import { authedRequest, onSessionEnded, refreshSession } from './api-client.ts';
-import { readSession, storeLogin } from './session.ts';
+import { readSession } from './session.ts';
 
 const FUTURE = '2099-01-01T00:00:00.000Z';
 const PAST = '2001-01-01T00:00:00.000Z';
 
-function signIn(expireDate = FUTURE) {
-  storeLogin({
-    isSuccess: true,
-    message: '',
-    token: 'access-1',
-    emailID: 'ann@example.com',
-    userID: 'user-1',
-    userName: 'ann@example.com',
-    secval: 'secret-1',
-    refreshToken: 'refresh-1',
-    expireDate,
-    role: 'HCL Web User',
-  });
-}
+const signIn = (expireDate = FUTURE) => signInAs('HCL Web User', expireDate);
 
 function headersOf(call: unknown[] | undefined): Record<string, string> {
   const init = call?.[1] as RequestInit | undefined;
