@@ -9,3 +9,4 @@ export * from './messages.ts';
 export * from './inventory/contracts.ts';
 export * from './rates/index.ts';
 export * from './public/contracts.ts';
+export * from './search/index.ts';

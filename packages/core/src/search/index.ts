@@ -1,0 +1,2 @@
+export * from './out-of-pocket.ts';
+export * from './free-searches.ts';
