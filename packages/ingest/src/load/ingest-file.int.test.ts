@@ -338,15 +338,19 @@ describe('an ingest killed with SIGKILL', () => {
         stdio: 'ignore',
       },
     );
-    // Wait until the run is recorded and its staging tables are filling, then kill it outright.
+    // Wait until its rates are streaming into the staging table, then kill it outright.
     await expect
       .poll(
         async () =>
-          (await query(`SELECT tablename FROM pg_tables WHERE tablename LIKE 'staging_rates_%'`))
-            .length,
-        { timeout: 30_000 },
+          (
+            await query(
+              `SELECT pid FROM pg_stat_activity WHERE query LIKE 'COPY "staging_rates_%' AND state = 'active'`,
+            )
+          ).length,
+        { timeout: 30_000, interval: 50 },
       )
       .toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.on('exit', resolve));
 
