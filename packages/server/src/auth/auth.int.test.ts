@@ -6,7 +6,7 @@ import {
 } from '@ratelens/core';
 import { findUserByEmail, listOutboxMessages, schema } from '@ratelens/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authHeaders,
   createTestApp,
@@ -17,17 +17,11 @@ import {
   signedInUser,
   solvedCaptcha,
   uniqueEmail,
-  type TestApp,
+  useTestApp,
 } from '../test/app.ts';
 import { AUTH_MESSAGES } from './auth-service.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  await test.close();
-});
+const test = useTestApp();
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   test.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });

@@ -1,23 +1,17 @@
 import { CONTACT_MESSAGES, FEEDBACK_FILE, type FeedbackItem } from '@ratelens/core';
 import { listOutboxMessages } from '@ratelens/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authHeaders,
   createTestApp,
   signedInAdmin,
   signedInUser,
-  type TestApp,
+  useTestApp,
 } from '../test/app.ts';
 import { multipart, pdf, png, x12, xlsx, type FormPart } from '../test/files.ts';
 import { FILE_TYPE_MESSAGE, THANK_YOU_MESSAGE } from './feedback-service.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  await test.close();
-});
+const test = useTestApp();
 
 const CSV = Buffer.from('claim_id,cpt,billed\nC1,99213,150.00\nC2,80053,42.10\n');
 

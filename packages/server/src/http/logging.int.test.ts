@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeaders,
-  createTestApp,
-  login,
-  PASSWORD,
-  signedInUser,
-  type TestApp,
-} from '../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { authHeaders, login, PASSWORD, signedInUser, useTestApp } from '../test/app.ts';
 
 const lines: string[] = [];
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp({ LOG_LEVEL: 'info' }, undefined, {
-    write: (line) => lines.push(line),
-  });
-});
-afterAll(async () => {
-  await test.close();
+const test = useTestApp({ LOG_LEVEL: 'info' }, undefined, {
+  write: (line) => lines.push(line),
 });
 
 describe('request logs', () => {

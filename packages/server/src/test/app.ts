@@ -3,6 +3,7 @@ import { ROLES, type LoginResponse } from '@ratelens/core';
 import { insertUser, listOutboxMessages } from '@ratelens/db';
 import { solveChallenge } from 'altcha-lib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { parseConfig } from '../config.ts';
@@ -51,6 +52,21 @@ export async function createTestApp(
       await database.drop();
     },
   };
+}
+
+/**
+ * The usual set-up of a test file: one app on a fresh database, built before the tests and
+ * closed after them. The object is filled in by `beforeAll`, so use it inside tests only.
+ */
+export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(holder, await createTestApp(...args));
+  });
+  afterAll(async () => {
+    await holder.close();
+  });
+  return holder;
 }
 
 /** Solves a fresh ALTCHA challenge the way the browser widget does. */

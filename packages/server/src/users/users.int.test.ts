@@ -1,19 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeaders,
-  createTestApp,
-  signedInAdmin,
-  signedInUser,
-  type TestApp,
-} from '../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { authHeaders, signedInAdmin, signedInUser, useTestApp } from '../test/app.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  await test.close();
-});
+const test = useTestApp();
 
 const details = (email: string, headers: Record<string, string>) =>
   test.app.inject({
