@@ -5,9 +5,9 @@ import {
   fileCounts,
   fileFormatWords,
   fileStatusWords,
-  formatCalendarDate,
   type HospitalFile,
 } from '../features/inventory/inventory-format.ts';
+import { formatCalendarDate } from '../shared/format-date.ts';
 import { useHospitalDetail } from '../features/inventory/inventory-queries.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { ApiRequestError } from '../shared/http.ts';

@@ -13,3 +13,25 @@ export function formatDateTime(iso: string | null): string {
     `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
 }
+
+const calendarDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A calendar date such as the CMS `last_updated_on` ('2026-03-27') as 'March 27, 2026'. It is a
+ * day, not an instant: read and written in UTC so no time zone moves it to the day before.
+ * Anything that is not a YYYY-MM-DD date is shown as it came.
+ */
+export function formatCalendarDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  const [, year, month, day] = match.map(Number);
+  if (year === undefined || month === undefined || day === undefined) return value;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return value;
+  return calendarDate.format(date);
+}

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fileCounts,
-  fileFormatWords,
-  fileStatusWords,
-  formatCalendarDate,
-} from './inventory-format.ts';
+import { fileCounts, fileFormatWords, fileStatusWords } from './inventory-format.ts';
+import { formatCalendarDate } from '../../shared/format-date.ts';
 
 // The known words and the time-zone-proof date are checked on the detail view
 // (routes/hospital-detail.test.tsx); these are the edges it does not reach.
