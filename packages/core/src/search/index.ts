@@ -1,2 +1,3 @@
 export * from './out-of-pocket.ts';
 export * from './free-searches.ts';
+export * from './contracts.ts';

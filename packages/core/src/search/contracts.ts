@@ -1,0 +1,296 @@
+import { z } from 'zod';
+import { requiredString } from '../api/common.ts';
+
+// search-and-accounts §2 "Home", "/ooprates", §3 entities, §4 states, §7 calls (issue 4).
+
+/**
+ * The product's billing classes (`OobRates/getoobratesSetting`). CMS files carry no billing
+ * class; ingest derives one per item from its codes and setting (packages/ingest, billingClassOf),
+ * and each class here stands for those derived values.
+ */
+export const BILLING_CLASSES = {
+  Inpatient: ['inpatient', 'inpatient facility'],
+  Outpatient: ['outpatient'],
+  Drugs: ['drugs'],
+} as const satisfies Record<string, readonly string[]>;
+export type BillingClass = keyof typeof BILLING_CLASSES;
+export const BILLING_CLASS_NAMES = Object.keys(BILLING_CLASSES) as BillingClass[];
+
+/** The derived item billing classes a chosen class covers; null for an unknown name. */
+export function billingClassValues(paymentMethod: string): readonly string[] | null {
+  const name = BILLING_CLASS_NAMES.find(
+    (n) => n.toUpperCase() === paymentMethod.trim().toUpperCase(),
+  );
+  return name ? BILLING_CLASSES[name] : null;
+}
+
+/** Report types: employer members see the standard report (with notes), everyone else the individual one. */
+export const REPORT_TYPES = ['employer', 'individual'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** First element of `OobRates/getReportType`: what the signed-in account may do now (§3 "User entitlement"). */
+export const EntitlementSchema = z.object({
+  /** 1 may search, 0 may not. */
+  searching_Status: z.union([z.literal(0), z.literal(1)]),
+  /** ISO date-time of the next eligible search when searching_Status is 0, else null. */
+  next_Search_Date: z.string().nullable(),
+  individualSubscription: z.boolean(),
+  individualSubscriptionCount: z.number().int(),
+  reportType: z.enum(REPORT_TYPES),
+  employer_OCR: z.boolean(),
+  oCR_Access: z.boolean(),
+  /** The employer account's e-mail a member searches as, or null. */
+  replace_Email: z.string().nullable(),
+  actual_Email: z.string(),
+  /** Free searches left in the rolling 60-day window. */
+  freeSearchesLeft: z.number().int(),
+  /** 'expired' while a lapsed individual subscription is within its 24-hour grace. */
+  subscriptionStatus: z.enum(['none', 'active', 'expired']),
+});
+export type Entitlement = z.infer<typeof EntitlementSchema>;
+
+export const ReportTypeQuerySchema = z.object({
+  email: z.string().max(254).optional(),
+  userId: z.string().max(64).optional(),
+});
+
+export const EmployersAccessBodySchema = z.object({
+  accout: z.string({ error: requiredString('accout') }).max(254),
+});
+export const EmployersAccessSchema = z.array(z.object({ API: z.enum(['yes', 'no']) }));
+
+/** `OobRates/getoobratesStatewiseUserAccess`: state code → state name, the states the account may search. */
+export const StatewiseAccessSchema = z.record(z.string(), z.string());
+
+const stateCode = z
+  .string({ error: requiredString('stateCode') })
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'stateCode must be a two-letter state code such as AK.')
+  .transform((s) => s.toUpperCase());
+
+const msaId = z
+  .union([z.string(), z.number()], { error: requiredString('msaID') })
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^[0-9A-Za-z-]{1,20}$/, 'msaID must be a metro area id such as 11260.'));
+
+const medicalCode = z
+  .string({ error: requiredString('code') })
+  .trim()
+  .min(1, 'code is required.')
+  .max(20, 'code must not be more than 20 characters.')
+  .regex(/^[0-9A-Za-z.\-]+$/, 'code must be a medical code such as 70551.');
+
+const paymentMethod = z
+  .string({ error: requiredString('paymentMethod') })
+  .trim()
+  .refine((v) => billingClassValues(v) !== null, {
+    message: `paymentMethod must be one of ${BILLING_CLASS_NAMES.join(', ')}.`,
+  });
+
+const optionalText = (max: number) => z.string().max(max).optional().nullable();
+
+/** `GET OobRates/GetCodeDescriptionbyMSA?FilterJson={"stateCode","msaName","msaId","queryText"}`. */
+export const CodeSearchFilterSchema = z.object({
+  stateCode,
+  msaName: z.string().trim().max(200).optional(),
+  msaId: msaId.optional(),
+  queryText: z
+    .string({ error: requiredString('queryText') })
+    .trim()
+    .min(3, 'queryText must be at least 3 characters.')
+    .max(100, 'queryText must not be more than 100 characters.'),
+});
+export type CodeSearchFilter = z.infer<typeof CodeSearchFilterSchema>;
+
+export const CodeSearchQuerySchema = z.object({
+  FilterJson: z
+    .string({ error: requiredString('FilterJson') })
+    .max(1024, 'FilterJson must not be more than 1024 characters.')
+    .transform((raw, ctx) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'FilterJson must be JSON such as {"stateCode":"AK","msaId":"11260","queryText":"705"}.',
+        });
+        return z.NEVER;
+      }
+      const parsed = CodeSearchFilterSchema.safeParse(json);
+      if (parsed.success) {
+        if (!parsed.data.msaId && !parsed.data.msaName)
+          ctx.addIssue({ code: 'custom', message: 'FilterJson must hold msaId or msaName.' });
+        return parsed.data;
+      }
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }),
+});
+
+/** A procedure code option, shown as '(code) description'. */
+export const CodeOptionSchema = z.object({
+  procedureCode: z.string(),
+  codeDescription: z.string(),
+  codeType: z.string(),
+});
+export type CodeOption = z.infer<typeof CodeOptionSchema>;
+
+/** The inputs of a search, as the results page saves and re-runs them. */
+export const SearchInputSchema = z.object({
+  code: medicalCode,
+  accout: optionalText(254),
+  stateName: optionalText(60),
+  stateCode,
+  msaID: msaId,
+  msaName: optionalText(200),
+  paymentMethod,
+  report_Type: optionalText(20),
+  logged_useremail: optionalText(254),
+  islogged: z.boolean().optional().nullable(),
+  userId: optionalText(64),
+});
+export type SearchInput = z.infer<typeof SearchInputSchema>;
+
+const familyStatus = z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], {
+  error: 'lives must be 1 (Single) or 2 (Family).',
+});
+
+/** The custom variant adds family status (lives) and year-to-date medical spend (accumulator). */
+export const CustomSearchInputSchema = SearchInputSchema.extend({
+  lives: familyStatus.transform((v) => Number(v) as 1 | 2),
+  accumulator: z
+    .union([z.number(), z.string()], { error: requiredString('accumulator') })
+    .transform((v) => String(v).trim())
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^\d{1,9}(\.\d{1,2})?$/,
+          'accumulator must be digits only (YTD medical spend in dollars).',
+        ),
+    )
+    .transform(Number),
+});
+export type CustomSearchInput = z.infer<typeof CustomSearchInputSchema>;
+
+/** `exportOobData?oobinput={…}` and `exportOobDatacustomvalue?oobinput={…}`. */
+function jsonQuery<T extends z.ZodType>(schema: T) {
+  return z.object({
+    oobinput: z
+      .string({ error: requiredString('oobinput') })
+      .max(2048, 'oobinput must not be more than 2048 characters.')
+      .transform((raw, ctx): z.output<T> => {
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'oobinput must be JSON.' });
+          return z.NEVER;
+        }
+        const parsed = schema.safeParse(json);
+        if (parsed.success) return parsed.data;
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+        return z.NEVER;
+      }),
+  });
+}
+export const ExportQuerySchema = jsonQuery(SearchInputSchema);
+export const CustomExportQuerySchema = jsonQuery(CustomSearchInputSchema);
+
+export const AMOUNT_ORIGINS = ['dollar', 'percentage-of-gross', 'median', 'estimated'] as const;
+
+/** One rate row of a search (§3 "OOP result row") plus how the dollar figure was obtained. */
+export const OopRateRowSchema = z.object({
+  medicalcode: z.string(),
+  CodeDescription: z.string(),
+  msaname: z.string(),
+  FacilityName: z.string(),
+  /** Not in the hospitals' files; null until a hospital-type reference is loaded. */
+  HospitalType: z.string().nullable(),
+  planname: z.string(),
+  payername: z.string(),
+  /** The rate's effective dollar amount (the allowed amount). */
+  rates: z.number(),
+  notes: z.string().nullable(),
+  Category: z.string(),
+  codetype: z.string(),
+  location: z.string().nullable(),
+  Statename: z.string(),
+  LOB: z.string(),
+  /** Not in the hospitals' files; null until a health-system reference is loaded. */
+  healthsystemType: z.string().nullable(),
+  npi: z.string().nullable(),
+  /** Estimated out-of-pocket for the searcher (custom: their family status and YTD; standard: single, $0 YTD). */
+  MemberOOP: z.number(),
+  /** dollar: published in dollars; otherwise derived (rateDerivation says from what). */
+  rateOrigin: z.enum(AMOUNT_ORIGINS),
+  rateDerivation: z.string().nullable(),
+  cashRate: z.number().nullable(),
+  cashIsCheaper: z.boolean(),
+  hospitalId: z.string(),
+  billingClass: z.string(),
+  setting: z.string().nullable(),
+});
+export type OopRateRow = z.infer<typeof OopRateRowSchema>;
+
+/** `OobRates/getoobratesSummery`: one row per hospital. */
+export const SummaryRowSchema = z.object({
+  hospitalId: z.string(),
+  FacilityName: z.string(),
+  CASH_RATE: z.number().nullable(),
+  LowAmt: z.number().nullable(),
+  AvgAmt: z.number().nullable(),
+  HighAmt: z.number().nullable(),
+  rateCount: z.number().int(),
+});
+export type SummaryRow = z.infer<typeof SummaryRowSchema>;
+
+export const PlanDesignSchema = z.object({
+  deductible: z.object({
+    single: z.number().nonnegative().max(1_000_000),
+    family: z.number().nonnegative().max(1_000_000),
+  }),
+  outOfPocketMax: z.object({
+    single: z.number().nonnegative().max(1_000_000),
+    family: z.number().nonnegative().max(1_000_000),
+  }),
+  coinsurance: z
+    .number()
+    .min(0, 'coinsurance must be between 0 and 1.')
+    .max(1, 'coinsurance must be between 0 and 1.'),
+});
+
+/** `OobRates/sendPdftoUser`: the server re-runs the search from its inputs; it renders no client-supplied figures. */
+export const SendPdfBodySchema = z.object({
+  number: z
+    .string({ error: requiredString('number') })
+    .trim()
+    .regex(/^\d{10}$/, 'Please Enter a Valid Number'),
+  search: CustomSearchInputSchema.partial({ lives: true, accumulator: true }),
+  pdfHeader: optionalText(200),
+  pdfFooter: optionalText(500),
+  userId: optionalText(64),
+  report_Type: optionalText(20),
+  StateCode: optionalText(2),
+  userDomain: optionalText(253),
+});
+export type SendPdfBody = z.infer<typeof SendPdfBodySchema>;
+
+export const SEARCH_MESSAGES = {
+  nextEligible: (date: string) => `Your next eligible search begins on ${date}`,
+  freeSearchesOver:
+    'Your 2 free medical code searches for every 60 days is over. Please try again later.',
+  subscriptionExpired: (remaining: number) =>
+    `Your subscription has expired. Renew within 24 hours to carry forward ${remaining} remaining searches along with new search credits.`,
+  codeSearchEmpty: 'Please enter some value to search Medical Code / Code Description',
+  nothingFound: 'Nothing found',
+  searching: 'Searching...',
+  invalidNumber: 'Please Enter a Valid Number',
+  smsFailed: 'Some Error Occurred During Sending SMS!!',
+  footerNotice:
+    'Hospitals can change their prices without notice. Always get a Good Faith Estimate first to lock in your rate.',
+} as const;

@@ -1,0 +1,121 @@
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+
+/*
+ * Rate search (issue 4): employer organisations and their members, individual-search
+ * subscriptions (issue 5 adds the catalogue and payments around them), the search log the free
+ * allowance is computed from, settings an admin can change, and texted PDF reports.
+ */
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** An employer (or benefit company) whose members search as its account. Managed by an admin. */
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** The employer's account e-mail: members' searches are made as it (the spec's replace_Email). */
+    accountEmail: text('account_email').notNull(),
+    employerAccess: boolean('employer_access').notNull().default(true),
+    ocrAccess: boolean('ocr_access').notNull().default(false),
+    employerOcr: boolean('employer_ocr').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('organisations_account_email_key').on(t.accountEmail)],
+);
+
+/** Member e-mails of an organisation (lower-cased); a member need not have signed up yet. */
+export const organisationMembers = pgTable(
+  'organisation_members',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('organisation_members_email_key').on(t.email)],
+);
+
+/**
+ * A subscription of an account. Issue 4 reads the individual-search kind (counted searches);
+ * issue 5 adds the state kinds, the catalogue, payments and renewal.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** individual-search | state */
+    kind: text('kind').notNull(),
+    stateCode: text('state_code'),
+    subscriptionType: text('subscription_type').notNull(),
+    totalSearchCount: integer('total_search_count').notNull().default(0),
+    remainingSearchCount: integer('remaining_search_count').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    autoRenewal: boolean('auto_renewal').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/** Every search the server ran for an account, counted or not: the allowance is computed from it. */
+export const searchLog = pgTable(
+  'search_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** free | subscription | employer | repeat (same inputs as the previous search: not counted) */
+    countedAs: text('counted_as').notNull(),
+    subscriptionId: uuid('subscription_id'),
+    stateCode: text('state_code').notNull(),
+    msaId: text('msa_id').notNull(),
+    code: text('code').notNull(),
+    billingClass: text('billing_class').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_log_user_idx').on(t.userId, t.at)],
+);
+
+/** Settings an admin can change, one JSON value per key (e.g. plan-design). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+});
+
+/** A rendered PDF report behind an unguessable, expiring link (the texted report). */
+export const reports = pgTable(
+  'reports',
+  {
+    /** SHA-256 of the link's token: the token itself is only in the link. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    pdf: bytea('pdf').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('reports_expires_idx').on(t.expiresAt)],
+);
