@@ -5,6 +5,20 @@ CREATE TABLE "app_settings" (
 	"updated_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "area_code_builds" (
+	"cbsa_code" text PRIMARY KEY NOT NULL,
+	"data_stamp" text NOT NULL,
+	"built_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "area_codes" (
+	"cbsa_code" text NOT NULL,
+	"code_type" text NOT NULL,
+	"code" text NOT NULL,
+	"description" text NOT NULL,
+	"hospitals" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "organisation_members" (
 	"organisation_id" uuid NOT NULL,
 	"email" text NOT NULL,
@@ -60,6 +74,7 @@ ALTER TABLE "organisation_members" ADD CONSTRAINT "organisation_members_organisa
 ALTER TABLE "reports" ADD CONSTRAINT "reports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_log" ADD CONSTRAINT "search_log_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "area_codes_key" ON "area_codes" USING btree ("cbsa_code","code","code_type");--> statement-breakpoint
 CREATE UNIQUE INDEX "organisation_members_email_key" ON "organisation_members" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "organisations_account_email_key" ON "organisations" USING btree ("account_email");--> statement-breakpoint
 CREATE INDEX "reports_expires_idx" ON "reports" USING btree ("expires_at");--> statement-breakpoint

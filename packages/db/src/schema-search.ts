@@ -119,3 +119,26 @@ export const reports = pgTable(
   },
   (t) => [index('reports_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The codes a metro area's hospitals publish, one row per code, for the code search box:
+ * rebuilt for an area when its hospitals' data changed (hospital_summaries.updated_at).
+ */
+export const areaCodes = pgTable(
+  'area_codes',
+  {
+    cbsaCode: text('cbsa_code').notNull(),
+    codeType: text('code_type').notNull(),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    hospitals: integer('hospitals').notNull(),
+  },
+  (t) => [uniqueIndex('area_codes_key').on(t.cbsaCode, t.code, t.codeType)],
+);
+
+/** When each area's codes were last built, and from which state of its hospitals' data. */
+export const areaCodeBuilds = pgTable('area_code_builds', {
+  cbsaCode: text('cbsa_code').primaryKey(),
+  dataStamp: text('data_stamp').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});

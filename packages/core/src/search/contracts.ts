@@ -78,7 +78,7 @@ const medicalCode = z
   .trim()
   .min(1, 'code is required.')
   .max(20, 'code must not be more than 20 characters.')
-  .regex(/^[0-9A-Za-z.\-]+$/, 'code must be a medical code such as 70551.');
+  .regex(/^[0-9A-Za-z.-]+$/, 'code must be a medical code such as 70551.');
 
 const paymentMethod = z
   .string({ error: requiredString('paymentMethod') })
@@ -141,6 +141,13 @@ export type CodeOption = z.infer<typeof CodeOptionSchema>;
 /** The inputs of a search, as the results page saves and re-runs them. */
 export const SearchInputSchema = z.object({
   code: medicalCode,
+  /** The code's type (CPT, HCPCS, MS-DRG…) when the code box chose one; any type otherwise. */
+  codeType: z
+    .string()
+    .trim()
+    .max(20, 'codeType must not be more than 20 characters.')
+    .optional()
+    .nullable(),
   accout: optionalText(254),
   stateName: optionalText(60),
   stateCode,
