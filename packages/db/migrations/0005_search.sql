@@ -6,12 +6,15 @@ CREATE TABLE "app_settings" (
 );
 --> statement-breakpoint
 CREATE TABLE "area_code_builds" (
-	"cbsa_code" text PRIMARY KEY NOT NULL,
+	"state_code" text NOT NULL,
+	"cbsa_code" text NOT NULL,
 	"data_stamp" text NOT NULL,
-	"built_at" timestamp with time zone DEFAULT now() NOT NULL
+	"built_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "area_code_builds_state_code_cbsa_code_pk" PRIMARY KEY("state_code","cbsa_code")
 );
 --> statement-breakpoint
 CREATE TABLE "area_codes" (
+	"state_code" text NOT NULL,
 	"cbsa_code" text NOT NULL,
 	"code_type" text NOT NULL,
 	"code" text NOT NULL,
@@ -74,7 +77,7 @@ ALTER TABLE "organisation_members" ADD CONSTRAINT "organisation_members_organisa
 ALTER TABLE "reports" ADD CONSTRAINT "reports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_log" ADD CONSTRAINT "search_log_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "area_codes_key" ON "area_codes" USING btree ("cbsa_code","code","code_type");--> statement-breakpoint
+CREATE UNIQUE INDEX "area_codes_key" ON "area_codes" USING btree ("state_code","cbsa_code","code","code_type");--> statement-breakpoint
 CREATE UNIQUE INDEX "organisation_members_email_key" ON "organisation_members" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "organisations_account_email_key" ON "organisations" USING btree ("account_email");--> statement-breakpoint
 CREATE INDEX "reports_expires_idx" ON "reports" USING btree ("expires_at");--> statement-breakpoint

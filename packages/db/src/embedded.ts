@@ -16,6 +16,28 @@ interface Credentials {
   password: string;
 }
 
+/**
+ * Server settings for a single-node database that bulk-loads hospital files (measured in
+ * docs/decisions/0013-ingest-loading.md). All keep committed data durable: fsync and
+ * full_page_writes stay on, commits stay synchronous.
+ * - wal_level=minimal (needs max_wal_senders=0): a table created and filled in one transaction
+ *   is written straight to its files and fsynced at commit instead of through the WAL. The
+ *   embedded server has no replica and no archive, so nothing needs the extra WAL.
+ * - max_wal_size / checkpoint_timeout: no forced checkpoint in the middle of a large load.
+ * - maintenance_work_mem: the index builds after a load sort in memory.
+ */
+export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
+  wal_level: 'minimal',
+  max_wal_senders: '0',
+  max_wal_size: '4GB',
+  checkpoint_timeout: '15min',
+  maintenance_work_mem: '256MB',
+};
+
+function settingFlags(settings: Readonly<Record<string, string>>): string[] {
+  return Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+}
+
 /** Asks the kernel for a free loopback port. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -93,7 +115,7 @@ export async function startEmbeddedPostgres(
     createPostgresUser: isRoot,
     authMethod: 'scram-sha-256',
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', '/tmp'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', '/tmp', ...settingFlags(EMBEDDED_SETTINGS)],
     onLog: (message) => log(message.trim()),
     onError: (error) => log(String(error)),
   });

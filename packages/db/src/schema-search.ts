@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -121,24 +122,30 @@ export const reports = pgTable(
 );
 
 /**
- * The codes a metro area's hospitals publish, one row per code, for the code search box:
+ * The codes a state's part of a metro area's hospitals publish, one row per code, for the code search box:
  * rebuilt for an area when its hospitals' data changed (hospital_summaries.updated_at).
  */
 export const areaCodes = pgTable(
   'area_codes',
   {
+    stateCode: text('state_code').notNull(),
     cbsaCode: text('cbsa_code').notNull(),
     codeType: text('code_type').notNull(),
     code: text('code').notNull(),
     description: text('description').notNull(),
     hospitals: integer('hospitals').notNull(),
   },
-  (t) => [uniqueIndex('area_codes_key').on(t.cbsaCode, t.code, t.codeType)],
+  (t) => [uniqueIndex('area_codes_key').on(t.stateCode, t.cbsaCode, t.code, t.codeType)],
 );
 
 /** When each area's codes were last built, and from which state of its hospitals' data. */
-export const areaCodeBuilds = pgTable('area_code_builds', {
-  cbsaCode: text('cbsa_code').primaryKey(),
-  dataStamp: text('data_stamp').notNull(),
-  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const areaCodeBuilds = pgTable(
+  'area_code_builds',
+  {
+    stateCode: text('state_code').notNull(),
+    cbsaCode: text('cbsa_code').notNull(),
+    dataStamp: text('data_stamp').notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.stateCode, t.cbsaCode] })],
+);
