@@ -13,3 +13,4 @@ export * from './repositories/throttle.ts';
 export * from './repositories/audit.ts';
 export * from './repositories/feedback.ts';
 export * from './repositories/partners.ts';
+export * from './repositories/reports.ts';

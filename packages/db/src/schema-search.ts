@@ -84,7 +84,7 @@ export const searchLog = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** free | subscription | employer | repeat (same inputs as the previous search: not counted) */
+    /** free | subscription | employer: what paid for the search (re-running the latest search is not logged). */
     countedAs: text('counted_as').notNull(),
     subscriptionId: uuid('subscription_id'),
     stateCode: text('state_code').notNull(),

@@ -30,7 +30,15 @@ import { InventoryService } from './inventory/inventory-service.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import { searchAdminRoutes } from './oobrates/admin-routes.ts';
+import { Entitlements } from './oobrates/entitlements.ts';
+import { oobRatesRoutes } from './oobrates/oobrates-routes.ts';
+import { OobRatesService } from './oobrates/oobrates-service.ts';
+import { Organisations } from './oobrates/organisations.ts';
+import { RatesSearch } from './oobrates/rates-search.ts';
 import { partnersRoutes } from './partners/partners-routes.ts';
+import { reportsRoutes } from './reports/report-links.ts';
+import { smsSenderFor } from './sms/sms.ts';
 import { PartnersService } from './partners/partners-service.ts';
 import type { Secrets } from './secrets.ts';
 import { usersRoutes } from './users/users-routes.ts';
@@ -144,6 +152,25 @@ export async function buildApp({
       });
       await api.register(partnersRoutes, { auth, partners: new PartnersService(db) });
       await api.register(downloadsRoutes, { pool: connection.pool });
+      const ratesSearch = new RatesSearch(connection.pool);
+      await api.register(oobRatesRoutes, {
+        auth,
+        oobRates: new OobRatesService({
+          db,
+          entitlements: new Entitlements(connection.pool),
+          search: ratesSearch,
+          sms: smsSenderFor(config, db),
+          publicUrl: publicUrlOf(config),
+          reportLinkTtlHours: config.REPORT_LINK_TTL_HOURS,
+        }),
+        textRateLimitPerHour: config.TEXT_REPORTS_PER_HOUR,
+      });
+      await api.register(searchAdminRoutes, {
+        auth,
+        organisations: new Organisations(connection.pool),
+        search: ratesSearch,
+      });
+      await api.register(reportsRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -47,6 +47,27 @@ export const ConfigSchema = z
     SMTP_URL: z.url().optional(),
     /** Where contact-form submissions are announced. */
     TEAM_EMAIL: z.email().default('team@ratelens.local'),
+    /** outbox: kept in outbox_messages (shown at /dev/outbox); twilio: sent through Twilio. */
+    SMS_DRIVER: z.enum(['outbox', 'twilio']).default('outbox'),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be an Account SID: AC and 32 hexadecimal characters')
+      .optional(),
+    /** A secret: never logged. */
+    TWILIO_AUTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** The sending number in E.164 (+15551234567) or a Messaging Service SID (MG…). */
+    TWILIO_FROM: z
+      .string()
+      .regex(
+        /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+        'must be a phone number such as +15551234567 or a Messaging Service SID (MG…)',
+      )
+      .optional(),
+    TWILIO_BASE_URL: z.url().optional(),
+    /** How long the link of a texted report works. */
+    REPORT_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /** Texted reports a client address may ask for per hour (each costs an SMS). */
+    TEXT_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     WEB_DIST_DIR: z.string().optional(),
     DEMO_DATA: z.enum(['on', 'off']).default('on'),
   })
@@ -57,6 +78,16 @@ export const ConfigSchema = z
         path: ['SMTP_URL'],
         message: 'is required when MAIL_DRIVER=smtp',
       });
+    }
+    if (config.SMS_DRIVER === 'twilio') {
+      for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+        if (!config[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when SMS_DRIVER=twilio',
+          });
+      }
     }
     if (config.NODE_ENV === 'production') {
       for (const key of ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'DATABASE_URL', 'PUBLIC_URL'] as const) {

@@ -52,13 +52,14 @@ export async function isEmpty(connection: Connection): Promise<boolean> {
 export async function loadDemoData(
   connection: Connection,
   outDir: string,
+  options: { scale?: number; onHospital?: (done: number, total: number) => void } = {},
 ): Promise<DemoLoadResult> {
   const started = performance.now();
   const pool = connection.pool;
   await loadStates(pool);
   let geography: DemoLoadResult['geography'] = 'census-list-1';
   const { rows: counties } = await pool.query('SELECT 1 FROM counties LIMIT 1');
-  const manifest = await generateDemo({ outDir });
+  const manifest = await generateDemo({ outDir, scale: options.scale });
   if (counties.length === 0) {
     if (existsSync(SHARED_CBSA_LIST)) {
       await loadCbsaDelineation(pool, await parseCbsaDelineation(SHARED_CBSA_LIST));
@@ -88,6 +89,7 @@ export async function loadDemoData(
         `demo file ${path.basename(hospital.path)} did not load: ${result.error ?? 'unknown error'}`,
       );
     rates += result.rates;
+    options.onHospital?.(manifest.hospitals.indexOf(hospital) + 1, manifest.hospitals.length);
   }
   return {
     hospitals: manifest.hospitals.length,

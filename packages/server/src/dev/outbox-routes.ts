@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../http/html.ts';
 
+const CHANNEL_NAMES: Record<string, string> = { email: 'E-mail', sms: 'Text message' };
+
 const QuerySchema = z.object({ to: z.string().max(254).optional() });
 
 /** Escapes a plain-text body and turns its http(s) addresses into links. */
@@ -11,8 +13,8 @@ function linkify(text: string): string {
 }
 
 /**
- * Outside production only: the messages the outbox mail driver kept, so a person trying the
- * product (or a browser test) can open the verification and reset links.
+ * Outside production only: the messages the outbox mail and SMS drivers kept, so a person trying
+ * the product (or a browser test) can open the verification, reset and report links.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/dev/outbox.json', {
@@ -20,6 +22,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     handler: async (request) => {
       const rows = await listOutboxMessages(db, { to: request.query.to?.toLowerCase() });
       return rows.map((row) => ({
+        channel: row.channel,
         to: row.to,
         subject: row.subject,
         text: row.text,
@@ -37,7 +40,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         .map(
           (row) => `<article>
   <h2>${escapeHtml(row.subject)}</h2>
-  <p class="meta">To ${escapeHtml(row.to)} · ${escapeHtml(row.sentAt.toISOString())}</p>
+  <p class="meta"><span class="channel">${escapeHtml(CHANNEL_NAMES[row.channel] ?? row.channel)}</span> to ${escapeHtml(row.to)} · ${escapeHtml(row.sentAt.toISOString())}</p>
   <pre>${linkify(row.text)}</pre>
 </article>`,
         )
@@ -47,8 +50,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
 <title>Outbox · RateLens (development)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1a1b1e}
 article{border:1px solid #ccc;border-radius:8px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap;font:inherit}
-.meta{color:#555;font-size:.9rem}</style></head>
-<body><main><h1>Outbox</h1><p>Every e-mail RateLens has sent through the outbox driver, newest first. This page exists only outside production.</p>
+.meta{color:#555;font-size:.9rem}.channel{font-weight:600;color:#1a1b1e}</style></head>
+<body><main><h1>Outbox</h1><p>Every e-mail and text message RateLens has sent through the outbox drivers, newest first. This page exists only outside production.</p>
 ${items || '<p>No messages yet.</p>'}</main></body></html>`;
       return reply.type('text/html; charset=utf-8').send(page);
     },

@@ -1,0 +1,207 @@
+import {
+  FREE_SEARCH_WINDOW_DAYS,
+  SEARCH_MESSAGES,
+  freeSearchStatus,
+  isNewSearch,
+  type Entitlement,
+  type SearchInputs,
+} from '@ratelens/core';
+import { inTransaction, type Pool, type PoolClient } from '@ratelens/db';
+
+type Queryable = Pool | PoolClient;
+import { forbidden } from '../http/errors.ts';
+
+/** After an individual-search subscription lapses, its remaining searches carry forward for a day. */
+export const RENEWAL_GRACE_MS = 24 * 3_600_000;
+
+export interface Organisation {
+  id: string;
+  name: string;
+  accountEmail: string;
+  employerAccess: boolean;
+  ocrAccess: boolean;
+  employerOcr: boolean;
+}
+
+interface SubscriptionRow {
+  id: string;
+  remaining: number;
+  expiresAt: Date;
+  startsAt: Date;
+}
+
+/** What the server knows of an account when it decides whether a search may run. */
+interface AccountState {
+  email: string;
+  organisation: Organisation | null;
+  active: SubscriptionRow[];
+  lapsed: SubscriptionRow | null;
+  freeSearchTimes: Date[];
+  lastSearch: SearchInputs | null;
+}
+
+export type CountedAs = 'free' | 'subscription' | 'employer' | 'repeat';
+
+/** Which refusal wording: the standard path names the next date, the custom path the allowance. */
+export type SearchPath = 'standard' | 'custom';
+
+export function formatSearchDate(date: Date): string {
+  return date.toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * Search entitlements, computed on the server from the account's organisation, subscriptions and
+ * search log (issue 4, point 2). Nothing the client says about its allowance is trusted.
+ */
+export class Entitlements {
+  constructor(private readonly pool: Pool) {}
+
+  /** Everything the decision needs, in one round trip. */
+  private async state(db: Queryable, userId: string, now: Date): Promise<AccountState> {
+    const { rows } = await db.query<{
+      email: string;
+      organisation: Organisation | null;
+      subscriptions: { id: string; remaining: number; expiresAt: string; startsAt: string }[];
+      freeTimes: Date[];
+      lastSearch: SearchInputs | null;
+    }>(
+      `SELECT u.email,
+              (SELECT json_build_object('id', o.id, 'name', o.name, 'accountEmail', o.account_email,
+                        'employerAccess', o.employer_access, 'ocrAccess', o.ocr_access, 'employerOcr', o.employer_ocr)
+                 FROM organisations o
+                WHERE o.account_email = u.email
+                   OR EXISTS (SELECT 1 FROM organisation_members m WHERE m.organisation_id = o.id AND m.email = u.email)
+                ORDER BY (o.account_email = u.email) DESC LIMIT 1) AS organisation,
+              (SELECT coalesce(json_agg(json_build_object('id', s.id, 'remaining', s.remaining_search_count,
+                        'expiresAt', s.expires_at, 'startsAt', s.starts_at) ORDER BY s.expires_at), '[]')
+                 FROM subscriptions s
+                WHERE s.user_id = u.id AND s.kind = 'individual-search'
+                  AND s.expires_at > $2::timestamptz - interval '1 day') AS subscriptions,
+              (SELECT coalesce(array_agg(l.at), '{}') FROM search_log l
+                WHERE l.user_id = u.id AND l.counted_as = 'free'
+                  AND l.at > $2::timestamptz - make_interval(days => $3)) AS "freeTimes",
+              (SELECT json_build_object('stateCode', l.state_code, 'msaId', l.msa_id, 'code', l.code,
+                        'billingClass', l.billing_class)
+                 FROM search_log l WHERE l.user_id = u.id ORDER BY l.at DESC LIMIT 1) AS "lastSearch"
+         FROM users u WHERE u.id = $1`,
+      [userId, now, FREE_SEARCH_WINDOW_DAYS],
+    );
+    const row = rows[0];
+    if (!row) throw forbidden('This account no longer exists.');
+    const subscriptions: SubscriptionRow[] = row.subscriptions.map((s) => ({
+      id: s.id,
+      remaining: s.remaining,
+      expiresAt: new Date(s.expiresAt),
+      startsAt: new Date(s.startsAt),
+    }));
+    return {
+      email: row.email,
+      organisation: row.organisation,
+      active: subscriptions.filter(
+        (s) => s.startsAt <= now && s.expiresAt > now && s.remaining > 0,
+      ),
+      lapsed: subscriptions.filter((s) => s.expiresAt <= now && s.remaining > 0).at(-1) ?? null,
+      freeSearchTimes: row.freeTimes,
+      lastSearch: row.lastSearch,
+    };
+  }
+
+  /** The spec's report-type record for the account (`OobRates/getReportType`). */
+  async entitlement(userId: string, now = new Date()): Promise<Entitlement> {
+    const account = await this.state(this.pool, userId, now);
+    const employer = account.organisation?.employerAccess === true;
+    const free = freeSearchStatus(account.freeSearchTimes, now);
+    const subscriptionCount = account.active.reduce((sum, s) => sum + s.remaining, 0);
+    const searchable = employer || subscriptionCount > 0 || free.searchingStatus === 1;
+    const isMember = account.organisation && account.organisation.accountEmail !== account.email;
+    return {
+      searching_Status: searchable ? 1 : 0,
+      next_Search_Date: searchable ? null : (free.nextSearchDate?.toISOString() ?? null),
+      individualSubscription: subscriptionCount > 0,
+      individualSubscriptionCount: subscriptionCount,
+      reportType: employer ? 'employer' : 'individual',
+      employer_OCR: account.organisation?.employerOcr ?? false,
+      oCR_Access: account.organisation?.ocrAccess ?? false,
+      replace_Email: isMember ? (account.organisation?.accountEmail ?? null) : null,
+      actual_Email: account.email,
+      freeSearchesLeft: free.remaining,
+      subscriptionStatus: subscriptionCount > 0 ? 'active' : account.lapsed ? 'expired' : 'none',
+    };
+  }
+
+  async hasEmployerAccess(userId: string): Promise<boolean> {
+    const account = await this.state(this.pool, userId, new Date());
+    return account.organisation?.employerAccess === true;
+  }
+
+  /**
+   * Lets a search run or refuses it with the spec's message, and logs it. Re-running the
+   * previous search (same inputs) costs nothing and is not logged; a new one is taken from the employer's access,
+   * else an individual subscription (the one expiring first), else the free allowance. The
+   * account row is locked so two concurrent searches cannot both take the last free one.
+   */
+  async authorizeSearch(
+    userId: string,
+    inputs: SearchInputs,
+    path: SearchPath,
+    clock: () => Date = () => new Date(),
+  ): Promise<CountedAs> {
+    const before = await this.state(this.pool, userId, clock());
+    if (!isNewSearch(before.lastSearch, inputs)) return 'repeat';
+    return inTransaction(this.pool, async (client) => {
+      await client.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+      // The time is read once the lock is held, so a search logged by the holder before us is never "in the future".
+      const now = clock();
+      const account = await this.state(client, userId, now);
+      let countedAs: CountedAs;
+      let subscriptionId: string | null = null;
+      if (!isNewSearch(account.lastSearch, inputs)) return 'repeat';
+      if (account.organisation?.employerAccess) countedAs = 'employer';
+      else if (account.active[0]) {
+        countedAs = 'subscription';
+        subscriptionId = account.active[0].id;
+        await client.query(
+          `UPDATE subscriptions SET remaining_search_count = remaining_search_count - 1 WHERE id = $1`,
+          [subscriptionId],
+        );
+      } else if (freeSearchStatus(account.freeSearchTimes, now).searchingStatus === 1)
+        countedAs = 'free';
+      else throw refusal(account, now, path);
+      await client.query(
+        `INSERT INTO search_log (user_id, counted_as, subscription_id, state_code, msa_id, code, billing_class, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          userId,
+          countedAs,
+          subscriptionId,
+          inputs.stateCode.toUpperCase(),
+          inputs.msaId,
+          inputs.code.trim().toUpperCase(),
+          inputs.billingClass.toLowerCase(),
+          now,
+        ],
+      );
+      return countedAs;
+    });
+  }
+
+  /** True when these inputs are the account's latest search (reads that follow a search, such as its summary). */
+  async isLatestSearch(userId: string, inputs: SearchInputs): Promise<boolean> {
+    const account = await this.state(this.pool, userId, new Date());
+    return account.lastSearch !== null && !isNewSearch(account.lastSearch, inputs);
+  }
+}
+
+function refusal(account: AccountState, now: Date, path: SearchPath) {
+  if (account.lapsed && now.getTime() - account.lapsed.expiresAt.getTime() < RENEWAL_GRACE_MS)
+    return forbidden(SEARCH_MESSAGES.subscriptionExpired(account.lapsed.remaining));
+  const next = freeSearchStatus(account.freeSearchTimes, now).nextSearchDate;
+  if (path === 'standard' && next)
+    return forbidden(SEARCH_MESSAGES.nextEligible(formatSearchDate(next)));
+  return forbidden(SEARCH_MESSAGES.freeSearchesOver);
+}

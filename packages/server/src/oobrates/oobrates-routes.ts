@@ -1,0 +1,203 @@
+import { PassThrough } from 'node:stream';
+import {
+  CodeOptionSchema,
+  CodeSearchQuerySchema,
+  CustomExportQuerySchema,
+  CustomSearchInputSchema,
+  EmployersAccessBodySchema,
+  EmployersAccessSchema,
+  EntitlementSchema,
+  ExportQuerySchema,
+  OopRateRowSchema,
+  PlanDesignSchema,
+  ReportTypeQuerySchema,
+  ResultSchema,
+  SearchInputSchema,
+  SendPdfBodySchema,
+  StatewiseAccessSchema,
+  SummaryRowSchema,
+} from '@ratelens/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthService } from '../auth/auth-service.ts';
+import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
+import { attachmentDisposition } from '../http/attachment.ts';
+import { badRequest } from '../http/errors.ts';
+import type { OobRatesService } from './oobrates-service.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** search-and-accounts §7: the rate search calls. All but the billing-class list need a session. */
+export const oobRatesRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  oobRates: OobRatesService;
+  textRateLimitPerHour: number;
+}> = async (app, { auth, oobRates, textRateLimitPerHour }) => {
+  const tags = ['Rate search'];
+  const signedIn = requireUser(auth);
+  const security = AUTHENTICATED;
+
+  app.get('/OobRates/getoobratesSetting', {
+    schema: { tags, summary: 'Billing classes', response: { 200: z.array(z.string()) } },
+    handler: () => oobRates.billingClasses(),
+  });
+
+  app.get('/OobRates/getPlanDesign', {
+    schema: {
+      tags,
+      summary: 'The plan design out-of-pocket estimates assume (deductible, coinsurance, maximum)',
+      response: { 200: PlanDesignSchema },
+    },
+    handler: () => oobRates.planDesign(),
+  });
+
+  app.get('/OobRates/getReportType', {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: "The account's search entitlement (first element)",
+      querystring: ReportTypeQuerySchema,
+      response: { 200: z.array(EntitlementSchema) },
+    },
+    handler: async (request) => [await oobRates.entitlement(currentUser(request), request.query)],
+  });
+
+  app.get('/OobRates/getoobratesStatewiseUserAccess', {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'States the account may search: state code → name',
+      querystring: z.object({ email: z.string().max(254).optional() }),
+      response: { 200: StatewiseAccessSchema },
+    },
+    handler: (request) => oobRates.states(currentUser(request), request.query.email),
+  });
+
+  app.post('/OobRates/getoobratesEmployersAccess', {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: "Whether the account searches through an employer's access",
+      body: EmployersAccessBodySchema,
+      response: { 200: EmployersAccessSchema },
+    },
+    handler: (request) => oobRates.employersAccess(currentUser(request), request.body.accout),
+  });
+
+  app.get('/OobRates/GetCodeDescriptionbyMSA', {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Codes published in a state and metro area, by code or description text',
+      querystring: CodeSearchQuerySchema,
+      response: { 200: z.array(CodeOptionSchema) },
+    },
+    handler: (request) => oobRates.codeOptions(request.query.FilterJson),
+  });
+
+  app.post('/OobRates/getoobrates', {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Negotiated rates of a code in a metro area (standard report)',
+      body: SearchInputSchema,
+      response: { 200: z.array(OopRateRowSchema) },
+    },
+    handler: (request) => oobRates.search(currentUser(request), request.body, 'standard'),
+  });
+
+  app.post('/OobRates/Getoobrateswithcustomvalue', {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Negotiated rates with out-of-pocket for a family status and YTD spend',
+      body: CustomSearchInputSchema,
+      response: { 200: z.array(OopRateRowSchema) },
+    },
+    handler: (request) => oobRates.search(currentUser(request), request.body, 'custom'),
+  });
+
+  app.post('/OobRates/getoobratesSummery', {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Per hospital: low, average and high rate and cash price of the searched code',
+      body: SearchInputSchema,
+      response: { 200: z.array(SummaryRowSchema) },
+    },
+    handler: (request) => oobRates.summary(currentUser(request), request.body),
+  });
+
+  for (const [url, schema, path] of [
+    ['/OobRates/exportOobData', ExportQuerySchema, 'standard'],
+    ['/OobRates/exportOobDatacustomvalue', CustomExportQuerySchema, 'custom'],
+  ] as const) {
+    app.get(url, {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'The search as an Excel workbook (rates and assumptions)',
+        querystring: schema,
+        produces: [XLSX],
+      },
+      handler: async (request, reply) => {
+        const input = request.query.oobinput;
+        const prepared = await oobRates.prepareExport(currentUser(request), input, path);
+        const body = new PassThrough();
+        // A client that goes away must not leave the writer waiting for a drain that never comes.
+        reply.raw.once('close', () => {
+          if (!body.writableFinished) body.destroy();
+        });
+        void reply
+          .type(XLSX)
+          .header('content-disposition', attachmentDisposition(prepared.fileName))
+          .header('cache-control', 'private, no-store');
+        prepared.write(body).catch((error: unknown) => {
+          request.log.error({ err: error }, 'spreadsheet export failed');
+          body.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+        return reply.send(body);
+      },
+    });
+  }
+
+  app.get('/OobRates/logIndvsubscount', {
+    onRequest: signedIn,
+    schema: {
+      tags,
+      security,
+      summary:
+        "The individual-search subscription's remaining count (the server counts searches as it runs them)",
+      headers: z.object({ userid: z.string().max(64).optional() }),
+      response: {
+        200: ResultSchema.extend({ remaningSearchCount: z.number().int() }),
+      },
+    },
+    handler: (request) => oobRates.individualCount(currentUser(request), request.headers.userid),
+  });
+
+  app.post('/OobRates/sendPdftoUser', {
+    onRequest: signedIn,
+    config: { rateLimit: { max: textRateLimitPerHour, timeWindow: '1 hour' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Text a link to a PDF of the search to a US phone number (one SMS, no marketing)',
+      body: SendPdfBodySchema,
+      response: { 200: ResultSchema },
+    },
+    handler: (request) => {
+      if (request.body.userId && request.body.userId !== currentUser(request).userId)
+        throw badRequest('userId must be the signed-in account.');
+      return oobRates.textReport(currentUser(request), request.body);
+    },
+  });
+};

@@ -1,0 +1,450 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  SEARCH_MESSAGES,
+  type ApiError,
+  type Result,
+  SPEC_MESSAGES,
+  type CodeOption,
+  type Entitlement,
+  type OopRateRow,
+  type SummaryRow,
+} from '@ratelens/core';
+import { loadDemoData } from '@ratelens/ingest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authHeaders,
+  signedInAdmin,
+  signedInUser,
+  uniqueEmail,
+  useTestApp,
+  type TestApp,
+} from '../test/app.ts';
+
+const ANCHORAGE = {
+  stateCode: 'AK',
+  stateName: 'Alaska',
+  msaID: '11260',
+  msaName: 'Anchorage, AK',
+};
+const FAIRBANKS = { ...ANCHORAGE, msaID: '21820', msaName: 'Fairbanks-College, AK' };
+
+function search(code: string, area = ANCHORAGE, paymentMethod = 'OUTPATIENT') {
+  return { ...area, code, paymentMethod };
+}
+
+function custom(code: string, lives = 1, accumulator = 0, area = ANCHORAGE) {
+  return { ...search(code, area), lives, accumulator };
+}
+
+type Login = Awaited<ReturnType<typeof signedInUser>>;
+
+describe('OobRates calls', () => {
+  const test = useTestApp();
+  let demoDir: string;
+
+  beforeAll(async () => {
+    demoDir = await mkdtemp(path.join(tmpdir(), 'ratelens-demo-'));
+    await loadDemoData(test.database.connection, demoDir);
+  }, 120_000);
+
+  afterAll(async () => {
+    await rm(demoDir, { recursive: true, force: true });
+  });
+
+  const post = (t: TestApp, url: string, login: Login | null, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/OobRates/${url}`,
+      headers: login ? authHeaders(login) : {},
+      payload: payload as object,
+    });
+  const get = (
+    t: TestApp,
+    url: string,
+    login: Login | null,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/OobRates/${url}`,
+      headers: { ...(login ? authHeaders(login) : {}), ...headers },
+    });
+  const entitlementOf = async (login: Login) =>
+    (await get(test, 'getReportType', login)).json<Entitlement[]>()[0];
+  const codeSearch = (login: Login, filter: object) =>
+    get(
+      test,
+      `GetCodeDescriptionbyMSA?FilterJson=${encodeURIComponent(JSON.stringify(filter))}`,
+      login,
+    );
+
+  it('lists the billing classes without a session', async () => {
+    const response = await get(test, 'getoobratesSetting', null);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(['Inpatient', 'Outpatient', 'Drugs']);
+  });
+
+  it('answers 401 to every search call without a session', async () => {
+    for (const [method, url] of [
+      ['GET', 'getReportType'],
+      ['GET', 'getoobratesStatewiseUserAccess'],
+      ['POST', 'getoobrates'],
+      ['POST', 'Getoobrateswithcustomvalue'],
+      ['POST', 'getoobratesSummery'],
+      ['GET', 'logIndvsubscount'],
+      ['POST', 'sendPdftoUser'],
+    ] as const) {
+      const response = await test.app.inject({
+        method,
+        url: `/api/OobRates/${url}`,
+        payload: method === 'POST' ? {} : undefined,
+      });
+      expect(response.statusCode, url).toBe(401);
+    }
+  });
+
+  it('gives a new account two free searches, the states with data and no employer access', async () => {
+    const login = await signedInUser(test.app);
+    expect(await entitlementOf(login)).toMatchObject({
+      searching_Status: 1,
+      next_Search_Date: null,
+      individualSubscription: false,
+      reportType: 'individual',
+      replace_Email: null,
+      actual_Email: login.emailID,
+      freeSearchesLeft: 2,
+      subscriptionStatus: 'none',
+    });
+    const states = (await get(test, 'getoobratesStatewiseUserAccess', login)).json<
+      Record<string, string>
+    >();
+    expect(states.AK).toBe('Alaska');
+    const access = await post(test, 'getoobratesEmployersAccess', login, { accout: login.emailID });
+    expect(access.json()).toEqual([{ API: 'no' }]);
+  });
+
+  it("refuses to answer for another account's e-mail or id", async () => {
+    const login = await signedInUser(test.app);
+    const other = uniqueEmail('other');
+    expect(
+      (await post(test, 'getoobratesEmployersAccess', login, { accout: other })).statusCode,
+    ).toBe(403);
+    expect((await get(test, `getReportType?email=${other}`, login)).statusCode).toBe(403);
+    expect(
+      (await get(test, 'getReportType?userId=00000000-0000-0000-0000-000000000000', login))
+        .statusCode,
+    ).toBe(403);
+    const response = await post(test, 'Getoobrateswithcustomvalue', login, {
+      ...custom('99213'),
+      accout: other,
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await entitlementOf(login))?.freeSearchesLeft).toBe(2);
+  });
+
+  it('finds codes of the metro area by code prefix and by description, and validates the filter', async () => {
+    const login = await signedInUser(test.app);
+    const byCode = (
+      await codeSearch(login, { stateCode: 'AK', msaId: '11260', queryText: '9921' })
+    ).json<CodeOption[]>();
+    expect(byCode.map((o) => o.procedureCode)).toContain('99213');
+    expect(byCode.every((o) => o.procedureCode.startsWith('9921'))).toBe(true);
+    const byWords = (
+      await codeSearch(login, {
+        stateCode: 'ak',
+        msaName: 'Anchorage, AK',
+        queryText: 'mri of the brain',
+      })
+    ).json<CodeOption[]>();
+    expect(byWords.map((o) => o.procedureCode)).toContain('70551');
+    expect(
+      (await codeSearch(login, { stateCode: 'AK', msaId: '11260', queryText: 'zzzzqq' })).json(),
+    ).toEqual([]);
+
+    const short = await codeSearch(login, { stateCode: 'AK', msaId: '11260', queryText: '99' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json<ApiError>().message).toContain('queryText must be at least 3 characters.');
+    const badJson = await get(test, 'GetCodeDescriptionbyMSA?FilterJson=%7Bnot-json', login);
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json<ApiError>().message).toContain('FilterJson must be JSON');
+    const noArea = await codeSearch(login, { stateCode: 'AK', queryText: '992' });
+    expect(noArea.statusCode).toBe(400);
+    expect(noArea.json<ApiError>().message).toContain('msaId or msaName');
+    const wildcard = (
+      await codeSearch(login, { stateCode: 'AK', msaId: '11260', queryText: '%%%' })
+    ).json<CodeOption[]>();
+    expect(wildcard).toEqual([]);
+  });
+
+  it('answers a custom search with rates, out-of-pocket and how each rate was published', async () => {
+    const login = await signedInUser(test.app);
+    const response = await post(test, 'Getoobrateswithcustomvalue', login, custom('99213', 2, 500));
+    expect(response.statusCode).toBe(200);
+    const rows = response.json<OopRateRow[]>();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.rates)).toEqual([...rows.map((r) => r.rates)].sort((a, b) => b - a));
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        medicalcode: '99213',
+        Statename: 'Alaska',
+        msaname: 'Anchorage, AK',
+      });
+      expect(row.FacilityName).toMatch(/^Demo /);
+      // Family deductible $3,400, $500 spent: a visit below the $2,900 left is paid in full.
+      expect(row.MemberOOP).toBe(Math.min(row.rates, 2900));
+      expect(row.rateOrigin === 'dollar').toBe(row.rateDerivation === null);
+    }
+    expect((await entitlementOf(login))?.freeSearchesLeft).toBe(1);
+  });
+
+  it('counts a search only when its inputs change, and refuses the third with the spec message', async () => {
+    const login = await signedInUser(test.app);
+    expect(
+      (await post(test, 'Getoobrateswithcustomvalue', login, custom('99213'))).statusCode,
+    ).toBe(200);
+    // Re-running the same search (the results page does on entry) is free.
+    expect(
+      (await post(test, 'Getoobrateswithcustomvalue', login, custom('99213', 2, 100))).statusCode,
+    ).toBe(200);
+    expect((await entitlementOf(login))?.freeSearchesLeft).toBe(1);
+    expect(
+      (await post(test, 'Getoobrateswithcustomvalue', login, custom('70551'))).statusCode,
+    ).toBe(200);
+    const entitlement = await entitlementOf(login);
+    expect(entitlement).toMatchObject({ searching_Status: 0, freeSearchesLeft: 0 });
+    expect(new Date(entitlement?.next_Search_Date ?? 0).getTime()).toBeGreaterThan(
+      Date.now() + 59 * 86_400_000,
+    );
+
+    const third = await post(test, 'Getoobrateswithcustomvalue', login, custom('80053'));
+    expect(third.statusCode).toBe(403);
+    expect(third.json<ApiError>().message).toBe(SEARCH_MESSAGES.freeSearchesOver);
+    const standard = await post(test, 'getoobrates', login, search('80053'));
+    expect(standard.statusCode).toBe(403);
+    expect(standard.json<ApiError>().message).toMatch(
+      /^Your next eligible search begins on [A-Z][a-z]+ \d{1,2}, \d{4}$/,
+    );
+    const download = await get(
+      test,
+      `exportOobData?oobinput=${encodeURIComponent(JSON.stringify(search('80053')))}`,
+      login,
+    );
+    expect(download.statusCode).toBe(403);
+    // The latest search still re-runs.
+    expect(
+      (await post(test, 'Getoobrateswithcustomvalue', login, custom('70551'))).statusCode,
+    ).toBe(200);
+  });
+
+  it('lets only one of two concurrent new searches take the last free search', async () => {
+    const login = await signedInUser(test.app);
+    await post(test, 'Getoobrateswithcustomvalue', login, custom('99213'));
+    const [a, b] = await Promise.all([
+      post(test, 'Getoobrateswithcustomvalue', login, custom('70551')),
+      post(test, 'Getoobrateswithcustomvalue', login, custom('80053')),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 403]);
+  });
+
+  it('summarises the latest search per hospital, and only that one', async () => {
+    const login = await signedInUser(test.app);
+    const before = await post(test, 'getoobratesSummery', login, search('99213'));
+    expect(before.statusCode).toBe(403);
+    await post(test, 'Getoobrateswithcustomvalue', login, custom('99213'));
+    const response = await post(test, 'getoobratesSummery', login, search('99213'));
+    expect(response.statusCode).toBe(200);
+    const rows = response.json<SummaryRow[]>();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.LowAmt ?? 0).toBeLessThanOrEqual(row.AvgAmt ?? 0);
+      expect(row.AvgAmt ?? 0).toBeLessThanOrEqual(row.HighAmt ?? 0);
+    }
+  });
+
+  it('validates search input field by field', async () => {
+    const login = await signedInUser(test.app);
+    const cases: [object, string][] = [
+      [
+        { ...custom('99213'), paymentMethod: 'LUXURY' },
+        'paymentMethod must be one of Inpatient, Outpatient, Drugs.',
+      ],
+      [{ ...custom('99213'), stateCode: 'Alaska' }, 'stateCode must be a two-letter state code'],
+      [{ ...custom('99213'), lives: 3 }, 'lives must be 1 (Single) or 2 (Family).'],
+      [{ ...custom('99213'), accumulator: '12a' }, 'accumulator must be digits only'],
+      [{ ...custom('99213'), code: "99213'; drop table" }, 'code must be a medical code'],
+      [{ ...custom('99213'), code: undefined }, 'code is required.'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await post(test, 'Getoobrateswithcustomvalue', login, body);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json<ApiError>().message).toContain(message);
+    }
+    expect((await entitlementOf(login))?.freeSearchesLeft).toBe(2);
+  });
+
+  it('gives employer members the employer report, unlimited searches and their employer as replace_Email', async () => {
+    const admin = await signedInAdmin(test);
+    const member = await signedInUser(test.app);
+    const employer = uniqueEmail('employer');
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/admin/organisations',
+      headers: authHeaders(admin),
+      payload: {
+        name: 'Acme Benefits',
+        accountEmail: employer,
+        employerOcr: true,
+        ocrAccess: true,
+        memberEmails: [member.emailID],
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(await entitlementOf(member)).toMatchObject({
+      reportType: 'employer',
+      replace_Email: employer,
+      employer_OCR: true,
+      oCR_Access: true,
+      searching_Status: 1,
+    });
+    expect(
+      (await post(test, 'getoobratesEmployersAccess', member, { accout: employer })).json(),
+    ).toEqual([{ API: 'yes' }]);
+    for (const code of ['99213', '70551', '80053', '99214'])
+      expect(
+        (await post(test, 'getoobrates', member, { ...search(code), accout: employer })).statusCode,
+      ).toBe(200);
+    // Employers' reports keep the hospitals' notes; the summary is open for any search.
+    expect((await post(test, 'getoobratesSummery', member, search('70551'))).statusCode).toBe(200);
+  });
+
+  it('keeps the organisation calls to admins and checks their input', async () => {
+    const user = await signedInUser(test.app);
+    const admin = await signedInAdmin(test);
+    const asUser = await test.app.inject({
+      method: 'GET',
+      url: '/api/admin/organisations',
+      headers: authHeaders(user),
+    });
+    expect(asUser.statusCode).toBe(403);
+    const bad = await test.app.inject({
+      method: 'POST',
+      url: '/api/admin/organisations',
+      headers: authHeaders(admin),
+      payload: { name: '', accountEmail: 'not-an-email', memberEmails: ['x'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ApiError>().errors?.map((e) => e.field)).toEqual(
+      expect.arrayContaining(['name', 'accountEmail']),
+    );
+    const plan = await test.app.inject({
+      method: 'PUT',
+      url: '/api/admin/plan-design',
+      headers: authHeaders(user),
+      payload: {
+        deductible: { single: 0, family: 0 },
+        outOfPocketMax: { single: 1, family: 1 },
+        coinsurance: 0,
+      },
+    });
+    expect(plan.statusCode).toBe(403);
+  });
+
+  it("counts an individual subscription's searches down and reports its count", async () => {
+    const login = await signedInUser(test.app);
+    const none = await get(test, 'logIndvsubscount', login);
+    expect(none.statusCode).toBe(403);
+    expect(none.json<ApiError>().message).toBe(SPEC_MESSAGES.noSubscription);
+    await test.database.connection.pool.query(
+      `INSERT INTO subscriptions (user_id, kind, subscription_type, total_search_count, remaining_search_count, expires_at)
+       VALUES ($1, 'individual-search', 'Individual Search 5', 5, 2, now() + interval '30 days')`,
+      [login.userID],
+    );
+    expect(await entitlementOf(login)).toMatchObject({
+      individualSubscription: true,
+      individualSubscriptionCount: 2,
+    });
+    const download = await get(
+      test,
+      `exportOobData?oobinput=${encodeURIComponent(JSON.stringify(search('99213')))}`,
+      login,
+    );
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toContain('spreadsheetml');
+    expect(download.headers['content-disposition']).toContain('Alaska.xlsx');
+    expect(download.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const count = (await get(test, 'logIndvsubscount', login, { userId: login.userID })).json<{
+      remaningSearchCount: number;
+    }>();
+    expect(count.remaningSearchCount).toBe(1);
+    // Free searches are untouched while the subscription pays.
+    expect((await entitlementOf(login))?.freeSearchesLeft).toBe(2);
+  });
+
+  it('names the 24-hour grace of a lapsed subscription when the free searches are spent', async () => {
+    const login = await signedInUser(test.app);
+    await test.database.connection.pool.query(
+      `INSERT INTO subscriptions (user_id, kind, subscription_type, total_search_count, remaining_search_count, starts_at, expires_at)
+       VALUES ($1, 'individual-search', 'Individual Search 5', 5, 3, now() - interval '30 days', now() - interval '2 hours')`,
+      [login.userID],
+    );
+    await post(test, 'Getoobrateswithcustomvalue', login, custom('99213'));
+    await post(test, 'Getoobrateswithcustomvalue', login, custom('70551'));
+    const refused = await post(test, 'Getoobrateswithcustomvalue', login, custom('80053'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ApiError>().message).toBe(SEARCH_MESSAGES.subscriptionExpired(3));
+    expect((await entitlementOf(login))?.subscriptionStatus).toBe('expired');
+  });
+
+  it('exports a custom search as a workbook named after the state', async () => {
+    const login = await signedInUser(test.app);
+    const input = custom('70551', 1, 0, FAIRBANKS);
+    const response = await get(
+      test,
+      `exportOobDatacustomvalue?oobinput=${encodeURIComponent(JSON.stringify(input))}`,
+      login,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('filename="Alaska.xlsx"');
+    expect(response.rawPayload.length).toBeGreaterThan(1000);
+    const bad = await get(test, 'exportOobDatacustomvalue?oobinput=%7B', login);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('texts a link to a PDF of the search, through the outbox', async () => {
+    const login = await signedInUser(test.app);
+    const invalid = await post(test, 'sendPdftoUser', login, {
+      number: '555-123',
+      search: custom('99213'),
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json<ApiError>().message).toContain(SEARCH_MESSAGES.invalidNumber);
+
+    const sent = await post(test, 'sendPdftoUser', login, {
+      number: '5551234567',
+      search: custom('99213'),
+      userId: login.userID,
+      report_Type: 'individual',
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json<Result>().isSuccess).toBe(true);
+    const outbox = await test.app.inject({
+      method: 'GET',
+      url: '/dev/outbox.json?to=%2B15551234567',
+    });
+    const [sms] = outbox.json<{ channel: string; text: string }[]>();
+    expect(sms?.channel).toBe('sms');
+    const link = /https?:\/\/\S+\/api\/reports\/[\w-]+/.exec(sms?.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    const pdf = await test.app.inject({ method: 'GET', url: new URL(link ?? '').pathname });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const guessed = await test.app.inject({
+      method: 'GET',
+      url: '/api/reports/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    });
+    expect(guessed.statusCode).toBe(404);
+  });
+});

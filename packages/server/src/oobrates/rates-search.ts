@@ -1,0 +1,359 @@
+import {
+  BILLING_CLASS_NAMES,
+  DEFAULT_PLAN_DESIGN,
+  PlanDesignSchema,
+  billingClassValues,
+  estimateOutOfPocket,
+  type AmountOrigin,
+  type CodeOption,
+  type FamilyStatus,
+  type OopRateRow,
+  type PlanDesign,
+  type SummaryRow,
+} from '@ratelens/core';
+import { inTransaction, type Pool } from '@ratelens/db';
+import { badRequest } from '../http/errors.ts';
+
+/** The most rows one search answers with; a search that reaches it is cut at the highest rates. */
+export const MAX_RESULT_ROWS = 10_000;
+const CODE_OPTIONS = 50;
+const PLAN_DESIGN_KEY = 'plan-design';
+
+/** A search as the service runs it: area, code, billing class, and whose out-of-pocket to estimate. */
+export interface RateQuery {
+  stateCode: string;
+  msaId: string;
+  code: string;
+  codeType?: string | null;
+  paymentMethod: string;
+  familyStatus: FamilyStatus;
+  ytdSpend: number;
+}
+
+interface RateRecord {
+  medicalcode: string;
+  CodeDescription: string;
+  msaname: string;
+  FacilityName: string;
+  planname: string;
+  payername: string;
+  rates: number;
+  notes: string | null;
+  Category: string;
+  codetype: string;
+  location: string | null;
+  Statename: string;
+  LOB: string;
+  npi: string | null;
+  origin: AmountOrigin | null;
+  percentage: number | null;
+  gross: number | null;
+  cashRate: number | null;
+  hospitalId: string;
+  billingClass: string;
+  setting: string | null;
+}
+
+const usd = (amount: number) =>
+  amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+/** How a rate's dollar figure was obtained, in words; null when the hospital published dollars. */
+export function rateDerivation(
+  origin: AmountOrigin,
+  percentage: number | null,
+  gross: number | null,
+): string | null {
+  switch (origin) {
+    case 'dollar':
+      return null;
+    case 'percentage-of-gross':
+      return percentage !== null && gross !== null
+        ? `${percentage}% of the gross charge of ${usd(gross)}`
+        : 'A percentage of the gross charge';
+    case 'median':
+      return 'The median allowed amount the hospital reported (no dollar rate published)';
+    case 'estimated':
+      return 'The estimated allowed amount the hospital reported (no dollar rate published)';
+  }
+}
+
+function billingValues(paymentMethod: string): readonly string[] {
+  const values = billingClassValues(paymentMethod);
+  if (!values)
+    throw badRequest(`paymentMethod must be one of ${BILLING_CLASS_NAMES.join(', ')}.`, [
+      {
+        field: 'paymentMethod',
+        rule: 'invalid_value',
+        message: `paymentMethod must be one of ${BILLING_CLASS_NAMES.join(', ')}.`,
+      },
+    ]);
+  return values;
+}
+
+/** Escapes LIKE's wildcards so typed text matches literally. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// One row per (hospital, item, payer plan) of the code in the area, with what the inventory knows of the hospital.
+const RATE_ROWS_SQL = `
+  SELECT ic.code AS medicalcode,
+         coalesce(cd.description, ci.description) AS "CodeDescription",
+         coalesce(cb.title, '') AS msaname,
+         h.name AS "FacilityName",
+         nr.plan_name AS planname,
+         nr.payer_name AS payername,
+         nr.effective_amount::float8 AS rates,
+         coalesce(nr.notes, ci.notes) AS notes,
+         ic.category AS "Category",
+         ic.code_type AS codetype,
+         h.addresses[1] AS location,
+         coalesce(s.name, h.state_code) AS "Statename",
+         nr.line_of_business AS "LOB",
+         h.type_2_npis[1] AS npi,
+         nr.effective_origin AS origin,
+         nr.percentage::float8 AS percentage,
+         ci.gross::float8 AS gross,
+         ci.discounted_cash::float8 AS "cashRate",
+         h.id AS "hospitalId",
+         ci.billing_class AS "billingClass",
+         ci.setting
+    FROM hospitals h
+    JOIN item_codes ic ON ic.hospital_id = h.id AND ic.code = $3
+                      AND ($5::text IS NULL OR ic.code_type = $5)
+    JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
+                        AND ci.billing_class = ANY($4::text[])
+    JOIN negotiated_rates nr ON nr.hospital_id = ci.hospital_id AND nr.item_id = ci.item_id
+    LEFT JOIN states s ON s.code = h.state_code
+    LEFT JOIN cbsas cb ON cb.code = h.cbsa_code
+    LEFT JOIN codes cd ON cd.type = ic.code_type AND cd.code = ic.code
+   WHERE h.state_code = $1 AND h.cbsa_code = $2 AND nr.effective_amount IS NOT NULL
+   ORDER BY nr.effective_amount DESC, h.name, nr.payer_name, nr.plan_name`;
+
+/** Reads behind the rate search: billing classes, areas, codes, rates and their summary. */
+export class RatesSearch {
+  constructor(private readonly pool: Pool) {}
+
+  billingClasses(): string[] {
+    return [...BILLING_CLASS_NAMES];
+  }
+
+  async planDesign(): Promise<PlanDesign> {
+    const { rows } = await this.pool.query<{ value: unknown }>(
+      `SELECT value FROM app_settings WHERE key = $1`,
+      [PLAN_DESIGN_KEY],
+    );
+    const parsed = PlanDesignSchema.safeParse(rows[0]?.value);
+    return parsed.success ? parsed.data : DEFAULT_PLAN_DESIGN;
+  }
+
+  async setPlanDesign(plan: PlanDesign, adminId: string): Promise<PlanDesign> {
+    await this.pool.query(
+      `INSERT INTO app_settings (key, value, updated_by, updated_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`,
+      [PLAN_DESIGN_KEY, JSON.stringify(plan), adminId],
+    );
+    return plan;
+  }
+
+  /** States that have hospitals with loaded rates: code → name. */
+  async searchableStates(): Promise<Record<string, string>> {
+    const { rows } = await this.pool.query<{ code: string; name: string }>(
+      `SELECT s.code, s.name FROM states s
+        WHERE EXISTS (SELECT 1 FROM hospitals h JOIN hospital_summaries hs ON hs.hospital_id = h.id
+                       WHERE h.state_code = s.code AND hs.rates > 0)
+        ORDER BY s.name`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.code, r.name]));
+  }
+
+  async msaIdByName(stateCode: string, msaName: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ code: string }>(
+      `SELECT c.code FROM cbsas c WHERE lower(c.title) = lower($2)
+          AND EXISTS (SELECT 1 FROM hospitals h WHERE h.cbsa_code = c.code AND h.state_code = $1)`,
+      [stateCode, msaName.trim()],
+    );
+    return rows[0]?.code ?? null;
+  }
+
+  /**
+   * The area's codes matching the typed text: code prefix first, then description words. The
+   * area's code list is rebuilt when its hospitals' data changed since the last build.
+   */
+  async codeOptions(stateCode: string, msaId: string, queryText: string): Promise<CodeOption[]> {
+    await this.ensureAreaCodes(stateCode, msaId);
+    const text = likeLiteral(queryText.trim());
+    const { rows } = await this.pool.query<CodeOption>(
+      `SELECT code AS "procedureCode", description AS "codeDescription", code_type AS "codeType"
+         FROM area_codes
+        WHERE state_code = $1 AND cbsa_code = $2
+          AND (code ILIKE $3 || '%' OR description ILIKE '%' || $3 || '%')
+        ORDER BY (code ILIKE $3 || '%') DESC, hospitals DESC, code, code_type
+        LIMIT ${CODE_OPTIONS}`,
+      [stateCode, msaId, text],
+    );
+    return rows.map((r) => ({
+      ...r,
+      procedureCode: r.procedureCode.trim(),
+      codeDescription: r.codeDescription.trim(),
+    }));
+  }
+
+  private async areaStamp(stateCode: string, msaId: string): Promise<string> {
+    const { rows } = await this.pool.query<{ stamp: string | null }>(
+      `SELECT string_agg(h.id::text || '@' || coalesce(hs.updated_at::text, '-'), ',' ORDER BY h.id) AS stamp
+         FROM hospitals h LEFT JOIN hospital_summaries hs ON hs.hospital_id = h.id
+        WHERE h.state_code = $1 AND h.cbsa_code = $2`,
+      [stateCode, msaId],
+    );
+    return rows[0]?.stamp ?? '';
+  }
+
+  async ensureAreaCodes(stateCode: string, msaId: string): Promise<void> {
+    const stamp = await this.areaStamp(stateCode, msaId);
+    const { rows } = await this.pool.query<{ dataStamp: string }>(
+      `SELECT data_stamp AS "dataStamp" FROM area_code_builds WHERE state_code = $1 AND cbsa_code = $2`,
+      [stateCode, msaId],
+    );
+    if (rows[0]?.dataStamp === stamp) return;
+    await inTransaction(this.pool, async (client) => {
+      await client.query(
+        `SELECT pg_advisory_xact_lock(hashtext('area_codes:' || $1 || ':' || $2))`,
+        [stateCode, msaId],
+      );
+      const { rows: again } = await client.query<{ dataStamp: string }>(
+        `SELECT data_stamp AS "dataStamp" FROM area_code_builds WHERE state_code = $1 AND cbsa_code = $2`,
+        [stateCode, msaId],
+      );
+      if (again[0]?.dataStamp === stamp) return;
+      await client.query(`DELETE FROM area_codes WHERE state_code = $1 AND cbsa_code = $2`, [
+        stateCode,
+        msaId,
+      ]);
+      await client.query(
+        `INSERT INTO area_codes (state_code, cbsa_code, code_type, code, description, hospitals)
+         SELECT $1, $2, ic.code_type, ic.code,
+                coalesce(max(cd.description), min(ci.description), ''), count(DISTINCT ic.hospital_id)
+           FROM hospitals h
+           JOIN item_codes ic ON ic.hospital_id = h.id
+           JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
+           LEFT JOIN codes cd ON cd.type = ic.code_type AND cd.code = ic.code
+          WHERE h.state_code = $1 AND h.cbsa_code = $2
+            -- A hospital's own chargemaster codes mean nothing to a person searching.
+            AND ic.code_type NOT IN ('CDM', 'LOCAL')
+          GROUP BY ic.code_type, ic.code`,
+        [stateCode, msaId],
+      );
+      await client.query(
+        `INSERT INTO area_code_builds (state_code, cbsa_code, data_stamp, built_at) VALUES ($1, $2, $3, now())
+         ON CONFLICT (state_code, cbsa_code) DO UPDATE SET data_stamp = excluded.data_stamp, built_at = now()`,
+        [stateCode, msaId, stamp],
+      );
+    });
+  }
+
+  private params(query: RateQuery): unknown[] {
+    return [
+      query.stateCode,
+      query.msaId,
+      query.code.trim().toUpperCase(),
+      billingValues(query.paymentMethod),
+      query.codeType?.trim() || null,
+    ];
+  }
+
+  private toRow(record: RateRecord, query: RateQuery, plan: PlanDesign): OopRateRow {
+    const origin = record.origin ?? 'dollar';
+    const estimate = estimateOutOfPocket({
+      allowedAmount: record.rates,
+      familyStatus: query.familyStatus,
+      ytdSpend: query.ytdSpend,
+      plan,
+      cashPrice: record.cashRate,
+    });
+    return {
+      medicalcode: record.medicalcode,
+      CodeDescription: record.CodeDescription,
+      msaname: record.msaname,
+      FacilityName: record.FacilityName,
+      HospitalType: null,
+      planname: record.planname,
+      payername: record.payername,
+      rates: record.rates,
+      notes: record.notes,
+      Category: record.Category,
+      codetype: record.codetype,
+      location: record.location,
+      Statename: record.Statename,
+      LOB: record.LOB,
+      healthsystemType: null,
+      npi: record.npi,
+      MemberOOP: estimate.memberPays,
+      rateOrigin: origin,
+      rateDerivation: rateDerivation(origin, record.percentage, record.gross),
+      cashRate: record.cashRate,
+      cashIsCheaper: estimate.cashIsCheaper,
+      hospitalId: record.hospitalId,
+      billingClass: record.billingClass,
+      setting: record.setting,
+    };
+  }
+
+  /** The search's rows, highest rate first, at most MAX_RESULT_ROWS. */
+  async rates(query: RateQuery): Promise<OopRateRow[]> {
+    const plan = await this.planDesign();
+    const { rows } = await this.pool.query<RateRecord>(
+      `${RATE_ROWS_SQL} LIMIT ${MAX_RESULT_ROWS}`,
+      this.params(query),
+    );
+    return rows.map((r) => this.toRow(r, query, plan));
+  }
+
+  /** Every row of the search, fetched through a cursor in batches so memory stays flat (exports). */
+  async *streamRates(query: RateQuery, batch = 2000): AsyncGenerator<OopRateRow> {
+    const plan = await this.planDesign();
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN READ ONLY');
+      await client.query(
+        `DECLARE rate_rows NO SCROLL CURSOR FOR ${RATE_ROWS_SQL}`,
+        this.params(query),
+      );
+      for (;;) {
+        const { rows } = await client.query<RateRecord>(`FETCH ${batch} FROM rate_rows`);
+        for (const record of rows) yield this.toRow(record, query, plan);
+        if (rows.length < batch) break;
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Per hospital: low, average and high rate of the code and its cash price. */
+  async summary(query: RateQuery): Promise<SummaryRow[]> {
+    const { rows } = await this.pool.query<SummaryRow>(
+      `SELECT h.id AS "hospitalId", h.name AS "FacilityName",
+              min(ci.discounted_cash)::float8 AS "CASH_RATE",
+              round(min(nr.effective_amount), 2)::float8 AS "LowAmt",
+              round(avg(nr.effective_amount), 2)::float8 AS "AvgAmt",
+              round(max(nr.effective_amount), 2)::float8 AS "HighAmt",
+              count(nr.rate_id)::int AS "rateCount"
+         FROM hospitals h
+         JOIN item_codes ic ON ic.hospital_id = h.id AND ic.code = $3
+                           AND ($5::text IS NULL OR ic.code_type = $5)
+         JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
+                             AND ci.billing_class = ANY($4::text[])
+         LEFT JOIN negotiated_rates nr ON nr.hospital_id = ci.hospital_id AND nr.item_id = ci.item_id
+                                      AND nr.effective_amount IS NOT NULL
+        WHERE h.state_code = $1 AND h.cbsa_code = $2
+        GROUP BY h.id, h.name
+        ORDER BY "AvgAmt" NULLS LAST, h.name`,
+      this.params(query),
+    );
+    return rows;
+  }
+}
