@@ -122,12 +122,18 @@ export function demoModifiers(profile: HospitalProfile): DemoModifier[] {
 /**
  * Every item of the catalogue, then every item again as chargemaster variants (a CDM code and a
  * line number) while `variants` lasts: `variants` = scale, or Infinity for a file cut by size.
+ * Variants from `codedVariants` on carry their CDM code only, as most lines of a real chargemaster
+ * do: a scaled demo then grows the rate tables without multiplying the rows of one CPT search.
  */
-export function* demoItems(profile: HospitalProfile, variants: number): Generator<DemoItem> {
+export function* demoItems(
+  profile: HospitalProfile,
+  variants: number,
+  codedVariants = Infinity,
+): Generator<DemoItem> {
   const rng = createRng(`${profile.seed}:${profile.hospital.id}:items`);
   for (let variant = 0; variant < variants; variant++) {
     for (const [index, item] of CATALOGUE.entries()) {
-      yield buildItem(profile, item, index, variant, rng);
+      yield buildItem(profile, item, index, variant, rng, variant < codedVariants);
     }
   }
 }
@@ -138,6 +144,7 @@ function buildItem(
   index: number,
   variant: number,
   rng: Rng,
+  withItemCodes = true,
 ): DemoItem {
   const cdm = `${profile.hospital.id}-${String(index + 1).padStart(3, '0')}-${variant}`;
   const itemFactor = rng.between(0.85, 1.2);
@@ -153,7 +160,10 @@ function buildItem(
   return {
     description:
       variant === 0 ? item.description : `${item.description} (chargemaster line ${variant + 1})`,
-    codes: variant === 0 ? item.codes : [{ code: cdm, type: 'CDM' }, ...item.codes],
+    codes:
+      variant === 0
+        ? item.codes
+        : [{ code: cdm, type: 'CDM' }, ...(withItemCodes ? item.codes : [])],
     drugUnit: item.drug?.unit ?? null,
     drugType: item.drug?.type ?? null,
     standardCharges,

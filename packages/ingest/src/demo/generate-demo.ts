@@ -37,6 +37,9 @@ export interface DemoManifest {
   totals: WriteCounts & { files: number; bytes: number };
 }
 
+/** Chargemaster lines per catalogue item that keep its CPT/HCPCS/DRG codes when scaled. */
+const CODED_VARIANTS = 3;
+
 /** Writes one CMS v3.0.0 file per demo hospital into outDir. */
 export async function generateDemo(options: GenerateDemoOptions): Promise<DemoManifest> {
   const seed = options.seed ?? 1;
@@ -52,6 +55,7 @@ export async function generateDemo(options: GenerateDemoOptions): Promise<DemoMa
     const written = await writeHospitalFile(hospital, hospital.format, path, {
       seed,
       variants: scale,
+      codedVariants: CODED_VARIANTS,
       onFlush: onProgress && ((bytes) => onProgress(path, bytes)),
     });
     hospitals.push({
@@ -109,6 +113,7 @@ async function writeHospitalFile(
   options: {
     seed: number;
     variants: number;
+    codedVariants?: number;
     stopAtBytes?: number;
     onFlush: ((bytes: number) => void) | undefined;
   },
@@ -120,7 +125,7 @@ async function writeHospitalFile(
       header: demoHeader(profile, format),
       plans: profile.plans,
       modifiers: demoModifiers(profile),
-      items: demoItems(profile, options.variants),
+      items: demoItems(profile, options.variants, options.codedVariants),
       ...(options.stopAtBytes === undefined ? {} : { stopAtBytes: options.stopAtBytes }),
     });
     return { ...counts, bytes: sink.bytes };
