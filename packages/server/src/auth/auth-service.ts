@@ -21,6 +21,7 @@ import {
   findEmailToken,
   findRefreshToken,
   findSession,
+  findSessionWithUser,
   findThrottle,
   findUserByEmail,
   findUserById,
@@ -281,7 +282,7 @@ export class AuthService {
     if (!verified) throw unauthorized(AUTH_MESSAGES.sessionEnded);
     if (verified.expired) throw unauthorized(AUTH_MESSAGES.sessionExpired);
     if (!secretKey) throw unauthorized(AUTH_MESSAGES.sessionEnded);
-    const session = await findSession(this.db, verified.claims.sessionId);
+    const session = await findSessionWithUser(this.db, verified.claims.sessionId);
     if (
       !session ||
       session.revokedAt ||
@@ -290,9 +291,12 @@ export class AuthService {
     ) {
       throw unauthorized(AUTH_MESSAGES.sessionEnded);
     }
-    const user = await findUserById(this.db, session.userId);
-    if (!user) throw unauthorized(AUTH_MESSAGES.sessionEnded);
-    return { userId: user.id, sessionId: session.id, email: user.email, role: user.role };
+    return {
+      userId: session.userId,
+      sessionId: session.id,
+      email: session.email,
+      role: session.role,
+    };
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   SEARCH_MESSAGES,
   freeSearchStatus,
   isNewSearch,
+  normaliseEmail,
   type Entitlement,
   type SearchInputs,
 } from '@ratelens/core';
@@ -69,8 +70,9 @@ export class Entitlements {
       subscriptions: { id: string; remaining: number; expiresAt: string; startsAt: string }[];
       freeTimes: Date[];
       lastSearch: SearchInputs | null;
-    }>(
-      `SELECT u.email,
+    }>({
+      name: 'account_search_state',
+      text: `SELECT u.email,
               (SELECT json_build_object('id', o.id, 'name', o.name, 'accountEmail', o.account_email,
                         'employerAccess', o.employer_access, 'ocrAccess', o.ocr_access, 'employerOcr', o.employer_ocr)
                  FROM organisations o
@@ -89,8 +91,8 @@ export class Entitlements {
                         'billingClass', l.billing_class)
                  FROM search_log l WHERE l.user_id = u.id ORDER BY l.at DESC LIMIT 1) AS "lastSearch"
          FROM users u WHERE u.id = $1`,
-      [userId, now, FREE_SEARCH_WINDOW_DAYS],
-    );
+      values: [userId, now, FREE_SEARCH_WINDOW_DAYS],
+    });
     const row = rows[0];
     if (!row) throw forbidden('This account no longer exists.');
     const subscriptions: SubscriptionRow[] = row.subscriptions.map((s) => ({
@@ -140,53 +142,76 @@ export class Entitlements {
   }
 
   /**
-   * Lets a search run or refuses it with the spec's message, and logs it. Re-running the
-   * previous search (same inputs) costs nothing and is not logged; a new one is taken from the employer's access,
-   * else an individual subscription (the one expiring first), else the free allowance. The
-   * account row is locked so two concurrent searches cannot both take the last free one.
+   * Lets a search run or refuses it with the spec's message, and logs it. `named` are the
+   * account e-mails the request names (`accout`, `logged_useremail`): each must be the account's
+   * own or its employer's. Re-running the previous search (same inputs) costs nothing and is not
+   * logged; a new one is taken from the employer's access (unlimited), else an individual
+   * subscription (the one expiring first), else the free allowance. For those two the account
+   * row is locked, so two concurrent searches cannot both take the last search.
    */
   async authorizeSearch(
     userId: string,
     inputs: SearchInputs,
     path: SearchPath,
+    named: readonly (string | null | undefined)[] = [],
     clock: () => Date = () => new Date(),
   ): Promise<CountedAs> {
     const before = await this.state(this.pool, userId, clock());
+    for (const email of named) {
+      if (!email?.trim()) continue;
+      const wanted = normaliseEmail(email);
+      if (wanted !== before.email && wanted !== before.organisation?.accountEmail)
+        throw forbidden('You can search only as your own account.');
+    }
     if (!isNewSearch(before.lastSearch, inputs)) return 'repeat';
+    if (before.organisation?.employerAccess) {
+      await this.log(this.pool, userId, inputs, 'employer', null, clock());
+      return 'employer';
+    }
     return inTransaction(this.pool, async (client) => {
       await client.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
       // The time is read once the lock is held, so a search logged by the holder before us is never "in the future".
       const now = clock();
       const account = await this.state(client, userId, now);
-      let countedAs: CountedAs;
-      let subscriptionId: string | null = null;
       if (!isNewSearch(account.lastSearch, inputs)) return 'repeat';
-      if (account.organisation?.employerAccess) countedAs = 'employer';
-      else if (account.active[0]) {
-        countedAs = 'subscription';
-        subscriptionId = account.active[0].id;
+      const subscription = account.active[0];
+      if (subscription) {
         await client.query(
           `UPDATE subscriptions SET remaining_search_count = remaining_search_count - 1 WHERE id = $1`,
-          [subscriptionId],
+          [subscription.id],
         );
-      } else if (freeSearchStatus(account.freeSearchTimes, now).searchingStatus === 1)
-        countedAs = 'free';
-      else throw refusal(account, now, path);
-      await client.query(
-        `INSERT INTO search_log (user_id, counted_as, subscription_id, state_code, msa_id, code, billing_class, at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          userId,
-          countedAs,
-          subscriptionId,
-          inputs.stateCode.toUpperCase(),
-          inputs.msaId,
-          inputs.code.trim().toUpperCase(),
-          inputs.billingClass.toLowerCase(),
-          now,
-        ],
-      );
-      return countedAs;
+        await this.log(client, userId, inputs, 'subscription', subscription.id, now);
+        return 'subscription';
+      }
+      if (freeSearchStatus(account.freeSearchTimes, now).searchingStatus !== 1)
+        throw refusal(account, now, path);
+      await this.log(client, userId, inputs, 'free', null, now);
+      return 'free';
+    });
+  }
+
+  private async log(
+    db: Queryable,
+    userId: string,
+    inputs: SearchInputs,
+    countedAs: Exclude<CountedAs, 'repeat'>,
+    subscriptionId: string | null,
+    at: Date,
+  ): Promise<void> {
+    await db.query({
+      name: 'search_log_insert',
+      text: `INSERT INTO search_log (user_id, counted_as, subscription_id, state_code, msa_id, code, billing_class, at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      values: [
+        userId,
+        countedAs,
+        subscriptionId,
+        inputs.stateCode.toUpperCase(),
+        inputs.msaId,
+        inputs.code.trim().toUpperCase(),
+        inputs.billingClass.toLowerCase(),
+        at,
+      ],
     });
   }
 

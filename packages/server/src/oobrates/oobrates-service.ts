@@ -115,10 +115,12 @@ export class OobRatesService {
   }
 
   private async authorize(auth: AuthContext, input: AnySearchInput, path: SearchPath) {
-    await this.checkAccount(auth, input.accout);
     if (input.userId && input.userId !== auth.userId)
       throw forbidden('You can search only as your own account.');
-    await this.deps.entitlements.authorizeSearch(auth.userId, inputsOf(input), path);
+    await this.deps.entitlements.authorizeSearch(auth.userId, inputsOf(input), path, [
+      input.accout,
+      input.logged_useremail,
+    ]);
   }
 
   async search(auth: AuthContext, input: AnySearchInput, path: SearchPath): Promise<OopRateRow[]> {

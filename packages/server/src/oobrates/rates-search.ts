@@ -18,6 +18,8 @@ import { badRequest } from '../http/errors.ts';
 export const MAX_RESULT_ROWS = 10_000;
 const CODE_OPTIONS = 50;
 const PLAN_DESIGN_KEY = 'plan-design';
+const PLAN_CACHE_MS = 10_000;
+const AREA_CHECK_MS = 5_000;
 
 /** A search as the service runs it: area, code, billing class, and whose out-of-pocket to estimate. */
 export interface RateQuery {
@@ -138,13 +140,19 @@ export class RatesSearch {
     return [...BILLING_CLASS_NAMES];
   }
 
+  private cachedPlan: { plan: PlanDesign; until: number } | null = null;
+
+  /** The plan design, read at most every PLAN_CACHE_MS (a change by another process shows within that). */
   async planDesign(): Promise<PlanDesign> {
+    if (this.cachedPlan && this.cachedPlan.until > Date.now()) return this.cachedPlan.plan;
     const { rows } = await this.pool.query<{ value: unknown }>(
       `SELECT value FROM app_settings WHERE key = $1`,
       [PLAN_DESIGN_KEY],
     );
     const parsed = PlanDesignSchema.safeParse(rows[0]?.value);
-    return parsed.success ? parsed.data : DEFAULT_PLAN_DESIGN;
+    const plan = parsed.success ? parsed.data : DEFAULT_PLAN_DESIGN;
+    this.cachedPlan = { plan, until: Date.now() + PLAN_CACHE_MS };
+    return plan;
   }
 
   async setPlanDesign(plan: PlanDesign, adminId: string): Promise<PlanDesign> {
@@ -153,6 +161,7 @@ export class RatesSearch {
        ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`,
       [PLAN_DESIGN_KEY, JSON.stringify(plan), adminId],
     );
+    this.cachedPlan = { plan, until: Date.now() + PLAN_CACHE_MS };
     return plan;
   }
 
@@ -183,15 +192,16 @@ export class RatesSearch {
   async codeOptions(stateCode: string, msaId: string, queryText: string): Promise<CodeOption[]> {
     await this.ensureAreaCodes(stateCode, msaId);
     const text = likeLiteral(queryText.trim());
-    const { rows } = await this.pool.query<CodeOption>(
-      `SELECT code AS "procedureCode", description AS "codeDescription", code_type AS "codeType"
+    const { rows } = await this.pool.query<CodeOption>({
+      name: 'oob_code_options',
+      text: `SELECT code AS "procedureCode", description AS "codeDescription", code_type AS "codeType"
          FROM area_codes
         WHERE state_code = $1 AND cbsa_code = $2
           AND (code ILIKE $3 || '%' OR description ILIKE '%' || $3 || '%')
         ORDER BY (code ILIKE $3 || '%') DESC, hospitals DESC, code, code_type
         LIMIT ${CODE_OPTIONS}`,
-      [stateCode, msaId, text],
-    );
+      values: [stateCode, msaId, text],
+    });
     return rows.map((r) => ({
       ...r,
       procedureCode: r.procedureCode.trim(),
@@ -209,7 +219,21 @@ export class RatesSearch {
     return rows[0]?.stamp ?? '';
   }
 
+  private readonly areaCheckedAt = new Map<string, number>();
+
+  /**
+   * Rebuilds the area's code list when its hospitals' data changed. Checked at most every
+   * AREA_CHECK_MS per area and process: a file loaded a moment ago shows in the code box that
+   * much later.
+   */
   async ensureAreaCodes(stateCode: string, msaId: string): Promise<void> {
+    const area = `${stateCode}:${msaId}`;
+    if ((this.areaCheckedAt.get(area) ?? 0) > Date.now() - AREA_CHECK_MS) return;
+    await this.rebuildAreaCodesIfChanged(stateCode, msaId);
+    this.areaCheckedAt.set(area, Date.now());
+  }
+
+  private async rebuildAreaCodesIfChanged(stateCode: string, msaId: string): Promise<void> {
     const stamp = await this.areaStamp(stateCode, msaId);
     const { rows } = await this.pool.query<{ dataStamp: string }>(
       `SELECT data_stamp AS "dataStamp" FROM area_code_builds WHERE state_code = $1 AND cbsa_code = $2`,
@@ -302,10 +326,12 @@ export class RatesSearch {
   /** The search's rows, highest rate first, at most MAX_RESULT_ROWS. */
   async rates(query: RateQuery): Promise<OopRateRow[]> {
     const plan = await this.planDesign();
-    const { rows } = await this.pool.query<RateRecord>(
-      `${RATE_ROWS_SQL} LIMIT ${MAX_RESULT_ROWS}`,
-      this.params(query),
-    );
+    // Named: prepared once per connection, so the join over the rate partitions is not planned per request.
+    const { rows } = await this.pool.query<RateRecord>({
+      name: 'oob_rates',
+      text: `${RATE_ROWS_SQL} LIMIT ${MAX_RESULT_ROWS}`,
+      values: this.params(query),
+    });
     return rows.map((r) => this.toRow(r, query, plan));
   }
 
@@ -335,8 +361,9 @@ export class RatesSearch {
 
   /** Per hospital: low, average and high rate of the code and its cash price. */
   async summary(query: RateQuery): Promise<SummaryRow[]> {
-    const { rows } = await this.pool.query<SummaryRow>(
-      `SELECT h.id AS "hospitalId", h.name AS "FacilityName",
+    const { rows } = await this.pool.query<SummaryRow>({
+      name: 'oob_rates_summary',
+      text: `SELECT h.id AS "hospitalId", h.name AS "FacilityName",
               min(ci.discounted_cash)::float8 AS "CASH_RATE",
               round(min(nr.effective_amount), 2)::float8 AS "LowAmt",
               round(avg(nr.effective_amount), 2)::float8 AS "AvgAmt",
@@ -352,8 +379,8 @@ export class RatesSearch {
         WHERE h.state_code = $1 AND h.cbsa_code = $2
         GROUP BY h.id, h.name
         ORDER BY "AvgAmt" NULLS LAST, h.name`,
-      this.params(query),
-    );
+      values: this.params(query),
+    });
     return rows;
   }
 }
