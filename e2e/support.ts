@@ -81,3 +81,13 @@ export async function createAdmin(email: string, password = PASSWORD): Promise<v
     env: { ...process.env, DATA_DIR: '.data-e2e' },
   });
 }
+
+/** The auth headers of the session signed in on `page`, for calling the API as that user. */
+export async function adminRequestHeaders(page: Page): Promise<Record<string, string>> {
+  const { token, secret } = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    secret: localStorage.getItem('secret_key'),
+  }));
+  expect(token, 'a signed-in session on the page').toBeTruthy();
+  return { Authorization: `Bearer ${token ?? ''}`, secret_key: secret ?? '' };
+}

@@ -21,6 +21,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <HomeRoute /> },
+      {
+        path: '/ooprates',
+        // The results table, chart and report popup are for signed-in searchers only.
+        lazy: () => import('../routes/oop-rates.tsx').then((m) => ({ Component: m.OopRatesRoute })),
+      },
       { path: '/login', element: <LoginRoute /> },
       {
         path: '/registration',

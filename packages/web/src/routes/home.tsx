@@ -1,6 +1,4 @@
 import { Anchor, Box, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { SPEC_MESSAGES } from '@ratelens/core';
-import { useSession } from '../features/auth/use-session.ts';
 import {
   alaskaRatesText,
   educationText,
@@ -13,11 +11,8 @@ import { DeferredVideo } from '../features/public/deferred-video.tsx';
 import { Markdown } from '../features/public/markdown.tsx';
 import { TextModalButton } from '../features/public/text-modal.tsx';
 import { HOW_TO_VIDEO_URL } from '../features/public/video-config.ts';
-import { ButtonLink } from '../shared/router-link.tsx';
+import { HomeRateSearch } from '../features/search/home-rate-search.tsx';
 import { usePageMeta } from '../shared/use-page-meta.ts';
-
-/** The popup text of search-and-accounts §2 "Home", shown inline for now. */
-export const SIGN_IN_FIRST_MESSAGE = SPEC_MESSAGES.signInFirst;
 
 export const HOME_META = {
   title: 'RateLens: hospital prices in the open',
@@ -33,12 +28,11 @@ export const ALASKA_RATES_URL = '/api/downloads/alaska-rates.csv';
 export const PATIENT_ADVOCATE_URL = 'https://www.patientadvocate.org';
 
 /**
- * Home: the rate-search hero, then the public content of search-and-accounts §1: how-to video,
- * open-price explainer, the free Alaska file, the two popups, the patient-advocate link and the
- * education text. The search itself arrives with its own issue.
+ * Home: the banner and the rate search (search-and-accounts §2 "Home"), then the public content
+ * of §1: how-to video, open-price explainer, the free Alaska file, the two popups, the
+ * patient-advocate link and the education text.
  */
 export function HomeRoute() {
-  const signedIn = useSession().token !== null;
   usePageMeta(HOME_META);
 
   return (
@@ -57,34 +51,7 @@ export function HomeRoute() {
       </Box>
 
       <Container size="md" py="xl">
-        {signedIn ? (
-          <Card withBorder padding="lg">
-            <Stack gap="xs">
-              <Title order={2} size="h3">
-                Rate search
-              </Title>
-              <Text>
-                Searching rates by state, metro area, medical code and billing class is coming to
-                this page soon.
-              </Text>
-            </Stack>
-          </Card>
-        ) : (
-          <Card withBorder padding="lg" aria-labelledby="sign-in-first">
-            <Stack gap="md">
-              <Title order={2} size="h3" id="sign-in-first">
-                {SIGN_IN_FIRST_MESSAGE}
-              </Title>
-              <Text>Rate search is for signed-in members.</Text>
-              <Group gap="sm">
-                <ButtonLink to="/registration">Create New Account</ButtonLink>
-                <ButtonLink to="/login" variant="outline">
-                  Already have a account
-                </ButtonLink>
-              </Group>
-            </Stack>
-          </Card>
-        )}
+        <HomeRateSearch />
       </Container>
 
       <Container size="md" pb="xl">

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/render.tsx';
 import {
   ApiRequestError,
+  fileNameFromDisposition,
   NETWORK_ERROR_MESSAGE,
   requestJson,
   UNEXPECTED_ERROR_MESSAGE,
@@ -102,5 +103,24 @@ describe('requestJson', () => {
     const error = await failure(requestJson('/api/auth/ConfirmEmail', { schema: ResultSchema }));
 
     expect(error.message).toBe(UNEXPECTED_ERROR_MESSAGE);
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it("reads RFC 6266's encoded name first, then the quoted or bare one", () => {
+    expect(
+      fileNameFromDisposition(
+        `attachment; filename="Alaska.xlsx"; filename*=UTF-8''New%20M%C3%A9xico.xlsx`,
+      ),
+    ).toBe('New México.xlsx');
+    expect(fileNameFromDisposition('attachment; filename="Alaska \\"AK\\".xlsx"')).toBe(
+      'Alaska "AK".xlsx',
+    );
+    expect(fileNameFromDisposition('attachment; filename=Alaska.xlsx')).toBe('Alaska.xlsx');
+  });
+
+  it('is null without a header or a name', () => {
+    expect(fileNameFromDisposition(null)).toBeNull();
+    expect(fileNameFromDisposition('attachment')).toBeNull();
   });
 });

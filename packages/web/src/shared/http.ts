@@ -116,14 +116,40 @@ export async function requestJson<T>(path: string, options: RequestOptions<T> = 
   }
 }
 
+/** A downloaded file: its bytes and the name the server gave it (Content-Disposition), if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
 /**
- * A same-origin GET of a file (an attachment) as a Blob. Throws ApiRequestError on every failure,
- * with the server's message when the error answer carries one.
+ * The file name of a Content-Disposition header: RFC 6266's `filename*=UTF-8''…` first, then
+ * `filename="…"` or a bare `filename=…`; null when there is none.
  */
-export async function requestBlob(
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(header);
+  const name = (plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2])?.trim();
+  return name ? name : null;
+}
+
+/**
+ * A same-origin GET of a file (an attachment, an export) with the name the server gave it.
+ * Throws ApiRequestError on every failure, with the server's message when the error answer
+ * carries one.
+ */
+export async function requestFile(
   path: string,
   options: Pick<RequestOptions<Blob>, 'headers' | 'signal'> = {},
-): Promise<Blob> {
+): Promise<DownloadedFile> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -140,10 +166,19 @@ export async function requestBlob(
     throw errorFromBody(response.status, parseJson(await response.text().catch(() => '')));
   }
   try {
-    return await response.blob();
+    const blob = await response.blob();
+    return { blob, fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) };
   } catch {
     throw new ApiRequestError(0, null);
   }
+}
+
+/** A same-origin GET of a file as a Blob (see `requestFile`). */
+export async function requestBlob(
+  path: string,
+  options: Pick<RequestOptions<Blob>, 'headers' | 'signal'> = {},
+): Promise<Blob> {
+  return (await requestFile(path, options)).blob;
 }
 
 /** The legacy `{ isSuccess, message }` envelope: `isSuccess: false` is a failure too. */

@@ -19,6 +19,10 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  // Mantine's comboboxes scroll the selected option into view.
+  Element.prototype.scrollIntoView = () => undefined;
+}
 if (typeof globalThis.ResizeObserver === 'undefined') {
   globalThis.ResizeObserver = class {
     observe() {}

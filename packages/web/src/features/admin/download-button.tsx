@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../shared/http.ts';
 import { downloadFeedbackFile } from './admin-api.ts';
-import { saveBlob } from './save-blob.ts';
+import { saveBlob } from '../../shared/save-blob.ts';
 
 interface DownloadButtonProps {
   url: string;

@@ -2,7 +2,9 @@ import { RefreshResponseSchema, SECRET_KEY_HEADER, SPEC_MESSAGES } from '@ratele
 import {
   ApiRequestError,
   requestBlob,
+  requestFile,
   requestJson,
+  type DownloadedFile,
   type RequestOptions,
 } from '../../shared/http.ts';
 import {
@@ -174,6 +176,16 @@ export function authedDownload(
 ): Promise<Blob> {
   return withSession(options.keepSessionOn ?? [], (headers) =>
     requestBlob(path, { headers, signal: options.signal }),
+  );
+}
+
+/** An authenticated download with the file name the server gave it (an export). */
+export function authedFile(
+  path: string,
+  options: { keepSessionOn?: readonly number[]; signal?: AbortSignal } = {},
+): Promise<DownloadedFile> {
+  return withSession(options.keepSessionOn ?? [], (headers) =>
+    requestFile(path, { headers, signal: options.signal }),
   );
 }
 

@@ -1,0 +1,224 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  adminRequestHeaders,
+  createAdmin,
+  expectAccessible,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from './support.ts';
+
+// The browser tests' server starts on an empty database and loads the demo data: Alaska's four
+// metro areas hold fictional hospitals whose files price, among others, 70551 (MRI of the brain),
+// 70553 and 70450 (CT of the head) for outpatients.
+
+const FREE_SEARCHES_OVER =
+  'Your 2 free medical code searches for every 60 days is over. Please try again later.';
+const FOOTER_NOTICE =
+  'Hospitals can change their prices without notice. Always get a Good Faith Estimate first to lock in your rate.';
+
+async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/**
+ * Types a code into the code box and picks the option that starts with '(code)', with the mouse
+ * or, with `keyboard`, by arrow keys and Enter.
+ */
+async function chooseCode(page: Page, code: string, { keyboard = false } = {}): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'Medical Code / Code Description' });
+  await box.fill(code);
+  const option = page.getByRole('option', { name: new RegExp(`^\\(${code}\\) `) }).first();
+  await expect(option).toBeVisible();
+  if (keyboard) {
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+    await box.press('Enter');
+  } else {
+    await option.click();
+  }
+  await expect(box).toHaveValue(new RegExp(`^\\(${code}\\) `));
+}
+
+async function fillSearch(page: Page, code: string): Promise<void> {
+  await choose(page, 'State', 'Alaska (AK)');
+  await choose(page, 'Metro Area', 'Anchorage, AK');
+  await chooseCode(page, code);
+  await choose(page, 'Billing Class', 'Outpatient');
+}
+
+/** The family-status popup: Family, $500 spent this year. */
+async function answerFamilyPopup(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Your coverage' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Family' }).check();
+  await dialog.getByLabel('YTD medical spend ($)').fill('500');
+  await dialog.getByRole('button', { name: 'Get Rates' }).click();
+}
+
+const getRatesButton = (page: Page) =>
+  page.getByRole('form', { name: 'Rate search' }).getByRole('button', { name: 'Get Rates' });
+
+async function expectResults(page: Page, code: string): Promise<void> {
+  await expect(page).toHaveURL(/\/ooprates$/);
+  await expect(page.getByRole('heading', { name: 'Out-of-pocket rates', level: 1 })).toBeVisible();
+  const table = page.getByRole('region', { name: 'Negotiated rates' }).getByRole('table');
+  await expect(
+    table.getByRole('columnheader', { name: 'Code Description/Hospital' }),
+  ).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Negotiate Rate ($)' })).toBeVisible();
+  await expect(
+    table.getByRole('rowheader', { name: new RegExp(`^\\(${code}\\) `) }).first(),
+  ).toBeVisible();
+}
+
+test.describe('rate search', () => {
+  test('signed out: an overlay blocks the search and offers sign-up and sign-in', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const popup = page.getByRole('group', { name: 'Please create an account or login first' });
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole('link', { name: 'Create New Account' })).toHaveAttribute(
+      'href',
+      '/registration',
+    );
+    await expect(popup.getByRole('link', { name: 'Already have a account' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    // The blocked fields are out of reach: disabled, and inert under the overlay.
+    const state = page.getByRole('combobox', { name: 'State', exact: true });
+    await expect(state).toBeDisabled();
+    expect(await state.evaluate((element) => element.closest('[inert]') !== null)).toBe(true);
+    await expectAccessible(page);
+
+    await page.goto('/ooprates');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a consumer searches, sees out-of-pocket estimates, downloads and texts the report, and is refused a third free search', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('consumer');
+    await signUp(page, email);
+
+    // Nothing saved yet: the results page sends the visitor home.
+    await page.goto('/ooprates');
+    await expect(page).toHaveURL(/\/$/);
+
+    await expect(getRatesButton(page)).toBeDisabled();
+    const codeBox = page.getByRole('combobox', { name: 'Medical Code / Code Description' });
+    await expect(codeBox).toBeDisabled();
+    await fillSearch(page, '70551');
+    await expectAccessible(page);
+    await getRatesButton(page).click();
+    await answerFamilyPopup(page);
+
+    await expectResults(page, '70551');
+    await expect(
+      page.getByRole('columnheader', { name: 'Your estimated out-of-pocket ($)' }),
+    ).toBeVisible();
+    await expect(page.getByText(/^Coverage: family, with a deductible of/)).toBeVisible();
+    await expect(page.getByText(/Your \$500\.00 spent so far this year/)).toBeVisible();
+    await expect(
+      page.getByText(/^(Published in dollars|Derived: |Partly derived: )/).first(),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('figure', { name: /^Rates by hospital for \(70551\)/ }),
+    ).toBeVisible();
+    await expect(page.getByText(FOOTER_NOTICE)).toBeVisible();
+    await expectAccessible(page);
+
+    // Download: an .xlsx named by the server, not empty.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const saved = await download.path();
+    const bytes = await readFile(saved);
+    expect(bytes.length).toBeGreaterThan(0);
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+    // Text me a report: digits only, then the SMS lands in the outbox with a link to a PDF.
+    await page.getByRole('button', { name: 'Text me a report' }).click();
+    const phone = page.getByLabel('Mobile number');
+    await phone.fill('907-555');
+    await expect(page.getByText('Please Enter a Valid Number')).toBeVisible();
+    await phone.fill('9075550123');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Send the report by text message' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: /sent by text message/ }),
+    ).toBeVisible();
+    await expect(phone).toHaveCount(0);
+
+    const outbox = await request.get(`/dev/outbox.json?to=${encodeURIComponent('+19075550123')}`);
+    const messages = (await outbox.json()) as { channel: string; text: string; sentAt: string }[];
+    const newest = [...messages].sort((a, b) => b.sentAt.localeCompare(a.sentAt))[0];
+    expect(newest?.channel).toBe('sms');
+    const link = /https?:\/\/\S+/.exec(newest?.text ?? '')?.[0];
+    expect(link).toBeTruthy();
+    const pdf = await request.get(link ?? '');
+    expect(pdf.ok()).toBe(true);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+    // The second free search, from the results page, by keyboard.
+    await chooseCode(page, '70553', { keyboard: true });
+    await getRatesButton(page).click();
+    await answerFamilyPopup(page);
+    await expectResults(page, '70553');
+
+    // The third is refused with the spec's words, and the visitor goes home.
+    await chooseCode(page, '70450');
+    await getRatesButton(page).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert').filter({ hasText: FREE_SEARCHES_OVER })).toBeVisible();
+    await expect(page.getByText(/^Your next eligible search begins on /)).toBeVisible();
+  });
+
+  test('an employer member goes straight to the standard results', async ({ page }) => {
+    test.setTimeout(90_000);
+    const admin = uniqueEmail('admin');
+    const employer = uniqueEmail('employer');
+    const member = uniqueEmail('member');
+    await createAdmin(admin);
+    await signIn(page, admin);
+    const created = await page.request.post('/api/admin/organisations', {
+      headers: await adminRequestHeaders(page),
+      data: {
+        name: 'Demo Employer',
+        accountEmail: employer,
+        employerAccess: true,
+        ocrAccess: false,
+        employerOcr: false,
+        memberEmails: [member],
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login$/);
+    await signUp(page, member);
+    await fillSearch(page, '70551');
+    await getRatesButton(page).click();
+
+    await expect(page.getByRole('dialog', { name: 'Your coverage' })).toHaveCount(0);
+    await expectResults(page, '70551');
+    await expect(page.getByText(/one person who has spent nothing yet this year/)).toBeVisible();
+    await expectAccessible(page);
+
+    // Usable at 375 px: the table scrolls in its own region, the page does not.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(page.getByRole('region', { name: 'Negotiated rates' })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

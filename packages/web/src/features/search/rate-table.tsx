@@ -1,0 +1,106 @@
+import { Table, Text } from '@mantine/core';
+import type { OopRateRow } from '@ratelens/core';
+import { Fragment, useMemo } from 'react';
+import { buildRatePivot, cashCheaperWords, formatRate, originWords } from './rate-pivot.ts';
+
+/** The pivot's headers (§2 "/ooprates"), then this product's additions. */
+export const RATE_TABLE_COLUMNS = [
+  'Code Description/Hospital',
+  'Negotiate Rate ($)',
+  'Your estimated out-of-pocket ($)',
+  'Cash price ($)',
+  'How the rate was published',
+] as const;
+
+const INDENT = { facility: 'var(--mantine-spacing-md)', plan: 'var(--mantine-spacing-xl)' };
+
+/**
+ * The results as an accessible table instead of the old product's pivot widget: one body per
+ * facility whose first row heads the group (scope="rowgroup"), plan rows under it. Code
+ * descriptions head their own rows. Rates show 2 decimals; every level is sorted by rate,
+ * highest first.
+ */
+export function RateTable({ rows }: { rows: readonly OopRateRow[] }) {
+  const pivot = useMemo(() => buildRatePivot(rows), [rows]);
+
+  return (
+    // Focusable, so keyboard users can scroll the table sideways on a narrow screen.
+    <Table.ScrollContainer minWidth={760} tabIndex={0} role="region" aria-label="Negotiated rates">
+      <Table withTableBorder withColumnBorders verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {RATE_TABLE_COLUMNS.map((column) => (
+              <Table.Th key={column} scope="col">
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        {pivot.map((code) => (
+          <Fragment key={code.codeDescription}>
+            <Table.Tbody>
+              <Table.Tr bg="indigo.0">
+                <Table.Th scope="row">
+                  ({code.code}) {code.codeDescription}
+                </Table.Th>
+                <Table.Td ta="right" fw={700}>
+                  {formatRate(code.rate)}
+                </Table.Td>
+                <Table.Td />
+                <Table.Td />
+                <Table.Td />
+              </Table.Tr>
+            </Table.Tbody>
+            {code.facilities.map((facility) => (
+              <Table.Tbody key={facility.hospitalId || facility.facilityName}>
+                <Table.Tr bg="gray.0">
+                  <Table.Th scope="rowgroup" style={{ paddingLeft: INDENT.facility }}>
+                    {facility.facilityName}
+                  </Table.Th>
+                  <Table.Td ta="right" fw={600}>
+                    {formatRate(facility.rate)}
+                  </Table.Td>
+                  <Table.Td />
+                  <Table.Td ta="right">
+                    {facility.cashRate === null ? (
+                      <Text span size="sm" c="dimmed">
+                        Not published
+                      </Text>
+                    ) : (
+                      formatRate(facility.cashRate)
+                    )}
+                  </Table.Td>
+                  <Table.Td />
+                </Table.Tr>
+                {facility.plans.map((plan) => (
+                  <Table.Tr key={plan.planName}>
+                    <Table.Th
+                      scope="row"
+                      fw={400}
+                      style={{ paddingLeft: INDENT.plan, overflowWrap: 'anywhere' }}
+                    >
+                      {plan.planName}
+                    </Table.Th>
+                    <Table.Td ta="right">{formatRate(plan.rate)}</Table.Td>
+                    <Table.Td ta="right">
+                      {formatRate(plan.memberOop)}
+                      {plan.cheaperCash !== null && (
+                        <Text size="xs" ta="left" c="teal.9" fw={600} mt={4}>
+                          {cashCheaperWords(plan.cheaperCash)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td />
+                    <Table.Td>
+                      <Text size="sm">{originWords(plan)}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            ))}
+          </Fragment>
+        ))}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,285 @@
+// @vitest-environment jsdom
+import { SEARCH_MESSAGES } from '@ratelens/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../features/auth/session.ts';
+import { isHomeNotice } from '../features/search/eligibility.ts';
+import { saveSearch, type SavedSearch } from '../features/search/saved-search.ts';
+import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { callsTo, sentJson, stubSearchApi } from '../test/search-api-stub.ts';
+import { ENTITLED, rateRow } from '../test/search-fixtures.ts';
+import { signInAs } from '../test/sign-in.ts';
+import { OopRatesRoute } from './oop-rates.tsx';
+
+const SAVED: SavedSearch = {
+  stateName: 'Alaska',
+  stateCode: 'AK',
+  msaID: '11260',
+  msaName: 'Anchorage, AK',
+  code: '70551',
+  codeDescription: 'MRI of the brain, no contrast',
+  codeType: 'CPT',
+  accout: 'ann@example.com',
+  paymentMethod: 'Outpatient',
+  tableName: '11260',
+  needIndvLog: true,
+  report_Type: 'individual',
+  logged_useremail: 'ann@example.com',
+  islogged: true,
+  userId: 'user-1',
+};
+
+function LocationProbe() {
+  const location = useLocation();
+  const notice = isHomeNotice(location.state) ? location.state.notice : '';
+  return (
+    <output data-testid="location">
+      {location.pathname}
+      {notice && ` ${notice}`}
+    </output>
+  );
+}
+
+function renderResults() {
+  renderWithProviders(
+    <Routes>
+      <Route path="/ooprates" element={<OopRatesRoute />} />
+      <Route path="/" element={<LocationProbe />} />
+      <Route path="/login" element={<LocationProbe />} />
+    </Routes>,
+    { route: '/ooprates' },
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const ratesTable = () => within(screen.getByRole('region', { name: 'Negotiated rates' }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearSession();
+  sessionStorage.clear();
+});
+
+describe('OopRatesRoute redirects', () => {
+  it('sends a visitor without a token to /login', async () => {
+    stubSearchApi();
+    renderResults();
+
+    await waitFor(() => expect(location()).toBe('/login'));
+  });
+
+  it('sends a signed-in user home when no search is saved', async () => {
+    stubSearchApi();
+    signInAs('user');
+    renderResults();
+
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('sends a user home when searching_Status is not 1', async () => {
+    stubSearchApi({
+      '/api/OobRates/getReportType': jsonResponse(200, [
+        { ...ENTITLED, searching_Status: 0, next_Search_Date: '2026-05-03T00:00:00Z' },
+      ]),
+    });
+    signInAs('user');
+    saveSearch('custom', { ...SAVED, lives: 1, accumulator: 0 });
+    renderResults();
+
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+});
+
+describe('OopRatesRoute results', () => {
+  it('re-runs the saved custom search on entry and shows the pivot, assumptions and chart', async () => {
+    const fetchMock = stubSearchApi({
+      '/api/OobRates/Getoobrateswithcustomvalue': jsonResponse(200, [
+        rateRow({ planname: 'Aetna PPO', rates: 1000, MemberOOP: 3400 }),
+        rateRow({
+          payername: 'Premera',
+          planname: 'Premera Blue',
+          rates: 1250.5,
+          MemberOOP: 3450.1,
+          rateOrigin: 'percentage-of-gross',
+          rateDerivation: 'derived from 45% of billed charges',
+          cashRate: 900,
+          cashIsCheaper: true,
+        }),
+      ]),
+    });
+    signInAs('user');
+    saveSearch('custom', { ...SAVED, lives: 2, accumulator: 500 });
+    renderResults();
+
+    await waitFor(() =>
+      expect(
+        ratesTable()
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual([
+        'Code Description/Hospital',
+        'Negotiate Rate ($)',
+        'Your estimated out-of-pocket ($)',
+        'Cash price ($)',
+        'How the rate was published',
+      ]),
+    );
+    const [sent] = callsTo(fetchMock, '/api/OobRates/Getoobrateswithcustomvalue');
+    expect(sentJson(sent)).toMatchObject({
+      code: '70551',
+      stateCode: 'AK',
+      msaID: '11260',
+      paymentMethod: 'OUTPATIENT',
+      lives: 2,
+      accumulator: 500,
+    });
+
+    // Highest rate first, 2 decimals; the out-of-pocket, the origin and the cash flag per plan.
+    const rowHeaders = ratesTable()
+      .getAllByRole('rowheader')
+      .map((th) => th.textContent);
+    expect(rowHeaders).toEqual([
+      '(70551) MRI of the brain, no contrast',
+      'Demo Anchorage Hospital',
+      'Premera Blue',
+      'Aetna PPO',
+    ]);
+    const premera = ratesTable().getByRole('rowheader', { name: 'Premera Blue' }).closest('tr');
+    if (!premera) throw new Error('no Premera row');
+    const cells = within(premera)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
+    expect(cells[0]).toBe('1,250.50');
+    expect(cells[1]).toBe(
+      '3,450.10Paying the cash price ($900.00) would cost you less than your estimated out-of-pocket',
+    );
+    expect(cells[3]).toBe('Derived: derived from 45% of billed charges');
+
+    expect(screen.getByText(/^Coverage: family, with a deductible of \$3,400\.00/)).toBeTruthy();
+    expect(screen.getByText(/Your \$500\.00 spent so far this year/)).toBeTruthy();
+    expect(
+      await screen.findByRole('figure', {
+        name: 'Rates by hospital for (70551) MRI of the brain, no contrast',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText(SEARCH_MESSAGES.footerNotice)).toBeTruthy();
+    // The form shows the saved search again.
+    expect(
+      screen.getByRole('combobox', { name: 'Medical Code / Code Description' }),
+    ).toHaveProperty('value', '(70551) MRI of the brain, no contrast');
+  });
+
+  it('says so when no hospital has a rate', async () => {
+    stubSearchApi({ '/api/OobRates/getoobrates': jsonResponse(200, []) });
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+
+    expect(
+      await screen.findByText(/No hospital in this metro area has published a rate/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Negotiated rates' })).toBeNull();
+  });
+
+  it("shows the server's refusal on the home page, without ending the session", async () => {
+    stubSearchApi({
+      '/api/OobRates/Getoobrateswithcustomvalue': jsonResponse(403, {
+        isSuccess: false,
+        statusCode: 403,
+        error: 'Forbidden',
+        message: SEARCH_MESSAGES.freeSearchesOver,
+      }),
+    });
+    signInAs('user');
+    saveSearch('custom', { ...SAVED, lives: 1, accumulator: 0 });
+    renderResults();
+
+    await waitFor(() => expect(location()).toBe(`/ ${SEARCH_MESSAGES.freeSearchesOver}`));
+    expect(localStorage.getItem('token')).toBe('access-1');
+  });
+
+  it('refuses a custom search once the entitlement says no more searches', async () => {
+    // The first answer lets the saved search run; the refresh after it says the allowance is spent.
+    let answers = 0;
+    const fetchMock = stubSearchApi({
+      '/api/OobRates/getReportType': () =>
+        jsonResponse(200, [{ ...ENTITLED, searching_Status: answers++ === 0 ? 1 : 0 }]),
+    });
+    signInAs('user');
+    saveSearch('custom', { ...SAVED, lives: 1, accumulator: 0 });
+    renderResults();
+    await screen.findByRole('region', { name: 'Negotiated rates' });
+    await waitFor(() => expect(callsTo(fetchMock, '/api/OobRates/getReportType')).toHaveLength(2));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Get Rates' }));
+
+    await waitFor(() => expect(location()).toBe(`/ ${SEARCH_MESSAGES.freeSearchesOver}`));
+    expect(callsTo(fetchMock, '/api/OobRates/Getoobrateswithcustomvalue')).toHaveLength(1);
+  });
+
+  it('texts the report to a 10-digit number and shows the answer', async () => {
+    const fetchMock = stubSearchApi({
+      '/api/OobRates/sendPdftoUser': jsonResponse(200, {
+        isSuccess: true,
+        message: 'Your report was sent by text message to +1 9075550123.',
+      }),
+    });
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+    await screen.findByRole('region', { name: 'Negotiated rates' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Text me a report' }));
+    const number = await screen.findByLabelText(/Mobile number/);
+    fireEvent.change(number, { target: { value: '907-55' } });
+    expect(await screen.findByText(SEARCH_MESSAGES.invalidNumber)).toBeTruthy();
+    fireEvent.change(number, { target: { value: '9075550123' } });
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Send the report by text message', hidden: true }),
+    );
+
+    expect(
+      await screen.findByText('Your report was sent by text message to +1 9075550123.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByLabelText(/Mobile number/)).toBeNull());
+    const [sent] = callsTo(fetchMock, '/api/OobRates/sendPdftoUser');
+    expect(sentJson(sent)).toMatchObject({
+      number: '9075550123',
+      search: { code: '70551', stateCode: 'AK', msaID: '11260', paymentMethod: 'OUTPATIENT' },
+      userId: 'user-1',
+      StateCode: 'AK',
+      userDomain: 'example.com',
+      pdfFooter: SEARCH_MESSAGES.footerNotice,
+    });
+  });
+
+  it('says the SMS failed, closes the popup and clears the number when the send fails', async () => {
+    stubSearchApi({
+      '/api/OobRates/sendPdftoUser': jsonResponse(502, {
+        isSuccess: false,
+        statusCode: 502,
+        error: 'Bad Gateway',
+        message: 'Twilio said no.',
+      }),
+    });
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+    await screen.findByRole('region', { name: 'Negotiated rates' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Text me a report' }));
+    fireEvent.change(await screen.findByLabelText(/Mobile number/), {
+      target: { value: '9075550123' },
+    });
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Send the report by text message', hidden: true }),
+    );
+
+    expect((await screen.findByRole('alert')).textContent).toBe(SEARCH_MESSAGES.smsFailed);
+    await waitFor(() => expect(screen.queryByLabelText(/Mobile number/)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Text me a report' }));
+    expect(await screen.findByLabelText(/Mobile number/)).toHaveProperty('value', '');
+  });
+});
