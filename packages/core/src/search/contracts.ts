@@ -89,6 +89,27 @@ const paymentMethod = z
 
 const optionalText = (max: number) => z.string().max(max).optional().nullable();
 
+/** A query parameter holding JSON (the spec's FilterJson and oobinput), checked against `schema`. */
+function jsonParameter<T extends z.ZodType>(name: string, max: number, example: string, schema: T) {
+  return z
+    .string({ error: requiredString(name) })
+    .max(max, `${name} must not be more than ${max} characters.`)
+    .transform((raw, ctx): z.output<T> => {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} must be ${example}.` });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(json);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    });
+}
+
 /** `GET OobRates/GetCodeDescriptionbyMSA?FilterJson={"stateCode","msaName","msaId","queryText"}`. */
 export const CodeSearchFilterSchema = z.object({
   stateCode,
@@ -103,31 +124,14 @@ export const CodeSearchFilterSchema = z.object({
 export type CodeSearchFilter = z.infer<typeof CodeSearchFilterSchema>;
 
 export const CodeSearchQuerySchema = z.object({
-  FilterJson: z
-    .string({ error: requiredString('FilterJson') })
-    .max(1024, 'FilterJson must not be more than 1024 characters.')
-    .transform((raw, ctx) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        ctx.addIssue({
-          code: 'custom',
-          message:
-            'FilterJson must be JSON such as {"stateCode":"AK","msaId":"11260","queryText":"705"}.',
-        });
-        return z.NEVER;
-      }
-      const parsed = CodeSearchFilterSchema.safeParse(json);
-      if (parsed.success) {
-        if (!parsed.data.msaId && !parsed.data.msaName)
-          ctx.addIssue({ code: 'custom', message: 'FilterJson must hold msaId or msaName.' });
-        return parsed.data;
-      }
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      return z.NEVER;
+  FilterJson: jsonParameter(
+    'FilterJson',
+    1024,
+    'JSON such as {"stateCode":"AK","msaId":"11260","queryText":"705"}',
+    CodeSearchFilterSchema.refine((filter) => Boolean(filter.msaId || filter.msaName), {
+      message: 'FilterJson must hold msaId or msaName.',
     }),
+  ),
 });
 
 /** A procedure code option, shown as '(code) description'. */
@@ -184,29 +188,12 @@ export const CustomSearchInputSchema = SearchInputSchema.extend({
 export type CustomSearchInput = z.infer<typeof CustomSearchInputSchema>;
 
 /** `exportOobData?oobinput={…}` and `exportOobDatacustomvalue?oobinput={…}`. */
-function jsonQuery<T extends z.ZodType>(schema: T) {
-  return z.object({
-    oobinput: z
-      .string({ error: requiredString('oobinput') })
-      .max(2048, 'oobinput must not be more than 2048 characters.')
-      .transform((raw, ctx): z.output<T> => {
-        let json: unknown;
-        try {
-          json = JSON.parse(raw);
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'oobinput must be JSON.' });
-          return z.NEVER;
-        }
-        const parsed = schema.safeParse(json);
-        if (parsed.success) return parsed.data;
-        for (const issue of parsed.error.issues)
-          ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-        return z.NEVER;
-      }),
-  });
-}
-export const ExportQuerySchema = jsonQuery(SearchInputSchema);
-export const CustomExportQuerySchema = jsonQuery(CustomSearchInputSchema);
+export const ExportQuerySchema = z.object({
+  oobinput: jsonParameter('oobinput', 2048, 'JSON', SearchInputSchema),
+});
+export const CustomExportQuerySchema = z.object({
+  oobinput: jsonParameter('oobinput', 2048, 'JSON', CustomSearchInputSchema),
+});
 
 export const AMOUNT_ORIGINS = ['dollar', 'percentage-of-gross', 'median', 'estimated'] as const;
 
