@@ -58,7 +58,7 @@ describe('AppHeader', () => {
     ]);
   });
 
-  it('adds the user list, the messages and the partners for an administrator only', () => {
+  it('adds the user list, the messages, the partners, the organisations and the plan design for an administrator only', () => {
     signIn(ROLES.admin);
     renderWithProviders(<AppHeader />);
 
@@ -71,6 +71,20 @@ describe('AppHeader', () => {
       'pathname',
       '/admin/partners',
     );
-    expect(mainNavLinks().slice(-3)).toEqual(['Users', 'Messages', 'Partners']);
+    expect(screen.getByRole('link', { name: 'Organisations' })).toHaveProperty(
+      'pathname',
+      '/admin/organisations',
+    );
+    expect(screen.getByRole('link', { name: 'Plan design' })).toHaveProperty(
+      'pathname',
+      '/admin/plan-design',
+    );
+    expect(mainNavLinks().slice(-5)).toEqual([
+      'Users',
+      'Messages',
+      'Partners',
+      'Organisations',
+      'Plan design',
+    ]);
   });
 });

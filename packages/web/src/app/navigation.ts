@@ -17,11 +17,13 @@ const VINDEX: NavItem = { label: 'Vindex', to: '/vindex' };
 const USERS: NavItem = { label: 'Users', to: '/userList' };
 const MESSAGES: NavItem = { label: 'Messages', to: '/admin/feedback' };
 const PARTNER_ADMIN: NavItem = { label: 'Partners', to: '/admin/partners' };
+const ORGANISATIONS: NavItem = { label: 'Organisations', to: '/admin/organisations' };
+const PLAN_DESIGN: NavItem = { label: 'Plan design', to: '/admin/plan-design' };
 
 /**
  * The two header variants of search-and-accounts §2: signed out without Subscription, Rates
- * and Vindex; signed in with all of them. The user list, the contact messages and the partner
- * management are for administrators only.
+ * and Vindex; signed in with all of them. The user list, the contact messages, the partner
+ * management, the employer organisations and the plan design are for administrators only.
  */
 export function navigationFor(signedIn: boolean, role: string | null): NavItem[] {
   if (!signedIn) return [HOME, INVENTORY, RX_WHOLESALER, PRODUCTS, MISSION, PARTNERS];
@@ -36,5 +38,7 @@ export function navigationFor(signedIn: boolean, role: string | null): NavItem[]
     PARTNERS,
     VINDEX,
   ];
-  return role !== null && isAdmin(role) ? [...items, USERS, MESSAGES, PARTNER_ADMIN] : items;
+  return role !== null && isAdmin(role)
+    ? [...items, USERS, MESSAGES, PARTNER_ADMIN, ORGANISATIONS, PLAN_DESIGN]
+    : items;
 }

@@ -58,6 +58,20 @@ export const routes: RouteObject[] = [
           import('../routes/admin-partners.tsx').then((m) => ({ Component: m.AdminPartnersRoute })),
       },
       {
+        path: '/admin/organisations',
+        lazy: () =>
+          import('../routes/admin-organisations.tsx').then((m) => ({
+            Component: m.AdminOrganisationsRoute,
+          })),
+      },
+      {
+        path: '/admin/plan-design',
+        lazy: () =>
+          import('../routes/admin-plan-design.tsx').then((m) => ({
+            Component: m.AdminPlanDesignRoute,
+          })),
+      },
+      {
         path: '/inventoryList',
         // The selects and the wide table weigh ~80 kB that the account screens do not need.
         lazy: () =>

@@ -2,13 +2,13 @@ import { Anchor, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantin
 import { isAdmin, type Partner } from '@ratelens/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { deletePartner } from '../features/admin/admin-api.ts';
+import { adminErrorMessage, deletePartner } from '../features/admin/admin-api.ts';
 import { PartnerForm } from '../features/admin/partner-form.tsx';
 import { RequireToken } from '../features/auth/guards.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { listPartners } from '../features/public/public-api.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
-import { ApiRequestError, errorMessage } from '../shared/http.ts';
+import { errorMessage } from '../shared/http.ts';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
 import { NO_ACCESS_MESSAGE } from './user-list.tsx';
@@ -83,12 +83,7 @@ function PartnerList() {
   if (partners.isPending) return <PageLoader label="Loading partners…" />;
   if (partners.isError) return <FormAlert tone="error">{errorMessage(partners.error)}</FormAlert>;
 
-  const removeError =
-    remove.error instanceof ApiRequestError && remove.error.status === 403
-      ? NO_ACCESS_MESSAGE
-      : remove.isError
-        ? errorMessage(remove.error)
-        : null;
+  const removeError = remove.isError ? adminErrorMessage(remove.error) : null;
 
   return (
     <Stack gap="sm">

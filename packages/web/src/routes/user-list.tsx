@@ -1,6 +1,6 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { RequireToken } from '../features/auth/guards.tsx';
+import { NO_ACCESS_MESSAGE, RequireToken } from '../features/auth/guards.tsx';
 import { getUsers } from '../features/users/users-api.ts';
 import { formatDateTime } from '../shared/format-date.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
@@ -8,7 +8,7 @@ import { ApiRequestError } from '../shared/http.ts';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
 
-export const NO_ACCESS_MESSAGE = 'You do not have access to this page.';
+export { NO_ACCESS_MESSAGE };
 
 /**
  * The user list (subscriptions-and-payments §2 "User list"), for administrators only: the spec's

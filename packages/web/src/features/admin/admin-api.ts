@@ -1,13 +1,19 @@
 import {
   FeedbackItemSchema,
+  OrganisationSchema,
   PartnerSchema,
+  PlanDesignSchema,
   ResultSchema,
   type FeedbackItem,
+  type OrganisationInput,
+  type OrganisationView,
   type Partner,
+  type PlanDesign,
   type Result,
 } from '@ratelens/core';
 import { authedDownload, authedRequest } from '../auth/api-client.ts';
-import { expectSuccess } from '../../shared/http.ts';
+import { NO_ACCESS_MESSAGE } from '../auth/guards.tsx';
+import { ApiRequestError, errorMessage, expectSuccess } from '../../shared/http.ts';
 
 /**
  * The administrators' calls. A 403 (signed in, not an administrator) is answered on the page
@@ -16,6 +22,13 @@ import { expectSuccess } from '../../shared/http.ts';
  */
 const KEEP_ON_READ = [403] as const;
 const KEEP_ON_WRITE = [400, 403] as const;
+
+/** The message of a failed administrators' call: a 403 says the page is not for this account. */
+export function adminErrorMessage(error: unknown): string {
+  return error instanceof ApiRequestError && error.status === 403
+    ? NO_ACCESS_MESSAGE
+    : errorMessage(error);
+}
 
 /** `GET /api/Feedback/list`: the contact-form messages, newest first. */
 export function getFeedback(signal?: AbortSignal): Promise<FeedbackItem[]> {
@@ -63,4 +76,51 @@ export async function deletePartner(id: string): Promise<Result> {
       keepSessionOn: KEEP_ON_WRITE,
     }),
   );
+}
+
+/** `GET /api/admin/organisations`: the employer organisations with their member e-mails. */
+export function listOrganisations(signal?: AbortSignal): Promise<OrganisationView[]> {
+  return authedRequest('/api/admin/organisations', {
+    schema: OrganisationSchema.array(),
+    keepSessionOn: KEEP_ON_READ,
+    signal,
+  });
+}
+
+/**
+ * `POST /api/admin/organisations`, or `PUT /api/admin/organisations/<id>` with an id (the member
+ * list is replaced). A 409 (an e-mail already belongs to another organisation) carries the
+ * server's message.
+ */
+export function saveOrganisation(
+  input: OrganisationInput,
+  id: string | null = null,
+): Promise<OrganisationView> {
+  return authedRequest(
+    id === null ? '/api/admin/organisations' : `/api/admin/organisations/${encodeURIComponent(id)}`,
+    {
+      method: id === null ? 'POST' : 'PUT',
+      body: input,
+      schema: OrganisationSchema,
+      keepSessionOn: KEEP_ON_WRITE,
+    },
+  );
+}
+
+/** `DELETE /api/admin/organisations/<id>` (204). */
+export async function deleteOrganisation(id: string): Promise<void> {
+  await authedRequest(`/api/admin/organisations/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    keepSessionOn: KEEP_ON_WRITE,
+  });
+}
+
+/** `PUT /api/admin/plan-design`: the plan out-of-pocket estimates assume; answers the saved plan. */
+export function savePlanDesign(plan: PlanDesign): Promise<PlanDesign> {
+  return authedRequest('/api/admin/plan-design', {
+    method: 'PUT',
+    body: plan,
+    schema: PlanDesignSchema,
+    keepSessionOn: KEEP_ON_WRITE,
+  });
 }

@@ -3,6 +3,9 @@ import { Navigate } from 'react-router';
 import { clearSession, readSession } from './session.ts';
 import { useSession } from './use-session.ts';
 
+/** What a signed-in person who is not an administrator sees on an administrators' screen. */
+export const NO_ACCESS_MESSAGE = 'You do not have access to this page.';
+
 /** Screens for signed-in people only: without a token, go to /login (both specs, §2). */
 export function RequireToken({ children }: { children: ReactNode }) {
   const session = useSession();
