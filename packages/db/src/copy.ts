@@ -9,6 +9,16 @@ export function quoteIdent(name: string): string {
 }
 
 const BATCH_BYTES = 256 * 1024;
+const LINES_CHARS = 16 * 1024;
+
+export interface CopyWriterOptions {
+  /**
+   * COPY ... WITH (FREEZE): rows are written already frozen, so nothing rewrites the pages later
+   * (hint bits, anti-wraparound vacuum). Only allowed into a table created or truncated in the
+   * same transaction as the COPY.
+   */
+  freeze?: boolean;
+}
 
 export interface CopyWriter {
   /** Queues one COPY text line; await it only when it returns a promise (backpressure). */
@@ -29,8 +39,9 @@ export function copyWriter(
   client: pg.PoolClient | pg.Client,
   table: string,
   columns: readonly string[],
+  options: CopyWriterOptions = {},
 ): CopyWriter {
-  const sql = `COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM STDIN`;
+  const sql = `COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM STDIN${options.freeze ? ' WITH (FREEZE)' : ''}`;
   const copy = client.query(copyFrom(sql));
   const input = new PassThrough({ highWaterMark: 4 * BATCH_BYTES });
   const done = pipeline(input, copy);
@@ -39,12 +50,30 @@ export function copyWriter(
   done.catch((error: unknown) => {
     failure = error;
   });
-  let batch = '';
+  // Lines are gathered into short strings and encoded into a batch buffer: one encoding per
+  // few dozen lines is cheaper than one per line, and kept as strings until a whole batch is
+  // sent, millions of small strings would outlive the young generation and make every GC slow.
+  let lines = '';
+  let batch = Buffer.allocUnsafe(BATCH_BYTES);
+  let used = 0;
   let rows = 0;
+  const encode = () => {
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+    const room = lines.length * 3;
+    let waiting: Promise<void> | undefined;
+    if (used + room > batch.length) {
+      waiting = flush();
+      if (room > batch.length) batch = Buffer.allocUnsafe(room);
+    }
+    used += batch.write(lines, used);
+    lines = '';
+    return waiting;
+  };
   const flush = (): Promise<void> | undefined => {
-    if (batch.length === 0) return undefined;
-    const ok = input.write(batch);
-    batch = '';
+    if (used === 0) return undefined;
+    const ok = input.write(batch.subarray(0, used));
+    batch = Buffer.allocUnsafe(BATCH_BYTES);
+    used = 0;
     // Waiting for 'drain' alone would hang if the COPY failed meanwhile: race it with the end.
     return ok ? undefined : Promise.race([once(input, 'drain').then(() => undefined), done]);
   };
@@ -52,11 +81,12 @@ export function copyWriter(
     write(line) {
       if (failure)
         throw failure instanceof Error ? failure : new Error('COPY failed', { cause: failure });
-      batch += line;
       rows++;
-      return batch.length >= BATCH_BYTES ? flush() : undefined;
+      lines += line;
+      return lines.length >= LINES_CHARS ? encode() : undefined;
     },
     async end() {
+      await encode();
       await flush();
       input.end();
       await done;

@@ -115,7 +115,13 @@ export async function startEmbeddedPostgres(
     createPostgresUser: isRoot,
     authMethod: 'scram-sha-256',
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', '/tmp', ...settingFlags(EMBEDDED_SETTINGS)],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-k',
+      '/tmp',
+      ...settingFlags(EMBEDDED_SETTINGS),
+    ],
     onLog: (message) => log(message.trim()),
     onError: (error) => log(String(error)),
   });

@@ -21,6 +21,12 @@ import {
  * replicable; rate tables (charge_items, item_codes, negotiated_rates) carry hospital_id first in
  * their primary key, the distribution column if they ever move to Citus, and no reference table
  * has a foreign key into them (shared/ARCHITECTURE.md, "Runtime and database").
+ *
+ * The three rate tables are LIST-partitioned by hospital_id, one partition per hospital, which
+ * Drizzle cannot declare: migration 0006 (custom SQL) makes them so, and the ingest attaches a
+ * hospital's freshly loaded tables as its partitions (packages/ingest/src/load/rate-tables.ts,
+ * docs/decisions/0013-ingest-loading.md). A change to their columns or indexes here needs the
+ * same change there.
  */
 
 export const states = pgTable('states', {

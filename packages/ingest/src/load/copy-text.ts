@@ -7,6 +7,16 @@ export type CopyValue = string | number | boolean | null | undefined | readonly 
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
 
+/** One text column: escaped, NULL for null. */
+export function copyText(value: string | null): string {
+  return value === null ? '\\N' : escapeText(value);
+}
+
+/** One numeric column: NULL for null and for what is not a finite number. */
+export function copyNumber(value: number | null): string {
+  return value !== null && Number.isFinite(value) ? String(value) : '\\N';
+}
+
 function escapeText(value: string): string {
   if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/[\\\t\n\r]/g, (c) =>

@@ -8,7 +8,8 @@ import { generateLargeFile } from '../demo/generate-demo.ts';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
-import { ingestFile, markInterruptedRuns } from './ingest-file.ts';
+import { openMrf } from '../read/index.ts';
+import { hospitalSourceKey, ingestFile, markInterruptedRuns } from './ingest-file.ts';
 import { MEDICARE_CONVERSION_FACTOR_2025 } from '@ratelens/core';
 import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
 import { parseZipLocality } from '../reference/zip-locality.ts';
@@ -48,6 +49,14 @@ const count = async (table: string, hospitalId: string) =>
       ])
     )[0]?.n,
   );
+
+/** Tables left behind by a run (the tables an ingest fills are named after its run). */
+const runTables = async (runId: string) =>
+  (
+    await query<{ relname: string }>(`SELECT relname FROM pg_class WHERE relname LIKE $1`, [
+      `%${runId.replace(/-/g, '')}%`,
+    ])
+  ).map((r) => r.relname);
 
 describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
   itWithDataFile(
@@ -125,6 +134,7 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
       before,
     );
     expect(await count('negotiated_rates', result.hospitalId ?? '')).toBe(10452);
+    expect(await runTables(result.runId)).toEqual([]);
   });
 });
 
@@ -287,6 +297,80 @@ describe('replacing a hospital’s file', () => {
   );
 
   itWithDataFile(
+    'keeps one partition per rate table for the hospital, carrying the parent tables’ indexes',
+    CMS_V3_JSON,
+    async () => {
+      const file = await variant('partitions.json', (json) => {
+        json.last_updated_on = '2026-07-01';
+        setGross(json, 6000);
+      });
+      const { hospitalId, runId } = await ingestFile(database.connection, file);
+      const partitions = await query<{
+        parent: string;
+        partition: string;
+        parent_indexes: number;
+        partition_indexes: number;
+        adopted: number;
+      }>(
+        `SELECT p.relname AS parent, c.relname AS partition,
+                (SELECT count(*)::int FROM pg_index x WHERE x.indrelid = p.oid) AS parent_indexes,
+                (SELECT count(*)::int FROM pg_index x WHERE x.indrelid = c.oid) AS partition_indexes,
+                (SELECT count(*)::int FROM pg_index x JOIN pg_inherits ix ON ix.inhrelid = x.indexrelid
+                  WHERE x.indrelid = c.oid) AS adopted
+           FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+          WHERE pg_get_expr(c.relpartbound, c.oid) = format('FOR VALUES IN (%L)', $1::text)
+          ORDER BY 1`,
+        [hospitalId],
+      );
+      const suffix = runId.replace(/-/g, '');
+      // The run's own tables, each index built before ATTACH and adopted by the parent's index:
+      // none was built again under the swap's locks, and the replaced file's tables are gone.
+      expect(partitions).toEqual(
+        ['charge_items', 'item_codes', 'negotiated_rates'].map((parent) => ({
+          parent,
+          partition: `${parent}_${suffix}`,
+          parent_indexes: parent === 'charge_items' ? 1 : 2,
+          partition_indexes: parent === 'charge_items' ? 1 : 2,
+          adopted: parent === 'charge_items' ? 1 : 2,
+        })),
+      );
+    },
+  );
+
+  itWithDataFile(
+    'replaces rows written into the rate tables without an ingest',
+    CMS_V3_JSON,
+    async () => {
+      const file = await variant('seeded.json', (json) => {
+        json.hospital_name = 'Seeded Mercy Hospital';
+        json.license_information = { license_number: '99999', state: 'CA' };
+      });
+      const reader = await openMrf(file);
+      const {
+        rows: [seeded],
+      } = await database.connection.pool.query<{ id: string }>(
+        `INSERT INTO hospitals (source_key, name) VALUES ($1, 'Seeded Mercy Hospital') RETURNING id`,
+        [hospitalSourceKey(reader.header)],
+      );
+      // No partition of its own yet: the row lands in the default partition.
+      await database.connection.pool.query(
+        `INSERT INTO charge_items (hospital_id, item_id, mrf_file_id, description, modifiers)
+         VALUES ($1, 999999, gen_random_uuid(), 'seeded', '{}')`,
+        [seeded?.id],
+      );
+      const result = await ingestFile(database.connection, file);
+      expect(result).toMatchObject({ status: 'loaded', hospitalId: seeded?.id });
+      expect(await count('charge_items', seeded?.id ?? '')).toBe(result.items);
+      expect(
+        await query(
+          `SELECT item_id FROM charge_items WHERE hospital_id = $1 AND item_id = 999999`,
+          [seeded?.id],
+        ),
+      ).toEqual([]);
+    },
+  );
+
+  itWithDataFile(
     'a broken file fails, is recorded as failed, and leaves the previous data whole',
     CMS_V3_JSON,
     async () => {
@@ -306,9 +390,7 @@ describe('replacing a hospital’s file', () => {
         [result.runId],
       );
       expect(run?.status).toBe('failed');
-      expect(
-        await query(`SELECT tablename FROM pg_tables WHERE tablename LIKE 'staging_%'`),
-      ).toEqual([]);
+      expect(await runTables(result.runId)).toEqual([]);
     },
   );
 
@@ -338,13 +420,13 @@ describe('an ingest killed with SIGKILL', () => {
         stdio: 'ignore',
       },
     );
-    // Wait until its rates are streaming into the staging table, then kill it outright.
+    // Wait until its rates are streaming into the run's table, then kill it outright.
     await expect
       .poll(
         async () =>
           (
             await query(
-              `SELECT pid FROM pg_stat_activity WHERE query LIKE 'COPY "staging_rates_%' AND state = 'active'`,
+              `SELECT pid FROM pg_stat_activity WHERE query LIKE 'COPY "negotiated_rates_%' AND state = 'active'`,
             )
           ).length,
         { timeout: 30_000, interval: 50 },
@@ -364,8 +446,9 @@ describe('an ingest killed with SIGKILL', () => {
       { status: 'failed', error: expect.stringContaining('stopped before it finished') as string },
     ]);
     expect(await count('negotiated_rates', first.hospitalId ?? '')).toBe(before);
-    expect(await query(`SELECT tablename FROM pg_tables WHERE tablename LIKE 'staging_%'`)).toEqual(
-      [],
-    );
+    const [killed] = await query<{ id: string }>(`SELECT id FROM mrf_files WHERE source = $1`, [
+      large,
+    ]);
+    expect(await runTables(killed?.id ?? '')).toEqual([]);
   }, 120_000);
 });

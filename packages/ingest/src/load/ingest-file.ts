@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
-import { codeCategory, canonicalPayer, effectiveAmount, lineOfBusiness } from '@ratelens/core';
-import {
-  copyWriter,
-  inTransaction,
-  quoteIdent,
-  type Connection,
-  type CopyWriter,
-  type Pool,
-  type PoolClient,
-} from '@ratelens/db';
-import type { ChargeRecord, MrfHeader } from '../model.ts';
+import { inTransaction, type Connection, type Pool, type PoolClient } from '@ratelens/db';
+import type { MrfHeader } from '../model.ts';
 import { openMrf } from '../read/index.ts';
-import { copyLine } from './copy-text.ts';
+import {
+  currentPartitions,
+  dropRunTables,
+  RATE_TABLES,
+  swapPartitions,
+  TableLoad,
+} from './rate-tables.ts';
 import type { Placement } from './reference-loader.ts';
+import { RowEncoder, type CodeEntry, type Summary } from './row-encoder.ts';
 
 export type IngestStatus = 'loaded' | 'unchanged' | 'older' | 'failed';
 
@@ -41,60 +39,12 @@ export interface IngestOptions {
   locate?: (header: MrfHeader) => Promise<Placement>;
 }
 
-const ITEM_COLUMNS = [
-  'hospital_id',
-  'item_id',
-  'mrf_file_id',
-  'description',
-  'setting',
-  'billing_class',
-  'modifiers',
-  'drug_unit',
-  'drug_type',
-  'gross',
-  'discounted_cash',
-  'min',
-  'max',
-  'notes',
-] as const;
-const CODE_COLUMNS = ['hospital_id', 'item_id', 'code_type', 'code', 'category'] as const;
-const RATE_COLUMNS = [
-  'hospital_id',
-  'rate_id',
-  'item_id',
-  'payer_id',
-  'payer_name',
-  'plan_name',
-  'line_of_business',
-  'methodology',
-  'dollar',
-  'percentage',
-  'algorithm',
-  'estimated_amount',
-  'median',
-  'p10',
-  'p90',
-  'count',
-  'notes',
-  'effective_amount',
-  'effective_origin',
-] as const;
-
 /** A run's advisory-lock key: held while the run is alive, so a crashed run can be told from a slow one. */
 function lockKey(runId: string): bigint {
   return BigInt.asIntN(
     64,
     BigInt(`0x${createHash('sha256').update(runId).digest('hex').slice(0, 16)}`),
   );
-}
-
-function stagingNames(runId: string) {
-  const suffix = runId.replace(/-/g, '');
-  return {
-    items: `staging_items_${suffix}`,
-    codes: `staging_codes_${suffix}`,
-    rates: `staging_rates_${suffix}`,
-  };
 }
 
 /** What identifies "the same hospital" across its files (docs/decisions/0011-rate-data.md). */
@@ -105,20 +55,11 @@ export function hospitalSourceKey(header: MrfHeader): string {
   return `name:${state}:${header.hospitalName.trim().toLowerCase().replace(/\s+/g, ' ')}`;
 }
 
-/** Billing class derived from the codes: the CMS templates carry none (docs/decisions/0011). */
-export function billingClassOf(record: ChargeRecord): string {
-  const types = new Set(record.codes.map((c) => c.type));
-  if ([...types].some((t) => t.endsWith('DRG'))) return 'inpatient facility';
-  if (types.has('CPT') || types.has('HCPCS'))
-    return record.setting === 'inpatient' ? 'inpatient' : 'outpatient';
-  if (types.has('NDC')) return 'drugs';
-  return record.setting === 'inpatient' ? 'inpatient' : 'outpatient';
-}
-
 /**
- * Ingests one hospital file: read, validate, normalise, COPY into per-run staging tables, then
- * swap into the rate tables in one transaction. The previous data of the hospital stays whole
- * until that transaction commits, whatever happens to this process (kill -9 included).
+ * Ingests one hospital file: read, validate, normalise, COPY into three fresh tables (one per
+ * rate table, each filled and indexed in its own transaction), then swap them in as the
+ * hospital's partitions in one transaction. The previous data of the hospital stays whole until
+ * that transaction commits, whatever happens to this process (kill -9 included).
  */
 export async function ingestFile(
   connection: Connection,
@@ -138,9 +79,9 @@ export async function ingestFile(
   const runId = run.id;
   const lockClient = await pool.connect();
   await lockClient.query('SELECT pg_advisory_lock($1)', [lockKey(runId)]);
-  const staging = stagingNames(runId);
-  const clients: PoolClient[] = [];
-  const writers: CopyWriter[] = [];
+  // One connection per table, opened while the file's header is read.
+  const connecting = Promise.allSettled(RATE_TABLES.map(() => pool.connect()));
+  const loads: TableLoad[] = [];
   let failed = false;
   const result: IngestResult = {
     runId,
@@ -156,149 +97,66 @@ export async function ingestFile(
     seconds: 0,
   };
   try {
-    let itemId = 0;
+    let records = 0;
     const reader = await openMrf(source, {
       signal: options.signal,
-      onProgress: (bytes, total) => options.progress?.(bytes, total, itemId),
+      onProgress: (bytes, total) => options.progress?.(bytes, total, records),
     });
     const { header } = reader;
     result.hospital = header.hospitalName;
     result.format = header.format;
     result.version = header.version;
-    const hospitalId = await upsertHospital(pool, header, options);
+    const hospitalId = await upsertHospital(pool, header, options.demo ?? false);
     result.hospitalId = hospitalId;
 
-    await pool.query(
-      `CREATE UNLOGGED TABLE ${quoteIdent(staging.items)} (LIKE charge_items);
-       CREATE UNLOGGED TABLE ${quoteIdent(staging.codes)} (LIKE item_codes);
-       CREATE UNLOGGED TABLE ${quoteIdent(staging.rates)} (LIKE negotiated_rates)`,
-    );
-    for (let i = 0; i < 3; i++) clients.push(await pool.connect());
-    const [itemsClient, codesClient, ratesClient] = clients as [PoolClient, PoolClient, PoolClient];
-    const items = copyWriter(itemsClient, staging.items, ITEM_COLUMNS);
-    const codeRows = copyWriter(codesClient, staging.codes, CODE_COLUMNS);
-    const rates = copyWriter(ratesClient, staging.rates, RATE_COLUMNS);
-    writers.push(items, codeRows, rates);
-    // A file has a few dozen payer/plan pairs and a few thousand codes but millions of rates:
-    // the name rules run once per distinct value, not once per rate.
-    const payerIds = new Map<string, number>();
-    const payers = new Map<string, { payerId: number; lineOfBusiness: string }>();
-    const payerFor = async (payerName: string, planName: string) => {
-      const key = `${payerName}\u0000${planName}`;
-      let found = payers.get(key);
-      if (!found) {
-        const canonical = canonicalPayer(payerName);
-        let payerId = payerIds.get(canonical);
-        if (payerId === undefined) {
-          payerId = await payerIdFor(pool, canonical);
-          payerIds.set(canonical, payerId);
-        }
-        found = { payerId, lineOfBusiness: lineOfBusiness(payerName, planName) };
-        payers.set(key, found);
-      }
-      return found;
-    };
-    const categories = new Map<string, string>();
-    const categoryOf = (type: string, code: string) => {
-      const key = `${type}\u0000${code}`;
-      let category = categories.get(key);
-      if (category === undefined) {
-        category = codeCategory(type, code);
-        categories.set(key, category);
-      }
-      return category;
-    };
-
-    let rateId = 0;
-    for await (const record of reader.records) {
-      itemId++;
-      const pending: (Promise<void> | undefined)[] = [];
-      pending.push(
-        items.write(
-          copyLine([
-            hospitalId,
-            itemId,
-            runId,
-            record.description,
-            record.setting,
-            billingClassOf(record),
-            record.modifiers,
-            record.drugUnit,
-            record.drugType,
-            record.gross,
-            record.discountedCash,
-            record.min,
-            record.max,
-            record.genericNotes,
-          ]),
-        ),
-      );
-      const seen = new Set<string>();
-      for (const code of record.codes) {
-        const key = `${code.type}\u0000${code.code}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        pending.push(
-          codeRows.write(
-            copyLine([hospitalId, itemId, code.type, code.code, categoryOf(code.type, code.code)]),
-          ),
-        );
-      }
-      for (const payer of record.payers) {
-        rateId++;
-        const { payerId, lineOfBusiness: lob } =
-          payers.get(`${payer.payerName}\u0000${payer.planName}`) ??
-          (await payerFor(payer.payerName, payer.planName));
-        const effective = effectiveAmount(payer, record.gross);
-        pending.push(
-          rates.write(
-            copyLine([
-              hospitalId,
-              rateId,
-              itemId,
-              payerId,
-              payer.payerName,
-              payer.planName,
-              lob,
-              payer.methodology,
-              payer.dollar,
-              payer.percentage,
-              payer.algorithm,
-              payer.estimatedAmount,
-              payer.median,
-              payer.p10,
-              payer.p90,
-              payer.count,
-              payer.notes,
-              effective.amount,
-              effective.origin,
-            ]),
-          ),
-        );
-      }
-      for (const wait of pending) if (wait) await wait;
+    const clients: PoolClient[] = [];
+    for (const connected of await connecting) {
+      if (connected.status === 'rejected') throw connected.reason;
+      clients.push(connected.value);
     }
-    await Promise.all([items.end(), codeRows.end(), rates.end()]);
+    RATE_TABLES.forEach((spec, i) =>
+      loads.push(new TableLoad(clients[i] as PoolClient, spec, { runId, hospitalId })),
+    );
+    await Promise.all(loads.map((load) => load.start()));
+    const [items, codes, rates] = loads as [TableLoad, TableLoad, TableLoad];
+    const encoder = new RowEncoder(
+      { items, codes, rates },
+      (name) => payerIdFor(pool, name),
+      (entries) => upsertCodes(pool, entries),
+    );
+    for await (const record of reader.records) {
+      records++;
+      await encoder.add(record);
+    }
+    const { summary } = encoder;
+    // PostgreSQL builds the indexes meanwhile: the last codes and placing the hospital (CPU work
+    // here) fit in that time.
+    const [, , place] = await Promise.all([
+      Promise.all(loads.map((load) => load.finish())),
+      encoder.end(),
+      new Promise((resolve) => setImmediate(resolve)).then(() => options.locate?.(header) ?? null),
+    ]);
     const stats = reader.stats();
-    result.items = itemId;
-    result.rates = rateId;
+    result.items = summary.items;
+    result.rates = summary.rates;
     result.bytes = stats.bytes;
     result.rejected = reader.report.rejectedRecords + reader.report.rejectedPayers;
     result.status = await swapIn(pool, {
       runId,
       hospitalId,
       header,
+      place,
       sha256: stats.sha256,
-      staging,
+      summary,
       result,
       // The plain-words lines are what the inventory shows; the rest is there for whoever digs.
       validation: { ...reader.report.toJSON(), sentences: reader.report.toText().split('\n') },
     });
   } catch (error) {
     failed = true;
-    // A COPY left open would keep its staging table locked: abandon them before cleaning up.
+    // A COPY left open keeps its connection busy: abandon them before cleaning up.
     const reason = error instanceof Error ? error : new Error(String(error));
-    await Promise.all(writers.map((writer) => writer.abort(reason)));
+    await Promise.all(loads.map((load) => load.abort(reason)));
     result.status = 'failed';
     result.error = error instanceof Error ? error.message : String(error);
     await pool.query(
@@ -306,9 +164,10 @@ export async function ingestFile(
       [runId, result.error],
     );
   } finally {
-    // After a failure the connections may be mid-protocol: close them rather than reuse them.
-    for (const client of clients) client.release(failed);
-    await dropStaging(pool, staging);
+    // After a failure the connections may be mid-protocol (and mid-transaction): close them.
+    for (const connected of await connecting)
+      if (connected.status === 'fulfilled') connected.value.release(failed);
+    if (result.status !== 'loaded') await dropRunTables(pool, runId);
     await lockClient.query('SELECT pg_advisory_unlock($1)', [lockKey(runId)]);
     lockClient.release();
   }
@@ -331,40 +190,26 @@ async function payerIdFor(pool: Pool, canonicalName: string): Promise<number> {
   return id;
 }
 
-async function upsertHospital(
-  pool: Pool,
-  header: MrfHeader,
-  options: IngestOptions,
-): Promise<string> {
-  const place = options.locate ? await options.locate(header) : null;
+/** The hospital row, from the file's header; its place is filled in at the swap. */
+async function upsertHospital(pool: Pool, header: MrfHeader, demo: boolean): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(
-    `INSERT INTO hospitals (source_key, name, state_code, license_number, license_state, type_2_npis, location_names, addresses,
-                            zip, county_fips, cbsa_code, is_demo, medicare_carrier, medicare_locality)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+    `INSERT INTO hospitals (source_key, name, state_code, license_number, license_state, type_2_npis, location_names, addresses, is_demo)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (source_key) DO UPDATE SET
        name = EXCLUDED.name, license_number = EXCLUDED.license_number, license_state = EXCLUDED.license_state,
        type_2_npis = EXCLUDED.type_2_npis, location_names = EXCLUDED.location_names, addresses = EXCLUDED.addresses,
-       state_code = COALESCE(EXCLUDED.state_code, hospitals.state_code), zip = COALESCE(EXCLUDED.zip, hospitals.zip),
-       county_fips = COALESCE(EXCLUDED.county_fips, hospitals.county_fips), cbsa_code = COALESCE(EXCLUDED.cbsa_code, hospitals.cbsa_code),
-       medicare_carrier = COALESCE(EXCLUDED.medicare_carrier, hospitals.medicare_carrier),
-       medicare_locality = COALESCE(EXCLUDED.medicare_locality, hospitals.medicare_locality),
-       is_demo = EXCLUDED.is_demo, updated_at = now()
+       state_code = COALESCE(EXCLUDED.state_code, hospitals.state_code), is_demo = EXCLUDED.is_demo, updated_at = now()
      RETURNING id`,
     [
       hospitalSourceKey(header),
       header.hospitalName,
-      place?.stateCode ?? header.licenseState,
+      header.licenseState,
       header.licenseNumber,
       header.licenseState,
       header.type2Npis,
       header.locationNames,
       header.addresses,
-      place?.zip ?? null,
-      place?.countyFips ?? null,
-      place?.cbsaCode ?? null,
-      options.demo ?? false,
-      place?.medicareCarrier ?? null,
-      place?.medicareLocality ?? null,
+      demo,
     ],
   );
   const id = rows[0]?.id;
@@ -372,58 +217,78 @@ async function upsertHospital(
   return id;
 }
 
+/** Address → ZIP → county → CBSA and Medicare locality; what is unknown keeps its old value. */
+async function placeHospital(client: PoolClient, hospitalId: string, place: Placement) {
+  await client.query(
+    `UPDATE hospitals SET state_code = COALESCE($2, state_code), zip = COALESCE($3, zip),
+            county_fips = COALESCE($4, county_fips), cbsa_code = COALESCE($5, cbsa_code),
+            medicare_carrier = COALESCE($6, medicare_carrier), medicare_locality = COALESCE($7, medicare_locality)
+      WHERE id = $1`,
+    [
+      hospitalId,
+      place.stateCode,
+      place.zip,
+      place.countyFips,
+      place.cbsaCode,
+      place.medicareCarrier,
+      place.medicareLocality,
+    ],
+  );
+}
+
 interface SwapInput {
   runId: string;
   hospitalId: string;
   header: MrfHeader;
+  place: Placement | null;
   sha256: string;
-  staging: ReturnType<typeof stagingNames>;
+  summary: Summary;
   result: IngestResult;
   validation: unknown;
 }
 
-/** The inventory's flags for one hospital, from its rate tables (in the swap transaction). */
 const SUMMARY_SQL = `
   INSERT INTO hospital_summaries AS s (hospital_id, items, rates, has_cash, has_commercial, has_medicare, has_inpatient,
                                        has_outpatient, has_drugs, updated_at)
-  SELECT $1,
-         (SELECT count(*) FROM charge_items WHERE hospital_id = $1),
-         (SELECT count(*) FROM negotiated_rates WHERE hospital_id = $1),
-         EXISTS (SELECT 1 FROM charge_items WHERE hospital_id = $1 AND discounted_cash IS NOT NULL),
-         EXISTS (SELECT 1 FROM negotiated_rates WHERE hospital_id = $1 AND line_of_business = 'commercial'),
-         EXISTS (SELECT 1 FROM negotiated_rates WHERE hospital_id = $1 AND line_of_business = 'medicare-advantage'),
-         EXISTS (SELECT 1 FROM charge_items WHERE hospital_id = $1 AND setting IN ('inpatient', 'both')),
-         EXISTS (SELECT 1 FROM charge_items WHERE hospital_id = $1 AND setting IN ('outpatient', 'both')),
-         EXISTS (SELECT 1 FROM item_codes WHERE hospital_id = $1 AND code_type = 'NDC')
-           OR EXISTS (SELECT 1 FROM charge_items WHERE hospital_id = $1 AND drug_unit IS NOT NULL),
-         now()
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
   ON CONFLICT (hospital_id) DO UPDATE SET
     items = EXCLUDED.items, rates = EXCLUDED.rates, has_cash = EXCLUDED.has_cash, has_commercial = EXCLUDED.has_commercial,
     has_medicare = EXCLUDED.has_medicare, has_inpatient = EXCLUDED.has_inpatient, has_outpatient = EXCLUDED.has_outpatient,
     has_drugs = EXCLUDED.has_drugs, updated_at = now()`;
 
 /**
- * Every code the file uses joins the code table (the search's list of codes). Descriptions are
+ * Every code the file uses joins the code table (the search's list of codes), in batches while
+ * the file is read, so whether or not the file is loaded in the end: a list of codes in use, not
+ * of codes with rates. Descriptions are
  * kept only where we may show them: MS-DRG and other DRG names come from the files themselves;
  * CPT text is AMA-copyrighted, so CPT codes get none (the hospital's own item description is
  * shown instead); HCPCS descriptions come from the CMS file (`npm run reference -- hcpcs`).
+ * Codes already there with their description are left untouched (no dead rows, no WAL).
  */
-function codesSql(staging: ReturnType<typeof stagingNames>): string {
-  return `
-    INSERT INTO codes (type, code, description, category)
-    SELECT DISTINCT ON (c.code_type, c.code) c.code_type, c.code,
-           CASE WHEN c.code_type LIKE '%DRG' THEN i.description END, c.category
-      FROM ${quoteIdent(staging.codes)} c JOIN ${quoteIdent(staging.items)} i USING (hospital_id, item_id)
-     ORDER BY c.code_type, c.code, i.item_id
-    ON CONFLICT (type, code) DO UPDATE SET description = coalesce(codes.description, EXCLUDED.description)`;
+async function upsertCodes(pool: Pool, codes: readonly CodeEntry[]): Promise<void> {
+  await pool.query(
+    `INSERT INTO codes (type, code, description, category)
+     SELECT n.type, n.code, n.description, n.category
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS n(type, code, description, category)
+      WHERE NOT EXISTS (SELECT 1 FROM codes c
+                         WHERE c.type = n.type AND c.code = n.code AND (c.description IS NOT NULL OR n.description IS NULL))
+     ON CONFLICT (type, code) DO UPDATE SET description = EXCLUDED.description`,
+    [
+      codes.map((c) => c.type),
+      codes.map((c) => c.code),
+      codes.map((c) => c.description),
+      codes.map((c) => c.category),
+    ],
+  );
 }
 
 /** The one transaction that replaces a hospital's rates, or decides not to. */
 async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
-  const { runId, hospitalId, header, sha256, staging, result } = input;
+  const { runId, hospitalId, header, sha256, result, summary } = input;
   return inTransaction(pool, async (client) => {
     // One swap per hospital at a time.
     await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(hospitalId)]);
+    if (input.place) await placeHospital(client, hospitalId, input.place);
     const {
       rows: [current],
     } = await client.query<{ id: string; sha256: string | null; last_updated_on: string | null }>(
@@ -439,16 +304,24 @@ async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
     )
       status = 'older';
     if (status === 'loaded') {
-      for (const table of ['negotiated_rates', 'item_codes', 'charge_items']) {
-        await client.query(`DELETE FROM ${table} WHERE hospital_id = $1`, [hospitalId]);
-      }
-      await client.query(`INSERT INTO charge_items SELECT * FROM ${quoteIdent(staging.items)}`);
-      await client.query(`INSERT INTO item_codes SELECT * FROM ${quoteIdent(staging.codes)}`);
-      await client.query(`INSERT INTO negotiated_rates SELECT * FROM ${quoteIdent(staging.rates)}`);
+      await swapPartitions(
+        client,
+        { runId, hospitalId },
+        await currentPartitions(client, hospitalId),
+      );
       if (current)
         await client.query(`UPDATE mrf_files SET status = 'replaced' WHERE id = $1`, [current.id]);
-      await client.query(SUMMARY_SQL, [hospitalId]);
-      await client.query(codesSql(staging), []);
+      await client.query(SUMMARY_SQL, [
+        hospitalId,
+        summary.items,
+        summary.rates,
+        summary.hasCash,
+        summary.hasCommercial,
+        summary.hasMedicare,
+        summary.hasInpatient,
+        summary.hasOutpatient,
+        summary.hasDrugs,
+      ]);
     }
     await client.query(
       `UPDATE mrf_files SET hospital_id = $2, status = $3, sha256 = $4, bytes = $5, format = $6, version = $7, last_updated_on = $8,
@@ -473,15 +346,9 @@ async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
   });
 }
 
-async function dropStaging(pool: Pool, staging: ReturnType<typeof stagingNames>): Promise<void> {
-  await pool.query(
-    `DROP TABLE IF EXISTS ${quoteIdent(staging.items)}, ${quoteIdent(staging.codes)}, ${quoteIdent(staging.rates)}`,
-  );
-}
-
 /**
- * Runs left in 'loading' by a process that died (kill -9, power loss) are marked failed and their
- * staging tables dropped. A live run holds its advisory lock, so it is left alone.
+ * Runs left in 'loading' by a process that died (kill -9, power loss) are marked failed and any
+ * table they had filled is dropped. A live run holds its advisory lock, so it is left alone.
  */
 export async function markInterruptedRuns(connection: Connection): Promise<number> {
   const pool = connection.pool;
@@ -503,7 +370,7 @@ export async function markInterruptedRuns(connection: Connection): Promise<numbe
          WHERE id = $1 AND status = 'loading'`,
         [id],
       );
-      await dropStaging(pool, stagingNames(id));
+      await dropRunTables(pool, id);
       await client.query('SELECT pg_advisory_unlock($1)', [lockKey(id)]);
       marked++;
     } finally {

@@ -13,7 +13,7 @@ export type { SourceStats } from './source.ts';
 export interface ReadOptions {
   onProgress?: (bytesRead: number, totalBytes: number | null) => void;
   signal?: AbortSignal;
-  /** Read size for local files (default 1 MiB). */
+  /** Read size for local files (default 64 KiB). */
   chunkSize?: number;
 }
 

@@ -23,23 +23,31 @@ interface County {
 }
 
 const require = createRequire(import.meta.url);
-let countiesByState: Map<string, County[]> | undefined;
+type CountiesTopology = Topology<{ counties: GeometryCollection<{ name: string }> }>;
+let topology: CountiesTopology | undefined;
+const countiesByState = new Map<string, County[]>();
 
-/** us-atlas county shapes (Census cartographic boundaries, 1:10m), grouped by state FIPS, loaded once. */
-function counties(): Map<string, County[]> {
-  if (countiesByState) return countiesByState;
-  const topology = JSON.parse(
+/**
+ * us-atlas county shapes (Census cartographic boundaries, 1:10m) of one state, by state FIPS. The
+ * file is read once; shapes are built only for the states asked for (all 3,000 counties take
+ * ~150 ms, which an ingest of one hospital would spend for one state).
+ */
+function countiesOf(stateFips: string): County[] {
+  const cached = countiesByState.get(stateFips);
+  if (cached) return cached;
+  topology ??= JSON.parse(
     readFileSync(require.resolve('us-atlas/counties-10m.json'), 'utf8'),
-  ) as Topology<{ counties: GeometryCollection<{ name: string }> }>;
-  const collection = feature(topology, topology.objects.counties);
-  countiesByState = new Map();
-  for (const county of collection.features) {
-    const fips = String(county.id);
-    const list = countiesByState.get(fips.slice(0, 2)) ?? [];
+  ) as CountiesTopology;
+  const list: County[] = [];
+  for (const geometry of topology.objects.counties.geometries) {
+    const fips = String(geometry.id);
+    if (fips.slice(0, 2) !== stateFips) continue;
+    // A county is one (multi)polygon, so this is always a single feature.
+    const county = feature(topology, geometry) as County['feature'];
     list.push({ fips, feature: county, centroid: geoCentroid(county) });
-    countiesByState.set(fips.slice(0, 2), list);
   }
-  return countiesByState;
+  countiesByState.set(stateFips, list);
+  return list;
 }
 
 /**
@@ -58,7 +66,7 @@ export function countyForZip(zip: string): ZipCounty | undefined {
   const place = zipcodes.lookup(zip5);
   const state = place ? stateByCode(place.state) : undefined;
   if (!place || !state) return undefined;
-  const candidates = counties().get(state.fips) ?? [];
+  const candidates = countiesOf(state.fips);
   const point: [number, number] = [place.longitude, place.latitude];
   const containing = candidates.find((county) => geoContains(county.feature, point));
   if (containing) return { countyFips: containing.fips, state: state.code, source: 'polygon' };

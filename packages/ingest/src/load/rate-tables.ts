@@ -1,0 +1,230 @@
+import { copyWriter, quoteIdent, type CopyWriter, type Pool, type PoolClient } from '@ratelens/db';
+
+/*
+ * The rate tables are LIST-partitioned by hospital: one partition per hospital and table
+ * (migration 0006). An ingest run fills three fresh tables, one per rate table, and the swap
+ * attaches them as the hospital's partitions in place of the old ones. The choice and its
+ * measurements: docs/decisions/0013-ingest-loading.md.
+ */
+
+export type RateTableName = 'charge_items' | 'item_codes' | 'negotiated_rates';
+
+interface RateTableSpec {
+  parent: RateTableName;
+  /** The columns the COPY text carries; hospital_id (and mrf_file_id) come from defaults. */
+  columns: readonly string[];
+  /** Columns the run fills with one value through a column default. */
+  constants: (run: RunIds) => Record<string, string>;
+  /** The parent's indexes, so ATTACH adopts them instead of building its own: those kept during the COPY, or those built after it. */
+  indexes: (table: string, inOrder: boolean) => string[];
+}
+
+export interface RunIds {
+  runId: string;
+  hospitalId: string;
+}
+
+interface IndexDefinition {
+  columns: string[];
+  primaryKey?: boolean;
+  /**
+   * The COPY delivers rows in this index's order, so PostgreSQL keeps it row by row at almost no
+   * cost (each key goes to the rightmost leaf page) while it waits for our rows anyway; an index
+   * in another order is built after the COPY, in one sort.
+   */
+  inOrder: boolean;
+}
+
+/** The parent tables' indexes (migration 0006): the same columns, so ATTACH adopts them. */
+const INDEXES: Record<RateTableName, IndexDefinition[]> = {
+  charge_items: [{ primaryKey: true, columns: ['hospital_id', 'item_id'], inOrder: true }],
+  item_codes: [
+    { primaryKey: true, columns: ['hospital_id', 'item_id', 'code_type', 'code'], inOrder: true },
+    { columns: ['code', 'code_type', 'hospital_id'], inOrder: false },
+  ],
+  negotiated_rates: [
+    { primaryKey: true, columns: ['hospital_id', 'rate_id'], inOrder: true },
+    { columns: ['hospital_id', 'item_id'], inOrder: true },
+  ],
+};
+
+function indexesFor(parent: RateTableName) {
+  return (table: string, inOrder: boolean) =>
+    INDEXES[parent].flatMap((index, i) => {
+      if (index.inOrder !== inOrder) return [];
+      const columns = index.columns.map(quoteIdent).join(', ');
+      return [
+        index.primaryKey
+          ? `ALTER TABLE ${quoteIdent(table)} ADD CONSTRAINT ${quoteIdent(`${table}_pkey`)} PRIMARY KEY (${columns})`
+          : `CREATE INDEX ${quoteIdent(`${table}_idx${i}`)} ON ${quoteIdent(table)} (${columns})`,
+      ];
+    });
+}
+
+export const RATE_TABLES: readonly RateTableSpec[] = [
+  {
+    parent: 'charge_items',
+    columns: [
+      'item_id',
+      'description',
+      'setting',
+      'billing_class',
+      'modifiers',
+      'drug_unit',
+      'drug_type',
+      'gross',
+      'discounted_cash',
+      'min',
+      'max',
+      'notes',
+    ],
+    constants: ({ runId, hospitalId }) => ({ hospital_id: hospitalId, mrf_file_id: runId }),
+    indexes: indexesFor('charge_items'),
+  },
+  {
+    parent: 'item_codes',
+    columns: ['item_id', 'code_type', 'code', 'category'],
+    constants: ({ hospitalId }) => ({ hospital_id: hospitalId }),
+    indexes: indexesFor('item_codes'),
+  },
+  {
+    parent: 'negotiated_rates',
+    columns: [
+      'rate_id',
+      'item_id',
+      'payer_id',
+      'payer_name',
+      'plan_name',
+      'line_of_business',
+      'methodology',
+      'dollar',
+      'percentage',
+      'algorithm',
+      'estimated_amount',
+      'median',
+      'p10',
+      'p90',
+      'count',
+      'notes',
+      'effective_amount',
+      'effective_origin',
+    ],
+    constants: ({ hospitalId }) => ({ hospital_id: hospitalId }),
+    indexes: indexesFor('negotiated_rates'),
+  },
+];
+
+/** The tables a run fills, named after the run: `negotiated_rates_<run id without dashes>`. */
+export function runTableNames(runId: string): Record<RateTableName, string> {
+  const suffix = runId.replace(/-/g, '');
+  return {
+    charge_items: `charge_items_${suffix}`,
+    item_codes: `item_codes_${suffix}`,
+    negotiated_rates: `negotiated_rates_${suffix}`,
+  };
+}
+
+function literal(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * One table of a run, filled on its own connection in its own transaction: CREATE TABLE, COPY
+ * (FREEZE), then the indexes, then COMMIT. Created and filled in one transaction, the table is
+ * written straight to its files under wal_level=minimal (no WAL); until the commit nothing of it
+ * exists for anyone else, so a process killed mid-COPY leaves nothing behind.
+ */
+export class TableLoad {
+  readonly name: string;
+  private writer: CopyWriter | null = null;
+
+  constructor(
+    private readonly client: PoolClient,
+    private readonly spec: RateTableSpec,
+    private readonly run: RunIds,
+  ) {
+    this.name = runTableNames(run.runId)[spec.parent];
+  }
+
+  async start(): Promise<void> {
+    const table = quoteIdent(this.name);
+    const constants = Object.entries(this.spec.constants(this.run));
+    // The CHECK lets ATTACH PARTITION skip scanning the table for rows of other hospitals.
+    await this.client.query(
+      `BEGIN;
+       CREATE TABLE ${table} (LIKE ${this.spec.parent}, CHECK (hospital_id = ${literal(this.run.hospitalId)}));
+       ${constants.map(([column, value]) => `ALTER TABLE ${table} ALTER COLUMN ${quoteIdent(column)} SET DEFAULT ${literal(value)};`).join('\n')}
+       ${this.spec
+         .indexes(this.name, true)
+         .map((statement) => `${statement};`)
+         .join('\n')}`,
+    );
+    this.writer = copyWriter(this.client, this.name, this.spec.columns, { freeze: true });
+  }
+
+  write(line: string): Promise<void> | undefined {
+    return (this.writer as CopyWriter).write(line);
+  }
+
+  /** Ends the COPY, builds the indexes kept in no particular order (one sort each) and commits. */
+  async finish(): Promise<void> {
+    await (this.writer as CopyWriter).end();
+    for (const statement of this.spec.indexes(this.name, false)) await this.client.query(statement);
+    await this.client.query('COMMIT');
+  }
+
+  /** Abandons the COPY; the transaction rolls back and the table never existed. */
+  async abort(reason: Error): Promise<void> {
+    await this.writer?.abort(reason);
+  }
+}
+
+/** The hospital's current partitions (none before its first load). */
+export async function currentPartitions(client: PoolClient, hospitalId: string): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT c.relname AS name
+       FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent IN ('charge_items'::regclass, 'item_codes'::regclass, 'negotiated_rates'::regclass)
+        AND pg_get_expr(c.relpartbound, c.oid) = format('FOR VALUES IN (%L)', $1::text)`,
+    [hospitalId],
+  );
+  return rows.map((r) => r.name);
+}
+
+/**
+ * In the swap transaction: the hospital's old partitions go and the run's tables take their
+ * place. Only catalog work: no row is copied or indexed here. DROP takes an ACCESS EXCLUSIVE lock
+ * on the parent tables until the commit, a few milliseconds later (more when the files of a
+ * large old partition are removed at the commit).
+ */
+export async function swapPartitions(
+  client: PoolClient,
+  run: RunIds,
+  old: readonly string[],
+): Promise<void> {
+  if (old.length > 0) await client.query(`DROP TABLE ${old.map(quoteIdent).join(', ')}`);
+  const names = runTableNames(run.runId);
+  for (const spec of RATE_TABLES) {
+    // Rows of the hospital written without an ingest (they sit in the default partition, which
+    // ATTACH checks for rows of the new bound; normally it is empty).
+    await client.query(
+      `DELETE FROM ${quoteIdent(`${spec.parent}_default`)} WHERE hospital_id = $1`,
+      [run.hospitalId],
+    );
+    await client.query(
+      `ALTER TABLE ${spec.parent} ATTACH PARTITION ${quoteIdent(names[spec.parent])} FOR VALUES IN (${literal(run.hospitalId)})`,
+    );
+  }
+}
+
+/** Drops a run's tables that were never attached (failed, unchanged, older or interrupted runs). */
+export async function dropRunTables(pool: Pool, runId: string): Promise<void> {
+  const names = Object.values(runTableNames(runId));
+  const { rows } = await pool.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c
+      WHERE c.relname = ANY($1::text[]) AND c.relkind = 'r' AND NOT c.relispartition`,
+    [names],
+  );
+  if (rows.length > 0)
+    await pool.query(`DROP TABLE IF EXISTS ${rows.map((r) => quoteIdent(r.name)).join(', ')}`);
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { ChargeRecord, PayerCharge } from '../model.ts';
+import { RATE_TABLES } from './rate-tables.ts';
+import { billingClassOf, RowEncoder, type CodeEntry } from './row-encoder.ts';
+
+function record(overrides: Partial<ChargeRecord> = {}): ChargeRecord {
+  return {
+    location: 'row 4',
+    description: 'Knee replacement',
+    codes: [{ type: 'MS-DRG', code: '470' }],
+    setting: 'inpatient',
+    modifiers: [],
+    drugUnit: null,
+    drugType: null,
+    gross: 50000,
+    discountedCash: 20000,
+    min: null,
+    max: null,
+    genericNotes: null,
+    payers: [],
+    ...overrides,
+  };
+}
+
+function payer(overrides: Partial<PayerCharge> = {}): PayerCharge {
+  return {
+    payerName: 'Aetna',
+    planName: 'Aetna PPO',
+    methodology: 'case rate',
+    dollar: 30000,
+    percentage: null,
+    algorithm: null,
+    estimatedAmount: null,
+    median: null,
+    p10: null,
+    p90: null,
+    count: null,
+    notes: null,
+    ...overrides,
+  };
+}
+
+function encoder() {
+  const lines = { items: [] as string[], codes: [] as string[], rates: [] as string[] };
+  const handedOver: CodeEntry[][] = [];
+  const sink = (list: string[]) => ({
+    write: (line: string) => {
+      list.push(line);
+      return undefined;
+    },
+  });
+  const rows = new RowEncoder(
+    { items: sink(lines.items), codes: sink(lines.codes), rates: sink(lines.rates) },
+    (name) => Promise.resolve(name === 'Aetna' ? 7 : 8),
+    (codes) => {
+      handedOver.push(codes);
+      return Promise.resolve();
+    },
+  );
+  return { rows, lines, handedOver };
+}
+
+const columns = (line: string) => line.replace(/\n$/, '').split('\t');
+
+describe('RowEncoder', () => {
+  it('writes one COPY line per item, code and rate with the columns of its table', async () => {
+    const { rows, lines } = encoder();
+    await rows.add(record({ payers: [payer(), payer({ payerName: 'Cigna', planName: 'Open' })] }));
+    const width = Object.fromEntries(RATE_TABLES.map((t) => [t.parent, t.columns.length]));
+    expect(lines.items.map((l) => columns(l).length)).toEqual([width.charge_items]);
+    expect(lines.codes.map((l) => columns(l).length)).toEqual([width.item_codes]);
+    expect(lines.rates.map((l) => columns(l).length)).toEqual([
+      width.negotiated_rates,
+      width.negotiated_rates,
+    ]);
+    expect(columns(lines.rates[1] ?? '').slice(0, 6)).toEqual([
+      '2',
+      '1',
+      '8',
+      'Cigna',
+      'Open',
+      'commercial',
+    ]);
+  });
+
+  it('numbers items and rates across records and counts them in the summary', async () => {
+    const { rows, lines } = encoder();
+    await rows.add(record({ payers: [payer()] }));
+    await rows.add(record({ payers: [payer(), payer()] }));
+    expect(lines.rates.map((l) => columns(l).slice(0, 2))).toEqual([
+      ['1', '1'],
+      ['2', '2'],
+      ['3', '2'],
+    ]);
+    expect(rows.summary).toMatchObject({ items: 2, rates: 3, hasCash: true, hasInpatient: true });
+  });
+
+  it('writes a code listed twice on one item once', async () => {
+    const { rows, lines } = encoder();
+    await rows.add(
+      record({
+        codes: [
+          { type: 'CPT', code: '27447' },
+          { type: 'CPT', code: '27447' },
+        ],
+      }),
+    );
+    expect(lines.codes).toHaveLength(1);
+  });
+
+  it('hands the codes over in batches while reading, and the rest at the end', async () => {
+    const { rows, handedOver } = encoder();
+    for (let i = 0; i < 20_001; i++)
+      await rows.add(record({ codes: [{ type: 'CDM', code: String(i) }] }));
+    expect(handedOver.map((batch) => batch.length)).toEqual([20_000]);
+    await rows.end();
+    expect(handedOver.map((batch) => batch.length)).toEqual([20_000, 1]);
+  });
+
+  it('keeps the description of the first item for a DRG code only', async () => {
+    const { rows, handedOver } = encoder();
+    await rows.add(record({ codes: [{ type: 'MS-DRG', code: '470' }] }));
+    await rows.add(record({ description: 'Other', codes: [{ type: 'MS-DRG', code: '470' }] }));
+    await rows.add(record({ codes: [{ type: 'CPT', code: '27447' }] }));
+    await rows.end();
+    expect(handedOver.flat().map((c) => [c.type, c.code, c.description])).toEqual([
+      ['MS-DRG', '470', 'Knee replacement'],
+      ['CPT', '27447', null],
+    ]);
+  });
+});
+
+describe('billingClassOf', () => {
+  it('is inpatient facility for a DRG, whatever else the item carries', () => {
+    expect(
+      billingClassOf(
+        record({
+          codes: [
+            { type: 'NDC', code: '1' },
+            { type: 'APR-DRG', code: '2' },
+          ],
+        }),
+      ),
+    ).toBe('inpatient facility');
+  });
+
+  it('follows the setting for procedures, even with a drug code beside them', () => {
+    const codes = [
+      { type: 'HCPCS', code: 'J1100' },
+      { type: 'NDC', code: '0641-0367-21' },
+    ];
+    expect(billingClassOf(record({ codes, setting: 'outpatient' }))).toBe('outpatient');
+    expect(billingClassOf(record({ codes, setting: 'inpatient' }))).toBe('inpatient');
+  });
+
+  it('is drugs for an item with only a drug code', () => {
+    expect(billingClassOf(record({ codes: [{ type: 'NDC', code: '0641-0367-21' }] }))).toBe(
+      'drugs',
+    );
+  });
+});

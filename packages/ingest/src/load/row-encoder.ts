@@ -1,0 +1,216 @@
+import { codeCategory, canonicalPayer, effectiveAmount, lineOfBusiness } from '@ratelens/core';
+import type { ChargeRecord } from '../model.ts';
+import { arrayLiteral, copyNumber, copyText } from './copy-text.ts';
+
+/** Where the COPY text of one table goes; a returned promise asks the caller to wait. */
+export interface LineSink {
+  write(line: string): Promise<void> | undefined;
+}
+
+/** What the inventory shows of a hospital's file, gathered while the rows stream past. */
+export interface Summary {
+  items: number;
+  rates: number;
+  hasCash: boolean;
+  hasCommercial: boolean;
+  hasMedicare: boolean;
+  hasInpatient: boolean;
+  hasOutpatient: boolean;
+  hasDrugs: boolean;
+}
+
+/** One entry of the code table, from the first item that uses the code. */
+export interface CodeEntry {
+  type: string;
+  code: string;
+  category: string;
+  description: string | null;
+}
+
+/**
+ * Codes are handed over in batches of this many new ones: a chargemaster (CDM) code is often
+ * unique to its item, so a 1 GB file brings half a million codes, too many to hold until the end.
+ */
+const CODE_BATCH = 20_000;
+
+interface PayerPlan {
+  lineOfBusiness: string;
+  /** payer_id, payer_name, plan_name, line_of_business: the same on every rate of the pair. */
+  columns: string;
+}
+
+/** Billing class derived from the codes: the CMS templates carry none (docs/decisions/0011). */
+export function billingClassOf(record: ChargeRecord): string {
+  let drg = false;
+  let procedure = false;
+  let drug = false;
+  for (const { type } of record.codes) {
+    if (type.endsWith('DRG')) drg = true;
+    else if (type === 'CPT' || type === 'HCPCS') procedure = true;
+    else if (type === 'NDC') drug = true;
+  }
+  if (drg) return 'inpatient facility';
+  if (!procedure && drug) return 'drugs';
+  return record.setting === 'inpatient' ? 'inpatient' : 'outpatient';
+}
+
+/**
+ * Turns charge records into the COPY text of charge_items, item_codes and negotiated_rates (the
+ * columns of RATE_TABLES, hospital_id and mrf_file_id left to the tables' defaults), numbering
+ * items and rates, and gathers the hospital's summary and the codes it uses on the way. A file
+ * has a few dozen payer/plan pairs and a few thousand codes but millions of rates: the name
+ * rules and their escaping run once per distinct value, not once per rate.
+ */
+export class RowEncoder {
+  readonly summary: Summary = {
+    items: 0,
+    rates: 0,
+    hasCash: false,
+    hasCommercial: false,
+    hasMedicare: false,
+    hasInpatient: false,
+    hasOutpatient: false,
+    hasDrugs: false,
+  };
+  /** Codes not yet handed over, by code type, then code. */
+  private readonly codes = new Map<string, Map<string, CodeEntry>>();
+  private newCodes = 0;
+  private handingOver: Promise<void> = Promise.resolve();
+  /** By payer name, then plan name (the readers hand out the same string for the same name). */
+  private readonly payerPlans = new Map<string, Map<string, PayerPlan>>();
+  private readonly payerIds = new Map<string, Promise<number>>();
+
+  constructor(
+    private readonly sinks: { items: LineSink; codes: LineSink; rates: LineSink },
+    /** The payers table's id of a canonical payer name (created when new). */
+    private readonly payerId: (canonicalName: string) => Promise<number>,
+    /**
+     * Takes the codes seen (with their category and, for DRGs, the description of the first item
+     * using them), a batch at a time while the file is read; a code may come again in a later
+     * batch. Runs while the encoder carries on; the next batch waits for it.
+     */
+    private readonly codeSink: (codes: CodeEntry[]) => Promise<void>,
+  ) {}
+
+  /** Hands over the last codes and waits until every batch has been taken. */
+  async end(): Promise<void> {
+    await this.handOverCodes();
+    await this.handingOver;
+  }
+
+  private async handOverCodes(): Promise<void> {
+    const entries = [...this.codes.values()].flatMap((byCode) => [...byCode.values()]);
+    this.codes.clear();
+    this.newCodes = 0;
+    await this.handingOver;
+    if (entries.length === 0) return;
+    const handing = this.codeSink(entries);
+    // Awaited by the next hand-over or by end(); until then a failure must not go unhandled.
+    handing.catch(() => undefined);
+    this.handingOver = handing;
+  }
+
+  async add(record: ChargeRecord): Promise<void> {
+    const { sinks, summary } = this;
+    const itemId = ++summary.items;
+    const gross = record.gross;
+    let wait = sinks.items.write(
+      `${itemId}\t${copyText(record.description)}\t${copyText(record.setting)}\t${billingClassOf(record)}\t` +
+        `${copyText(arrayLiteral(record.modifiers))}\t${copyNumber(record.drugUnit)}\t${copyText(record.drugType)}\t` +
+        `${copyNumber(gross)}\t${copyNumber(record.discountedCash)}\t${copyNumber(record.min)}\t` +
+        `${copyNumber(record.max)}\t${copyText(record.genericNotes)}\n`,
+    );
+    if (wait) await wait;
+    if (record.discountedCash !== null) summary.hasCash = true;
+    const setting = record.setting;
+    if (setting === 'inpatient' || setting === 'both') summary.hasInpatient = true;
+    if (setting === 'outpatient' || setting === 'both') summary.hasOutpatient = true;
+    if (record.drugUnit !== null) summary.hasDrugs = true;
+
+    const codes = record.codes;
+    for (let i = 0; i < codes.length; i++) {
+      const { type, code } = codes[i] as (typeof codes)[number];
+      if (isRepeat(codes, i)) continue;
+      const entry = this.codeEntry(type, code, record.description);
+      wait = sinks.codes.write(
+        `${itemId}\t${copyText(type)}\t${copyText(code)}\t${copyText(entry.category)}\n`,
+      );
+      if (wait) await wait;
+    }
+
+    for (const payer of record.payers) {
+      const rateId = ++summary.rates;
+      const plan =
+        this.payerPlans.get(payer.payerName)?.get(payer.planName) ??
+        (await this.payerPlan(payer.payerName, payer.planName));
+      const effective = effectiveAmount(payer, gross);
+      const dollar = copyNumber(payer.dollar);
+      // The effective amount is most often the dollar amount: one number formatting, not two.
+      const amount = effective.amount === payer.dollar ? dollar : copyNumber(effective.amount);
+      wait = sinks.rates.write(
+        `${rateId}\t${itemId}\t${plan.columns}\t${copyText(payer.methodology)}\t${dollar}\t` +
+          `${copyNumber(payer.percentage)}\t${copyText(payer.algorithm)}\t${copyNumber(payer.estimatedAmount)}\t` +
+          `${copyNumber(payer.median)}\t${copyNumber(payer.p10)}\t${copyNumber(payer.p90)}\t` +
+          `${copyText(payer.count)}\t${copyText(payer.notes)}\t${amount}\t` +
+          `${copyText(effective.origin)}\n`,
+      );
+      if (wait) await wait;
+    }
+    if (this.newCodes >= CODE_BATCH) await this.handOverCodes();
+  }
+
+  private codeEntry(type: string, code: string, description: string): CodeEntry {
+    let byCode = this.codes.get(type);
+    if (byCode === undefined) {
+      byCode = new Map();
+      this.codes.set(type, byCode);
+    }
+    let entry = byCode.get(code);
+    if (entry === undefined) {
+      entry = {
+        type,
+        code,
+        category: codeCategory(type, code),
+        // Only DRG names are shown from the files (CPT text is AMA-copyrighted).
+        description: type.endsWith('DRG') ? description : null,
+      };
+      byCode.set(code, entry);
+      this.newCodes++;
+      if (type === 'NDC') this.summary.hasDrugs = true;
+    }
+    return entry;
+  }
+
+  private async payerPlan(payerName: string, planName: string): Promise<PayerPlan> {
+    const canonical = canonicalPayer(payerName);
+    let id = this.payerIds.get(canonical);
+    if (id === undefined) {
+      id = this.payerId(canonical);
+      this.payerIds.set(canonical, id);
+    }
+    const lob = lineOfBusiness(payerName, planName);
+    const plan: PayerPlan = {
+      lineOfBusiness: lob,
+      columns: `${await id}\t${copyText(payerName)}\t${copyText(planName)}\t${lob}`,
+    };
+    let byPlan = this.payerPlans.get(payerName);
+    if (byPlan === undefined) {
+      byPlan = new Map();
+      this.payerPlans.set(payerName, byPlan);
+    }
+    byPlan.set(planName, plan);
+    if (lob === 'commercial') this.summary.hasCommercial = true;
+    else if (lob === 'medicare-advantage') this.summary.hasMedicare = true;
+    return plan;
+  }
+}
+
+/** A code listed twice on one item (the key of item_codes is the item, type and code). */
+function isRepeat(codes: ChargeRecord['codes'], i: number): boolean {
+  const { type, code } = codes[i] as (typeof codes)[number];
+  for (let j = 0; j < i; j++) {
+    const other = codes[j] as (typeof codes)[number];
+    if (other.type === type && other.code === code) return true;
+  }
+  return false;
+}
