@@ -3,7 +3,7 @@
  * the code box (`OobRates/GetCodeDescriptionbyMSA`) under concurrent clients on loopback.
  *
  * It keeps an embedded PostgreSQL in --dir (default .data-bench) holding the demo data at --scale
- * (default 305: about 10 million rates), loaded once and reused by later runs, starts the real
+ * (default 306: just over 10 million rates), loaded once and reused by later runs, starts the real
  * server (`packages/server/src/main.ts`, production settings) in its own process, signs in one
  * employer-member account per client, then drives each call with --connections closed-loop
  * clients for --duration seconds after a warm-up, and prints p50/p95/p99, requests per second
@@ -25,7 +25,7 @@ import { hashPassword } from '../auth/passwords.ts';
 
 const { values } = parseArgs({
   options: {
-    scale: { type: 'string', default: '305' },
+    scale: { type: 'string', default: '306' },
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
