@@ -142,7 +142,14 @@ describe('the development outbox', () => {
     ).json<{ to: string; subject: string; text: string; html: string; sentAt: string }[]>();
     expect(json).toHaveLength(1);
     expect(json[0]).toMatchObject({ to: email, subject: 'Verify your RateLens e-mail address' });
-    expect(Object.keys(json[0] ?? {}).sort()).toEqual(['channel', 'html', 'sentAt', 'subject', 'text', 'to']);
+    expect(Object.keys(json[0] ?? {}).sort()).toEqual([
+      'channel',
+      'html',
+      'sentAt',
+      'subject',
+      'text',
+      'to',
+    ]);
     const page = await test.app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toMatch(
