@@ -171,6 +171,8 @@ test.describe('rate search administration', () => {
     await expect(page.getByRole('link', { name: 'Organisations', exact: true })).toHaveCount(0);
     await page.goto('/admin/organisations');
     await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+    // Each page load rotates the refresh token once; let it land before loading the next page.
+    await page.waitForLoadState('networkidle');
     await page.goto('/admin/plan-design');
     await expect(page.getByText('You do not have access to this page.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
