@@ -1,3 +1,4 @@
+import { CardList } from '../features/admin/confirm-removal.tsx';
 import { Anchor, Paper, Stack, Table, Text } from '@mantine/core';
 import type { FeedbackItem } from '@ratelens/core';
 import { useQuery } from '@tanstack/react-query';
@@ -110,15 +111,7 @@ function FeedbackList() {
       </Table.ScrollContainer>
 
       {/* Below 48em (a 375 px phone): one card per message. */}
-      <Stack
-        component="ul"
-        gap="sm"
-        p={0}
-        m={0}
-        hiddenFrom="sm"
-        aria-label="Messages"
-        style={{ listStyle: 'none' }}
-      >
+      <CardList label="Messages">
         {items.map((item) => (
           <Paper key={item.id} component="li" withBorder radius="md" p="md">
             <Stack gap={6}>
@@ -137,7 +130,7 @@ function FeedbackList() {
             </Stack>
           </Paper>
         ))}
-      </Stack>
+      </CardList>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { CardList, ConfirmRemoval } from '../features/admin/confirm-removal.tsx';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { isAdmin, type OrganisationView } from '@ratelens/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -143,15 +144,7 @@ function OrganisationTable({ items, ...actions }: RowActions & { items: Organisa
 /** Below 48em (a 375 px phone): one card per organisation. */
 function OrganisationCards({ items, ...actions }: RowActions & { items: OrganisationView[] }) {
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      p={0}
-      m={0}
-      hiddenFrom="sm"
-      aria-label="Organisations"
-      style={{ listStyle: 'none' }}
-    >
+    <CardList label="Organisations">
       {items.map((organisation) => (
         <Paper key={organisation.id} component="li" withBorder radius="md" p="md">
           <Stack gap={6}>
@@ -171,7 +164,7 @@ function OrganisationCards({ items, ...actions }: RowActions & { items: Organisa
           </Stack>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 
@@ -245,31 +238,19 @@ function OrganisationList() {
 
       <OrganisationModal target={editing} onClose={() => setEditing(null)} onSaved={saved} />
 
-      <Modal opened={removing !== null} onClose={closeDelete} title="Delete organisation" centered>
-        {removing !== null && (
-          <Stack gap="md">
-            <Text style={wrap}>
-              Delete {removing.name}? Its account and its {memberCount(removing)} lose the access
-              the organisation gives them.
-            </Text>
-            {remove.isError && (
-              <FormAlert tone="error">{adminErrorMessage(remove.error)}</FormAlert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={closeDelete} disabled={remove.isPending}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                loading={remove.isPending}
-                onClick={() => remove.mutate(removing)}
-              >
-                Yes, delete
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmRemoval
+        opened={removing !== null}
+        title="Delete organisation"
+        question={
+          removing &&
+          `Delete ${removing.name}? Its account and its ${memberCount(removing)} lose the access the organisation gives them.`
+        }
+        confirmLabel="Yes, delete"
+        error={remove.isError ? adminErrorMessage(remove.error) : null}
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={closeDelete}
+      />
     </Stack>
   );
 }

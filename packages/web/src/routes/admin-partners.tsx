@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { ConfirmRemoval } from '../features/admin/confirm-removal.tsx';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { isAdmin, type Partner } from '@ratelens/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -129,29 +130,19 @@ function PartnerList() {
         </Stack>
       )}
 
-      <Modal opened={removing !== null} onClose={close} title="Remove partner" centered>
-        {removing !== null && (
-          <Stack gap="md">
-            <Text>
-              Remove {removing.name} from the partners? Its logo will no longer be shown on the
-              partners page.
-            </Text>
-            {removeError !== null && <FormAlert tone="error">{removeError}</FormAlert>}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={remove.isPending}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                loading={remove.isPending}
-                onClick={() => remove.mutate(removing)}
-              >
-                Yes, remove
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmRemoval
+        opened={removing !== null}
+        title="Remove partner"
+        question={
+          removing &&
+          `Remove ${removing.name} from the partners? Its logo will no longer be shown on the partners page.`
+        }
+        confirmLabel="Yes, remove"
+        error={removeError}
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={close}
+      />
     </Stack>
   );
 }

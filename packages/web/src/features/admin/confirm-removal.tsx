@@ -1,0 +1,58 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { FormAlert } from '../../shared/form-alert.tsx';
+
+/** The admin screens' "are you sure" dialog before removing something. */
+export function ConfirmRemoval({
+  opened,
+  title,
+  question,
+  confirmLabel,
+  error,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  opened: boolean;
+  title: string;
+  question: ReactNode;
+  confirmLabel: string;
+  error: string | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered>
+      <Stack gap="md">
+        <Text style={{ overflowWrap: 'anywhere' }}>{question}</Text>
+        {error !== null && <FormAlert tone="error">{error}</FormAlert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button color="red" loading={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Below 48em (a 375 px phone) the admin tables show as a list of cards. */
+export function CardList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      p={0}
+      m={0}
+      hiddenFrom="sm"
+      aria-label={label}
+      style={{ listStyle: 'none' }}
+    >
+      {children}
+    </Stack>
+  );
+}
