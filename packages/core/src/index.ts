@@ -10,3 +10,4 @@ export * from './inventory/contracts.ts';
 export * from './rates/index.ts';
 export * from './public/contracts.ts';
 export * from './search/index.ts';
+export * from './format.ts';

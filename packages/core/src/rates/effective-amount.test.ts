@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeOrigin, effectiveAmount, type NegotiatedAmounts } from './effective-amount.ts';
+import {
+  describeDerivation,
+  describeOrigin,
+  effectiveAmount,
+  type NegotiatedAmounts,
+} from './effective-amount.ts';
 
 const none: NegotiatedAmounts = {
   dollar: null,
@@ -77,5 +82,15 @@ describe('describeOrigin', () => {
       '60% of billed charges; the gross charge is not published',
     );
     expect(describeOrigin(effectiveAmount(none, null))).toBe('no dollar amount published');
+  });
+});
+
+describe('describeDerivation', () => {
+  it('is null for a dollar rate and names the gross charge a percentage was applied to', () => {
+    expect(describeDerivation('dollar', null, null)).toBeNull();
+    expect(describeDerivation('percentage-of-gross', 45, 1200)).toBe(
+      'derived from 45% of billed charges (gross charge $1,200.00)',
+    );
+    expect(describeDerivation('median', null, null)).toBe('the median of paid amounts');
   });
 });

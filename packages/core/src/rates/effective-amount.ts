@@ -1,3 +1,4 @@
+import { formatUsd } from '../format.ts';
 import { roundToCents } from './money.ts';
 
 /** The amounts of one payer's standard charge that a dollar figure can come from. */
@@ -69,4 +70,20 @@ export function describeOrigin(result: EffectiveAmount): string {
         ? 'no dollar amount published'
         : `${formatPercentage(result.percentage)} of billed charges; the gross charge is not published`;
   }
+}
+
+/**
+ * How a search row's dollar figure was derived, in words; null when the hospital published it in
+ * dollars. A percentage names the gross charge it was applied to.
+ */
+export function describeDerivation(
+  origin: AmountOrigin,
+  percentage: number | null,
+  gross: number | null,
+): string | null {
+  if (origin === 'dollar') return null;
+  const words = describeOrigin({ amount: null, origin, percentage: percentage ?? undefined });
+  return origin === 'percentage-of-gross' && gross !== null
+    ? `${words} (gross charge ${formatUsd(gross)})`
+    : words;
 }

@@ -1,3 +1,4 @@
+import { formatUsd as usd } from '../format.ts';
 import { roundToCents } from '../rates/money.ts';
 
 /**
@@ -83,9 +84,6 @@ export function estimateOutOfPocket(input: OutOfPocketInput): OutOfPocketEstimat
     cashIsCheaper: cash !== null && cash >= 0 && cash < roundToCents(memberPays),
   };
 }
-
-const usd = (amount: number) =>
-  amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /** The assumptions behind an estimate, in plain words, for the results screen. */
 export function describeAssumptions(

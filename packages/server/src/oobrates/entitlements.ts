@@ -1,6 +1,7 @@
 import {
   FREE_SEARCH_WINDOW_DAYS,
   SEARCH_MESSAGES,
+  formatLongDate,
   freeSearchStatus,
   isNewSearch,
   normaliseEmail,
@@ -45,15 +46,6 @@ export type CountedAs = 'free' | 'subscription' | 'employer' | 'repeat';
 
 /** Which refusal wording: the standard path names the next date, the custom path the allowance. */
 export type SearchPath = 'standard' | 'custom';
-
-export function formatSearchDate(date: Date): string {
-  return date.toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /**
  * Search entitlements, computed on the server from the account's organisation, subscriptions and
@@ -136,11 +128,6 @@ export class Entitlements {
     };
   }
 
-  async hasEmployerAccess(userId: string): Promise<boolean> {
-    const account = await this.state(this.pool, userId, new Date());
-    return account.organisation?.employerAccess === true;
-  }
-
   /**
    * Lets a search run or refuses it with the spec's message, and logs it. `named` are the
    * account e-mails the request names (`accout`, `logged_useremail`): each must be the account's
@@ -157,12 +144,7 @@ export class Entitlements {
     clock: () => Date = () => new Date(),
   ): Promise<CountedAs> {
     const before = await this.state(this.pool, userId, clock());
-    for (const email of named) {
-      if (!email?.trim()) continue;
-      const wanted = normaliseEmail(email);
-      if (wanted !== before.email && wanted !== before.organisation?.accountEmail)
-        throw forbidden('You can search only as your own account.');
-    }
+    assertOwnAccount(named, before.email, before.organisation?.accountEmail ?? null);
     if (!isNewSearch(before.lastSearch, inputs)) return 'repeat';
     if (before.organisation?.employerAccess) {
       await this.log(this.pool, userId, inputs, 'employer', null, clock());
@@ -222,11 +204,28 @@ export class Entitlements {
   }
 }
 
+/**
+ * The account e-mails a request names (`accout`, `email`, `logged_useremail`) must each be the
+ * session's own or its employer's (the spec's replace_Email): the session decides, not the body.
+ */
+export function assertOwnAccount(
+  named: readonly (string | null | undefined)[],
+  email: string,
+  employerEmail: string | null,
+): void {
+  for (const name of named) {
+    if (!name?.trim()) continue;
+    const wanted = normaliseEmail(name);
+    if (wanted !== email && wanted !== employerEmail)
+      throw forbidden('You can search only as your own account.');
+  }
+}
+
 function refusal(account: AccountState, now: Date, path: SearchPath) {
   if (account.lapsed && now.getTime() - account.lapsed.expiresAt.getTime() < RENEWAL_GRACE_MS)
     return forbidden(SEARCH_MESSAGES.subscriptionExpired(account.lapsed.remaining));
   const next = freeSearchStatus(account.freeSearchTimes, now).nextSearchDate;
   if (path === 'standard' && next)
-    return forbidden(SEARCH_MESSAGES.nextEligible(formatSearchDate(next)));
+    return forbidden(SEARCH_MESSAGES.nextEligible(formatLongDate(next)));
   return forbidden(SEARCH_MESSAGES.freeSearchesOver);
 }

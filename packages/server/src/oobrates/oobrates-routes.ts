@@ -22,7 +22,6 @@ import { z } from 'zod';
 import type { AuthService } from '../auth/auth-service.ts';
 import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import { attachmentDisposition } from '../http/attachment.ts';
-import { badRequest } from '../http/errors.ts';
 import type { OobRatesService } from './oobrates-service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -194,10 +193,6 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
       body: SendPdfBodySchema,
       response: { 200: ResultSchema },
     },
-    handler: (request) => {
-      if (request.body.userId && request.body.userId !== currentUser(request).userId)
-        throw badRequest('userId must be the signed-in account.');
-      return oobRates.textReport(currentUser(request), request.body);
-    },
+    handler: (request) => oobRates.textReport(currentUser(request), request.body),
   });
 };

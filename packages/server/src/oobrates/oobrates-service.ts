@@ -2,7 +2,6 @@ import {
   SEARCH_MESSAGES,
   SPEC_MESSAGES,
   describeAssumptions,
-  normaliseEmail,
   type CodeOption,
   type CodeSearchFilter,
   type CustomSearchInput,
@@ -22,8 +21,7 @@ import { renderRatesPdf } from '../reports/rates-pdf.ts';
 import { reportUrl, storeReport } from '../reports/report-links.ts';
 import { writeRatesWorkbook } from '../reports/rates-workbook.ts';
 import { reportSmsText, type SmsSender } from '../sms/sms.ts';
-import type { Entitlements } from './entitlements.ts';
-import { type SearchPath } from './entitlements.ts';
+import { assertOwnAccount, type Entitlements, type SearchPath } from './entitlements.ts';
 import type { RatesSearch } from './rates-search.ts';
 import { type RateQuery } from './rates-search.ts';
 
@@ -80,11 +78,7 @@ export class OobRatesService {
   /** An `accout`/`email` the client sends must be the account's own e-mail or its employer's. */
   private async checkAccount(auth: AuthContext, named: string | null | undefined) {
     const entitlement = await this.deps.entitlements.entitlement(auth.userId);
-    if (named && named.trim()) {
-      const wanted = normaliseEmail(named);
-      if (wanted !== entitlement.actual_Email && wanted !== entitlement.replace_Email)
-        throw forbidden('You can search only as your own account.');
-    }
+    assertOwnAccount([named], entitlement.actual_Email, entitlement.replace_Email);
     return entitlement;
   }
 
@@ -179,6 +173,8 @@ export class OobRatesService {
 
   /** Renders the search as a PDF, stores it behind an expiring link, and texts the link. */
   async textReport(auth: AuthContext, body: SendPdfBody): Promise<Result> {
+    if (body.userId && body.userId !== auth.userId)
+      throw badRequest('userId must be the signed-in account.');
     const input = body.search as AnySearchInput;
     await this.authorize(auth, input, input.lives ? 'custom' : 'standard');
     const entitlement = await this.deps.entitlements.entitlement(auth.userId);

@@ -3,6 +3,7 @@ import {
   DEFAULT_PLAN_DESIGN,
   PlanDesignSchema,
   billingClassValues,
+  describeDerivation,
   estimateOutOfPocket,
   type AmountOrigin,
   type CodeOption,
@@ -54,29 +55,6 @@ interface RateRecord {
   hospitalId: string;
   billingClass: string;
   setting: string | null;
-}
-
-const usd = (amount: number) =>
-  amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-
-/** How a rate's dollar figure was obtained, in words; null when the hospital published dollars. */
-export function rateDerivation(
-  origin: AmountOrigin,
-  percentage: number | null,
-  gross: number | null,
-): string | null {
-  switch (origin) {
-    case 'dollar':
-      return null;
-    case 'percentage-of-gross':
-      return percentage !== null && gross !== null
-        ? `${percentage}% of the gross charge of ${usd(gross)}`
-        : 'A percentage of the gross charge';
-    case 'median':
-      return 'The median allowed amount the hospital reported (no dollar rate published)';
-    case 'estimated':
-      return 'The estimated allowed amount the hospital reported (no dollar rate published)';
-  }
 }
 
 function billingValues(paymentMethod: string): readonly string[] {
@@ -314,7 +292,7 @@ export class RatesSearch {
       npi: record.npi,
       MemberOOP: estimate.memberPays,
       rateOrigin: origin,
-      rateDerivation: rateDerivation(origin, record.percentage, record.gross),
+      rateDerivation: describeDerivation(origin, record.percentage, record.gross),
       cashRate: record.cashRate,
       cashIsCheaper: estimate.cashIsCheaper,
       hospitalId: record.hospitalId,

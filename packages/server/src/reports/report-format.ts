@@ -1,20 +1,13 @@
-import { describeOrigin, type OopRateRow } from '@ratelens/core';
-
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { describeOrigin, formatLongDate, formatUsd, type OopRateRow } from '@ratelens/core';
 
 /** $1,234.56; an amount the hospital did not publish reads 'n/a'. */
 export function usd(amount: number | null): string {
-  return amount === null ? 'n/a' : dollars.format(amount);
+  return amount === null ? 'n/a' : formatUsd(amount);
 }
 
 /** 'November 21, 2026': dates in reports are calendar days in UTC, as on the results screen. */
 export function reportDate(date: Date): string {
-  return date.toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatLongDate(date);
 }
 
 function sentence(text: string): string {

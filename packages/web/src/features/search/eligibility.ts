@@ -1,18 +1,10 @@
-import { SEARCH_MESSAGES, type Entitlement } from '@ratelens/core';
-
-// In UTC, as the server words its own refusals: both name the same day.
-const longDate = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+import { SEARCH_MESSAGES, formatLongDate, type Entitlement } from '@ratelens/core';
 
 /** 'Your next eligible search begins on May 3, 2026' (§4, §8). */
 export function nextEligibleMessage(entitlement: Pick<Entitlement, 'next_Search_Date'>): string {
   const iso = entitlement.next_Search_Date;
   const date = iso === null ? null : new Date(iso);
-  const words = date === null || Number.isNaN(date.getTime()) ? (iso ?? '') : longDate.format(date);
+  const words = date === null || Number.isNaN(date.getTime()) ? (iso ?? '') : formatLongDate(date);
   return SEARCH_MESSAGES.nextEligible(words).trim();
 }
 

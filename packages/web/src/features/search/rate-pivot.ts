@@ -1,4 +1,4 @@
-import type { OopRateRow } from '@ratelens/core';
+import { formatUsd, type OopRateRow } from '@ratelens/core';
 
 /**
  * The results pivot (search-and-accounts §2 "/ooprates", §9 "Pivot"): rows grouped by Code
@@ -116,7 +116,6 @@ const twoDecimals = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** A rate in a '($)' column: 2 decimals (§9), thousands separated. */
 export function formatRate(value: number): string {
@@ -125,7 +124,7 @@ export function formatRate(value: number): string {
 
 /** An amount in a sentence: '$1,234.50'. */
 export function formatDollars(value: number): string {
-  return dollars.format(value);
+  return formatUsd(value);
 }
 
 /** Fallback words when the server sends no derivation (core's describeOrigin has the same). */
