@@ -11,3 +11,4 @@ export * from './rates/index.ts';
 export * from './public/contracts.ts';
 export * from './search/index.ts';
 export * from './format.ts';
+export * from './payments/index.ts';

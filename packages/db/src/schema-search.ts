@@ -71,6 +71,12 @@ export const subscriptions = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     autoRenewal: boolean('auto_renewal').notNull().default(false),
+    /** The catalogue plan bought (plans.id, issue 5); null for subscriptions made before the catalogue. */
+    planId: integer('plan_id'),
+    /** Paid in 12 monthly installments (schedule in `installments`). */
+    installment: boolean('installment').notNull().default(false),
+    /** The stored gateway profile renewals and installments charge (payment_profiles.id). */
+    paymentProfileId: uuid('payment_profile_id'),
     createdAt: createdAt(),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId, t.expiresAt)],

@@ -133,3 +133,4 @@ export const auditLog = pgTable(
 export * from './schema-rates.ts';
 export * from './schema-public.ts';
 export * from './schema-search.ts';
+export * from './schema-payments.ts';

@@ -1,0 +1,3 @@
+export * from './money.ts';
+export * from './card.ts';
+export * from './contracts.ts';
