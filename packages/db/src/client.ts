@@ -41,6 +41,8 @@ export function withDatabase(url: string, database: string): string {
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
+/** Where raw SQL runs: the pool, or one client of it inside a transaction. */
+export type Queryable = pg.Pool | pg.PoolClient;
 
 /**
  * Runs `work` in one transaction on one pooled connection (raw SQL and COPY need the client

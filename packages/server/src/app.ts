@@ -94,6 +94,7 @@ export async function buildApp({
   const captcha = captchaService(db, secrets.altchaHmacKey, config.ALTCHA_MAX_NUMBER);
   const auth = new AuthService({
     db,
+    pool: connection.pool,
     mailer: chosenMailer,
     captcha,
     tokens: new AccessTokens(secrets.jwtSecret, config.ACCESS_TOKEN_TTL),

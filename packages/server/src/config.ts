@@ -37,6 +37,11 @@ export const ConfigSchema = z
     ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
     ACCESS_TOKEN_TTL: duration.default(15 * 60 * 1000),
     SESSION_TTL: duration.default(30 * 86_400 * 1000),
+    /**
+     * How long (ms) one server process reuses a session it looked up; 0 looks every call up.
+     * A session ended on another instance still works here for at most this long.
+     */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     VERIFY_EMAIL_TOKEN_TTL: duration.default(48 * 3600 * 1000),
     RESET_PASSWORD_TOKEN_TTL: duration.default(3600 * 1000),
     LOGIN_LOCK_THRESHOLD: z.coerce.number().int().min(1).default(10),

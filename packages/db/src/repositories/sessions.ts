@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../client.ts';
-import { refreshTokens, sessions, users } from '../schema.ts';
+import type { Executor, Queryable } from '../client.ts';
+import { refreshTokens, sessions } from '../schema.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -18,23 +18,34 @@ export async function findSession(db: Executor, id: string): Promise<SessionRow 
   return row;
 }
 
-/** A session with the e-mail and role of its user, in one round trip (every authenticated call). */
-export async function findSessionWithUser(db: Executor, id: string) {
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      secretHash: sessions.secretHash,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      email: users.email,
-      role: users.role,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  return row;
+export interface SessionWithUser {
+  id: string;
+  userId: string;
+  secretHash: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  email: string;
+  role: string;
+}
+
+/**
+ * A session with the e-mail and role of its user, in one round trip. Every authenticated call
+ * runs it, so it is a named prepared statement on the pool itself: the query builder cost about
+ * 7% of the server's CPU in the search benchmark (docs/decisions/0015-search-entitlements.md).
+ */
+export async function findSessionWithUser(
+  pool: Queryable,
+  id: string,
+): Promise<SessionWithUser | undefined> {
+  const { rows } = await pool.query<SessionWithUser>({
+    name: 'find_session_with_user',
+    text: `SELECT s.id, s.user_id AS "userId", s.secret_hash AS "secretHash", s.expires_at AS "expiresAt",
+                  s.revoked_at AS "revokedAt", u.email, u.role
+             FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.id = $1`,
+    values: [id],
+  });
+  return rows[0];
 }
 
 export async function revokeSession(db: Executor, id: string, reason: string): Promise<void> {

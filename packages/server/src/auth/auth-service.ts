@@ -35,6 +35,7 @@ import {
   spendEmailTokens,
   updateUser,
   type Database,
+  type Pool,
   type EmailTokenPurpose,
   type UserRow,
 } from '@ratelens/db';
@@ -44,6 +45,7 @@ import { conflict, fieldError, forbidden, tooManyRequests, unauthorized } from '
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { SessionCache } from './session-cache.ts';
 import { hashToken, randomToken, sameHash, type AccessTokens } from './tokens.ts';
 
 export interface AuthContext {
@@ -55,6 +57,8 @@ export interface AuthContext {
 
 export interface AuthDeps {
   db: Database;
+  /** The same database's pool, for the prepared session lookup of every authenticated call. */
+  pool: Pool;
   mailer: Mailer;
   captcha: CaptchaService;
   tokens: AccessTokens;
@@ -93,7 +97,12 @@ export function loginDelayMs(failures: number): number {
 }
 
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  /** Sessions looked up in the last SESSION_CACHE_MS (docs/decisions/0015-search-entitlements.md). */
+  private readonly sessions: SessionCache;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.sessions = new SessionCache(deps.config.SESSION_CACHE_MS);
+  }
 
   private get db() {
     return this.deps.db;
@@ -261,6 +270,7 @@ export class AuthService {
     });
     if (!rotated) {
       await revokeSession(this.db, session.id, 'refresh-token-reuse');
+      this.sessions.forget(session.id);
       await audit(this.db, {
         userId: session.userId,
         action: 'session.revoked',
@@ -282,7 +292,9 @@ export class AuthService {
     if (!verified) throw unauthorized(AUTH_MESSAGES.sessionEnded);
     if (verified.expired) throw unauthorized(AUTH_MESSAGES.sessionExpired);
     if (!secretKey) throw unauthorized(AUTH_MESSAGES.sessionEnded);
-    const session = await findSessionWithUser(this.db, verified.claims.sessionId);
+    const session = await this.sessions.get(verified.claims.sessionId, (id) =>
+      findSessionWithUser(this.deps.pool, id),
+    );
     if (
       !session ||
       session.revokedAt ||
@@ -321,6 +333,7 @@ export class AuthService {
       },
     );
     await revokeSession(this.db, session.id, 'logout');
+    this.sessions.forget(session.id);
     await audit(this.db, {
       userId: session.userId,
       action: 'logout',
@@ -370,6 +383,7 @@ export class AuthService {
       return true;
     });
     if (!done) throw fieldError('Token', 'invalid', AUTH_MESSAGES.resetLinkInvalid);
+    this.sessions.clear();
     return { isSuccess: true, message: AUTH_MESSAGES.resetDone };
   }
 

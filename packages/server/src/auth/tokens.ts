@@ -1,5 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SignJWT } from 'jose';
 
 export interface AccessClaims {
   userId: string;
@@ -46,18 +46,38 @@ export class AccessTokens {
   /**
    * The claims of a token we signed; `expired` when only its lifetime is over. A refresh presents
    * the expired access token of its session, so it accepts that case.
+   *
+   * Every authenticated call verifies a token, so this checks the one form we sign (compact
+   * HS256 with our issuer) with node:crypto directly: jose's Web Crypto path imported the key on
+   * each call and took about 10% of the server's CPU in the search benchmark.
    */
-  async verify(token: string): Promise<{ claims: AccessClaims; expired: boolean } | undefined> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        issuer: 'ratelens',
-        algorithms: ['HS256'],
-      });
-      return toClaims(payload, false);
-    } catch (error) {
-      if (error instanceof errors.JWTExpired) return toClaims(error.payload, true);
-      return undefined;
-    }
+  verify(token: string): Promise<{ claims: AccessClaims; expired: boolean } | undefined> {
+    return Promise.resolve(this.verifySync(token));
+  }
+
+  private verifySync(token: string): { claims: AccessClaims; expired: boolean } | undefined {
+    const parts = token.split('.');
+    if (parts.length !== 3) return undefined;
+    const [header, payload, signature] = parts as [string, string, string];
+    const expected = createHmac('sha256', this.key).update(`${header}.${payload}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    const protectedHeader = parseSegment(header);
+    if (protectedHeader?.alg !== 'HS256' || protectedHeader.crit !== undefined) return undefined;
+    const claims = parseSegment(payload);
+    if (!claims || claims.iss !== 'ratelens' || typeof claims.exp !== 'number') return undefined;
+    return toClaims(claims, claims.exp <= Math.floor(Date.now() / 1000));
+  }
+}
+
+function parseSegment(segment: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 
