@@ -243,3 +243,24 @@ export const planLeads = pgTable('plan_leads', {
   email: text('email').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The books of the `sandbox` payment gateway (PAYMENT_GATEWAY=sandbox, the default): the
+ * transactions and customer profiles it answered for, so that reconciliation can look an invoice
+ * up after a timeout and renewals can charge a stored profile across restarts. It plays the part
+ * of Authorize.Net's own records and holds what those show a merchant: last four digits, brand,
+ * amounts, the billing ZIP; never a card or account number.
+ */
+export const sandboxLedger = pgTable(
+  'sandbox_ledger',
+  {
+    /** The transaction id, or the customer profile id. */
+    id: text('id').primaryKey(),
+    /** transaction | profile */
+    kind: text('kind').notNull(),
+    invoiceNumber: text('invoice_number'),
+    record: jsonb('record').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_ledger_invoice_idx').on(t.invoiceNumber)],
+);

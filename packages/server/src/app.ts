@@ -37,8 +37,10 @@ import { OobRatesService } from './oobrates/oobrates-service.ts';
 import { Organisations } from './oobrates/organisations.ts';
 import { RatesSearch } from './oobrates/rates-search.ts';
 import { partnersRoutes } from './partners/partners-routes.ts';
+import { paymentsArea } from './payments/payments-area.ts';
 import { reportsRoutes } from './reports/report-links.ts';
 import { smsSenderFor } from './sms/sms.ts';
+import { subscriptionsArea } from './subscriptions/subscriptions-area.ts';
 import { PartnersService } from './partners/partners-service.ts';
 import type { Secrets } from './secrets.ts';
 import { usersRoutes } from './users/users-routes.ts';
@@ -172,6 +174,20 @@ export async function buildApp({
         search: ratesSearch,
       });
       await api.register(reportsRoutes, { db });
+      await api.register(subscriptionsArea, {
+        auth,
+        pool: connection.pool,
+        mailer: chosenMailer,
+        teamEmail: config.TEAM_EMAIL,
+        rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+      });
+      await api.register(paymentsArea, {
+        auth,
+        pool: connection.pool,
+        mailer: chosenMailer,
+        captcha,
+        config,
+      });
     },
     { prefix: '/api' },
   );

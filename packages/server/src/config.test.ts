@@ -37,6 +37,20 @@ describe('parseConfig', () => {
     );
   });
 
+  it('pays through the sandbox by default and needs both credentials for Authorize.Net', () => {
+    expect(parseConfig({}).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(() => parseConfig({ PAYMENT_GATEWAY: 'authorizenet' })).toThrow(
+      /AUTHORIZENET_API_LOGIN_ID: is required when PAYMENT_GATEWAY=authorizenet[\s\S]*AUTHORIZENET_TRANSACTION_KEY: is required/,
+    );
+    expect(
+      parseConfig({
+        PAYMENT_GATEWAY: 'authorizenet',
+        AUTHORIZENET_API_LOGIN_ID: 'test-login',
+        AUTHORIZENET_TRANSACTION_KEY: 'ABCDEFGHIJKLMNOP',
+      }).AUTHORIZENET_URL,
+    ).toBe('https://apitest.authorize.net/xml/v1/request.api');
+  });
+
   it('refuses to run production without its secrets and database', () => {
     const error = (() => {
       try {

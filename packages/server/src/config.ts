@@ -73,6 +73,25 @@ export const ConfigSchema = z
     REPORT_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
     /** Texted reports a client address may ask for per hour (each costs an SMS). */
     TEXT_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** sandbox: deterministic, Authorize.Net's documented test behaviour; authorizenet: its JSON API. */
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'authorizenet']).default('sandbox'),
+    /** Authorize.Net's endpoint: the sandbox by default, https://api.authorize.net/xml/v1/request.api live. */
+    AUTHORIZENET_URL: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
+    AUTHORIZENET_API_LOGIN_ID: z
+      .string()
+      .min(1)
+      .max(25, 'must be at most 25 characters')
+      .optional(),
+    /** A secret: never logged. */
+    AUTHORIZENET_TRANSACTION_KEY: z.string().length(16, 'must be 16 characters').optional(),
+    /** How long a gateway call may take; after it the order stays pending until reconciled. */
+    PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
+    /** Payment calls one client address may make per minute. */
+    PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Donation codes one e-mail address may be sent per hour (the client address is limited too). */
+    DONATION_OTP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /** How often the server renews, expires and charges installments in-process; 0 turns it off. */
+    RENEWALS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     WEB_DIST_DIR: z.string().optional(),
     DEMO_DATA: z.enum(['on', 'off']).default('on'),
   })
@@ -91,6 +110,16 @@ export const ConfigSchema = z
             code: 'custom',
             path: [key],
             message: 'is required when SMS_DRIVER=twilio',
+          });
+      }
+    }
+    if (config.PAYMENT_GATEWAY === 'authorizenet') {
+      for (const key of ['AUTHORIZENET_API_LOGIN_ID', 'AUTHORIZENET_TRANSACTION_KEY'] as const) {
+        if (!config[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when PAYMENT_GATEWAY=authorizenet',
           });
       }
     }

@@ -39,9 +39,9 @@ export function cardBrandOf(number: string): CardType | null {
   return null;
 }
 
-/** CVV: 3 digits, 4 for American Express. */
+/** CVV: 4 digits for American Express (on the front), 3 for the other brands (on the back). */
 export function cvvFits(cvv: string, brand: CardType | null): boolean {
-  return brand === 'American Express' ? /^\d{4}$/.test(cvv) : /^\d{3,4}$/.test(cvv);
+  return brand === 'American Express' ? /^\d{4}$/.test(cvv) : /^\d{3}$/.test(cvv);
 }
 
 /** `MM/YYYY` → month and year, or null. */

@@ -308,6 +308,10 @@ export const CheckPaymentRequestSchema = z.object({
   paymentDetails: EcheckDetailsSchema,
   billingAddress: BillingAddressSchema,
 });
+export type CardDetails = z.infer<ReturnType<typeof cardDetailsSchema>>;
+export type EcheckDetails = z.infer<typeof EcheckDetailsSchema>;
+export type CardPaymentRequest = z.infer<ReturnType<typeof cardPaymentRequestSchema>>;
+export type CheckPaymentRequest = z.infer<typeof CheckPaymentRequestSchema>;
 
 /** Donation amount: positive, no leading zero, at most two decimals (subscriptions-and-payments §5). */
 export const DONATION_AMOUNT_PATTERN = /^(?:0|[1-9]\d*)(?:\.\d{1,2})?$/;
@@ -338,6 +342,8 @@ export const DonationCheckRequestSchema = z.object({
   paymentDetails: EcheckDetailsSchema,
   billingAddress: BillingAddressSchema,
 });
+export type DonationCardRequest = z.infer<ReturnType<typeof donationCardRequestSchema>>;
+export type DonationCheckRequest = z.infer<typeof DonationCheckRequestSchema>;
 
 /** The `Idempotency-Key` header every payment call carries (one per checkout attempt). */
 export const IdempotencyKeySchema = z

@@ -80,3 +80,33 @@ export function feedbackNotification(to: string, notice: FeedbackNotice): MailMe
 </body></html>`;
   return { to, subject: `Contact form: ${notice.subject}`, text, html };
 }
+
+/** Tells the team a visitor of the public plans page left a name and e-mail (`master/subscriptionViewMailSend`). */
+export function planLeadNotification(
+  to: string,
+  lead: { name: string; email: string; receivedAt: Date },
+): MailMessage {
+  const intro = `A visitor of the plans page asked to hear from us on ${lead.receivedAt.toISOString()}.`;
+  const text = [intro, '', `Name: ${lead.name}`, `Email: ${lead.email}`, '', 'RateLens'].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1b1e">
+<p>${escapeHtml(intro)}</p>
+<p><strong>Name:</strong> ${escapeHtml(lead.name)}<br>
+<strong>Email:</strong> ${escapeHtml(lead.email)}</p>
+<p>RateLens</p>
+</body></html>`;
+  return { to, subject: `Plans page: ${lead.name.replace(/\s+/g, ' ')}`, text, html };
+}
+
+/** The donation page's one-time code (search-and-accounts §2 "Donation entry"). */
+export function donationCodeEmail(to: string, code: string, validMinutes: number): MailMessage {
+  const intro = 'Use this code to confirm your e-mail address and continue to the donation page:';
+  const outro = `The code works once and expires in ${validMinutes} minutes. If you did not ask for it, ignore this message.`;
+  const text = `${intro}\n\n${code}\n\n${outro}\n\nRateLens`;
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1b1e">
+<p>${escapeHtml(intro)}</p>
+<p style="font-size:28px;font-weight:700;letter-spacing:8px">${escapeHtml(code)}</p>
+<p style="font-size:14px;color:#555">${escapeHtml(outro)}</p>
+<p>RateLens</p>
+</body></html>`;
+  return { to, subject: `Your RateLens donation code: ${code}`, text, html };
+}

@@ -1,4 +1,5 @@
 import { Box, Container, Group, Text } from '@mantine/core';
+import { DonateButton } from '../features/donations/donate-button.tsx';
 import { AnchorLink } from '../shared/router-link.tsx';
 import classes from './layout.module.css';
 
@@ -9,7 +10,10 @@ const FOOTER_LINKS = [
   { label: 'Our Mission', to: '/ourMission' },
 ] as const;
 
-/** The footer: copyright line (subscriptions-and-payments §1, §9: 2021) and the legal links. */
+/**
+ * The footer: copyright line (subscriptions-and-payments §1, §9: 2021), the legal links, and the
+ * Donate entry, which both header variants share this way.
+ */
 export function AppFooter() {
   return (
     <Box component="footer" className={classes.footer}>
@@ -24,6 +28,7 @@ export function AppFooter() {
                 {link.label}
               </AnchorLink>
             ))}
+            <DonateButton />
           </Group>
         </Group>
       </Container>

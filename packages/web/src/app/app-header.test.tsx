@@ -58,7 +58,7 @@ describe('AppHeader', () => {
     ]);
   });
 
-  it('adds the user list, the messages, the partners, the organisations and the plan design for an administrator only', () => {
+  it('adds the user list, the messages, the partners, the organisations, the plan design and the catalogue for an administrator only', () => {
     signIn(ROLES.admin);
     renderWithProviders(<AppHeader />);
 
@@ -79,12 +79,17 @@ describe('AppHeader', () => {
       'pathname',
       '/admin/plan-design',
     );
-    expect(mainNavLinks().slice(-5)).toEqual([
+    expect(screen.getByRole('link', { name: 'Catalogue' })).toHaveProperty(
+      'pathname',
+      '/admin/catalogue',
+    );
+    expect(mainNavLinks().slice(-6)).toEqual([
       'Users',
       'Messages',
       'Partners',
       'Organisations',
       'Plan design',
+      'Catalogue',
     ]);
   });
 });

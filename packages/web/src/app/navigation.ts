@@ -19,11 +19,13 @@ const MESSAGES: NavItem = { label: 'Messages', to: '/admin/feedback' };
 const PARTNER_ADMIN: NavItem = { label: 'Partners', to: '/admin/partners' };
 const ORGANISATIONS: NavItem = { label: 'Organisations', to: '/admin/organisations' };
 const PLAN_DESIGN: NavItem = { label: 'Plan design', to: '/admin/plan-design' };
+const CATALOGUE: NavItem = { label: 'Catalogue', to: '/admin/catalogue' };
 
 /**
  * The two header variants of search-and-accounts §2: signed out without Subscription, Rates
  * and Vindex; signed in with all of them. The user list, the contact messages, the partner
- * management, the employer organisations and the plan design are for administrators only.
+ * management, the employer organisations, the plan design and the catalogue are for
+ * administrators only.
  */
 export function navigationFor(signedIn: boolean, role: string | null): NavItem[] {
   if (!signedIn) return [HOME, INVENTORY, RX_WHOLESALER, PRODUCTS, MISSION, PARTNERS];
@@ -39,6 +41,6 @@ export function navigationFor(signedIn: boolean, role: string | null): NavItem[]
     VINDEX,
   ];
   return role !== null && isAdmin(role)
-    ? [...items, USERS, MESSAGES, PARTNER_ADMIN, ORGANISATIONS, PLAN_DESIGN]
+    ? [...items, USERS, MESSAGES, PARTNER_ADMIN, ORGANISATIONS, PLAN_DESIGN, CATALOGUE]
     : items;
 }

@@ -72,6 +72,13 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        path: '/admin/catalogue',
+        lazy: () =>
+          import('../routes/admin-catalogue.tsx').then((m) => ({
+            Component: m.AdminCatalogueRoute,
+          })),
+      },
+      {
         path: '/inventoryList',
         // The selects and the wide table weigh ~80 kB that the account screens do not need.
         lazy: () =>
@@ -117,6 +124,31 @@ export const routes: RouteObject[] = [
           import('../routes/terms-conditions.tsx').then((m) => ({
             Component: m.TermsConditionsRoute,
           })),
+      },
+      // Subscriptions and payments (issue 5): lazy, with the payment forms and the plan tiles.
+      {
+        path: '/subscription',
+        lazy: () =>
+          import('../routes/subscription.tsx').then((m) => ({ Component: m.SubscriptionRoute })),
+      },
+      {
+        path: '/subscriptionview',
+        lazy: () =>
+          import('../routes/subscription-view.tsx').then((m) => ({
+            Component: m.SubscriptionViewRoute,
+          })),
+      },
+      {
+        path: '/checkout',
+        lazy: () => import('../routes/checkout.tsx').then((m) => ({ Component: m.CheckoutRoute })),
+      },
+      {
+        path: '/thankYou',
+        lazy: () => import('../routes/thank-you.tsx').then((m) => ({ Component: m.ThankYouRoute })),
+      },
+      {
+        path: '/donation',
+        lazy: () => import('../routes/donation.tsx').then((m) => ({ Component: m.DonationRoute })),
       },
       { path: '*', element: <NotFoundRoute /> },
     ],

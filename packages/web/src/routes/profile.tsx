@@ -1,18 +1,16 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { EMAIL_NOT_VERIFIED_MESSAGE, SPEC_MESSAGES } from '@ratelens/core';
+import { EMAIL_NOT_VERIFIED_MESSAGE } from '@ratelens/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { getUserDetails } from '../features/auth/auth-api.ts';
 import { RequireToken } from '../features/auth/guards.tsx';
 import { useSession } from '../features/auth/use-session.ts';
+import { SubscriptionCards } from '../features/subscriptions/subscription-cards.tsx';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
 import { AnchorLink } from '../shared/router-link.tsx';
-
-/** The catalogue's message when there is no subscription (search-and-accounts §8). */
-export const NO_SUBSCRIPTION_MESSAGE = SPEC_MESSAGES.noSubscription;
 
 /** The spec scrolls to the EDI section this long after arriving with #uploadEdi (§9). */
 const UPLOAD_EDI_SCROLL_DELAY_MS = 550;
@@ -29,7 +27,8 @@ export function ProfileRoute() {
 }
 
 function Profile() {
-  const email = useSession().email ?? '';
+  const session = useSession();
+  const email = session.email ?? '';
   const { hash } = useLocation();
   const details = useQuery({
     queryKey: ['user-details', email],
@@ -88,9 +87,7 @@ function Profile() {
         <Title order={2} id="subscriptions-heading" size="h3">
           Subscriptions
         </Title>
-        <Card withBorder padding="lg">
-          <Text>{NO_SUBSCRIPTION_MESSAGE}</Text>
-        </Card>
+        <SubscriptionCards userId={session.userID ?? ''} />
       </Stack>
 
       <Stack gap="sm" component="section" id="uploadEdi" aria-labelledby="upload-edi-heading">

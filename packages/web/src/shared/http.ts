@@ -14,11 +14,20 @@ export class ApiRequestError extends Error {
   readonly serverMessage: string | null;
   readonly fieldErrors: readonly FieldError[];
   readonly requestId: string | null;
+  /**
+   * The parsed body of a failed answer (undefined without one). A payment decline is an
+   * Authorize.Net-shaped answer, not the error shape, and its text is read from here.
+   */
+  readonly body: unknown;
 
   constructor(
     status: number,
     serverMessage: string | null,
-    details: { fieldErrors?: readonly FieldError[]; requestId?: string | null } = {},
+    details: {
+      fieldErrors?: readonly FieldError[];
+      requestId?: string | null;
+      body?: unknown;
+    } = {},
   ) {
     super(serverMessage ?? (status === 0 ? NETWORK_ERROR_MESSAGE : UNEXPECTED_ERROR_MESSAGE));
     this.name = 'ApiRequestError';
@@ -26,6 +35,7 @@ export class ApiRequestError extends Error {
     this.serverMessage = serverMessage;
     this.fieldErrors = details.fieldErrors ?? [];
     this.requestId = details.requestId ?? null;
+    this.body = details.body;
   }
 }
 
@@ -72,10 +82,11 @@ function errorFromBody(status: number, data: unknown): ApiRequestError {
     return new ApiRequestError(status, apiError.data.message || null, {
       fieldErrors: apiError.data.errors ?? [],
       requestId: apiError.data.requestId ?? null,
+      body: data,
     });
   }
   // Not quite the contract (an older server, a proxy): still show a message it carries.
-  return new ApiRequestError(status, looseMessage(data));
+  return new ApiRequestError(status, looseMessage(data), { body: data });
 }
 
 /** A same-origin JSON call to the RateLens API. Throws ApiRequestError on every failure. */

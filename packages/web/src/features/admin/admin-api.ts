@@ -20,8 +20,8 @@ import { ApiRequestError, errorMessage, expectSuccess } from '../../shared/http.
  * instead of ending the session, as on the user list; a 400 on a form is a validation answer
  * (field messages), not the end of the session either.
  */
-const KEEP_ON_READ = [403] as const;
-const KEEP_ON_WRITE = [400, 403] as const;
+export const KEEP_ON_READ = [403] as const;
+export const KEEP_ON_WRITE = [400, 403] as const;
 
 /** The message of a failed administrators' call: a 403 says the page is not for this account. */
 export function adminErrorMessage(error: unknown): string {

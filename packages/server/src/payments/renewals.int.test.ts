@@ -1,0 +1,263 @@
+import type { LoginResponse } from '@ratelens/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedStatesAndFiles, seededPlans } from '../subscriptions/catalogue-fixtures.ts';
+import { signedInUser, useTestApp } from '../test/app.ts';
+import {
+  addPlan,
+  billing,
+  card,
+  ordersOf,
+  paid,
+  payCard,
+  subscriptionsOf,
+  type SubscriptionState,
+} from './payment-fixtures.ts';
+import { runRenewals, scheduleRenewals } from './renewals.ts';
+import { SandboxGateway } from './sandbox-gateway.ts';
+
+const test = useTestApp({ RENEWALS_INTERVAL_MINUTES: '0', PAYMENT_RATE_LIMIT_PER_MINUTE: '1000' });
+const pool = () => test.database.connection.pool;
+const gateway = () => new SandboxGateway(pool());
+const HOUR = 3_600_000;
+
+let plans: Awaited<ReturnType<typeof seededPlans>>;
+
+beforeAll(async () => {
+  await seedStatesAndFiles(pool());
+  plans = await seededPlans(pool());
+});
+
+interface Bought {
+  session: LoginResponse;
+  subscription: SubscriptionState;
+}
+
+async function buy(body: Record<string, unknown>): Promise<Bought> {
+  const session = await signedInUser(test.app);
+  const response = await payCard(test.app, session, body);
+  if (paid(response).orderStatus !== 'paid') {
+    throw new Error(`purchase not paid: ${response.body}`);
+  }
+  const [subscription] = await subscriptionsOf(pool(), session.userID);
+  if (!subscription) throw new Error('no subscription');
+  return { session, subscription };
+}
+
+async function lapse(
+  subscriptionId: string,
+  change: { expiredHoursAgo: number; remaining?: number; autoRenewal?: boolean },
+): Promise<Date> {
+  const expiresAt = new Date(Math.floor(Date.now() / 1000) * 1000 - change.expiredHoursAgo * HOUR);
+  await pool().query(
+    `UPDATE subscriptions SET expires_at = $2,
+            remaining_search_count = coalesce($3, remaining_search_count),
+            auto_renewal = coalesce($4, auto_renewal)
+      WHERE id = $1`,
+    [subscriptionId, expiresAt, change.remaining ?? null, change.autoRenewal ?? null],
+  );
+  return expiresAt;
+}
+
+async function current(subscriptionId: string): Promise<SubscriptionState> {
+  const { rows } = await pool().query<SubscriptionState & { userId: string }>(
+    `SELECT user_id AS "userId" FROM subscriptions WHERE id = $1`,
+    [subscriptionId],
+  );
+  const all = await subscriptionsOf(pool(), rows[0]?.userId ?? '');
+  const found = all.find((s) => s.id === subscriptionId);
+  if (!found) throw new Error('subscription vanished');
+  return found;
+}
+
+function addMonths(date: Date, months: number): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+const search5 = () => ({ items: [{ subscriptionID: plans.search5, state: '' }] });
+
+describe('the renewal job', () => {
+  it('charges the stored profile of an auto-renewing subscription and extends it, carrying remaining searches forward within the grace', async () => {
+    const { subscription } = await buy(search5());
+    expect(subscription.autoRenewal).toBe(true);
+    const expiredAt = await lapse(subscription.id, { expiredHoursAgo: 2, remaining: 3 });
+
+    const summary = await runRenewals(pool(), gateway());
+    expect(summary.renewals.paid).toBeGreaterThanOrEqual(1);
+    const renewed = await current(subscription.id);
+    expect(renewed.expiresAt.toISOString()).toBe(addMonths(expiredAt, 12).toISOString());
+    expect(renewed).toMatchObject({ remaining: 8, total: 8 });
+    const orders = await ordersOf(pool(), `renewal:${subscription.id}`);
+    expect(orders).toEqual([
+      expect.objectContaining({ kind: 'renewal', status: 'paid', amountCents: 999 }),
+    ]);
+
+    await runRenewals(pool(), gateway());
+    expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toHaveLength(1);
+  });
+
+  it('lets a subscription without auto-renewal expire: its searches carry for 24 hours, then lapse', async () => {
+    const { subscription } = await buy(search5());
+    await lapse(subscription.id, { expiredHoursAgo: 2, remaining: 3, autoRenewal: false });
+
+    await runRenewals(pool(), gateway());
+    expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([]);
+    expect((await current(subscription.id)).remaining).toBe(3);
+
+    await runRenewals(pool(), gateway(), new Date(Date.now() + 21 * HOUR));
+    expect((await current(subscription.id)).remaining).toBe(3);
+
+    const summary = await runRenewals(pool(), gateway(), new Date(Date.now() + 23 * HOUR));
+    expect(summary.expired).toBeGreaterThanOrEqual(1);
+    expect((await current(subscription.id)).remaining).toBe(0);
+  });
+
+  it('carries the remaining searches into a new pack bought within the grace, and stops renewing the old one', async () => {
+    const { session, subscription } = await buy(search5());
+    await lapse(subscription.id, { expiredHoursAgo: 3, remaining: 2, autoRenewal: false });
+    const again = await payCard(test.app, session, {
+      items: [{ subscriptionID: plans.search15, state: '' }],
+    });
+    expect(paid(again).orderStatus).toBe('paid');
+    const [old, fresh] = await subscriptionsOf(pool(), session.userID);
+    expect(old).toMatchObject({ remaining: 0, autoRenewal: false });
+    expect(fresh).toMatchObject({ remaining: 17, total: 17 });
+  });
+
+  it('does not renew a subscription expired beyond the grace, nor one without a stored profile', async () => {
+    const late = await buy(search5());
+    await lapse(late.subscription.id, { expiredHoursAgo: 25, remaining: 3 });
+    const noProfile = await buy(search5());
+    await pool().query(`UPDATE subscriptions SET payment_profile_id = NULL WHERE id = $1`, [
+      noProfile.subscription.id,
+    ]);
+    await lapse(noProfile.subscription.id, { expiredHoursAgo: 1 });
+
+    await runRenewals(pool(), gateway());
+    expect(await ordersOf(pool(), `renewal:${late.subscription.id}`)).toEqual([]);
+    expect(await ordersOf(pool(), `renewal:${noProfile.subscription.id}`)).toEqual([]);
+    expect((await current(late.subscription.id)).remaining).toBe(0);
+  });
+
+  it('leaves a subscription expired when its renewal is declined, and does not try that expiry again', async () => {
+    const plan = await addPlan(pool(), { title: 'Renewal Decline Test', priceCents: 999 });
+    // The stored card is the sandbox's trigger card: at $2.00 it answers reason code 2, declined.
+    const { subscription } = await buy({
+      items: [{ subscriptionID: plan, state: '' }],
+      paymentDetails: card('4222222222222'),
+    });
+    await pool().query(`UPDATE plans SET price_cents = 200 WHERE id = $1`, [plan]);
+    const expiredAt = await lapse(subscription.id, { expiredHoursAgo: 1 });
+
+    await runRenewals(pool(), gateway());
+    expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([
+      expect.objectContaining({ status: 'declined', amountCents: 200 }),
+    ]);
+    expect((await current(subscription.id)).expiresAt.toISOString()).toBe(expiredAt.toISOString());
+
+    await runRenewals(pool(), gateway(), new Date(Date.now() + HOUR));
+    expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toHaveLength(1);
+  });
+
+  it('settles a renewal whose answer was lost on a later run', async () => {
+    // Bought with the sandbox's lost-answer ZIP: reconciliation finds the charge and its profile.
+    const session = await signedInUser(test.app);
+    const bought = await payCard(test.app, session, {
+      ...search5(),
+      billingAddress: billing('46290'),
+    });
+    expect(bought.statusCode).toBe(504);
+    await runRenewals(pool(), gateway());
+    const [subscription] = await subscriptionsOf(pool(), session.userID);
+    if (!subscription) throw new Error('the reconciled purchase made no subscription');
+    expect(subscription.paymentProfileId).not.toBeNull();
+
+    const expiredAt = await lapse(subscription.id, { expiredHoursAgo: 1, remaining: 1 });
+    const first = await runRenewals(pool(), gateway());
+    expect(first.renewals.pending).toBeGreaterThanOrEqual(1);
+    expect((await current(subscription.id)).expiresAt.toISOString()).toBe(expiredAt.toISOString());
+
+    await runRenewals(pool(), gateway(), new Date(Date.now() + 2 * HOUR));
+    const renewed = await current(subscription.id);
+    expect(renewed.expiresAt.toISOString()).toBe(addMonths(expiredAt, 12).toISOString());
+    expect(renewed.remaining).toBe(6);
+    expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([
+      expect.objectContaining({ status: 'paid' }),
+    ]);
+  });
+
+  it('charges a due installment with the stored profile, once', async () => {
+    const { subscription } = await buy({
+      items: [{ subscriptionID: plans.stateAnnual, state: 'AL', IsInstalmentPayment: true }],
+    });
+    await pool().query(
+      `UPDATE installments SET due_on = (now() AT TIME ZONE 'UTC')::date WHERE subscription_id = $1 AND seq = 2`,
+      [subscription.id],
+    );
+    await runRenewals(pool(), gateway());
+    await runRenewals(pool(), gateway());
+    const { rows } = await pool().query<{ seq: number; status: string; orderId: string | null }>(
+      `SELECT seq, status, order_id AS "orderId" FROM installments WHERE subscription_id = $1 AND seq <= 3 ORDER BY seq`,
+      [subscription.id],
+    );
+    expect(rows.map((r) => [r.seq, r.status])).toEqual([
+      [1, 'paid'],
+      [2, 'paid'],
+      [3, 'due'],
+    ]);
+    const installmentId = (
+      await pool().query<{ id: string }>(
+        `SELECT id FROM installments WHERE subscription_id = $1 AND seq = 2`,
+        [subscription.id],
+      )
+    ).rows[0]?.id;
+    expect(await ordersOf(pool(), `installment:${installmentId}`)).toEqual([
+      expect.objectContaining({ kind: 'installment', status: 'paid', amountCents: 1125 }),
+    ]);
+  });
+
+  it('renews an installment subscription with a new schedule of 12 from its expiry', async () => {
+    const { subscription } = await buy({
+      items: [{ subscriptionID: plans.stateAnnual, state: 'AL', IsInstalmentPayment: true }],
+    });
+    await pool().query(`UPDATE installments SET status = 'paid' WHERE subscription_id = $1`, [
+      subscription.id,
+    ]);
+    await lapse(subscription.id, { expiredHoursAgo: 1 });
+    await runRenewals(pool(), gateway());
+    const { rows } = await pool().query<{ seq: number; status: string }>(
+      `SELECT seq, status FROM installments WHERE subscription_id = $1 AND seq > 12 ORDER BY seq`,
+      [subscription.id],
+    );
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toEqual({ seq: 13, status: 'paid' });
+    expect(rows.slice(1).every((r) => r.status === 'due')).toBe(true);
+  });
+
+  it('runs on a schedule, once across two servers sharing the database', async () => {
+    const { subscription } = await buy(search5());
+    await lapse(subscription.id, { expiredHoursAgo: 1 });
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const stops = [1, 2].map(() =>
+      scheduleRenewals({
+        pool: pool(),
+        gateway: gateway(),
+        intervalMs: 20,
+        gatewayTimeoutMs: 30_000,
+        log,
+      }),
+    );
+    const deadline = Date.now() + 10_000;
+    while (
+      Date.now() < deadline &&
+      (await ordersOf(pool(), `renewal:${subscription.id}`)).length === 0
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await Promise.all(stops.map((stop) => stop()));
+    expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([
+      expect.objectContaining({ status: 'paid' }),
+    ]);
+  });
+});

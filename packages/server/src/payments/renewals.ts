@@ -1,0 +1,330 @@
+import { inTransaction, type Pool } from '@ratelens/db';
+import { PAYMENT_MESSAGES, type CartItem } from '@ratelens/core';
+import { AppError } from '../http/errors.ts';
+import { RENEWAL_GRACE_MS } from '../oobrates/entitlements.ts';
+import { Catalogue } from '../subscriptions/catalogue.ts';
+import type { PaymentGateway, StoredProfile } from './gateway.ts';
+import {
+  findOrderByKey,
+  insertOrder,
+  lockScope,
+  type NewOrderItem,
+  type OrderKind,
+  type OrderRow,
+  type OrderStatus,
+} from './orders.ts';
+import { isGatewayError, outcomeOfAnswer, outcomeOfError } from './outcomes.ts';
+import { itemsOf, newInvoiceNumber } from './payment-service.ts';
+import { reconcilePending, type ReconcileSummary } from './reconcile.ts';
+import { settleOrder, type Outcome } from './settlement.ts';
+
+/*
+ * The renewal job (issue 5 point 6), run hourly in-process (scheduleRenewals, one instance at a
+ * time under an advisory lock) and by `npm run renewals`. In order:
+ *
+ * 1. reconcile pending payments whose answer was lost;
+ * 2. renew subscriptions with auto-renewal on that have expired within the 24-hour grace, charging
+ *    their stored gateway profile (never card data) the catalogue's current price; within the
+ *    grace the remaining searches carry forward (settlement.ts). A declined renewal leaves the
+ *    subscription expired; each expiry is attempted once (its idempotency key);
+ * 3. charge the installments that are due, with the same stored profile;
+ * 4. end the grace of subscriptions expired more than 24 hours ago: their remaining searches lapse.
+ *
+ * Running it twice, or on two servers at once, charges nothing twice: every charge is an order
+ * under a key (renewal:{subscription} + its expiry, installment:{id}).
+ */
+
+export interface RenewalSummary {
+  reconciled: ReconcileSummary;
+  renewals: Record<OrderStatus | 'skipped', number>;
+  installments: Record<OrderStatus | 'skipped', number>;
+  /** Subscriptions whose grace ended this run (remaining searches lapsed). */
+  expired: number;
+}
+
+/** Where the job reports: the server's logger, or the console of `npm run renewals`. */
+export interface JobLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface RenewalOptions {
+  gatewayTimeoutMs?: number;
+  log?: JobLog;
+}
+
+interface ProfileRow extends StoredProfile {
+  userId: string;
+  email: string;
+  accountType: string;
+  last4: string;
+}
+
+interface DueRenewal extends ProfileRow {
+  subscriptionId: string;
+  planId: number;
+  stateCode: string | null;
+  installment: boolean;
+  expiresAt: Date;
+  customOfferId: number | null;
+}
+
+interface DueInstallment extends ProfileRow {
+  installmentId: string;
+  subscriptionId: string;
+  seq: number;
+  amountCents: number;
+}
+
+const PROFILE_COLUMNS = `s.user_id AS "userId", u.email, p.customer_profile_id AS "customerProfileId",
+  p.payment_profile_id AS "paymentProfileId", p.account_type AS "accountType", p.last4`;
+
+const counts = (): Record<OrderStatus | 'skipped', number> => ({
+  paid: 0,
+  declined: 0,
+  failed: 0,
+  pending: 0,
+  skipped: 0,
+});
+
+export async function runRenewals(
+  pool: Pool,
+  gateway: PaymentGateway,
+  now: Date = new Date(),
+  options: RenewalOptions = {},
+): Promise<RenewalSummary> {
+  const gatewayTimeoutMs = options.gatewayTimeoutMs ?? 30_000;
+  const reconciled = await reconcilePending(pool, gateway, now, { gatewayTimeoutMs });
+  const renewals = counts();
+  const catalogue = new Catalogue(pool);
+  for (const due of await dueRenewals(pool, now)) {
+    const status = await renew(pool, gateway, catalogue, due, now, options);
+    renewals[status] += 1;
+  }
+  const installments = counts();
+  for (const due of await dueInstallments(pool, now)) {
+    const status = await chargeInstallment(pool, gateway, due, now);
+    installments[status] += 1;
+  }
+  const { rowCount } = await pool.query(
+    `UPDATE subscriptions SET remaining_search_count = 0
+      WHERE remaining_search_count > 0 AND expires_at <= $1`,
+    [new Date(now.getTime() - RENEWAL_GRACE_MS)],
+  );
+  return { reconciled, renewals, installments, expired: rowCount ?? 0 };
+}
+
+async function dueRenewals(pool: Pool, now: Date): Promise<DueRenewal[]> {
+  const { rows } = await pool.query<DueRenewal>(
+    `SELECT s.id AS "subscriptionId", s.plan_id AS "planId", s.state_code AS "stateCode",
+            s.installment, s.expires_at AS "expiresAt", ${PROFILE_COLUMNS},
+            (SELECT i.custom_offer_id FROM order_items i WHERE i.subscription_id = s.id
+              AND i.custom_offer_id IS NOT NULL LIMIT 1) AS "customOfferId"
+       FROM subscriptions s
+       JOIN payment_profiles p ON p.id = s.payment_profile_id
+       JOIN users u ON u.id = s.user_id
+      WHERE s.auto_renewal AND s.plan_id IS NOT NULL
+        AND s.expires_at <= $1 AND s.expires_at > $2
+      ORDER BY s.expires_at`,
+    [now, new Date(now.getTime() - RENEWAL_GRACE_MS)],
+  );
+  return rows;
+}
+
+async function dueInstallments(pool: Pool, now: Date): Promise<DueInstallment[]> {
+  const { rows } = await pool.query<DueInstallment>(
+    `SELECT i.id AS "installmentId", i.subscription_id AS "subscriptionId", i.seq,
+            i.amount_cents::float8 AS "amountCents", ${PROFILE_COLUMNS}
+       FROM installments i
+       JOIN subscriptions s ON s.id = i.subscription_id
+       JOIN payment_profiles p ON p.id = s.payment_profile_id
+       JOIN users u ON u.id = s.user_id
+      WHERE i.status = 'due' AND i.order_id IS NULL
+        AND i.due_on <= ($1::timestamptz AT TIME ZONE 'UTC')::date AND s.expires_at > $1
+      ORDER BY i.due_on, i.seq`,
+    [now],
+  );
+  return rows;
+}
+
+async function renew(
+  pool: Pool,
+  gateway: PaymentGateway,
+  catalogue: Catalogue,
+  due: DueRenewal,
+  now: Date,
+  options: RenewalOptions,
+): Promise<OrderStatus | 'skipped'> {
+  const scope = `renewal:${due.subscriptionId}`;
+  const key = due.expiresAt.toISOString();
+  if (await findOrderByKey(pool, scope, key)) return 'skipped';
+  const item: CartItem = {
+    subscriptionID: due.planId,
+    state: due.stateCode ?? '',
+    IsInstalmentPayment: due.installment,
+    customOfferId: due.customOfferId,
+  };
+  let items: NewOrderItem[];
+  let amountCents: number;
+  try {
+    // The renewal is priced like a purchase at today's catalogue; a plan no longer sold, or one
+    // the account has bought again meanwhile, is not renewed.
+    const priced = await catalogue.priceCart(pool, due.userId, [item], null, now);
+    items = itemsOf(priced).map((line) => ({ ...line, subscriptionId: due.subscriptionId }));
+    amountCents = priced.dueTodayCents;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    options.log?.warn(
+      { subscriptionId: due.subscriptionId, reason: error.message },
+      'subscription not renewed',
+    );
+    return 'skipped';
+  }
+  if (amountCents <= 0) return 'skipped';
+  return chargeProfileOrder(pool, gateway, {
+    kind: 'renewal',
+    scope,
+    key,
+    due,
+    amountCents,
+    items,
+    description: 'RateLens subscription renewal',
+    now,
+  });
+}
+
+async function chargeInstallment(
+  pool: Pool,
+  gateway: PaymentGateway,
+  due: DueInstallment,
+  now: Date,
+): Promise<OrderStatus | 'skipped'> {
+  return chargeProfileOrder(pool, gateway, {
+    kind: 'installment',
+    scope: `installment:${due.installmentId}`,
+    key: 'charge',
+    due,
+    amountCents: due.amountCents,
+    items: [],
+    description: `RateLens installment ${due.seq}`,
+    now,
+    installmentId: due.installmentId,
+  });
+}
+
+/** A charge of a stored profile: the order under its key first, then the gateway, then settlement. */
+async function chargeProfileOrder(
+  pool: Pool,
+  gateway: PaymentGateway,
+  charge: {
+    kind: OrderKind;
+    scope: string;
+    key: string;
+    due: ProfileRow;
+    amountCents: number;
+    items: NewOrderItem[];
+    description: string;
+    now: Date;
+    installmentId?: string;
+  },
+): Promise<OrderStatus | 'skipped'> {
+  const { due } = charge;
+  const order = await inTransaction(pool, async (client): Promise<OrderRow | null> => {
+    await lockScope(client, charge.scope);
+    const inserted = await insertOrder(
+      client,
+      {
+        userId: due.userId,
+        kind: charge.kind,
+        scope: charge.scope,
+        key: charge.key,
+        requestHash: charge.key,
+        method: 'profile',
+        amountCents: charge.amountCents,
+        couponId: null,
+        email: due.email,
+        accountType: due.accountType,
+        last4: due.last4,
+        gateway: gateway.name,
+        invoiceNumber: newInvoiceNumber(),
+      },
+      charge.items,
+    );
+    if (inserted && charge.installmentId)
+      await client.query(`UPDATE installments SET order_id = $2 WHERE id = $1`, [
+        charge.installmentId,
+        inserted.id,
+      ]);
+    return inserted;
+  });
+  if (!order) return 'skipped';
+  let outcome: Outcome;
+  try {
+    outcome = outcomeOfAnswer(
+      await gateway.chargeProfile({
+        amountCents: order.amountCents,
+        invoiceNumber: order.invoiceNumber,
+        description: charge.description,
+        profile: {
+          customerProfileId: due.customerProfileId,
+          paymentProfileId: due.paymentProfileId,
+        },
+      }),
+      PAYMENT_MESSAGES.paymentFailed,
+    );
+  } catch (error) {
+    if (!isGatewayError(error)) throw error;
+    outcome = outcomeOfError(error, PAYMENT_MESSAGES.paymentFailed);
+  }
+  const reply = await settleOrder(pool, gateway.name, order.id, outcome, charge.now);
+  return reply.body.orderStatus;
+}
+
+const RENEWALS_LOCK = 'ratelens:renewals';
+
+/**
+ * Runs the job every `intervalMs` in this process, unless another process holds the job's
+ * advisory lock (several servers behind a load balancer run it once). The first run is one
+ * interval after start. Returns a stop function that waits for a run in progress.
+ */
+export function scheduleRenewals(options: {
+  pool: Pool;
+  gateway: PaymentGateway;
+  intervalMs: number;
+  gatewayTimeoutMs: number;
+  log: JobLog;
+}): () => Promise<void> {
+  const { pool, log } = options;
+  let running: Promise<void> | null = null;
+  const tick = async () => {
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        `SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`,
+        [RENEWALS_LOCK],
+      );
+      if (!rows[0]?.locked) return;
+      try {
+        const summary = await runRenewals(pool, options.gateway, new Date(), options);
+        log.info({ renewals: summary }, 'renewal job ran');
+      } finally {
+        await client.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [RENEWALS_LOCK]);
+      }
+    } catch (error) {
+      log.error({ err: error }, 'renewal job failed');
+    } finally {
+      client.release();
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= tick().finally(() => {
+      running = null;
+    });
+  }, options.intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,99 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { PAYMENT_MESSAGES } from '@ratelens/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormAlert } from '../../shared/form-alert.tsx';
+import { errorMessage } from '../../shared/http.ts';
+import type { CartCoupon } from './cart.ts';
+import { findCoupon } from './subscriptions-api.ts';
+
+interface CouponFormProps {
+  coupon: CartCoupon | null;
+  /** §5: a coupon applies only when the cart holds an annual subscription. */
+  hasAnnualItem: boolean;
+  onChange: (coupon: CartCoupon | null) => void;
+  disabled: boolean;
+}
+
+type Result = { tone: 'success' | 'error'; text: string };
+
+/**
+ * The coupon box of /checkout (subscriptions-and-payments §4 "Cart", §5 "Coupon", §8): Apply
+ * looks the code up; an unknown or expired one says so and takes the discount back to 0.
+ */
+export function CouponForm({ coupon, hasAnnualItem, onChange, disabled }: CouponFormProps) {
+  const [code, setCode] = useState('');
+  const [result, setResult] = useState<Result | null>(null);
+
+  const apply = useMutation({
+    mutationFn: findCoupon,
+    onSuccess: (found) => {
+      onChange(found);
+      setResult(
+        found
+          ? {
+              tone: 'success',
+              text: `Coupon ${found.couponCode} applied: ${found.couponDiscountPerc}% off annual subscriptions.`,
+            }
+          : { tone: 'error', text: PAYMENT_MESSAGES.couponInvalid },
+      );
+    },
+    onError: (error) => setResult({ tone: 'error', text: errorMessage(error) }),
+  });
+
+  const submit = () => {
+    const trimmed = code.trim();
+    if (trimmed === '') return;
+    if (!hasAnnualItem) {
+      setResult({ tone: 'error', text: PAYMENT_MESSAGES.couponAnnualOnly });
+      return;
+    }
+    apply.mutate(trimmed);
+  };
+
+  return (
+    <Stack gap="xs">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        noValidate
+        aria-label="Coupon"
+      >
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Coupon code"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            maxLength={40}
+            autoComplete="off"
+            disabled={disabled}
+            style={{ flex: '1 1 12rem', maxWidth: '20rem' }}
+          />
+          <Button
+            type="submit"
+            variant="outline"
+            loading={apply.isPending}
+            disabled={disabled || code.trim() === ''}
+          >
+            Apply
+          </Button>
+          {coupon && (
+            <Button
+              variant="subtle"
+              disabled={disabled}
+              onClick={() => {
+                onChange(null);
+                setResult(null);
+              }}
+            >
+              Remove coupon {coupon.couponCode}
+            </Button>
+          )}
+        </Group>
+      </form>
+      {result && <FormAlert tone={result.tone}>{result.text}</FormAlert>}
+    </Stack>
+  );
+}

@@ -1,0 +1,203 @@
+import { Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { INSTALLMENT_MONTHS, type PricedCart, type PricedItem } from '@ratelens/core';
+import { coverageOf, filesOrSearches, formatCents, type PlanChoice } from './cart-pricing.ts';
+import { lineKey, type CartCoupon } from './cart.ts';
+import classes from './subscriptions.module.css';
+
+interface OrderTableProps {
+  choices: PlanChoice[];
+  priced: PricedCart;
+  coupon: CartCoupon | null;
+  onRemove: (key: string) => void;
+  /** No removing while a payment is under way. */
+  disabled: boolean;
+}
+
+export const TOTAL_LABEL = 'TOTAL';
+
+function describe(choice: PlanChoice, item: PricedItem): { title: string; terms: string } {
+  const { plan } = choice;
+  const offer = plan.customOfferId !== null ? ', custom offer' : '';
+  const title = `${plan.subscriptionTitle} (${coverageOf(plan)}${offer})`;
+  const terms = choice.installment
+    ? `${INSTALLMENT_MONTHS} monthly installments of ${formatCents(item.installmentCents)}, the first today`
+    : 'Paid once';
+  return { title, terms };
+}
+
+/**
+ * The order (subscriptions-and-payments §2 "Checkout", §4 "Cart", §9): one row per item with
+ * every column of the spec, and the TOTAL charged today. A table from 48em up; on a phone, one
+ * card per item. The figures are core's priceCart; the server prices the order again.
+ */
+export function OrderTable(props: OrderTableProps) {
+  return (
+    <>
+      <WideOrder {...props} />
+      <PhoneOrder {...props} />
+    </>
+  );
+}
+
+function CouponNote({ coupon, priced }: Pick<OrderTableProps, 'coupon' | 'priced'>) {
+  if (!coupon || priced.discountCents === 0) return null;
+  return (
+    <>
+      Coupon {coupon.couponCode}: {coupon.couponDiscountPerc}% off annual subscriptions, −
+      {formatCents(priced.discountCents)}
+    </>
+  );
+}
+
+function RemoveButton({
+  choice,
+  onRemove,
+  disabled,
+}: Pick<OrderTableProps, 'onRemove' | 'disabled'> & { choice: PlanChoice }) {
+  return (
+    <Button
+      size="xs"
+      color="red"
+      variant="light"
+      disabled={disabled}
+      onClick={() => onRemove(lineKey(choice.plan))}
+      aria-label={`Remove ${choice.plan.subscriptionTitle} (${coverageOf(choice.plan)})`}
+    >
+      Remove
+    </Button>
+  );
+}
+
+function WideOrder({ choices, priced, coupon, onRemove, disabled }: OrderTableProps) {
+  return (
+    // Focusable, so keyboard users can scroll the table sideways.
+    <Table.ScrollContainer
+      minWidth={960}
+      tabIndex={0}
+      role="region"
+      aria-label="Order"
+      visibleFrom="sm"
+    >
+      <Table striped withTableBorder verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Subscription type</Table.Th>
+            <Table.Th scope="col">Description</Table.Th>
+            <Table.Th scope="col">No. of Files/Search</Table.Th>
+            <Table.Th scope="col">Unit Price(USD)</Table.Th>
+            <Table.Th scope="col">Total Price(USD)</Table.Th>
+            <Table.Th scope="col">Final Price(USD)</Table.Th>
+            <Table.Th scope="col">Installment Cost</Table.Th>
+            <Table.Th scope="col">Maintenance Fee</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Remove</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {choices.map((choice, index) => {
+            const item = priced.items[index];
+            if (!item) return null;
+            const { title, terms } = describe(choice, item);
+            return (
+              <Table.Tr key={lineKey(choice.plan)}>
+                <Table.Td>{choice.plan.subscriptionType}</Table.Td>
+                <Table.Th scope="row" fw={400} className={classes.wrap}>
+                  <Text fw={600} size="sm">
+                    {title}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {terms}
+                  </Text>
+                </Table.Th>
+                <Table.Td>{filesOrSearches(choice.plan)}</Table.Td>
+                <Table.Td>{formatCents(item.unitPriceCents)}</Table.Td>
+                <Table.Td>{formatCents(item.totalPriceCents)}</Table.Td>
+                <Table.Td>{formatCents(item.finalPriceCents)}</Table.Td>
+                <Table.Td>{formatCents(item.installmentCents)}</Table.Td>
+                <Table.Td>{formatCents(item.maintenanceCents)}</Table.Td>
+                <Table.Td>
+                  <RemoveButton choice={choice} onRemove={onRemove} disabled={disabled} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+        <Table.Tfoot>
+          {coupon && priced.discountCents > 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={9}>
+                <CouponNote coupon={coupon} priced={priced} />
+              </Table.Td>
+            </Table.Tr>
+          )}
+          <Table.Tr>
+            <Table.Th scope="row" colSpan={5} ta="right">
+              {TOTAL_LABEL}
+            </Table.Th>
+            <Table.Td colSpan={4} fw={700}>
+              {formatCents(priced.dueTodayCents)} due today
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function PhoneOrder({ choices, priced, coupon, onRemove, disabled }: OrderTableProps) {
+  return (
+    <Stack gap="sm" hiddenFrom="sm">
+      <Stack component="ul" gap="sm" p={0} m={0} aria-label="Order" style={{ listStyle: 'none' }}>
+        {choices.map((choice, index) => {
+          const item = priced.items[index];
+          if (!item) return null;
+          const { title, terms } = describe(choice, item);
+          return (
+            <Paper key={lineKey(choice.plan)} component="li" withBorder radius="md" p="md">
+              <Stack gap={6}>
+                <Text fw={600} className={classes.wrap}>
+                  {title}
+                </Text>
+                <Text size="sm">
+                  {choice.plan.subscriptionType}. {terms}.
+                </Text>
+                <Figure label="No. of Files/Search" value={filesOrSearches(choice.plan)} />
+                <Figure label="Unit Price(USD)" value={formatCents(item.unitPriceCents)} />
+                <Figure label="Total Price(USD)" value={formatCents(item.totalPriceCents)} />
+                <Figure label="Final Price(USD)" value={formatCents(item.finalPriceCents)} />
+                <Figure label="Installment Cost" value={formatCents(item.installmentCents)} />
+                <Figure label="Maintenance Fee" value={formatCents(item.maintenanceCents)} />
+                <Group>
+                  <RemoveButton choice={choice} onRemove={onRemove} disabled={disabled} />
+                </Group>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+      {coupon && priced.discountCents > 0 && (
+        <Text size="sm">
+          <CouponNote coupon={coupon} priced={priced} />
+        </Text>
+      )}
+      <Group justify="space-between">
+        <Text fw={700}>{TOTAL_LABEL}</Text>
+        <Text fw={700}>{formatCents(priced.dueTodayCents)} due today</Text>
+      </Group>
+    </Stack>
+  );
+}

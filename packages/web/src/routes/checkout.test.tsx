@@ -1,0 +1,350 @@
+// @vitest-environment jsdom
+import { PAYMENT_MESSAGES } from '@ratelens/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../features/auth/session.ts';
+import { addToCart, clearCart, readCart } from '../features/subscriptions/cart.ts';
+import { stubApi, type Answer } from '../test/api-stub.ts';
+import { fillBilling, fillCard, fillEcheck, makePayment } from '../test/payment-form.ts';
+import { MONTHLY_PLAN, approved, declined, plan, searchPack } from '../test/payments-fixtures.ts';
+import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { callsTo, sentJson } from '../test/search-api-stub.ts';
+import { signInAs } from '../test/sign-in.ts';
+import { CheckoutRoute } from './checkout.tsx';
+
+const USER = 'user-1';
+const PACK = searchPack(5, 5, 999);
+const PLANS = [plan(), MONTHLY_PLAN, PACK];
+
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location">{`${location.pathname} ${JSON.stringify(location.state)}`}</output>
+  );
+}
+
+function stubCheckoutApi(answers: Record<string, Answer> = {}) {
+  return stubApi({
+    '/api/Master/getsubscriptionbyid': (url) => {
+      const id = Number(url.searchParams.get('subscriptionid'));
+      const found = PLANS.find((item) => item.subscriptionID === id);
+      return found ? jsonResponse(200, found) : jsonResponse(404, { message: 'No plan.' });
+    },
+    '/api/Master/getallcoupons': (url) =>
+      jsonResponse(
+        200,
+        url.searchParams.get('cupon') === 'SAVE10'
+          ? [{ couponID: 1, couponCode: 'SAVE10', couponDiscountPerc: 10 }]
+          : [],
+      ),
+    '/api/Payment/CardPayment': jsonResponse(200, approved(7500)),
+    '/api/Payment/CeckPayment': jsonResponse(200, approved(1125)),
+    ...answers,
+  });
+}
+
+function renderCheckout() {
+  renderWithProviders(
+    <Routes>
+      <Route path="/checkout" element={<CheckoutRoute />} />
+      <Route path="/thankYou" element={<LocationProbe />} />
+      <Route path="/login" element={<LocationProbe />} />
+    </Routes>,
+    { route: '/checkout' },
+  );
+}
+
+const order = () => within(screen.getByRole('region', { name: 'Order' }));
+const totalRow = () => order().getByRole('row', { name: /^TOTAL/ });
+const alertText = () => screen.getAllByRole('alert').map((alert) => alert.textContent);
+
+beforeEach(() => signInAs('user'));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearCart();
+  clearSession();
+});
+
+describe('CheckoutRoute order', () => {
+  it('sends a visitor without a token to /login', async () => {
+    clearSession();
+    stubCheckoutApi();
+    renderCheckout();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/login/));
+  });
+
+  it('says so when the cart is empty, with Add More back to the plans', () => {
+    stubCheckoutApi();
+    renderCheckout();
+
+    expect(screen.getByText('Your cart is empty. Choose a subscription to buy.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add More' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+  });
+
+  it('shows every column of the spec and the TOTAL due today', async () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: true, stateId: 1 });
+    addToCart(USER, { plan: PACK, installment: false, stateId: null });
+    renderCheckout();
+
+    expect(
+      order()
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Subscription type',
+      'Description',
+      'No. of Files/Search',
+      'Unit Price(USD)',
+      'Total Price(USD)',
+      'Final Price(USD)',
+      'Installment Cost',
+      'Maintenance Fee',
+      'Remove',
+    ]);
+    const stateRow = order().getByRole('row', { name: /State Negotiated Rates \(Alabama\)/ });
+    expect(
+      within(stateRow)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Annual', '3 files', '$25.00', '$75.00', '$75.00', '$11.25', '$5.00', 'Remove']);
+    // The first installment ($75.00 ÷ 12 + $5.00) and the search pack are due today.
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$21.24 due today'));
+  });
+
+  it('removes an item and recomputes the TOTAL', async () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    addToCart(USER, { plan: PACK, installment: false, stateId: null });
+    renderCheckout();
+
+    fireEvent.click(order().getByRole('button', { name: 'Remove Individual Search 5 (National)' }));
+
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$75.00 due today'));
+    expect(readCart(USER).lines).toHaveLength(1);
+  });
+
+  it('shows the price the catalogue gives now, not the one stored with the cart', async () => {
+    stubCheckoutApi({
+      '/api/Master/getsubscriptionbyid': jsonResponse(
+        200,
+        plan({ totalFilesCountSpecificState: 4, totalPriceCents: 10000, totalPrice: 100 }),
+      ),
+    });
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    renderCheckout();
+
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$100.00 due today'));
+  });
+});
+
+describe('CheckoutRoute coupon', () => {
+  it('applies a coupon to annual items only', async () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    addToCart(USER, { plan: PACK, installment: false, stateId: null });
+    renderCheckout();
+
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'SAVE10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(
+      await screen.findByText('Coupon SAVE10 applied: 10% off annual subscriptions.'),
+    ).toBeTruthy();
+    // $75.00 − 10% = $67.50, plus the $9.99 pack.
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$77.49 due today'));
+  });
+
+  it('refuses a coupon when the cart holds no annual subscription, without asking', async () => {
+    const fetchMock = stubCheckoutApi();
+    addToCart(USER, { plan: PACK, installment: false, stateId: null });
+    renderCheckout();
+
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'SAVE10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText(PAYMENT_MESSAGES.couponAnnualOnly)).toBeTruthy();
+    expect(callsTo(fetchMock, '/api/Master/getallcoupons')).toHaveLength(0);
+  });
+
+  it('says an unknown code is invalid and takes the discount back to 0', async () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    renderCheckout();
+
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'SAVE10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$67.50 due today'));
+
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'NOPE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText(PAYMENT_MESSAGES.couponInvalid)).toBeTruthy();
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$75.00 due today'));
+  });
+});
+
+describe('CheckoutRoute payment', () => {
+  it('pays by card with plan ids, the coupon and the TOTAL shown, then empties the cart', async () => {
+    const fetchMock = stubCheckoutApi({
+      '/api/Payment/CardPayment': jsonResponse(200, approved(6750)),
+    });
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    renderCheckout();
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'SAVE10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$67.50 due today'));
+
+    fillCard();
+    fillBilling();
+    await makePayment();
+
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/thankYou {"kind":"subscription","amountCents":6750,"orderId":"order-1"}',
+      ),
+    );
+    const [call] = callsTo(fetchMock, '/api/Payment/CardPayment');
+    expect(sentJson(call)).toEqual({
+      items: [
+        {
+          subscriptionID: 1,
+          state: 'AL',
+          IsInstalmentPayment: false,
+          customOfferId: null,
+          userID: USER,
+        },
+      ],
+      couponCode: 'SAVE10',
+      expectedAmountCents: 6750,
+      paymentDetails: {
+        cardType: 'Visa',
+        cardName: 'Ann Example',
+        cardNumber: '4111111111111111',
+        expiryDate: '12/2030',
+        cvv: '123',
+      },
+      billingAddress: {
+        firstName: 'Ann',
+        lastName: 'Example',
+        address: '1 Main St',
+        city: 'Birmingham',
+        state: 'AL',
+        zipcode: '35203',
+        email: 'ann@example.com',
+      },
+    });
+    expect((call?.init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(
+      /^[A-Za-z0-9_-]{8,100}$/,
+    );
+    expect(readCart(USER).lines).toEqual([]);
+  });
+
+  it('pays in installments by echeck', async () => {
+    const fetchMock = stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: true, stateId: 1 });
+    renderCheckout();
+
+    fillEcheck();
+    fillBilling();
+    await makePayment();
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/thankYou/));
+    expect(sentJson(callsTo(fetchMock, '/api/Payment/CeckPayment')[0])).toMatchObject({
+      items: [{ subscriptionID: 1, IsInstalmentPayment: true }],
+      expectedAmountCents: 1125,
+      paymentDetails: { routingNumber: '121042882', accountType: 'Checking' },
+    });
+  });
+
+  it('blocks the page while paying and sends one request for a double click', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = stubCheckoutApi({
+      '/api/Payment/CardPayment': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    renderCheckout();
+    fillCard();
+    fillBilling();
+
+    await makePayment();
+    fireEvent.click(screen.getByRole('button', { name: 'Make Payment' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Payment in progress' });
+    expect(within(dialog).getByText(PAYMENT_MESSAGES.paymentInProgress)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Make Payment', hidden: true })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await waitFor(() => expect(callsTo(fetchMock, '/api/Payment/CardPayment')).toHaveLength(1));
+
+    answer(jsonResponse(200, approved(7500)));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/thankYou/));
+  });
+
+  it('keeps the cart after a decline, shows its text and scrolls to the top 800 ms later', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    stubCheckoutApi({
+      '/api/Payment/CardPayment': jsonResponse(
+        200,
+        declined('This transaction has been declined.'),
+      ),
+    });
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    renderCheckout();
+    fillCard();
+    fillBilling('46282');
+
+    await makePayment();
+
+    await waitFor(() => expect(alertText()).toContain('This transaction has been declined.'));
+    expect(scrollTo).not.toHaveBeenCalled();
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' }), {
+      timeout: 2000,
+    });
+    expect(readCart(USER).lines).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Make Payment' })).toHaveProperty('disabled', false);
+  });
+
+  it("retries a payment whose outcome is unknown with the same key, and a decline's with a new one", async () => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.resolve(jsonResponse(200, declined('This transaction has been declined.'))),
+      () => Promise.resolve(jsonResponse(200, approved(7500))),
+    ];
+    const fetchMock = stubCheckoutApi({
+      '/api/Payment/CardPayment': () => {
+        const next = answers.shift();
+        if (!next) throw new Error('too many payments');
+        return next();
+      },
+    });
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    renderCheckout();
+    fillCard();
+    fillBilling();
+
+    await makePayment();
+    await waitFor(() => expect(alertText()).toContain(PAYMENT_MESSAGES.paymentFailed));
+    await makePayment();
+    await waitFor(() => expect(alertText()).toContain('This transaction has been declined.'));
+    await makePayment();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/thankYou/));
+
+    const keys = callsTo(fetchMock, '/api/Payment/CardPayment').map(
+      (call) => (call.init?.headers as Record<string, string>)['Idempotency-Key'],
+    );
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+});

@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { PAYMENT_MESSAGES } from '@ratelens/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, type Answer } from '../test/api-stub.ts';
+import { ALABAMA_PLANS, STATES } from '../test/payments-fixtures.ts';
+import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { callsTo } from '../test/search-api-stub.ts';
+import { PUBLIC_PLAN_SLOTS, SubscriptionViewRoute } from './subscription-view.tsx';
+
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location">{`${location.pathname} ${JSON.stringify(location.state)}`}</output>
+  );
+}
+
+function stubViewApi(answers: Record<string, Answer> = {}) {
+  return stubApi({
+    '/api/master/getallstates': jsonResponse(200, STATES),
+    // Plans 1 to 6 exist (ALABAMA_PLANS holds 1, 3, 4, 5 and 6); the other slots are empty.
+    '/api/Master/getsubscriptionbyid': (url) => {
+      const id = Number(url.searchParams.get('subscriptionid'));
+      const found = ALABAMA_PLANS.find((item) => item.subscriptionID === id);
+      return found ? jsonResponse(200, found) : jsonResponse(404, { message: 'No plan.' });
+    },
+    '/api/master/subscriptionViewMailSend': jsonResponse(200, { isSuccess: true, message: '' }),
+    ...answers,
+  });
+}
+
+function renderView() {
+  renderWithProviders(
+    <Routes>
+      <Route path="/subscriptionview" element={<SubscriptionViewRoute />} />
+      <Route path="/login" element={<LocationProbe />} />
+    </Routes>,
+    { route: '/subscriptionview' },
+  );
+}
+
+const popup = () => screen.getByRole('dialog', { name: 'See our plans' });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('SubscriptionViewRoute popup', () => {
+  it('asks for a name and an e-mail on load and sends them', async () => {
+    const fetchMock = stubViewApi();
+    renderView();
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'See our plans' }));
+    const submit = dialog.getByRole('button', { name: 'Submit' });
+    fireEvent.change(dialog.getByLabelText(/^Name/), { target: { value: 'Ann' } });
+    fireEvent.change(dialog.getByLabelText(/^Email/), { target: { value: 'ann@' } });
+    expect(await dialog.findByText('Email is not valid.')).toBeTruthy();
+    expect(submit).toHaveProperty('disabled', true);
+
+    fireEvent.change(dialog.getByLabelText(/^Email/), { target: { value: 'ann@example.com' } });
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    fireEvent.click(submit);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'See our plans' })).toBeNull());
+    const [sent] = callsTo(fetchMock, '/api/master/subscriptionViewMailSend');
+    expect(Object.fromEntries(sent?.url.searchParams ?? [])).toEqual({
+      userName: 'Ann',
+      userEmail: 'ann@example.com',
+    });
+  });
+
+  it('closes quietly when the send fails, and does not ask again in this session', async () => {
+    stubViewApi({
+      '/api/master/subscriptionViewMailSend': jsonResponse(500, { message: 'Mail is down.' }),
+    });
+    renderView();
+    fireEvent.change(within(await screen.findByRole('dialog')).getByLabelText(/^Name/), {
+      target: { value: 'Ann' },
+    });
+    fireEvent.change(within(popup()).getByLabelText(/^Email/), {
+      target: { value: 'ann@example.com' },
+    });
+    const submit = within(popup()).getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('Mail is down.')).toBeNull();
+
+    cleanup();
+    renderView();
+    await screen.findByRole('heading', { name: 'Plans for Alabama (AL)' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('SubscriptionViewRoute plans', () => {
+  it('reads the eight plan slots for Alabama and shows the plans that exist', async () => {
+    const fetchMock = stubViewApi();
+    sessionStorage.setItem('planLeadAsked', '1');
+    renderView();
+
+    expect(
+      await screen.findByRole('heading', { name: 'State Negotiated Rates', level: 3 }),
+    ).toBeTruthy();
+    const slots = callsTo(fetchMock, '/api/Master/getsubscriptionbyid').map((call) => [
+      call.url.searchParams.get('stateId'),
+      call.url.searchParams.get('subscriptionid'),
+    ]);
+    expect(slots).toEqual(PUBLIC_PLAN_SLOTS.map((id) => ['1', String(id)]));
+    expect(screen.getByRole('heading', { name: 'All States', level: 3 })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: 'Exciting Offer Coming Soon', level: 3 }),
+    ).toBeTruthy();
+    expect(screen.getByText('$75.00/File')).toBeTruthy();
+    expect(screen.getByText(PAYMENT_MESSAGES.rxBanner)).toBeTruthy();
+    expect(screen.getByText(PAYMENT_MESSAGES.monthlyInvoice)).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Select State:' })).toBeTruthy();
+  });
+
+  it('sends a visitor who chooses a plan to /login with the reason', async () => {
+    stubViewApi();
+    sessionStorage.setItem('planLeadAsked', '1');
+    renderView();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout: Individual Search 5' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        `/login {"notice":"${PAYMENT_MESSAGES.signInToPurchase}"}`,
+      ),
+    );
+  });
+});

@@ -1,0 +1,150 @@
+import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { PAYMENT_MESSAGES, type StateItem, type Subscription } from '@ratelens/core';
+import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PlanLeadModal } from '../features/subscriptions/plan-lead-modal.tsx';
+import {
+  IndividualTiles,
+  PlanTiles,
+  Tile,
+  TileGrid,
+  groupPlans,
+} from '../features/subscriptions/plan-tiles.tsx';
+import { MAIL_SUBJECTS, mailtoHref } from '../features/subscriptions/sales-contact.ts';
+import { DEFAULT_STATE, StateSelect, stateLabel } from '../features/subscriptions/state-select.tsx';
+import { getPlan, subscriptionKeys } from '../features/subscriptions/subscriptions-api.ts';
+import { InstallmentModal } from '../features/subscriptions/installment-modal.tsx';
+import { usePlanCheckout } from '../features/subscriptions/use-plan-checkout.ts';
+import { ApiRequestError } from '../shared/http.ts';
+import { AttentionAlert } from '../shared/attention-alert.tsx';
+import { FormAlert } from '../shared/form-alert.tsx';
+import { Page } from '../shared/page.tsx';
+import { PageLoader } from '../shared/page-loader.tsx';
+import { AnchorLink } from '../shared/router-link.tsx';
+
+/**
+ * §2 "Eight plan slots": the public page shows the plans with ids 1 to 8, each read with the
+ * public plan-by-id call (the plan list needs a session). A slot whose plan is withdrawn answers
+ * 404 and stays empty.
+ */
+export const PUBLIC_PLAN_SLOTS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+/** $75 per file, by arrangement (§9 "Specific-hospital pick"). */
+const PICK_HOSPITALS_PRICE = '$75.00/File';
+
+/** Subscription view: the public plans page (subscriptions-and-payments §2 "Subscription view"). */
+export function SubscriptionViewRoute() {
+  return (
+    <Page title="Our plans" size="lg">
+      <PublicPlans />
+      <PlanLeadModal />
+    </Page>
+  );
+}
+
+function PublicPlans() {
+  const [state, setState] = useState<StateItem>(DEFAULT_STATE);
+  const stateId = state.stateID;
+  const slots = useQueries({
+    queries: PUBLIC_PLAN_SLOTS.map((id) => ({
+      queryKey: subscriptionKeys.plan(stateId, id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => getPlan(stateId, id, signal),
+      // A withdrawn plan is a 404: an empty slot, not worth asking again.
+      retry: false,
+    })),
+  });
+  const checkout = usePlanCheckout(stateId);
+  const actions = { onCheckout: checkout.onCheckout, busyPlanId: checkout.busyPlanId };
+
+  const plans = slots.flatMap((slot): Subscription[] => (slot.data ? [slot.data] : []));
+  const pending = slots.some((slot) => slot.isPending);
+  const failure = slots.find(
+    (slot) => slot.isError && !(slot.error instanceof ApiRequestError && slot.error.status === 404),
+  );
+  const groups = groupPlans(plans);
+
+  return (
+    <Stack gap="xl">
+      <StateSelect label="Select State:" value={state} onChange={setState} />
+
+      {checkout.message !== null && (
+        <AttentionAlert key={checkout.message.at}>{checkout.message.text}</AttentionAlert>
+      )}
+
+      <Paper withBorder p="md" bg="indigo.0">
+        <Group gap="md" justify="space-between">
+          <Text fw={500}>{PAYMENT_MESSAGES.rxBanner}</Text>
+          <AnchorLink to="/ourMission">Contact us for multi-state discounts</AnchorLink>
+        </Group>
+      </Paper>
+
+      <Stack gap="md" component="section" aria-labelledby="plans-heading">
+        <Title order={2} size="h3" id="plans-heading">
+          Plans for {stateLabel(state)}
+        </Title>
+        {pending ? (
+          <PageLoader label="Loading the plans..." />
+        ) : plans.length === 0 ? (
+          <Stack gap="sm" align="flex-start">
+            <FormAlert tone="error">
+              {failure?.error?.message ?? 'No plans are offered at the moment.'}
+            </FormAlert>
+            <Button variant="default" onClick={() => slots.forEach((slot) => void slot.refetch())}>
+              Try again
+            </Button>
+          </Stack>
+        ) : (
+          <>
+            <PlanTiles groups={{ ...groups, individual: [] }} {...actions} />
+            <TileGrid>
+              <Tile
+                title="Pick specific hospitals for Cost Comparison Tool"
+                price={PICK_HOSPITALS_PRICE}
+                action={
+                  <Button
+                    component="a"
+                    href={mailtoHref(MAIL_SUBJECTS.pickHospitals)}
+                    variant="outline"
+                    aria-label="Contact Us about picking specific hospitals"
+                  >
+                    Contact Us
+                  </Button>
+                }
+              >
+                <Text size="sm">Choose the hospitals you compare; priced per hospital file.</Text>
+              </Tile>
+              <Tile title="Exciting Offer Coming Soon">
+                <Text size="sm">A new plan is on its way. Check back soon.</Text>
+              </Tile>
+            </TileGrid>
+          </>
+        )}
+      </Stack>
+
+      {groups.individual.length > 0 && (
+        <Stack gap="md" component="section" aria-labelledby="individual-heading">
+          <Title order={2} size="h3" id="individual-heading">
+            Individual Search Subscription
+          </Title>
+          <IndividualTiles plans={groups.individual} {...actions} />
+        </Stack>
+      )}
+
+      <Stack gap="xs">
+        <Text>{PAYMENT_MESSAGES.monthlyInvoice}</Text>
+        <List size="sm">
+          <List.Item>
+            Purchases need an account: <AnchorLink to="/registration">sign up</AnchorLink> or{' '}
+            <AnchorLink to="/login">sign in</AnchorLink>.
+          </List.Item>
+        </List>
+      </Stack>
+
+      <InstallmentModal
+        plan={checkout.asking}
+        onChoose={checkout.choosePayment}
+        onClose={checkout.cancel}
+      />
+    </Stack>
+  );
+}
