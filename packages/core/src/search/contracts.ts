@@ -46,6 +46,8 @@ export const EntitlementSchema = z.object({
   freeSearchesLeft: z.number().int(),
   /** 'expired' while a lapsed individual subscription is within its 24-hour grace. */
   subscriptionStatus: z.enum(['none', 'active', 'expired']),
+  /** The lapsed subscription's searches a renewal within the grace carries forward, else 0. */
+  carryForwardSearches: z.number().int(),
 });
 export type Entitlement = z.infer<typeof EntitlementSchema>;
 

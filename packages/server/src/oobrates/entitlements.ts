@@ -113,6 +113,9 @@ export class Entitlements {
     const subscriptionCount = account.active.reduce((sum, s) => sum + s.remaining, 0);
     const searchable = employer || subscriptionCount > 0 || free.searchingStatus === 1;
     const isMember = account.organisation && account.organisation.accountEmail !== account.email;
+    const inGrace =
+      account.lapsed !== null &&
+      now.getTime() - account.lapsed.expiresAt.getTime() < RENEWAL_GRACE_MS;
     return {
       searching_Status: searchable ? 1 : 0,
       next_Search_Date: searchable ? null : (free.nextSearchDate?.toISOString() ?? null),
@@ -124,7 +127,9 @@ export class Entitlements {
       replace_Email: isMember ? (account.organisation?.accountEmail ?? null) : null,
       actual_Email: account.email,
       freeSearchesLeft: free.remaining,
-      subscriptionStatus: subscriptionCount > 0 ? 'active' : account.lapsed ? 'expired' : 'none',
+      subscriptionStatus: subscriptionCount > 0 ? 'active' : inGrace ? 'expired' : 'none',
+      carryForwardSearches:
+        subscriptionCount === 0 && inGrace ? (account.lapsed?.remaining ?? 0) : 0,
     };
   }
 

@@ -61,13 +61,14 @@ type PaymentDetails = CardDetails | EcheckDetails;
 export interface PaymentServiceDeps {
   pool: Pool;
   gateway: PaymentGateway;
-  catalogue: Pick<Catalogue, 'priceCart'>;
+  catalogue: Pick<Catalogue, 'priceCart' | 'reserveCoupon'>;
   gatewayTimeoutMs: number;
   log: FastifyBaseLogger;
 }
 
 interface Prepared {
   order: Omit<NewOrder, 'scope' | 'key' | 'requestHash' | 'gateway' | 'invoiceNumber'>;
+  coupon: { id: number; code: string } | null;
   items: NewOrderItem[];
   description: string;
   createProfile: boolean;
@@ -238,6 +239,7 @@ export class PaymentService {
               accountType: identity.accountType,
               last4: identity.last4,
             },
+            coupon: priced.coupon,
             items: itemsOf(priced),
             description: `RateLens: ${priced.lines
               .map((line) =>
@@ -290,6 +292,7 @@ export class PaymentService {
               accountType: identity.accountType,
               last4: identity.last4,
             },
+            coupon: null,
             items: [],
             description: 'RateLens donation',
             createProfile: false,
@@ -348,6 +351,13 @@ export class PaymentService {
       if (pending)
         throw conflict(
           pending.reply ? CHECKOUT_MESSAGES.previousPending : PAYMENT_MESSAGES.paymentInProgress,
+        );
+      if (prepared.coupon && prepared.order.userId)
+        await this.deps.catalogue.reserveCoupon(
+          client,
+          prepared.coupon,
+          prepared.order.userId,
+          now,
         );
       const order = await insertOrder(
         client,

@@ -1,6 +1,6 @@
 import { PAYMENT_MESSAGES, type LoginResponse, type PaymentResponse } from '@ratelens/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedStatesAndFiles, seededPlans } from '../subscriptions/catalogue-fixtures.ts';
+import { addCoupon, seedStatesAndFiles, seededPlans } from '../subscriptions/catalogue-fixtures.ts';
 import { authHeaders, signedInUser, useTestApp } from '../test/app.ts';
 import {
   ACCOUNT_NUMBER,
@@ -153,6 +153,26 @@ describe('Payment/CardPayment', () => {
     expect(rows[0]).toEqual({ seq: 1, status: 'paid', amount: 1125 });
     expect(rows.slice(1).every((row) => row.status === 'due')).toBe(true);
     expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(7500 + 12 * 500);
+  });
+
+  it('lets only one of two simultaneous checkouts take a coupon’s last use', async () => {
+    await addCoupon(pool(), { code: 'LASTONE', percent: 10, maxUses: 1 });
+    const [first, second] = [await buyer(), await buyer()];
+    const order = {
+      items: [{ subscriptionID: plans.stateAnnual, state: 'AL' }],
+      couponCode: 'lastone',
+    };
+    const answers = await Promise.all([
+      payCard(test.app, first, order),
+      payCard(test.app, second, order),
+    ]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.statusCode === 400);
+    expect(refused?.json<{ message: string }>().message).toBe(PAYMENT_MESSAGES.couponInvalid);
+    const winner = answers.find((answer) => answer.statusCode === 200);
+    // $75.00 less 10%.
+    expect(winner && paid(winner)).toMatchObject({ orderStatus: 'paid', amountCents: 6750 });
   });
 
   it('answers a decline in Authorize.Net’s shape and activates nothing', async () => {

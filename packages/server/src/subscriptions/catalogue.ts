@@ -8,7 +8,7 @@ import {
   type PricedItem,
   type Subscription,
 } from '@ratelens/core';
-import type { Pool, Queryable } from '@ratelens/db';
+import type { Pool, PoolClient, Queryable } from '@ratelens/db';
 import type { AuthContext } from '../auth/auth-service.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
 
@@ -301,7 +301,8 @@ export class Catalogue {
 
   /**
    * The coupon of `code` when it may be used by `userId` now: active, inside its validity window,
-   * and under its usage limits, which count paid orders only.
+   * and under its usage limits, which count paid orders and pending ones (a payment under way
+   * holds its use until it fails).
    */
   async validCoupon(
     db: Queryable,
@@ -314,12 +315,27 @@ export class Catalogue {
         WHERE c.code = upper($1) AND c.active AND c.valid_from <= $3
           AND (c.valid_to IS NULL OR c.valid_to > $3)
           AND (c.max_uses IS NULL OR c.max_uses >
-                (SELECT count(*) FROM orders o WHERE o.coupon_id = c.id AND o.status = 'paid'))
+                (SELECT count(*) FROM orders o WHERE o.coupon_id = c.id AND o.status IN ('paid', 'pending')))
           AND (c.max_uses_per_user IS NULL OR c.max_uses_per_user >
-                (SELECT count(*) FROM orders o WHERE o.coupon_id = c.id AND o.status = 'paid' AND o.user_id = $2))`,
+                (SELECT count(*) FROM orders o WHERE o.coupon_id = c.id AND o.status IN ('paid', 'pending') AND o.user_id = $2))`,
       [code.trim(), userId, now],
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * Inside the transaction that writes an order with `coupon`: locks the coupon and checks its
+   * limits again, so two checkouts at once cannot both take its last use.
+   */
+  async reserveCoupon(
+    client: PoolClient,
+    coupon: { id: number; code: string },
+    userId: string,
+    now: Date = new Date(),
+  ): Promise<void> {
+    await client.query(`SELECT id FROM coupons WHERE id = $1 FOR UPDATE`, [coupon.id]);
+    const usable = await this.validCoupon(client, userId, coupon.code, now);
+    if (usable?.id !== coupon.id) throw badRequest(PAYMENT_MESSAGES.couponInvalid);
   }
 
   /** `Master/getallcoupons?cupon=`: the coupon when the account may use it now, else null. */

@@ -347,4 +347,36 @@ describe('CheckoutRoute payment', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
   });
+
+  it('shows a refusal for a changed price and reads the prices again', async () => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    let files = 3;
+    stubCheckoutApi({
+      '/api/Master/getsubscriptionbyid': () =>
+        jsonResponse(
+          200,
+          plan({ totalFilesCountSpecificState: files, totalPriceCents: files * 2500 }),
+        ),
+      '/api/Payment/CardPayment': () => {
+        files = 4;
+        return jsonResponse(409, {
+          message:
+            'The total of your order is now $100.00. Please review it and make the payment again.',
+        });
+      },
+    });
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    renderCheckout();
+    fillCard();
+    fillBilling();
+
+    await makePayment();
+
+    await waitFor(() =>
+      expect(alertText()).toContain(
+        'The total of your order is now $100.00. Please review it and make the payment again.',
+      ),
+    );
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$100.00 due today'));
+  });
 });

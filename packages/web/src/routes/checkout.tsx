@@ -122,6 +122,8 @@ function Checkout() {
       };
       void navigate('/thankYou', { replace: true, state });
     },
+    // A refusal may come from a price that changed since the cart was filled: read it again.
+    onFailed: () => void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
   });
 
   const empty = choices.length === 0;

@@ -21,6 +21,7 @@ export const ENTITLED: Entitlement = {
   actual_Email: 'ann@example.com',
   freeSearchesLeft: 2,
   subscriptionStatus: 'none',
+  carryForwardSearches: 0,
 };
 
 export const ALASKA_MSAS: MsaItem[] = [

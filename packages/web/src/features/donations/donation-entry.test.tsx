@@ -29,7 +29,7 @@ function stubDonationApi(answers: Record<string, Answer> = {}) {
       message: 'A code was sent.',
     }),
     '/api/Donation/donationUserOtpVerify': (_url, init) => {
-      const body = JSON.parse(String(init?.body)) as { Otp: string };
+      const body = JSON.parse(init?.body as string) as { Otp: string };
       return body.Otp === '4321'
         ? jsonResponse(200, { isSuccess: true, message: 'Verified.', donationToken: 'token-1' })
         : jsonResponse(200, { isSuccess: false, message: 'The code is not correct.' });

@@ -151,7 +151,7 @@ function SignedInSearch({ context }: { context: SearchContext }) {
       )}
       {entitlement?.subscriptionStatus === 'expired' && (
         <FormAlert tone="info">
-          {SEARCH_MESSAGES.subscriptionExpired(entitlement.individualSubscriptionCount)}
+          {SEARCH_MESSAGES.subscriptionExpired(entitlement.carryForwardSearches)}
         </FormAlert>
       )}
       {download.isError && <FormAlert tone="error">{errorMessage(download.error)}</FormAlert>}

@@ -204,7 +204,11 @@ export function PaymentForm({ defaultEmail, ready, pending, onPay }: PaymentForm
             </Tabs.Panel>
           </Tabs>
 
-          <Fieldset legend="Billing Address" variant="unstyled">
+          <Fieldset
+            legend="Billing Address"
+            variant="unstyled"
+            styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+          >
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
                 label={billing.firstName}

@@ -118,7 +118,7 @@ function SubscriptionCardView({ card, userId }: { card: SubscriptionCard; userId
           <Text fw={600} className={classes.wrap}>
             {card.subscriptionTitle}
           </Text>
-          <Badge variant="light" color={expired ? 'red' : 'teal'} style={{ flexShrink: 0 }}>
+          <Badge variant="filled" color={expired ? 'red.9' : 'teal.9'} style={{ flexShrink: 0 }}>
             {expired ? 'Expired' : 'Active'}
           </Badge>
         </Group>

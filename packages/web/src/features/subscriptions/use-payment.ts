@@ -14,6 +14,8 @@ interface UsePaymentOptions {
     send: (idempotencyKey: string) => Promise<PaymentOutcome>;
   };
   onPaid: (response: PaymentResponse) => void;
+  /** After a failure, with the form enabled again. */
+  onFailed?: () => void;
 }
 
 /** A failed payment's message; `attempt` tells two failures with the same words apart. */
@@ -28,7 +30,7 @@ export interface PaymentFailure {
  * 800 ms). A second press while one is under way does nothing, and every attempt carries its
  * Idempotency-Key (see PaymentAttempts).
  */
-export function usePayment({ prepare, onPaid }: UsePaymentOptions) {
+export function usePayment({ prepare, onPaid, onFailed }: UsePaymentOptions) {
   const [attempts] = useState(() => new PaymentAttempts());
   const inFlight = useRef(false);
   const failures = useRef(0);
@@ -49,6 +51,7 @@ export function usePayment({ prepare, onPaid }: UsePaymentOptions) {
       } else {
         failures.current += 1;
         setFailure({ message: outcome.message, attempt: failures.current });
+        onFailed?.();
       }
     } finally {
       inFlight.current = false;
