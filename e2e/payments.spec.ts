@@ -107,6 +107,46 @@ async function buyByApi(page: Page, request: APIRequestContext, subscriptionID: 
   expect(paid.ok(), await paid.text()).toBe(true);
 }
 
+/** The code of the newest donation e-mail to `to`, read from the outbox as it arrives. */
+async function donationCode(request: APIRequestContext, to: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
+        const messages = (await response.json()) as { subject: string }[];
+        code = /donation code: (\d{4})/.exec(messages[0]?.subject ?? '')?.[1] ?? '';
+        return code;
+      },
+      { message: `a donation code e-mailed to ${to}` },
+    )
+    .toMatch(/^\d{4}$/);
+  return code;
+}
+
+/** From the footer's Donate to /donation: the e-mail, then the code typed into its four boxes. */
+async function confirmDonor(
+  page: Page,
+  request: APIRequestContext,
+  donor: string,
+  { checkAccessibility = false } = {},
+): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Donate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Donate to RateLens' });
+  await dialog.getByLabel('Email').fill(donor);
+  await expect(dialog.getByRole('button', { name: 'Send code' })).toBeEnabled();
+  if (checkAccessibility) await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  const code = await donationCode(request, donor);
+
+  await expect(dialog.getByRole('textbox', { name: 'Digit 1 of 4' })).toBeFocused();
+  if (checkAccessibility) await expectAccessible(page);
+  // Typed one key at a time: each box hands the focus to the next, the last one verifies.
+  await page.keyboard.type(code);
+  await expect(page).toHaveURL(/\/donation$/);
+}
+
 test.describe('subscriptions and payments', () => {
   test('a user buys a state plan by card with a coupon', async ({ page }) => {
     test.setTimeout(120_000);
@@ -282,31 +322,7 @@ test.describe('subscriptions and payments', () => {
   }) => {
     test.setTimeout(90_000);
     const donor = uniqueEmail('donor');
-    await page.goto('/');
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Donate' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Donate to RateLens' });
-    await dialog.getByLabel('Email').fill(donor);
-    await expect(dialog.getByRole('button', { name: 'Send code' })).toBeEnabled();
-    await expectAccessible(page);
-    await dialog.getByRole('button', { name: 'Send code' }).click();
-
-    let code = '';
-    await expect
-      .poll(async () => {
-        const response = await request.get(`/dev/outbox.json?to=${encodeURIComponent(donor)}`);
-        const messages = (await response.json()) as { subject: string }[];
-        code = /donation code: (\d{4})/.exec(messages[0]?.subject ?? '')?.[1] ?? '';
-        return code;
-      })
-      .toMatch(/^\d{4}$/);
-
-    const first = dialog.getByRole('textbox', { name: 'Digit 1 of 4' });
-    await expect(first).toBeFocused();
-    await expectAccessible(page);
-    // Typed one key at a time: each box hands the focus to the next.
-    await page.keyboard.type(code);
-
-    await expect(page).toHaveURL(/\/donation$/);
+    await confirmDonor(page, request, donor, { checkAccessibility: true });
     await expect(
       page.getByRole('heading', { name: 'Help us fight the high cost of healthcare', level: 1 }),
     ).toBeVisible();
@@ -335,7 +351,10 @@ test.describe('subscriptions and payments', () => {
   test.describe('on a 375 px phone', () => {
     test.use({ viewport: { width: 375, height: 800 } });
 
-    test('the plans, checkout and donation screens fit and stay usable', async ({ page }) => {
+    test('the plans, checkout and donation screens fit and stay usable', async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(90_000);
       await page.goto('/subscriptionview');
       const popup = page.getByRole('dialog', { name: 'See our plans' });
@@ -376,6 +395,13 @@ test.describe('subscriptions and payments', () => {
       await expect(
         page.getByText('Your cart is empty. Choose a subscription to buy.'),
       ).toBeVisible();
+
+      await page.goto('/logout');
+      await confirmDonor(page, request, uniqueEmail('phone-donor'));
+      await page.getByLabel('Amount (USD)').fill('10');
+      await expect(page.getByRole('tab', { name: 'Echeck Payment' })).toBeVisible();
+      await expectNoPageOverflow(page);
+      await expectAccessible(page);
     });
   });
 });

@@ -56,11 +56,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
   const signedIn = requireUser(auth);
   const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
 
+  // Public although the spec's client sent its session: the public plans page shows the same
+  // tiles, and nothing in them belongs to an account (ADR 0017).
   app.get('/master/getsubscription', {
-    onRequest: signedIn,
     schema: {
       tags,
-      security,
       summary:
         "Plan tiles for a state (default Alabama): the state's plans, All States, Individual Search",
       querystring: GetSubscriptionQuerySchema,

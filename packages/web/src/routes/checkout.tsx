@@ -56,7 +56,9 @@ function useCurrentPlans(lines: CartLine[]): Subscription[] {
       };
     }),
   });
-  return lines.map((line, index) => current[index]?.data ?? line.plan);
+  return lines.map((line, index) =>
+    line.plan.customOfferId === null ? (current[index]?.data ?? line.plan) : line.plan,
+  );
 }
 
 /** 'Subscription is already added to the list' when the tile's plan was in the cart already. */
@@ -78,7 +80,8 @@ function Checkout() {
     plan: plans[index] ?? line.plan,
     installment: line.installment,
   }));
-  const coupon = hasAnnualItem(choices) ? cart.coupon : null;
+  const annual = hasAnnualItem(choices);
+  const coupon = annual ? cart.coupon : null;
   const priced = priceChoices(choices, coupon?.couponDiscountPerc ?? 0);
 
   const payment = usePayment({
@@ -159,7 +162,7 @@ function Checkout() {
         {!empty && (
           <CouponForm
             coupon={coupon}
-            hasAnnualItem={hasAnnualItem(choices)}
+            hasAnnualItem={annual}
             onChange={(next) => setCartCoupon(userId, next)}
             disabled={payment.pending}
           />
@@ -173,7 +176,7 @@ function Checkout() {
           </Title>
           <PaymentForm
             defaultEmail={session.email ?? ''}
-            ready={!empty}
+            ready
             pending={payment.pending}
             onPay={payment.pay}
           />

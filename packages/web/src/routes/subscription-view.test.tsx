@@ -7,7 +7,7 @@ import { stubApi, type Answer } from '../test/api-stub.ts';
 import { ALABAMA_PLANS, STATES } from '../test/payments-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { callsTo } from '../test/search-api-stub.ts';
-import { PUBLIC_PLAN_SLOTS, SubscriptionViewRoute } from './subscription-view.tsx';
+import { SubscriptionViewRoute } from './subscription-view.tsx';
 
 function LocationProbe() {
   const location = useLocation();
@@ -19,12 +19,7 @@ function LocationProbe() {
 function stubViewApi(answers: Record<string, Answer> = {}) {
   return stubApi({
     '/api/master/getallstates': jsonResponse(200, STATES),
-    // Plans 1 to 6 exist (ALABAMA_PLANS holds 1, 3, 4, 5 and 6); the other slots are empty.
-    '/api/Master/getsubscriptionbyid': (url) => {
-      const id = Number(url.searchParams.get('subscriptionid'));
-      const found = ALABAMA_PLANS.find((item) => item.subscriptionID === id);
-      return found ? jsonResponse(200, found) : jsonResponse(404, { message: 'No plan.' });
-    },
+    '/api/master/getsubscription': jsonResponse(200, { data: ALABAMA_PLANS }),
     '/api/master/subscriptionViewMailSend': jsonResponse(200, { isSuccess: true, message: '' }),
     ...answers,
   });
@@ -97,7 +92,7 @@ describe('SubscriptionViewRoute popup', () => {
 });
 
 describe('SubscriptionViewRoute plans', () => {
-  it('reads the eight plan slots for Alabama and shows the plans that exist', async () => {
+  it('reads Alabama’s plans without a session and shows them', async () => {
     const fetchMock = stubViewApi();
     sessionStorage.setItem('planLeadAsked', '1');
     renderView();
@@ -105,11 +100,9 @@ describe('SubscriptionViewRoute plans', () => {
     expect(
       await screen.findByRole('heading', { name: 'State Negotiated Rates', level: 3 }),
     ).toBeTruthy();
-    const slots = callsTo(fetchMock, '/api/Master/getsubscriptionbyid').map((call) => [
-      call.url.searchParams.get('stateId'),
-      call.url.searchParams.get('subscriptionid'),
-    ]);
-    expect(slots).toEqual(PUBLIC_PLAN_SLOTS.map((id) => ['1', String(id)]));
+    const calls = callsTo(fetchMock, '/api/master/getsubscription');
+    expect(calls.map((call) => call.url.searchParams.get('stateId'))).toEqual(['1']);
+    expect(new Headers(calls[0]?.init?.headers).has('authorization')).toBe(false);
     expect(screen.getByRole('heading', { name: 'All States', level: 3 })).toBeTruthy();
     expect(
       screen.getByRole('heading', { name: 'Exciting Offer Coming Soon', level: 3 }),

@@ -1,6 +1,6 @@
 import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { PAYMENT_MESSAGES, type StateItem, type Subscription } from '@ratelens/core';
-import { useQueries } from '@tanstack/react-query';
+import { PAYMENT_MESSAGES, type StateItem } from '@ratelens/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PlanLeadModal } from '../features/subscriptions/plan-lead-modal.tsx';
 import {
@@ -12,22 +12,14 @@ import {
 } from '../features/subscriptions/plan-tiles.tsx';
 import { MAIL_SUBJECTS, mailtoHref } from '../features/subscriptions/sales-contact.ts';
 import { DEFAULT_STATE, StateSelect, stateLabel } from '../features/subscriptions/state-select.tsx';
-import { getPlan, subscriptionKeys } from '../features/subscriptions/subscriptions-api.ts';
+import { getPlans, subscriptionKeys } from '../features/subscriptions/subscriptions-api.ts';
 import { InstallmentModal } from '../features/subscriptions/installment-modal.tsx';
 import { usePlanCheckout } from '../features/subscriptions/use-plan-checkout.ts';
-import { ApiRequestError } from '../shared/http.ts';
 import { AttentionAlert } from '../shared/attention-alert.tsx';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
 import { AnchorLink } from '../shared/router-link.tsx';
-
-/**
- * §2 "Eight plan slots": the public page shows the plans with ids 1 to 8, each read with the
- * public plan-by-id call (the plan list needs a session). A slot whose plan is withdrawn answers
- * 404 and stays empty.
- */
-export const PUBLIC_PLAN_SLOTS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 /** $75 per file, by arrangement (§9 "Specific-hospital pick"). */
 const PICK_HOSPITALS_PRICE = '$75.00/File';
@@ -45,22 +37,18 @@ export function SubscriptionViewRoute() {
 function PublicPlans() {
   const [state, setState] = useState<StateItem>(DEFAULT_STATE);
   const stateId = state.stateID;
-  const slots = useQueries({
-    queries: PUBLIC_PLAN_SLOTS.map((id) => ({
-      queryKey: subscriptionKeys.plan(stateId, id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => getPlan(stateId, id, signal),
-      // A withdrawn plan is a 404: an empty slot, not worth asking again.
-      retry: false,
-    })),
+  // §2 "Eight plan slots": the old page read plans 1 to 8 one by one; the list shows every
+  // plan an admin offers, in catalogue order.
+  const list = useQuery({
+    queryKey: subscriptionKeys.plans(stateId),
+    queryFn: ({ signal }) => getPlans(stateId, signal),
   });
   const checkout = usePlanCheckout(stateId);
   const actions = { onCheckout: checkout.onCheckout, busyPlanId: checkout.busyPlanId };
 
-  const plans = slots.flatMap((slot): Subscription[] => (slot.data ? [slot.data] : []));
-  const pending = slots.some((slot) => slot.isPending);
-  const failure = slots.find(
-    (slot) => slot.isError && !(slot.error instanceof ApiRequestError && slot.error.status === 404),
-  );
+  const plans = list.data ?? [];
+  const pending = list.isPending;
+  const failure = list.isError ? list : undefined;
   const groups = groupPlans(plans);
 
   return (
@@ -89,7 +77,7 @@ function PublicPlans() {
             <FormAlert tone="error">
               {failure?.error?.message ?? 'No plans are offered at the moment.'}
             </FormAlert>
-            <Button variant="default" onClick={() => slots.forEach((slot) => void slot.refetch())}>
+            <Button variant="default" onClick={() => void list.refetch()}>
               Try again
             </Button>
           </Stack>

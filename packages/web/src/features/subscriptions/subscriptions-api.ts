@@ -15,13 +15,13 @@ import type { CartCoupon } from './cart.ts';
 
 /**
  * The catalogue and account calls of issue 5 (subscriptions-and-payments §7; search-and-accounts
- * §7 "subscription/…"). The tiles, custom offers, checkout check, coupons and the profile's cards
- * carry the session; one plan by id and the plans-page lead form are public.
+ * §7 "subscription/…"). Custom offers, the checkout check, coupons and the profile's cards carry
+ * the session; the tiles, one plan by id and the plans-page lead form are public.
  */
 
-/** `GET master/getsubscription?stateId=`: every offered plan's tile for the state. */
+/** `GET master/getsubscription?stateId=`: every offered plan's tile for the state (public). */
 export async function getPlans(stateId: number, signal?: AbortSignal): Promise<Subscription[]> {
-  const list = await authedRequest(
+  const list = await requestJson(
     withQuery('/api/master/getsubscription', { stateId: String(stateId) }),
     { schema: SubscriptionListSchema, signal },
   );
