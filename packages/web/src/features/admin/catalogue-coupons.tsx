@@ -67,7 +67,8 @@ export function CouponsSection() {
       {notice !== null && <FormAlert tone="success">{notice}</FormAlert>}
       <Group justify="space-between" align="center">
         <Text size="sm" c="dimmed">
-          A coupon takes a percentage off annual items. Uses count paid orders and payments under way.
+          A coupon takes a percentage off annual items. Uses count paid orders and payments under
+          way.
         </Text>
         <Button
           onClick={() => {
