@@ -1,11 +1,11 @@
-import { findLiveReport, insertReport, type Executor } from '@ratelens/db';
+import { deleteExpiredReports, findLiveReport, insertReport, type Executor } from '@ratelens/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashToken, randomToken } from '../auth/tokens.ts';
 import { attachmentDisposition } from '../http/attachment.ts';
 import { notFound } from '../http/errors.ts';
 
-export { deleteExpiredReports } from '@ratelens/db';
+export { deleteExpiredReports };
 
 /** A link token as randomToken makes it: 32 random bytes in base64url, 43 characters. */
 export const REPORT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -25,6 +25,9 @@ export async function storeReport(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + report.ttlHours * 3_600_000);
+  // Each new report clears the expired ones (indexed on expires_at): no job needed to keep the
+  // table to the reports whose links still work.
+  await deleteExpiredReports(db);
   await insertReport(db, {
     tokenHash: hashToken(token),
     userId: report.userId,

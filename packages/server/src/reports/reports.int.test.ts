@@ -114,6 +114,17 @@ describe('report links', () => {
     expect(await loadReport(db, fresh.token)).not.toBe(null);
   });
 
+  it('clears expired reports when it stores a new one', async () => {
+    const db = database.connection.db;
+    const old = await storeReport(db, { userId, fileName: 'stale.pdf', pdf, ttlHours: 1 });
+    await expire(old.token);
+    await storeReport(db, { userId, fileName: 'next.pdf', pdf, ttlHours: 1 });
+    const { rows } = await database.connection.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM reports WHERE expires_at <= now()`,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
   it('builds the link under /api of the public address', () => {
     expect(reportUrl('https://ratelens.example/', 'abc')).toBe(
       'https://ratelens.example/api/reports/abc',
