@@ -100,6 +100,12 @@ export const hospitals = pgTable(
     /** Medicare carrier and physician-fee-schedule locality of the hospital's ZIP (CMS ZIP5 file). */
     medicareCarrier: text('medicare_carrier'),
     medicareLocality: text('medicare_locality'),
+    /**
+     * The spec's HospitalType and healthsystemType. CMS files carry neither, so ingest never sets
+     * them: an admin does (`PUT /api/admin/hospitals/:id/classification`), and the demo data.
+     */
+    hospitalType: text('hospital_type'),
+    healthSystemType: text('health_system_type'),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

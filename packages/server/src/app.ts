@@ -25,6 +25,7 @@ import { downloadsRoutes } from './downloads/downloads-routes.ts';
 import { feedbackRoutes } from './feedback/feedback-routes.ts';
 import { FeedbackService } from './feedback/feedback-service.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { inventoryAdminRoutes } from './inventory/inventory-admin-routes.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { InventoryService } from './inventory/inventory-service.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
@@ -142,7 +143,9 @@ export async function buildApp({
         rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       });
       await api.register(usersRoutes, { auth, users });
-      await api.register(inventoryRoutes, { inventory: new InventoryService(connection.pool) });
+      const inventory = new InventoryService(connection.pool);
+      await api.register(inventoryRoutes, { inventory });
+      await api.register(inventoryAdminRoutes, { auth, inventory });
       await api.register(feedbackRoutes, {
         auth,
         feedback: new FeedbackService({

@@ -120,3 +120,27 @@ export const HospitalDetailSchema = z.object({
   files: z.array(HospitalFileSchema),
 });
 export type HospitalDetail = z.infer<typeof HospitalDetailSchema>;
+
+/** A hospital's type or system label: trimmed, at most 60 characters; empty or null clears it. */
+const classificationLabel = (name: string) =>
+  z
+    .string({ error: `${name} must be text or null.` })
+    .trim()
+    .max(60, `${name} must not be more than 60 characters.`)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/**
+ * `PUT api/admin/hospitals/{hospitalId}/classification` (admin): the spec's HospitalType and
+ * healthsystemType of a result row, which CMS files do not carry.
+ */
+export const HospitalClassificationSchema = z.object({
+  hospitalType: classificationLabel('hospitalType'),
+  healthsystemType: classificationLabel('healthsystemType'),
+});
+export type HospitalClassification = z.output<typeof HospitalClassificationSchema>;
+/** The labels as stored (the answer of the classification call). */
+export const HospitalLabelsSchema = z.object({
+  hospitalType: z.string().nullable(),
+  healthsystemType: z.string().nullable(),
+});

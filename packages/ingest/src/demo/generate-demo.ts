@@ -25,6 +25,8 @@ export interface DemoManifestEntry extends WriteCounts {
   countyFips: string;
   /** The CBSA the ZIP should geocode to; null for a county outside any CBSA. */
   cbsa: string | null;
+  hospitalType: string;
+  healthSystemType: string;
   path: string;
   format: MrfFormat;
   bytes: number;
@@ -66,6 +68,8 @@ export async function generateDemo(options: GenerateDemoOptions): Promise<DemoMa
       address: demoAddress(hospital),
       countyFips: hospital.countyFips,
       cbsa: hospital.cbsa,
+      hospitalType: hospital.hospitalType,
+      healthSystemType: hospital.healthSystemType,
       path,
       format: hospital.format,
       ...written,

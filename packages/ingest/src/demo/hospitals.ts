@@ -25,6 +25,12 @@ export interface DemoHospital {
   format: MrfFormat;
   /** Name of a second, outpatient location at the same address, if any. */
   outpatientCenter: string | null;
+  /**
+   * The spec's HospitalType and healthsystemType, which CMS files do not carry: set on the loaded
+   * hospital after its file is ingested (CMS Hospital General Information's type names).
+   */
+  hospitalType: string;
+  healthSystemType: string;
 }
 
 export const DEMO_HOSPITALS: readonly DemoHospital[] = [
@@ -40,6 +46,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '11260',
     format: 'json',
     outpatientCenter: 'Demo Northern Lights Outpatient Surgery Center',
+    hospitalType: 'Acute Care Hospitals',
+    healthSystemType: 'Health system',
   },
   {
     id: 2,
@@ -53,6 +61,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '11260',
     format: 'json',
     outpatientCenter: null,
+    hospitalType: 'Acute Care Hospitals',
+    healthSystemType: 'Health system',
   },
   {
     id: 3,
@@ -66,6 +76,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '21820',
     format: 'json',
     outpatientCenter: null,
+    hospitalType: 'Acute Care Hospitals',
+    healthSystemType: 'Independent',
   },
   {
     id: 4,
@@ -79,6 +91,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '27940',
     format: 'csv-tall',
     outpatientCenter: null,
+    hospitalType: 'Acute Care Hospitals',
+    healthSystemType: 'Independent',
   },
   {
     id: 5,
@@ -92,6 +106,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '28540',
     format: 'json',
     outpatientCenter: null,
+    hospitalType: 'Critical Access Hospitals',
+    healthSystemType: 'Independent',
   },
   {
     id: 6,
@@ -105,6 +121,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: null,
     format: 'csv-wide',
     outpatientCenter: null,
+    hospitalType: 'Critical Access Hospitals',
+    healthSystemType: 'Independent',
   },
   {
     id: 7,
@@ -118,6 +136,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: null,
     format: 'json',
     outpatientCenter: null,
+    hospitalType: 'Critical Access Hospitals',
+    healthSystemType: 'Independent',
   },
   {
     id: 8,
@@ -131,6 +151,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '36740',
     format: 'json',
     outpatientCenter: 'Demo Central Florida Imaging Center',
+    hospitalType: 'Acute Care Hospitals',
+    healthSystemType: 'Health system',
   },
   {
     id: 9,
@@ -144,6 +166,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '45300',
     format: 'json',
     outpatientCenter: null,
+    hospitalType: 'Acute Care Hospitals',
+    healthSystemType: 'Health system',
   },
   {
     id: 10,
@@ -157,6 +181,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '14460',
     format: 'json',
     outpatientCenter: 'Demo Beacon Hill Ambulatory Care Center',
+    hospitalType: 'Acute Care Hospitals',
+    healthSystemType: 'Health system',
   },
   {
     id: 11,
@@ -170,6 +196,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '47240',
     format: 'csv-tall',
     outpatientCenter: null,
+    hospitalType: 'Critical Access Hospitals',
+    healthSystemType: 'Independent',
   },
   {
     id: 12,
@@ -183,6 +211,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '13820',
     format: 'json',
     outpatientCenter: null,
+    hospitalType: 'Acute Care Hospitals',
+    healthSystemType: 'Health system',
   },
   {
     id: 13,
@@ -196,6 +226,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '26420',
     format: 'json',
     outpatientCenter: 'Demo Bayou City Surgery Center',
+    hospitalType: 'Acute Care Hospitals',
+    healthSystemType: 'Independent',
   },
   {
     id: 14,
@@ -209,6 +241,8 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     cbsa: '38300',
     format: 'csv-wide',
     outpatientCenter: null,
+    hospitalType: 'Acute Care Hospitals',
+    healthSystemType: 'Independent',
   },
 ];
 

@@ -88,6 +88,11 @@ export async function loadDemoData(
       throw new Error(
         `demo file ${path.basename(hospital.path)} did not load: ${result.error ?? 'unknown error'}`,
       );
+    // CMS files carry no hospital type or system: the demo sets them as an admin would.
+    await pool.query(
+      `UPDATE hospitals SET hospital_type = $2, health_system_type = $3 WHERE id = $1`,
+      [result.hospitalId, hospital.hospitalType, hospital.healthSystemType],
+    );
     rates += result.rates;
     options.onHospital?.(manifest.hospitals.indexOf(hospital) + 1, manifest.hospitals.length);
   }

@@ -1,12 +1,15 @@
-import type {
-  HospitalDetail,
-  HospitalItem,
-  InventoryRow,
-  MsaItem,
-  StateItem,
+import {
+  isAdmin,
+  type HospitalClassification,
+  type HospitalDetail,
+  type HospitalItem,
+  type InventoryRow,
+  type MsaItem,
+  type StateItem,
 } from '@ratelens/core';
 import type { Pool } from '@ratelens/db';
-import { notFound } from '../http/errors.ts';
+import type { AuthContext } from '../auth/auth-service.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 
 /** The plain-words lines the ingester stores with each run's validation report. */
 function validationSentences(validation: unknown): string[] {
@@ -16,7 +19,10 @@ function validationSentences(validation: unknown): string[] {
     : [];
 }
 
-/** Reads for the inventory screen and the state/MSA/hospital selectors. Public data only. */
+/**
+ * Reads for the inventory screen and the state/MSA/hospital selectors (public data), and the
+ * admin's classification of a hospital.
+ */
 export class InventoryService {
   constructor(private readonly pool: Pool) {}
 
@@ -144,5 +150,20 @@ export class InventoryService {
         error: file.error,
       })),
     };
+  }
+
+  /** Sets a hospital's type and system labels (admin only); the rate search shows them. */
+  async classifyHospital(
+    auth: AuthContext,
+    hospitalId: string,
+    input: HospitalClassification,
+  ): Promise<HospitalClassification> {
+    if (!isAdmin(auth.role)) throw forbidden('Only administrators can classify hospitals.');
+    const { rowCount } = await this.pool.query(
+      `UPDATE hospitals SET hospital_type = $2, health_system_type = $3 WHERE id = $1`,
+      [hospitalId, input.hospitalType, input.healthsystemType],
+    );
+    if (!rowCount) throw notFound('No hospital has this id.');
+    return input;
   }
 }

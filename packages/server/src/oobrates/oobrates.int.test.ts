@@ -199,6 +199,34 @@ describe('OobRates calls', () => {
     expect((await entitlementOf(login))?.freeSearchesLeft).toBe(1);
   });
 
+  it("carries each hospital's type and system, as the demo data or an admin set them", async () => {
+    const pool = test.database.connection.pool;
+    const { rows } = await pool.query<{ id: string; name: string }>(
+      `SELECT id, name FROM hospitals WHERE name = 'Demo Mat-Su Valley Hospital'`,
+    );
+    const matSu = rows[0];
+    const admin = await signedInAdmin(test);
+    const classified = await test.app.inject({
+      method: 'PUT',
+      url: `/api/admin/hospitals/${matSu?.id}/classification`,
+      headers: authHeaders(admin),
+      payload: { hospitalType: 'Rural Emergency Hospitals', healthsystemType: '  ' },
+    });
+    expect(classified.json()).toEqual({
+      hospitalType: 'Rural Emergency Hospitals',
+      healthsystemType: null,
+    });
+    const login = await signedInUser(test.app);
+    const found = (await post(test, 'getoobrates', login, search('99213'))).json<OopRateRow[]>();
+    const labels = new Set(
+      found.map((row) => `${row.FacilityName}|${row.HospitalType}|${row.healthsystemType}`),
+    );
+    expect([...labels].sort()).toEqual([
+      'Demo Mat-Su Valley Hospital|Rural Emergency Hospitals|null',
+      'Demo Northern Lights Medical Center|Acute Care Hospitals|Health system',
+    ]);
+  });
+
   it('counts a search only when its inputs change, and refuses the third with the spec message', async () => {
     const login = await signedInUser(test.app);
     expect(

@@ -38,6 +38,8 @@ interface RateRecord {
   CodeDescription: string;
   msaname: string;
   FacilityName: string;
+  HospitalType: string | null;
+  healthsystemType: string | null;
   planname: string;
   payername: string;
   rates: number;
@@ -81,6 +83,8 @@ const RATE_ROWS_SQL = `
          coalesce(cd.description, ci.description) AS "CodeDescription",
          coalesce(cb.title, '') AS msaname,
          h.name AS "FacilityName",
+         h.hospital_type AS "HospitalType",
+         h.health_system_type AS "healthsystemType",
          nr.plan_name AS planname,
          nr.payer_name AS payername,
          nr.effective_amount::float8 AS rates,
@@ -278,7 +282,7 @@ export class RatesSearch {
       CodeDescription: record.CodeDescription,
       msaname: record.msaname,
       FacilityName: record.FacilityName,
-      HospitalType: null,
+      HospitalType: record.HospitalType,
       planname: record.planname,
       payername: record.payername,
       rates: record.rates,
@@ -288,7 +292,7 @@ export class RatesSearch {
       location: record.location,
       Statename: record.Statename,
       LOB: record.LOB,
-      healthsystemType: null,
+      healthsystemType: record.healthsystemType,
       npi: record.npi,
       MemberOOP: estimate.memberPays,
       rateOrigin: origin,
