@@ -1,15 +1,14 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { CatalogueCoupon, CouponInput } from '@ratelens/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { ApiRequestError } from '../../shared/http.ts';
-import { PageLoader } from '../../shared/page-loader.tsx';
 import { adminErrorMessage } from './admin-api.ts';
 import { catalogueKeys, createCoupon, deactivateCoupon, listCoupons } from './catalogue-api.ts';
-import { CatalogueTable, type CatalogueColumn } from './catalogue-table.tsx';
+import { CatalogueSection } from './catalogue-section.tsx';
+import type { CatalogueColumn } from './catalogue-table.tsx';
 import {
   NEW_COUPON,
   checkCoupon,
@@ -18,7 +17,6 @@ import {
   resolverOf,
   type CouponFormValues,
 } from './catalogue-values.ts';
-import { ConfirmRemoval } from './confirm-removal.tsx';
 
 export const NO_COUPONS = 'No coupons yet.';
 
@@ -34,104 +32,40 @@ const COLUMNS: readonly CatalogueColumn<CatalogueCoupon>[] = [
 
 /** The coupons: add one in a modal form, deactivate one after a confirmation. */
 export function CouponsSection() {
-  const queryClient = useQueryClient();
-  const coupons = useQuery({
-    queryKey: catalogueKeys.coupons,
-    queryFn: ({ signal }) => listCoupons(signal),
-  });
-  const [adding, setAdding] = useState(false);
-  const [stopping, setStopping] = useState<CatalogueCoupon | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.coupons });
-
-  const deactivate = useMutation({
-    mutationFn: (coupon: CatalogueCoupon) => deactivateCoupon(coupon.id),
-    onSuccess: (coupon) => {
-      setStopping(null);
-      setNotice(`${coupon.code} was deactivated.`);
-      refresh();
-    },
-  });
-  const askDeactivate = (coupon: CatalogueCoupon) => {
-    deactivate.reset();
-    setNotice(null);
-    setStopping(coupon);
-  };
-
-  if (coupons.isPending) return <PageLoader label="Loading coupons…" />;
-  if (coupons.isError)
-    return <FormAlert tone="error">{adminErrorMessage(coupons.error)}</FormAlert>;
-
   return (
-    <Stack gap="sm">
-      {notice !== null && <FormAlert tone="success">{notice}</FormAlert>}
-      <Group justify="space-between" align="center">
-        <Text size="sm" c="dimmed">
-          A coupon takes a percentage off annual items. Uses count paid orders and payments under
-          way.
-        </Text>
-        <Button
-          onClick={() => {
-            setNotice(null);
-            setAdding(true);
-          }}
-        >
-          Add coupon
-        </Button>
-      </Group>
-      {coupons.data.length === 0 ? (
-        <Text>{NO_COUPONS}</Text>
-      ) : (
-        <CatalogueTable
-          label="Coupons"
-          rows={coupons.data}
-          rowKey={(coupon) => coupon.id}
-          header={{ label: 'Code', cell: (coupon) => coupon.code }}
-          columns={COLUMNS}
-          minWidth={820}
-          actions={(coupon) =>
-            coupon.active ? (
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                aria-label={`Deactivate ${coupon.code}`}
-                onClick={() => askDeactivate(coupon)}
-              >
-                Deactivate
-              </Button>
-            ) : null
-          }
+    <CatalogueSection<CatalogueCoupon>
+      queryKey={catalogueKeys.coupons}
+      load={listCoupons}
+      loadingLabel="Loading coupons…"
+      emptyText={NO_COUPONS}
+      intro="A coupon takes a percentage off annual items. Uses count paid orders and payments under way."
+      addLabel="Add coupon"
+      addTitle="Add coupon"
+      form={({ onCancel, onSaved }) => (
+        <CouponForm
+          onCancel={onCancel}
+          onSaved={(coupon) => onSaved(`${coupon.code} was added.`)}
         />
       )}
-      <Modal opened={adding} onClose={() => setAdding(false)} title="Add coupon" centered>
-        {adding && (
-          <CouponForm
-            onCancel={() => setAdding(false)}
-            onSaved={(coupon) => {
-              setAdding(false);
-              setNotice(`${coupon.code} was added.`);
-              refresh();
-            }}
-          />
-        )}
-      </Modal>
-      <ConfirmRemoval
-        opened={stopping !== null}
-        title="Deactivate coupon"
-        question={
-          stopping &&
-          `Deactivate ${stopping.code}? It stops applying at once; orders already paid keep their discount.`
-        }
-        confirmLabel="Yes, deactivate"
-        error={deactivate.isError ? adminErrorMessage(deactivate.error) : null}
-        pending={deactivate.isPending}
-        onConfirm={() => stopping && deactivate.mutate(stopping)}
-        onCancel={() => {
-          if (!deactivate.isPending) setStopping(null);
-        }}
-      />
-    </Stack>
+      table={{
+        label: 'Coupons',
+        rowKey: (coupon) => coupon.id,
+        header: { label: 'Code', cell: (coupon) => coupon.code },
+        columns: COLUMNS,
+        minWidth: 820,
+      }}
+      removal={{
+        button: 'Deactivate',
+        buttonLabel: (coupon) => `Deactivate ${coupon.code}`,
+        applies: (coupon) => coupon.active,
+        title: 'Deactivate coupon',
+        question: (coupon) =>
+          `Deactivate ${coupon.code}? It stops applying at once; orders already paid keep their discount.`,
+        confirmLabel: 'Yes, deactivate',
+        run: (coupon) => deactivateCoupon(coupon.id),
+        done: (coupon) => `${coupon.code} was deactivated.`,
+      }}
+    />
   );
 }
 

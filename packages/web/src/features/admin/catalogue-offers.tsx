@@ -1,13 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   centsToDollars,
   formatUsd,
@@ -15,8 +6,7 @@ import {
   type CataloguePlan,
   type CustomOfferInput,
 } from '@ratelens/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
@@ -26,7 +16,8 @@ import { PageLoader } from '../../shared/page-loader.tsx';
 import { useStates } from '../inventory/inventory-queries.ts';
 import { adminErrorMessage } from './admin-api.ts';
 import { catalogueKeys, createOffer, listOffers, listPlans, removeOffer } from './catalogue-api.ts';
-import { CatalogueTable, type CatalogueColumn } from './catalogue-table.tsx';
+import { CatalogueSection } from './catalogue-section.tsx';
+import type { CatalogueColumn } from './catalogue-table.tsx';
 import {
   NEW_OFFER,
   checkOffer,
@@ -35,7 +26,6 @@ import {
   resolverOf,
   type OfferFormValues,
 } from './catalogue-values.ts';
-import { ConfirmRemoval } from './confirm-removal.tsx';
 
 export const NO_OFFERS = 'No custom offers yet.';
 
@@ -55,101 +45,44 @@ const COLUMNS: readonly CatalogueColumn<CatalogueOffer>[] = [
 
 /** Custom offers: a price for one account, added in a modal form, removed after a confirmation. */
 export function OffersSection() {
-  const queryClient = useQueryClient();
-  const offers = useQuery({
-    queryKey: catalogueKeys.offers,
-    queryFn: ({ signal }) => listOffers(signal),
-  });
-  const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<CatalogueOffer | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.offers });
-
-  const remove = useMutation({
-    mutationFn: (offer: CatalogueOffer) => removeOffer(offer.id),
-    onSuccess: (_result, offer) => {
-      setRemoving(null);
-      setNotice(`The offer to ${offer.email} was removed.`);
-      refresh();
-    },
-  });
-  const askRemove = (offer: CatalogueOffer) => {
-    remove.reset();
-    setNotice(null);
-    setRemoving(offer);
-  };
-
-  if (offers.isPending) return <PageLoader label="Loading custom offers…" />;
-  if (offers.isError) return <FormAlert tone="error">{adminErrorMessage(offers.error)}</FormAlert>;
-
   return (
-    <Stack gap="sm">
-      {notice !== null && <FormAlert tone="success">{notice}</FormAlert>}
-      <Group justify="space-between" align="center">
-        <Text size="sm" c="dimmed">
+    <CatalogueSection<CatalogueOffer>
+      queryKey={catalogueKeys.offers}
+      load={listOffers}
+      loadingLabel="Loading custom offers…"
+      emptyText={NO_OFFERS}
+      intro={
+        <>
           The account sees its offers under &lsquo;Customized Offer For You&rsquo; and buys them at
           the offered price.
-        </Text>
-        <Button
-          onClick={() => {
-            setNotice(null);
-            setAdding(true);
-          }}
-        >
-          Add offer
-        </Button>
-      </Group>
-      {offers.data.length === 0 ? (
-        <Text>{NO_OFFERS}</Text>
-      ) : (
-        <CatalogueTable
-          label="Custom offers"
-          rows={offers.data}
-          rowKey={(offer) => offer.id}
-          header={{ label: 'Account', cell: (offer) => offer.email }}
-          columns={COLUMNS}
-          minWidth={860}
-          actions={(offer) => (
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              aria-label={`Remove the offer to ${offer.email} for ${offer.planTitle}`}
-              onClick={() => askRemove(offer)}
-            >
-              Remove
-            </Button>
-          )}
+        </>
+      }
+      addLabel="Add offer"
+      addTitle="Add custom offer"
+      form={({ onCancel, onSaved }) => (
+        <OfferForm
+          onCancel={onCancel}
+          onSaved={(offer) => onSaved(`The offer to ${offer.email} was added.`)}
         />
       )}
-      <Modal opened={adding} onClose={() => setAdding(false)} title="Add custom offer" centered>
-        {adding && (
-          <OfferForm
-            onCancel={() => setAdding(false)}
-            onSaved={(offer) => {
-              setAdding(false);
-              setNotice(`The offer to ${offer.email} was added.`);
-              refresh();
-            }}
-          />
-        )}
-      </Modal>
-      <ConfirmRemoval
-        opened={removing !== null}
-        title="Remove custom offer"
-        question={
-          removing &&
-          `Remove the ${removing.planTitle} offer to ${removing.email}? The account no longer sees it.`
-        }
-        confirmLabel="Yes, remove"
-        error={remove.isError ? adminErrorMessage(remove.error) : null}
-        pending={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
-        onCancel={() => {
-          if (!remove.isPending) setRemoving(null);
-        }}
-      />
-    </Stack>
+      table={{
+        label: 'Custom offers',
+        rowKey: (offer) => offer.id,
+        header: { label: 'Account', cell: (offer) => offer.email },
+        columns: COLUMNS,
+        minWidth: 860,
+      }}
+      removal={{
+        button: 'Remove',
+        buttonLabel: (offer) => `Remove the offer to ${offer.email} for ${offer.planTitle}`,
+        title: 'Remove custom offer',
+        question: (offer) =>
+          `Remove the ${offer.planTitle} offer to ${offer.email}? The account no longer sees it.`,
+        confirmLabel: 'Yes, remove',
+        run: (offer) => removeOffer(offer.id),
+        done: (offer) => `The offer to ${offer.email} was removed.`,
+      }}
+    />
   );
 }
 
