@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { boundedString, requiredString } from '../api/common.ts';
 import { EmailSchema } from '../auth/email.ts';
-import { SEARCH_MESSAGES } from '../search/contracts.ts';
 import {
   CARD_TYPES,
   cardBrandOf,
@@ -40,9 +39,6 @@ export const PAYMENT_MESSAGES = {
 export function autoRenewalMessage(subject: string, on: boolean): string {
   return `Your subscription auto-renewal for ${subject} has been ${on ? 'activated' : 'deactivated'}.`;
 }
-
-/** 'Your subscription has expired. Renew within 24 hours to carry forward {n} remaining searches…' */
-export const expiredSubscriptionMessage = SEARCH_MESSAGES.subscriptionExpired;
 
 export const SUBSCRIPTION_TYPES = ['Annual', 'Monthly', 'Individual Search'] as const;
 export const ACCESS_TYPES = ['State', 'National', 'All States'] as const;

@@ -8,9 +8,7 @@ import {
   type Entitlement,
   type SearchInputs,
 } from '@ratelens/core';
-import { inTransaction, type Pool, type PoolClient } from '@ratelens/db';
-
-type Queryable = Pool | PoolClient;
+import { inTransaction, type Pool, type Queryable } from '@ratelens/db';
 import { forbidden } from '../http/errors.ts';
 
 /** After an individual-search subscription lapses, its remaining searches carry forward for a day. */

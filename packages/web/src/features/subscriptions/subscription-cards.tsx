@@ -4,7 +4,7 @@ import {
   PAYMENT_MESSAGES,
   SPEC_MESSAGES,
   autoRenewalMessage,
-  expiredSubscriptionMessage,
+  SEARCH_MESSAGES,
   formatLongDate,
   type SubscriptionCard,
 } from '@ratelens/core';
@@ -138,7 +138,7 @@ function SubscriptionCardView({ card, userId }: { card: SubscriptionCard; userId
           {card.paymentMethod ? `Payment method: ${card.paymentMethod}` : 'No saved payment method'}
         </Text>
         {expired && card.individualSearch && (
-          <Text size="sm">{expiredSubscriptionMessage(card.remaningSearchCount)}</Text>
+          <Text size="sm">{SEARCH_MESSAGES.subscriptionExpired(card.remaningSearchCount)}</Text>
         )}
         <Group gap="sm" mt="xs">
           <Switch
