@@ -12,9 +12,25 @@ export function copyText(value: string | null): string {
   return value === null ? '\\N' : escapeText(value);
 }
 
-/** One numeric column: NULL for null and for what is not a finite number. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+
+/**
+ * One numeric column: NULL for null and for what is not a finite number. Most amounts are whole
+ * cents, which are written from integers: the same text as String(value) (the decimal that reads
+ * back as the same double, and no shorter one exists at this size), at about half the cost.
+ */
 export function copyNumber(value: number | null): string {
-  return value !== null && Number.isFinite(value) ? String(value) : '\\N';
+  if (value === null) return '\\N';
+  const cents = Math.round(value * 100);
+  if (cents / 100 === value && cents >= 0 && cents <= 0x3fffffff) {
+    const whole = Math.trunc(cents / 100);
+    const fraction = cents - whole * 100;
+    if (fraction === 0) return String(whole);
+    return fraction % 10 === 0
+      ? `${whole}.${fraction / 10}`
+      : `${whole}.${TWO_DIGITS[fraction] as string}`;
+  }
+  return Number.isFinite(value) ? String(value) : '\\N';
 }
 
 function escapeText(value: string): string {

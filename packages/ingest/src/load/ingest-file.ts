@@ -1,5 +1,11 @@
-import { createHash } from 'node:crypto';
-import { inTransaction, type Connection, type Pool, type PoolClient } from '@ratelens/db';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  inTransaction,
+  type Connection,
+  type Pool,
+  type PoolClient,
+  type Queryable,
+} from '@ratelens/db';
 import type { MrfHeader } from '../model.ts';
 import { openMrf } from '../read/index.ts';
 import {
@@ -67,20 +73,22 @@ export async function ingestFile(
   options: IngestOptions = {},
 ): Promise<IngestResult> {
   const started = performance.now();
-  await markInterruptedRuns(connection);
   const pool = connection.pool;
-  const {
-    rows: [run],
-  } = await pool.query<{ id: string }>(
-    `INSERT INTO mrf_files (source, status) VALUES ($1, 'loading') RETURNING id`,
-    [source],
-  );
-  if (!run) throw new Error('could not record the run');
-  const runId = run.id;
-  const lockClient = await pool.connect();
-  await lockClient.query('SELECT pg_advisory_lock($1)', [lockKey(runId)]);
-  // One connection per table, opened while the file's header is read.
+  // The run's id is chosen here so that its advisory lock is held before its row exists: a
+  // markInterruptedRuns elsewhere can never take this live run for a dead one.
+  const runId = randomUUID();
+  // Everything that does not need the header (connecting, which authenticates each connection,
+  // recording the run, tidying interrupted runs) goes on while the file's header is read.
+  const locking = pool.connect();
   const connecting = Promise.allSettled(RATE_TABLES.map(() => pool.connect()));
+  let records = 0;
+  const opening = openMrf(source, {
+    signal: options.signal,
+    onProgress: (bytes, total) => options.progress?.(bytes, total, records),
+  });
+  // Awaited in the try below; until then a failure must not go unhandled.
+  opening.catch(() => undefined);
+  let lockClient: PoolClient | null = null;
   const loads: TableLoad[] = [];
   let failed = false;
   const result: IngestResult = {
@@ -97,16 +105,20 @@ export async function ingestFile(
     seconds: 0,
   };
   try {
-    let records = 0;
-    const reader = await openMrf(source, {
-      signal: options.signal,
-      onProgress: (bytes, total) => options.progress?.(bytes, total, records),
-    });
+    lockClient = await locking;
+    await lockClient.query('SELECT pg_advisory_lock($1)', [lockKey(runId)]);
+    // Runs that died are tidied first (on this connection: no other is free yet), then this one is recorded.
+    await markInterruptedRuns(connection, lockClient);
+    await lockClient.query(
+      `INSERT INTO mrf_files (id, source, status) VALUES ($1, $2, 'loading')`,
+      [runId, source],
+    );
+    const reader = await opening;
     const { header } = reader;
     result.hospital = header.hospitalName;
     result.format = header.format;
     result.version = header.version;
-    const hospitalId = await upsertHospital(pool, header, options.demo ?? false);
+    const hospitalId = await upsertHospital(lockClient, header, options.demo ?? false);
     result.hospitalId = hospitalId;
 
     const clients: PoolClient[] = [];
@@ -121,7 +133,7 @@ export async function ingestFile(
     const [items, codes, rates] = loads as [TableLoad, TableLoad, TableLoad];
     const encoder = new RowEncoder(
       { items, codes, rates },
-      (name) => payerIdFor(pool, name),
+      (names) => payerIdsFor(pool, names),
       (entries) => upsertCodes(pool, entries),
     );
     for await (const record of reader.records) {
@@ -168,8 +180,10 @@ export async function ingestFile(
     for (const connected of await connecting)
       if (connected.status === 'fulfilled') connected.value.release(failed);
     if (result.status !== 'loaded') await dropRunTables(pool, runId);
-    await lockClient.query('SELECT pg_advisory_unlock($1)', [lockKey(runId)]);
-    lockClient.release();
+    if (lockClient) {
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [lockKey(runId)]);
+      lockClient.release();
+    }
   }
   result.seconds = (performance.now() - started) / 1000;
   await pool.query(`UPDATE mrf_files SET duration_ms = $2 WHERE id = $1`, [
@@ -179,19 +193,23 @@ export async function ingestFile(
   return result;
 }
 
-async function payerIdFor(pool: Pool, canonicalName: string): Promise<number> {
-  const { rows } = await pool.query<{ id: number }>(
-    `INSERT INTO payers (canonical_name) VALUES ($1)
-     ON CONFLICT (canonical_name) DO UPDATE SET canonical_name = EXCLUDED.canonical_name RETURNING id`,
-    [canonicalName],
+async function payerIdsFor(pool: Pool, canonicalNames: string[]): Promise<number[]> {
+  const { rows } = await pool.query<{ id: number; canonical_name: string }>(
+    `INSERT INTO payers (canonical_name) SELECT unnest($1::text[])
+     ON CONFLICT (canonical_name) DO UPDATE SET canonical_name = EXCLUDED.canonical_name
+     RETURNING id, canonical_name`,
+    [canonicalNames],
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error(`could not record payer ${canonicalName}`);
-  return id;
+  const ids = new Map(rows.map((row) => [row.canonical_name, row.id]));
+  return canonicalNames.map((name) => {
+    const id = ids.get(name);
+    if (id === undefined) throw new Error(`could not record payer ${name}`);
+    return id;
+  });
 }
 
 /** The hospital row, from the file's header; its place is filled in at the swap. */
-async function upsertHospital(pool: Pool, header: MrfHeader, demo: boolean): Promise<string> {
+async function upsertHospital(pool: Queryable, header: MrfHeader, demo: boolean): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO hospitals (source_key, name, state_code, license_number, license_state, type_2_npis, location_names, addresses, is_demo)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -350,9 +368,13 @@ async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
  * Runs left in 'loading' by a process that died (kill -9, power loss) are marked failed and any
  * table they had filled is dropped. A live run holds its advisory lock, so it is left alone.
  */
-export async function markInterruptedRuns(connection: Connection): Promise<number> {
+export async function markInterruptedRuns(
+  connection: Connection,
+  /** Where to look for them; a connection the caller already holds saves opening one. */
+  via: Queryable = connection.pool,
+): Promise<number> {
   const pool = connection.pool;
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await via.query<{ id: string }>(
     `SELECT id FROM mrf_files WHERE status = 'loading'`,
   );
   let marked = 0;

@@ -51,7 +51,7 @@ function encoder() {
   });
   const rows = new RowEncoder(
     { items: sink(lines.items), codes: sink(lines.codes), rates: sink(lines.rates) },
-    (name) => Promise.resolve(name === 'Aetna' ? 7 : 8),
+    (names) => Promise.resolve(names.map((name) => (name === 'Aetna' ? 7 : 8))),
     (codes) => {
       handedOver.push(codes);
       return Promise.resolve();

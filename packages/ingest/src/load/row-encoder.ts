@@ -1,5 +1,5 @@
 import { codeCategory, canonicalPayer, effectiveAmount, lineOfBusiness } from '@ratelens/core';
-import type { ChargeRecord } from '../model.ts';
+import type { ChargeRecord, PayerCharge } from '../model.ts';
 import { arrayLiteral, copyNumber, copyText } from './copy-text.ts';
 
 /** Where the COPY text of one table goes; a returned promise asks the caller to wait. */
@@ -78,12 +78,12 @@ export class RowEncoder {
   private handingOver: Promise<void> = Promise.resolve();
   /** By payer name, then plan name (the readers hand out the same string for the same name). */
   private readonly payerPlans = new Map<string, Map<string, PayerPlan>>();
-  private readonly payerIds = new Map<string, Promise<number>>();
+  private readonly payerIdOf = new Map<string, number>();
 
   constructor(
     private readonly sinks: { items: LineSink; codes: LineSink; rates: LineSink },
-    /** The payers table's id of a canonical payer name (created when new). */
-    private readonly payerId: (canonicalName: string) => Promise<number>,
+    /** The payers table's ids of canonical payer names, in their order (created when new). */
+    private readonly payerIds: (canonicalNames: string[]) => Promise<number[]>,
     /**
      * Takes the codes seen (with their category and, for DRGs, the description of the first item
      * using them), a batch at a time while the file is read; a code may come again in a later
@@ -138,11 +138,16 @@ export class RowEncoder {
       if (wait) await wait;
     }
 
-    for (const payer of record.payers) {
+    const payers = record.payers;
+    // The new payer/plan pairs of a record are resolved together: one round trip, not one each.
+    let unseen: PayerCharge[] | undefined;
+    for (const payer of payers)
+      if (this.payerPlans.get(payer.payerName)?.get(payer.planName) === undefined)
+        (unseen ??= []).push(payer);
+    if (unseen) await this.addPayerPlans(unseen);
+    for (const payer of payers) {
       const rateId = ++summary.rates;
-      const plan =
-        this.payerPlans.get(payer.payerName)?.get(payer.planName) ??
-        (await this.payerPlan(payer.payerName, payer.planName));
+      const plan = this.payerPlans.get(payer.payerName)?.get(payer.planName) as PayerPlan;
       const effective = effectiveAmount(payer, gross);
       const dollar = copyNumber(payer.dollar);
       // The effective amount is most often the dollar amount: one number formatting, not two.
@@ -181,27 +186,27 @@ export class RowEncoder {
     return entry;
   }
 
-  private async payerPlan(payerName: string, planName: string): Promise<PayerPlan> {
-    const canonical = canonicalPayer(payerName);
-    let id = this.payerIds.get(canonical);
-    if (id === undefined) {
-      id = this.payerId(canonical);
-      this.payerIds.set(canonical, id);
+  private async addPayerPlans(pairs: readonly PayerCharge[]): Promise<void> {
+    const canonical = pairs.map((pair) => canonicalPayer(pair.payerName));
+    const unknown = [...new Set(canonical.filter((name) => !this.payerIdOf.has(name)))];
+    if (unknown.length > 0) {
+      const ids = await this.payerIds(unknown);
+      unknown.forEach((name, i) => this.payerIdOf.set(name, ids[i] as number));
     }
-    const lob = lineOfBusiness(payerName, planName);
-    const plan: PayerPlan = {
-      lineOfBusiness: lob,
-      columns: `${await id}\t${copyText(payerName)}\t${copyText(planName)}\t${lob}`,
-    };
-    let byPlan = this.payerPlans.get(payerName);
-    if (byPlan === undefined) {
-      byPlan = new Map();
-      this.payerPlans.set(payerName, byPlan);
-    }
-    byPlan.set(planName, plan);
-    if (lob === 'commercial') this.summary.hasCommercial = true;
-    else if (lob === 'medicare-advantage') this.summary.hasMedicare = true;
-    return plan;
+    pairs.forEach(({ payerName, planName }, i) => {
+      const lob = lineOfBusiness(payerName, planName);
+      let byPlan = this.payerPlans.get(payerName);
+      if (byPlan === undefined) {
+        byPlan = new Map();
+        this.payerPlans.set(payerName, byPlan);
+      }
+      byPlan.set(planName, {
+        lineOfBusiness: lob,
+        columns: `${this.payerIdOf.get(canonical[i] as string)}\t${copyText(payerName)}\t${copyText(planName)}\t${lob}`,
+      });
+      if (lob === 'commercial') this.summary.hasCommercial = true;
+      else if (lob === 'medicare-advantage') this.summary.hasMedicare = true;
+    });
   }
 }
 
