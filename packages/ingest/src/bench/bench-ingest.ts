@@ -3,6 +3,9 @@
  * validator on the same files, each in its own process, on a fresh embedded PostgreSQL:
  * the AdventHealth JSON, the Martha's Vineyard CSV, and a generated JSON of --bytes (default 1 GB).
  * Prints MB/s and peak RSS for both, the throughput ratio, and the targets (≥ 3×, < 300 MB).
+ * Then, per file, the CPU time the 3× target leaves on this machine's cores against the least the
+ * work takes: PostgreSQL loading the same rows with our code idle (postgres-floor.ts) plus our
+ * reader alone (parse, validate, normalise; `--validate-only`, nothing loaded).
  *   npm run bench:ingest [-- --bytes 1G] [--skip-large]
  */
 import { spawnSync } from 'node:child_process';
@@ -11,12 +14,16 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runMigrations, startEmbeddedPostgres } from '@ratelens/db';
+import { availableParallelism } from 'node:os';
+import { connect, runMigrations, startEmbeddedPostgres } from '@ratelens/db';
 import { generateLargeFile } from '../demo/generate-demo.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
+import { postgresFloor } from './postgres-floor.ts';
 
 interface Figures {
   seconds: number;
+  /** CPU seconds of the process's work (our CLI only). */
+  cpuSeconds?: number;
   mbPerSecond: number;
   peakRssMb: number;
 }
@@ -43,17 +50,17 @@ export const INGEST_HEAP_FLAG = '--max-old-space-size=192';
 
 function run(
   script: string,
-  file: string,
+  args: string[],
   env: NodeJS.ProcessEnv,
   nodeFlags: string[] = [],
 ): Figures {
-  const child = spawnSync(process.execPath, [...nodeFlags, '--import', 'tsx', script, file], {
+  const child = spawnSync(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], {
     env,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
   if (child.status !== 0)
-    throw new Error(`${path.basename(script)} ${file} failed:\n${child.stderr}`);
+    throw new Error(`${path.basename(script)} ${args.join(' ')} failed:\n${child.stderr}`);
   return lastJsonLine(child.stdout);
 }
 
@@ -93,19 +100,55 @@ try {
   const ingestCli = path.resolve('packages/ingest/src/cli/ingest.ts');
   const validator = path.resolve('packages/ingest/src/bench/hpt-validate.ts');
   const rows: string[] = [];
+  const floors: string[] = [];
+  const connection = connect(database.url, { statementTimeoutMs: 0, applicationName: 'bench' });
+  const pool = connection.pool;
+  const cores = availableParallelism();
   for (const { label, file } of files) {
     process.stderr.write(`${label}: our ingest…\n`);
-    const ours = run(ingestCli, file, env, [INGEST_HEAP_FLAG]);
+    const ours = run(ingestCli, [file], env, [INGEST_HEAP_FLAG]);
     process.stderr.write(`${label}: hpt-validator…\n`);
-    const theirs = run(validator, file, env);
+    const theirs = run(validator, [file], env);
     const ratio = ours.mbPerSecond / theirs.mbPerSecond;
     rows.push(
       `${label.padEnd(34)} ours ${ours.mbPerSecond.toFixed(1).padStart(6)} MB/s ${String(ours.peakRssMb).padStart(4)} MB RSS | ` +
         `hpt-validator ${theirs.mbPerSecond.toFixed(1).padStart(6)} MB/s ${String(theirs.peakRssMb).padStart(4)} MB RSS | ` +
         `ratio ${ratio.toFixed(2)}× (target ≥ 3×: ${ratio >= 3 ? 'met' : 'NOT met'}; RSS < 300 MB: ${ours.peakRssMb < 300 ? 'met' : 'NOT met'})`,
     );
+    process.stderr.write(`${label}: our reader alone, then PostgreSQL alone…\n`);
+    const reader = run(ingestCli, ['--validate-only', file], env, [INGEST_HEAP_FLAG]);
+    const {
+      rows: [last],
+    } = await pool.query<{ hospital_id: string }>(
+      `SELECT hospital_id FROM mrf_files WHERE status = 'loaded' ORDER BY finished_at DESC LIMIT 1`,
+    );
+    if (!last) throw new Error(`${label}: no loaded run to measure PostgreSQL on`);
+    const floor = await postgresFloor(
+      pool,
+      path.join(workDir, 'db', 'pg'),
+      last.hospital_id,
+      workDir,
+    );
+    // 3× the validator's MB/s: the whole ingest in a third of the validator's time, on every core.
+    const budget = (cores * theirs.seconds) / 3;
+    const readerCpu = reader.cpuSeconds ?? 0;
+    const least = floor.cpuSeconds + readerCpu;
+    const verdict =
+      floor.cpuSeconds > budget
+        ? 'out of reach on this machine: PostgreSQL alone takes more'
+        : least > budget
+          ? `out of reach with this reader: reading would have to fit in ${(budget - floor.cpuSeconds).toFixed(2)} CPU s`
+          : 'within reach';
+    floors.push(
+      `${label.padEnd(34)} 3× leaves ${budget.toFixed(2)} CPU s (${cores} cores × ${(theirs.seconds / 3).toFixed(2)} s) | ` +
+        `PostgreSQL alone ${floor.cpuSeconds.toFixed(2)} CPU s (${floor.wallSeconds.toFixed(2)} s wall) + our reader alone ` +
+        `${readerCpu.toFixed(2)} CPU s (${reader.seconds.toFixed(2)} s wall) = ${least.toFixed(2)} | our whole ingest used ` +
+        `${(ours.cpuSeconds ?? 0).toFixed(2)} CPU s in Node | 3× ${verdict}`,
+    );
   }
+  await connection.close();
   console.log(rows.join('\n'));
+  console.log(floors.join('\n'));
 } finally {
   await database.stop();
   await rm(workDir, { recursive: true, force: true });

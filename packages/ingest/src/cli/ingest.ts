@@ -17,8 +17,15 @@ function peakRssMb(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
+/** CPU seconds the whole process (every thread, garbage collection included) has used since `since`. */
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(since);
+  return Number(((user + system) / 1e6).toFixed(2));
+}
+
 async function validateOnly(source: string): Promise<boolean> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const bar = new ProgressBar(source);
   let records = 0;
   const reader = await openMrf(source, {
@@ -42,6 +49,7 @@ async function validateOnly(source: string): Promise<boolean> {
       errors: reader.report.errorCount,
       warnings: reader.report.warningCount,
       seconds: Number(seconds.toFixed(2)),
+      cpuSeconds: cpuSeconds(cpu),
       mbPerSecond: Number((bytes / 1e6 / seconds).toFixed(1)),
       peakRssMb: peakRssMb(),
     }),
@@ -77,6 +85,7 @@ async function main(): Promise<number> {
   try {
     for (const source of positionals) {
       const bar = new ProgressBar(source);
+      const cpu = process.cpuUsage();
       const result = await ingestFile(database.connection, source, {
         demo: values.demo ?? false,
         locate: hospitalLocator(database.connection.pool),
@@ -95,6 +104,7 @@ async function main(): Promise<number> {
           rates: result.rates,
           rejected: result.rejected,
           seconds: Number(result.seconds.toFixed(2)),
+          cpuSeconds: cpuSeconds(cpu),
           mbPerSecond:
             result.seconds > 0 ? Number((result.bytes / 1e6 / result.seconds).toFixed(1)) : 0,
           peakRssMb: peakRssMb(),
