@@ -43,6 +43,7 @@ function payer(overrides: Partial<PayerCharge> = {}): PayerCharge {
 function encoder() {
   const lines = { items: [] as string[], codes: [] as string[], rates: [] as string[] };
   const handedOver: CodeEntry[][] = [];
+  const payerLookups: string[][] = [];
   const sink = (list: string[]) => ({
     write: (line: string) => {
       list.push(line);
@@ -51,18 +52,37 @@ function encoder() {
   });
   const rows = new RowEncoder(
     { items: sink(lines.items), codes: sink(lines.codes), rates: sink(lines.rates) },
-    (names) => Promise.resolve(names.map((name) => (name === 'Aetna' ? 7 : 8))),
+    (names) => {
+      payerLookups.push(names);
+      return Promise.resolve(names.map((name) => (name === 'Aetna' ? 7 : 8)));
+    },
     (codes) => {
       handedOver.push(codes);
       return Promise.resolve();
     },
   );
-  return { rows, lines, handedOver };
+  return { rows, lines, handedOver, payerLookups };
 }
 
 const columns = (line: string) => line.replace(/\n$/, '').split('\t');
 
 describe('RowEncoder', () => {
+  it('looks up the new payers of a record together, once per canonical payer', async () => {
+    const { rows, lines, payerLookups } = encoder();
+    await rows.add(
+      record({
+        payers: [
+          payer(),
+          payer({ payerName: 'AETNA', planName: 'HMO' }),
+          payer({ payerName: 'Cigna', planName: 'Open' }),
+        ],
+      }),
+    );
+    await rows.add(record({ payers: [payer(), payer({ payerName: 'Cigna', planName: 'Open' })] }));
+    expect(payerLookups).toEqual([['Aetna', 'Cigna']]);
+    expect(lines.rates.map((l) => columns(l)[2])).toEqual(['7', '7', '8', '7', '8']);
+  });
+
   it('writes one COPY line per item, code and rate with the columns of its table', async () => {
     const { rows, lines } = encoder();
     await rows.add(record({ payers: [payer(), payer({ payerName: 'Cigna', planName: 'Open' })] }));
