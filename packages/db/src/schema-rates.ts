@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -71,6 +72,26 @@ export const payers = pgTable('payers', {
   id: serial('id').primaryKey(),
   canonicalName: text('canonical_name').notNull().unique(),
 });
+
+/**
+ * A payer and plan as a file names them, with the canonical payer and the line of business
+ * inferred from the names: shared by every hospital's rates that carry the pair, so a rate row
+ * holds one integer instead of three strings (docs/decisions/0013-ingest-loading.md).
+ */
+export const payerPlans = pgTable(
+  'payer_plans',
+  {
+    id: serial('id').primaryKey(),
+    payerId: integer('payer_id')
+      .notNull()
+      .references(() => payers.id),
+    payerName: text('payer_name').notNull(),
+    planName: text('plan_name').notNull(),
+    /** LineOfBusiness in @ratelens/core. */
+    lineOfBusiness: text('line_of_business').notNull(),
+  },
+  (t) => [unique('payer_plans_names_unique').on(t.payerName, t.planName)],
+);
 
 export const hospitals = pgTable(
   'hospitals',
@@ -188,10 +209,8 @@ export const negotiatedRates = pgTable(
     hospitalId: uuid('hospital_id').notNull(),
     rateId: integer('rate_id').notNull(),
     itemId: integer('item_id').notNull(),
-    payerId: integer('payer_id').notNull(),
-    payerName: text('payer_name').notNull(),
-    planName: text('plan_name').notNull(),
-    lineOfBusiness: text('line_of_business').notNull(),
+    /** payer_plans.id: no foreign key, which COPY would check row by row (docs/decisions/0013). */
+    planId: integer('plan_id').notNull(),
     methodology: text('methodology'),
     dollar: numeric('dollar'),
     percentage: numeric('percentage'),
@@ -206,10 +225,8 @@ export const negotiatedRates = pgTable(
     /** dollar | percentage-of-gross | median | estimated */
     effectiveOrigin: text('effective_origin'),
   },
-  (t) => [
-    primaryKey({ columns: [t.hospitalId, t.rateId] }),
-    index('negotiated_rates_item_idx').on(t.hospitalId, t.itemId),
-  ],
+  // The rates of an item are what every reader asks for; rate_id only orders them.
+  (t) => [primaryKey({ columns: [t.hospitalId, t.itemId, t.rateId] })],
 );
 
 /** Medicare physician fee schedule (2025): RVUs per code and modifier. Never the CPT descriptions. */

@@ -108,14 +108,18 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
     VINEYARD,
     async () => {
       const rows = await query<Record<string, string>>(
-        `SELECT r.payer_name, r.plan_name, r.dollar, r.percentage, r.median, r.count, r.effective_amount, r.effective_origin, r.methodology
+        `SELECT pp.payer_name, pp.plan_name, pp.line_of_business, p.canonical_name AS payer, r.dollar, r.percentage, r.median, r.count,
+                r.effective_amount, r.effective_origin, r.methodology
          FROM negotiated_rates r JOIN hospitals h ON h.id = r.hospital_id
+         JOIN payer_plans pp ON pp.id = r.plan_id JOIN payers p ON p.id = pp.payer_id
         WHERE h.name = $1 AND r.rate_id = 1`,
         ["Martha's Vineyard Hospital"],
       );
       expect(rows[0]).toMatchObject({
         payer_name: 'MEDICARE [2001]',
         plan_name: 'HB MVH MEDICARE',
+        line_of_business: 'other',
+        payer: 'Medicare',
         dollar: '100',
         percentage: '50',
         median: '67.9',
@@ -181,8 +185,8 @@ describe('derived amounts', () => {
       expect(result.status).toBe('loaded');
       const rows = await query<Record<string, string>>(
         `SELECT r.percentage, r.effective_amount, r.effective_origin, i.gross
-         FROM negotiated_rates r JOIN charge_items i USING (hospital_id, item_id)
-        WHERE r.hospital_id = $1 AND i.description = 'ER level 3' AND r.payer_name = 'Platform Health Insurance'`,
+         FROM negotiated_rates r JOIN charge_items i USING (hospital_id, item_id) JOIN payer_plans pp ON pp.id = r.plan_id
+        WHERE r.hospital_id = $1 AND i.description = 'ER level 3' AND pp.payer_name = 'Platform Health Insurance'`,
         [result.hospitalId],
       );
       expect(rows).toEqual([
@@ -208,8 +212,8 @@ describe('derived amounts', () => {
       });
       const rows = await query<Record<string, string>>(
         `SELECT r.effective_amount, r.effective_origin, r.methodology, r.count
-         FROM negotiated_rates r JOIN charge_items i USING (hospital_id, item_id)
-        WHERE r.hospital_id = $1 AND i.description = 'Inj, bupivacaine liposome' AND r.payer_name = 'Aetna' AND r.plan_name = 'Hmo/Ppo'
+         FROM negotiated_rates r JOIN charge_items i USING (hospital_id, item_id) JOIN payer_plans pp ON pp.id = r.plan_id
+        WHERE r.hospital_id = $1 AND i.description = 'Inj, bupivacaine liposome' AND pp.payer_name = 'Aetna' AND pp.plan_name = 'Hmo/Ppo'
           AND r.median IS NOT NULL`,
         [result.hospitalId],
       );
@@ -329,9 +333,9 @@ describe('replacing a hospital’s file', () => {
         ['charge_items', 'item_codes', 'negotiated_rates'].map((parent) => ({
           parent,
           partition: `${parent}_${suffix}`,
-          parent_indexes: parent === 'charge_items' ? 1 : 2,
-          partition_indexes: parent === 'charge_items' ? 1 : 2,
-          adopted: parent === 'charge_items' ? 1 : 2,
+          parent_indexes: parent === 'item_codes' ? 2 : 1,
+          partition_indexes: parent === 'item_codes' ? 2 : 1,
+          adopted: parent === 'item_codes' ? 2 : 1,
         })),
       );
     },

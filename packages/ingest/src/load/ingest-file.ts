@@ -16,7 +16,7 @@ import {
   TableLoad,
 } from './rate-tables.ts';
 import type { Placement } from './reference-loader.ts';
-import { RowEncoder, type CodeEntry, type Summary } from './row-encoder.ts';
+import { RowEncoder, type CodeEntry, type PayerPlanEntry, type Summary } from './row-encoder.ts';
 
 export type IngestStatus = 'loaded' | 'unchanged' | 'older' | 'failed';
 
@@ -133,7 +133,7 @@ export async function ingestFile(
     const [items, codes, rates] = loads as [TableLoad, TableLoad, TableLoad];
     const encoder = new RowEncoder(
       { items, codes, rates },
-      (names) => payerIdsFor(pool, names),
+      (pairs) => payerPlanIds(pool, pairs),
       (entries) => upsertCodes(pool, entries),
     );
     for await (const record of reader.records) {
@@ -141,8 +141,8 @@ export async function ingestFile(
       await encoder.add(record);
     }
     const { summary } = encoder;
-    // PostgreSQL builds the indexes meanwhile: the last codes and placing the hospital (CPU work
-    // here) fit in that time.
+    // PostgreSQL takes the last rows and writes the tables to disk meanwhile: the last codes and
+    // placing the hospital (CPU work here) fit in that time.
     const [, , place] = await Promise.all([
       Promise.all(loads.map((load) => load.finish())),
       encoder.end(),
@@ -193,17 +193,37 @@ export async function ingestFile(
   return result;
 }
 
-async function payerIdsFor(pool: Pool, canonicalNames: string[]): Promise<number[]> {
-  const { rows } = await pool.query<{ id: number; canonical_name: string }>(
-    `INSERT INTO payers (canonical_name) SELECT unnest($1::text[])
-     ON CONFLICT (canonical_name) DO UPDATE SET canonical_name = EXCLUDED.canonical_name
-     RETURNING id, canonical_name`,
-    [canonicalNames],
+/**
+ * The payer_plans ids of a record's new pairs, in their order, in one round trip: their canonical
+ * payers join `payers` and the pairs join `payer_plans` when new. The canonical payer and line of
+ * business follow the current rules (a pair seen before takes them too, for every hospital).
+ */
+async function payerPlanIds(pool: Pool, pairs: readonly PayerPlanEntry[]): Promise<number[]> {
+  const { rows } = await pool.query<{ id: number; payer_name: string; plan_name: string }>(
+    `WITH pair AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+                  AS p(payer_name, plan_name, canonical_name, line_of_business)),
+     payer AS (
+       INSERT INTO payers (canonical_name) SELECT DISTINCT canonical_name FROM pair
+       ON CONFLICT (canonical_name) DO UPDATE SET canonical_name = EXCLUDED.canonical_name
+       RETURNING id, canonical_name)
+     INSERT INTO payer_plans (payer_id, payer_name, plan_name, line_of_business)
+     SELECT payer.id, pair.payer_name, pair.plan_name, pair.line_of_business
+       FROM pair JOIN payer USING (canonical_name)
+     ON CONFLICT (payer_name, plan_name) DO UPDATE
+       SET payer_id = EXCLUDED.payer_id, line_of_business = EXCLUDED.line_of_business
+     RETURNING id, payer_name, plan_name`,
+    [
+      pairs.map((p) => p.payerName),
+      pairs.map((p) => p.planName),
+      pairs.map((p) => p.canonicalPayer),
+      pairs.map((p) => p.lineOfBusiness),
+    ],
   );
-  const ids = new Map(rows.map((row) => [row.canonical_name, row.id]));
-  return canonicalNames.map((name) => {
-    const id = ids.get(name);
-    if (id === undefined) throw new Error(`could not record payer ${name}`);
+  const ids = new Map(rows.map((row) => [`${row.payer_name}\t${row.plan_name}`, row.id]));
+  return pairs.map(({ payerName, planName }) => {
+    const id = ids.get(`${payerName}\t${planName}`);
+    if (id === undefined) throw new Error(`could not record payer ${payerName}, plan ${planName}`);
     return id;
   });
 }

@@ -15,8 +15,8 @@ interface RateTableSpec {
   columns: readonly string[];
   /** Columns the run fills with one value through a column default. */
   constants: (run: RunIds) => Record<string, string>;
-  /** The parent's indexes, so ATTACH adopts them instead of building its own: those kept during the COPY, or those built after it. */
-  indexes: (table: string, inOrder: boolean) => string[];
+  /** The parent's indexes, created on the empty table (so ATTACH adopts them instead of building its own). */
+  indexes: (table: string) => string[];
 }
 
 export interface RunIds {
@@ -27,37 +27,32 @@ export interface RunIds {
 interface IndexDefinition {
   columns: string[];
   primaryKey?: boolean;
-  /**
-   * The COPY delivers rows in this index's order, so PostgreSQL keeps it row by row at almost no
-   * cost (each key goes to the rightmost leaf page) while it waits for our rows anyway; an index
-   * in another order is built after the COPY, in one sort.
-   */
-  inOrder: boolean;
 }
 
-/** The parent tables' indexes (migration 0006): the same columns, so ATTACH adopts them. */
+/**
+ * The parent tables' indexes (migrations 0006 and 0010): the same columns, so ATTACH adopts them.
+ * They are created on the empty table and kept row by row during the COPY, on the core our reader
+ * leaves to PostgreSQL while it waits for our rows. Built after the COPY in one sort they cost less
+ * CPU but come at the end, on the ingest's critical path: the code index alone took 0.3–0.4 s there
+ * on a 200 MB file (docs/decisions/0013-ingest-loading.md). Keys in ascending order (all but the
+ * code index) go to the rightmost leaf page and cost least.
+ */
 const INDEXES: Record<RateTableName, IndexDefinition[]> = {
-  charge_items: [{ primaryKey: true, columns: ['hospital_id', 'item_id'], inOrder: true }],
+  charge_items: [{ primaryKey: true, columns: ['hospital_id', 'item_id'] }],
   item_codes: [
-    { primaryKey: true, columns: ['hospital_id', 'item_id', 'code_type', 'code'], inOrder: true },
-    { columns: ['code', 'code_type', 'hospital_id'], inOrder: false },
+    { primaryKey: true, columns: ['hospital_id', 'item_id', 'code_type', 'code'] },
+    { columns: ['code', 'code_type', 'hospital_id'] },
   ],
-  negotiated_rates: [
-    { primaryKey: true, columns: ['hospital_id', 'rate_id'], inOrder: true },
-    { columns: ['hospital_id', 'item_id'], inOrder: true },
-  ],
+  negotiated_rates: [{ primaryKey: true, columns: ['hospital_id', 'item_id', 'rate_id'] }],
 };
 
 function indexesFor(parent: RateTableName) {
-  return (table: string, inOrder: boolean) =>
-    INDEXES[parent].flatMap((index, i) => {
-      if (index.inOrder !== inOrder) return [];
+  return (table: string) =>
+    INDEXES[parent].map((index, i) => {
       const columns = index.columns.map(quoteIdent).join(', ');
-      return [
-        index.primaryKey
-          ? `ALTER TABLE ${quoteIdent(table)} ADD CONSTRAINT ${quoteIdent(`${table}_pkey`)} PRIMARY KEY (${columns})`
-          : `CREATE INDEX ${quoteIdent(`${table}_idx${i}`)} ON ${quoteIdent(table)} (${columns})`,
-      ];
+      return index.primaryKey
+        ? `ALTER TABLE ${quoteIdent(table)} ADD CONSTRAINT ${quoteIdent(`${table}_pkey`)} PRIMARY KEY (${columns})`
+        : `CREATE INDEX ${quoteIdent(`${table}_idx${i}`)} ON ${quoteIdent(table)} (${columns})`;
     });
 }
 
@@ -92,10 +87,7 @@ export const RATE_TABLES: readonly RateTableSpec[] = [
     columns: [
       'rate_id',
       'item_id',
-      'payer_id',
-      'payer_name',
-      'plan_name',
-      'line_of_business',
+      'plan_id',
       'methodology',
       'dollar',
       'percentage',
@@ -129,8 +121,8 @@ function literal(value: string): string {
 }
 
 /**
- * One table of a run, filled on its own connection in its own transaction: CREATE TABLE, COPY
- * (FREEZE), then the indexes, then COMMIT. Created and filled in one transaction, the table is
+ * One table of a run, filled on its own connection in its own transaction: CREATE TABLE with its
+ * indexes, COPY (FREEZE), COMMIT. Created and filled in one transaction, the table is
  * written straight to its files under wal_level=minimal (no WAL); until the commit nothing of it
  * exists for anyone else, so a process killed mid-COPY leaves nothing behind.
  */
@@ -155,7 +147,7 @@ export class TableLoad {
        CREATE TABLE ${table} (LIKE ${this.spec.parent}, CHECK (hospital_id = ${literal(this.run.hospitalId)}));
        ${constants.map(([column, value]) => `ALTER TABLE ${table} ALTER COLUMN ${quoteIdent(column)} SET DEFAULT ${literal(value)};`).join('\n')}
        ${this.spec
-         .indexes(this.name, true)
+         .indexes(this.name)
          .map((statement) => `${statement};`)
          .join('\n')}`,
     );
@@ -166,10 +158,9 @@ export class TableLoad {
     return (this.writer as CopyWriter).write(line);
   }
 
-  /** Ends the COPY, builds the indexes kept in no particular order (one sort each) and commits. */
+  /** Ends the COPY and commits (which writes the table's files to disk). */
   async finish(): Promise<void> {
     await (this.writer as CopyWriter).end();
-    for (const statement of this.spec.indexes(this.name, false)) await this.client.query(statement);
     await this.client.query('COMMIT');
   }
 

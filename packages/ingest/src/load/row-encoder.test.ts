@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeRecord, PayerCharge } from '../model.ts';
 import { RATE_TABLES } from './rate-tables.ts';
-import { billingClassOf, RowEncoder, type CodeEntry } from './row-encoder.ts';
+import { billingClassOf, RowEncoder, type CodeEntry, type PayerPlanEntry } from './row-encoder.ts';
 
 function record(overrides: Partial<ChargeRecord> = {}): ChargeRecord {
   return {
@@ -43,7 +43,9 @@ function payer(overrides: Partial<PayerCharge> = {}): PayerCharge {
 function encoder() {
   const lines = { items: [] as string[], codes: [] as string[], rates: [] as string[] };
   const handedOver: CodeEntry[][] = [];
-  const payerLookups: string[][] = [];
+  const planLookups: PayerPlanEntry[][] = [];
+  // Ids as payer_plans would hand them out: one per pair, in the order the pairs first come.
+  const planIds = new Map<string, number>();
   const sink = (list: string[]) => ({
     write: (line: string) => {
       list.push(line);
@@ -52,35 +54,64 @@ function encoder() {
   });
   const rows = new RowEncoder(
     { items: sink(lines.items), codes: sink(lines.codes), rates: sink(lines.rates) },
-    (names) => {
-      payerLookups.push(names);
-      return Promise.resolve(names.map((name) => (name === 'Aetna' ? 7 : 8)));
+    (pairs) => {
+      planLookups.push(pairs);
+      return Promise.resolve(
+        pairs.map(({ payerName, planName }) => {
+          const key = `${payerName}/${planName}`;
+          if (!planIds.has(key)) planIds.set(key, planIds.size + 11);
+          return planIds.get(key) as number;
+        }),
+      );
     },
     (codes) => {
       handedOver.push(codes);
       return Promise.resolve();
     },
   );
-  return { rows, lines, handedOver, payerLookups };
+  return { rows, lines, handedOver, planLookups };
 }
 
 const columns = (line: string) => line.replace(/\n$/, '').split('\t');
 
 describe('RowEncoder', () => {
-  it('looks up the new payers of a record together, once per canonical payer', async () => {
-    const { rows, lines, payerLookups } = encoder();
+  it('looks up the new payer/plan pairs of a record together, once per pair, with their canonical payer and line of business', async () => {
+    const { rows, lines, planLookups } = encoder();
     await rows.add(
       record({
         payers: [
           payer(),
-          payer({ payerName: 'AETNA', planName: 'HMO' }),
+          payer({ payerName: 'AETNA', planName: 'HB MVH MEDICARE' }),
           payer({ payerName: 'Cigna', planName: 'Open' }),
+          payer({ methodology: 'per diem' }),
         ],
       }),
     );
     await rows.add(record({ payers: [payer(), payer({ payerName: 'Cigna', planName: 'Open' })] }));
-    expect(payerLookups).toEqual([['Aetna', 'Cigna']]);
-    expect(lines.rates.map((l) => columns(l)[2])).toEqual(['7', '7', '8', '7', '8']);
+    expect(planLookups).toEqual([
+      [
+        {
+          payerName: 'Aetna',
+          planName: 'Aetna PPO',
+          canonicalPayer: 'Aetna',
+          lineOfBusiness: 'commercial',
+        },
+        {
+          payerName: 'AETNA',
+          planName: 'HB MVH MEDICARE',
+          canonicalPayer: 'Aetna',
+          lineOfBusiness: 'medicare-advantage',
+        },
+        {
+          payerName: 'Cigna',
+          planName: 'Open',
+          canonicalPayer: 'Cigna',
+          lineOfBusiness: 'commercial',
+        },
+      ],
+    ]);
+    expect(lines.rates.map((l) => columns(l)[2])).toEqual(['11', '12', '13', '11', '11', '13']);
+    expect(rows.summary).toMatchObject({ hasCommercial: true, hasMedicare: true });
   });
 
   it('writes one COPY line per item, code and rate with the columns of its table', async () => {
@@ -93,13 +124,12 @@ describe('RowEncoder', () => {
       width.negotiated_rates,
       width.negotiated_rates,
     ]);
-    expect(columns(lines.rates[1] ?? '').slice(0, 6)).toEqual([
+    expect(columns(lines.rates[1] ?? '').slice(0, 5)).toEqual([
       '2',
       '1',
-      '8',
-      'Cigna',
-      'Open',
-      'commercial',
+      '12',
+      'case rate',
+      '30000',
     ]);
   });
 

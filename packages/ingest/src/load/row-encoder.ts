@@ -33,10 +33,12 @@ export interface CodeEntry {
  */
 const CODE_BATCH = 20_000;
 
-interface PayerPlan {
+/** A payer and plan as a file names them, with what the names say: one row of payer_plans. */
+export interface PayerPlanEntry {
+  payerName: string;
+  planName: string;
+  canonicalPayer: string;
   lineOfBusiness: string;
-  /** payer_id, payer_name, plan_name, line_of_business: the same on every rate of the pair. */
-  columns: string;
 }
 
 /** Billing class derived from the codes: the CMS templates carry none (docs/decisions/0011). */
@@ -59,7 +61,7 @@ export function billingClassOf(record: ChargeRecord): string {
  * columns of RATE_TABLES, hospital_id and mrf_file_id left to the tables' defaults), numbering
  * items and rates, and gathers the hospital's summary and the codes it uses on the way. A file
  * has a few dozen payer/plan pairs and a few thousand codes but millions of rates: the name
- * rules and their escaping run once per distinct value, not once per rate.
+ * rules run once per distinct pair, and a rate carries the pair's id (payer_plans), not its names.
  */
 export class RowEncoder {
   readonly summary: Summary = {
@@ -76,14 +78,13 @@ export class RowEncoder {
   private readonly codes = new Map<string, Map<string, CodeEntry>>();
   private newCodes = 0;
   private handingOver: Promise<void> = Promise.resolve();
-  /** By payer name, then plan name (the readers hand out the same string for the same name). */
-  private readonly payerPlans = new Map<string, Map<string, PayerPlan>>();
-  private readonly payerIdOf = new Map<string, number>();
+  /** payer_plans ids as COPY text, by payer name, then plan name (the readers hand out the same string for the same name). */
+  private readonly planIds = new Map<string, Map<string, string>>();
 
   constructor(
     private readonly sinks: { items: LineSink; codes: LineSink; rates: LineSink },
-    /** The payers table's ids of canonical payer names, in their order (created when new). */
-    private readonly payerIds: (canonicalNames: string[]) => Promise<number[]>,
+    /** The payer_plans ids of payer/plan pairs, in their order (created when new). */
+    private readonly payerPlanIds: (pairs: PayerPlanEntry[]) => Promise<number[]>,
     /**
      * Takes the codes seen (with their category and, for DRGs, the description of the first item
      * using them), a batch at a time while the file is read; a code may come again in a later
@@ -142,18 +143,18 @@ export class RowEncoder {
     // The new payer/plan pairs of a record are resolved together: one round trip, not one each.
     let unseen: PayerCharge[] | undefined;
     for (const payer of payers)
-      if (this.payerPlans.get(payer.payerName)?.get(payer.planName) === undefined)
+      if (this.planIds.get(payer.payerName)?.get(payer.planName) === undefined)
         (unseen ??= []).push(payer);
     if (unseen) await this.addPayerPlans(unseen);
     for (const payer of payers) {
       const rateId = ++summary.rates;
-      const plan = this.payerPlans.get(payer.payerName)?.get(payer.planName) as PayerPlan;
+      const planId = this.planIds.get(payer.payerName)?.get(payer.planName) as string;
       const effective = effectiveAmount(payer, gross);
       const dollar = copyNumber(payer.dollar);
       // The effective amount is most often the dollar amount: one number formatting, not two.
       const amount = effective.amount === payer.dollar ? dollar : copyNumber(effective.amount);
       wait = sinks.rates.write(
-        `${rateId}\t${itemId}\t${plan.columns}\t${copyText(payer.methodology)}\t${dollar}\t` +
+        `${rateId}\t${itemId}\t${planId}\t${copyText(payer.methodology)}\t${dollar}\t` +
           `${copyNumber(payer.percentage)}\t${copyText(payer.algorithm)}\t${copyNumber(payer.estimatedAmount)}\t` +
           `${copyNumber(payer.median)}\t${copyNumber(payer.p10)}\t${copyNumber(payer.p90)}\t` +
           `${copyText(payer.count)}\t${copyText(payer.notes)}\t${amount}\t` +
@@ -186,24 +187,24 @@ export class RowEncoder {
     return entry;
   }
 
-  private async addPayerPlans(pairs: readonly PayerCharge[]): Promise<void> {
-    const canonical = pairs.map((pair) => canonicalPayer(pair.payerName));
-    const unknown = [...new Set(canonical.filter((name) => !this.payerIdOf.has(name)))];
-    if (unknown.length > 0) {
-      const ids = await this.payerIds(unknown);
-      unknown.forEach((name, i) => this.payerIdOf.set(name, ids[i] as number));
-    }
-    pairs.forEach(({ payerName, planName }, i) => {
-      const lob = lineOfBusiness(payerName, planName);
-      let byPlan = this.payerPlans.get(payerName);
+  private async addPayerPlans(payers: readonly PayerCharge[]): Promise<void> {
+    const pairs = new Map<string, PayerPlanEntry>();
+    for (const { payerName, planName } of payers)
+      pairs.set(`${payerName}\t${planName}`, {
+        payerName,
+        planName,
+        canonicalPayer: canonicalPayer(payerName),
+        lineOfBusiness: lineOfBusiness(payerName, planName),
+      });
+    const entries = [...pairs.values()];
+    const ids = await this.payerPlanIds(entries);
+    entries.forEach(({ payerName, planName, lineOfBusiness: lob }, i) => {
+      let byPlan = this.planIds.get(payerName);
       if (byPlan === undefined) {
         byPlan = new Map();
-        this.payerPlans.set(payerName, byPlan);
+        this.planIds.set(payerName, byPlan);
       }
-      byPlan.set(planName, {
-        lineOfBusiness: lob,
-        columns: `${this.payerIdOf.get(canonical[i] as string)}\t${copyText(payerName)}\t${copyText(planName)}\t${lob}`,
-      });
+      byPlan.set(planName, String(ids[i]));
       if (lob === 'commercial') this.summary.hasCommercial = true;
       else if (lob === 'medicare-advantage') this.summary.hasMedicare = true;
     });

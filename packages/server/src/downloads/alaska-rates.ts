@@ -100,7 +100,7 @@ export async function* alaskaRatesCsv(pool: Pool): AsyncGenerator<string> {
             LIMIT $3)
          SELECT i.item_id, codes.code_types, codes.codes, i.description, i.setting,
                 i.gross::text, i.discounted_cash::text,
-                r.payer_name, r.plan_name, r.line_of_business, r.methodology,
+                pp.payer_name, pp.plan_name, pp.line_of_business, r.methodology,
                 r.effective_amount::text, r.effective_origin, r.percentage::text
            FROM items i
            LEFT JOIN LATERAL (
@@ -109,6 +109,7 @@ export async function* alaskaRatesCsv(pool: Pool): AsyncGenerator<string> {
                FROM item_codes ic
               WHERE ic.hospital_id = $1 AND ic.item_id = i.item_id) codes ON true
            LEFT JOIN negotiated_rates r ON r.hospital_id = $1 AND r.item_id = i.item_id
+           LEFT JOIN payer_plans pp ON pp.id = r.plan_id
           ORDER BY i.item_id, r.rate_id`,
         [hospital.id, after, ITEMS_PER_BATCH],
       );

@@ -45,8 +45,16 @@ async function seed(): Promise<void> {
     [fairbanks, FILE_ID],
   );
   await pool.query(
-    `INSERT INTO negotiated_rates (hospital_id, rate_id, item_id, payer_id, payer_name, plan_name, line_of_business, methodology, dollar, effective_amount, effective_origin)
-     SELECT $1, n, n, 1, 'Moda', 'HMO', 'commercial', 'fee schedule', n, n, 'dollar' FROM generate_series(1, 450) n`,
+    `INSERT INTO payers (id, canonical_name) VALUES (1, 'Aetna'), (2, 'Premera'), (3, 'Moda'), (4, 'Boston Payer')`,
+  );
+  await pool.query(
+    `INSERT INTO payer_plans (id, payer_id, payer_name, plan_name, line_of_business) VALUES
+      (1, 1, 'Aetna', 'PPO', 'commercial'), (2, 2, 'Premera, Inc.', 'Gold "Plus"', 'commercial'),
+      (3, 3, 'Moda', 'HMO', 'commercial'), (4, 4, 'Boston Payer', 'PPO', 'commercial')`,
+  );
+  await pool.query(
+    `INSERT INTO negotiated_rates (hospital_id, rate_id, item_id, plan_id, methodology, dollar, effective_amount, effective_origin)
+     SELECT $1, n, n, 3, 'fee schedule', n, n, 'dollar' FROM generate_series(1, 450) n`,
     [fairbanks],
   );
   await pool.query(
@@ -55,10 +63,10 @@ async function seed(): Promise<void> {
     [anchorage],
   );
   await pool.query(
-    `INSERT INTO negotiated_rates (hospital_id, rate_id, item_id, payer_id, payer_name, plan_name, line_of_business, methodology, dollar, percentage, effective_amount, effective_origin) VALUES
-      ($1, 1, 1, 1, 'Aetna', 'PPO', 'commercial', 'fee schedule', 120.50, NULL, 120.50, 'dollar'),
-      ($1, 2, 1, 2, 'Premera, Inc.', 'Gold "Plus"', 'commercial', 'percent of total billed charges', NULL, 45, 90.00, 'percentage-of-gross'),
-      ($2, 1, 1, 1, 'Boston Payer', 'PPO', 'commercial', 'fee schedule', 1, NULL, 1, 'dollar')`,
+    `INSERT INTO negotiated_rates (hospital_id, rate_id, item_id, plan_id, methodology, dollar, percentage, effective_amount, effective_origin) VALUES
+      ($1, 1, 1, 1, 'fee schedule', 120.50, NULL, 120.50, 'dollar'),
+      ($1, 2, 1, 2, 'percent of total billed charges', NULL, 45, 90.00, 'percentage-of-gross'),
+      ($2, 1, 1, 4, 'fee schedule', 1, NULL, 1, 'dollar')`,
     [anchorage, boston],
   );
 }

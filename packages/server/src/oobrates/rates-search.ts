@@ -85,15 +85,15 @@ const RATE_ROWS_SQL = `
          h.name AS "FacilityName",
          h.hospital_type AS "HospitalType",
          h.health_system_type AS "healthsystemType",
-         nr.plan_name AS planname,
-         nr.payer_name AS payername,
+         pp.plan_name AS planname,
+         pp.payer_name AS payername,
          nr.effective_amount::float8 AS rates,
          coalesce(nr.notes, ci.notes) AS notes,
          ic.category AS "Category",
          ic.code_type AS codetype,
          h.addresses[1] AS location,
          coalesce(s.name, h.state_code) AS "Statename",
-         nr.line_of_business AS "LOB",
+         pp.line_of_business AS "LOB",
          h.type_2_npis[1] AS npi,
          nr.effective_origin AS origin,
          nr.percentage::float8 AS percentage,
@@ -108,11 +108,12 @@ const RATE_ROWS_SQL = `
     JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
                         AND ci.billing_class = ANY($4::text[])
     JOIN negotiated_rates nr ON nr.hospital_id = ci.hospital_id AND nr.item_id = ci.item_id
+    JOIN payer_plans pp ON pp.id = nr.plan_id
     LEFT JOIN states s ON s.code = h.state_code
     LEFT JOIN cbsas cb ON cb.code = h.cbsa_code
     LEFT JOIN codes cd ON cd.type = ic.code_type AND cd.code = ic.code
    WHERE h.state_code = $1 AND h.cbsa_code = $2 AND nr.effective_amount IS NOT NULL
-   ORDER BY nr.effective_amount DESC, h.name, nr.payer_name, nr.plan_name`;
+   ORDER BY nr.effective_amount DESC, h.name, pp.payer_name, pp.plan_name`;
 
 /** Reads behind the rate search: billing classes, areas, codes, rates and their summary. */
 export class RatesSearch {
