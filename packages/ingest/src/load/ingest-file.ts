@@ -176,6 +176,8 @@ export async function ingestFile(
       [runId, result.error],
     );
   } finally {
+    // A failure before the records were read leaves the file open.
+    if (failed) await opening.then((reader) => reader.close()).catch(() => undefined);
     // After a failure the connections may be mid-protocol (and mid-transaction): close them.
     for (const connected of await connecting)
       if (connected.status === 'fulfilled') connected.value.release(failed);

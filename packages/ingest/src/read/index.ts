@@ -25,6 +25,11 @@ export interface MrfReader {
   report: ValidationReport;
   /** Bytes read and SHA-256 of the file as published; final once the iteration has ended. */
   stats(): SourceStats;
+  /**
+   * Lets go of the file or the download when the records will not be read to the end (iterating
+   * to the end, or leaving a started iteration, does it already).
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -34,9 +39,10 @@ export interface MrfReader {
  */
 export async function openMrf(source: string, options: ReadOptions = {}): Promise<MrfReader> {
   const report = new ValidationReport();
+  let iterator: AsyncIterator<Buffer> | undefined;
   try {
     const opened = await openSource(source, options);
-    const iterator = opened.chunks[Symbol.asyncIterator]();
+    iterator = opened.chunks[Symbol.asyncIterator]();
     const first = await iterator.next();
     if (first.done || first.value.length === 0) {
       throw new MrfReadError('empty-file', `The file ${displayName(source)} has no content.`);
@@ -53,13 +59,19 @@ export async function openMrf(source: string, options: ReadOptions = {}): Promis
     }
     const header = parser.header;
     if (header === null) throw new MrfReadError('not-a-mrf', 'The file has no readable header.');
+    const chunks = iterator;
     return {
       header,
       report,
-      records: records(parser, iterator, ended, report),
+      records: records(parser, chunks, ended, report),
       stats: () => opened.stats(),
+      close: async () => {
+        await chunks.return?.();
+      },
     };
   } catch (error) {
+    // A file refused at its start is let go at once.
+    await iterator?.return?.().catch(() => undefined);
     throw fail(error, report, options.signal);
   }
 }

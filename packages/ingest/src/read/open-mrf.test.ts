@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,6 +43,15 @@ async function failure(
     throw error;
   }
   throw new Error('expected the read to fail');
+}
+
+/** How many of this process's open file descriptors point at the file (Linux /proc). */
+async function openHandles(path: string): Promise<number> {
+  const fds = await readdir('/proc/self/fd');
+  const targets = await Promise.all(
+    fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
+  );
+  return targets.filter((target) => target === path).length;
 }
 
 const V3_HEADER =
@@ -235,6 +244,24 @@ describe('records and rules', () => {
     for await (const r of reader.records) records.push(r);
     expect(records[0]?.codes).toEqual([{ code: '1', type: 'CPT' }]);
     expect(reader.header.hospitalName).toBe('Late Hospital');
+  });
+
+  it('lets go of the file when closed before its records are read', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) =>
+      TALL_ROW.replace('X-ray chest', `X-ray ${i}`),
+    );
+    const path = await file('unread.csv', V3_HEADER + TALL_COLUMNS + rows.join(''));
+    const reader = await openMrf(path, { chunkSize: 1024 });
+    expect(await openHandles(path)).toBe(1);
+    await reader.close();
+    expect(await openHandles(path)).toBe(0);
+  });
+
+  it('lets go of a file it refuses at its start', async () => {
+    const rows = Array.from({ length: 200 }, () => TALL_ROW);
+    const path = await file('no-header.csv', TALL_COLUMNS + rows.join(''));
+    await expect(openMrf(path, { chunkSize: 1024 })).rejects.toThrow(MrfReadError);
+    expect(await openHandles(path)).toBe(0);
   });
 });
 

@@ -100,11 +100,20 @@ export async function openSource(
 }
 
 async function* replay(head: Buffer[], iterator: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
-  yield* head;
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done) return;
-    yield next.value;
+  let ended = false;
+  try {
+    yield* head;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) {
+        ended = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    // Left early (closed, or a failure downstream): the file or the download is let go.
+    if (!ended) await iterator.return?.();
   }
 }
 
