@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
@@ -132,8 +132,39 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
 
   itWithDataFile('changes nothing when the same file is ingested again', VINEYARD, async (file) => {
     const before = await query<{ id: string }>(`SELECT id FROM mrf_files WHERE status = 'loaded'`);
-    const result = await ingestFile(database.connection, file);
-    expect(result.status).toBe('unchanged');
+    let recordsRead = 0;
+    let bytesHashed = 0;
+    const result = await ingestFile(database.connection, file, {
+      progress: (bytes, _total, records) => {
+        recordsRead = Math.max(recordsRead, records);
+        bytesHashed = Math.max(bytesHashed, bytes);
+      },
+    });
+    // Same path, size and hash as the loaded run: recognised by hashing alone, nothing parsed.
+    expect(result).toMatchObject({
+      status: 'unchanged',
+      hospital: "Martha's Vineyard Hospital",
+      format: 'csv-tall',
+      version: '3.0.0',
+      items: 3726,
+      rates: 10452,
+      rejected: 0,
+    });
+    expect(recordsRead).toBe(0);
+    expect(bytesHashed).toBe(result.bytes);
+    const [run] = await query<Record<string, unknown>>(
+      `SELECT u.status, u.hospital_id = l.hospital_id AS same_hospital, u.sha256 = l.sha256 AS same_hash,
+              u.validation = l.validation AS same_report, u.finished_at IS NOT NULL AS finished
+         FROM mrf_files u, mrf_files l WHERE u.id = $1 AND l.id = $2`,
+      [result.runId, before[0]?.id],
+    );
+    expect(run).toEqual({
+      status: 'unchanged',
+      same_hospital: true,
+      same_hash: true,
+      same_report: true,
+      finished: true,
+    });
     expect(await query<{ id: string }>(`SELECT id FROM mrf_files WHERE status = 'loaded'`)).toEqual(
       before,
     );
@@ -273,6 +304,28 @@ describe('replacing a hospital’s file', () => {
         [hospitalId],
       )
     )[0]?.gross;
+
+  itWithDataFile(
+    'reads a file again in full when its bytes changed, even at the same path and size',
+    CMS_V3_JSON,
+    async () => {
+      // Another hospital (its own licence) than the other tests' files.
+      const sameSize = (gross: number) =>
+        variant('same-size.json', (json) => {
+          json.hospital_name = 'Same Size Hospital';
+          json.license_information = { license_number: '990001', state: 'CA' };
+          setGross(json, gross);
+        });
+      const first = await sameSize(1000);
+      expect((await ingestFile(database.connection, first)).status).toBe('loaded');
+      const size = (await stat(first)).size;
+      await sameSize(2000);
+      expect((await stat(first)).size).toBe(size);
+      const second = await ingestFile(database.connection, first);
+      expect(second.status).toBe('loaded');
+      expect(await erGross(second.hospitalId ?? '')).toBe('2000');
+    },
+  );
 
   itWithDataFile(
     'a newer file replaces the old one; an older one is recorded and not loaded',

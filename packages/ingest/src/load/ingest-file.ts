@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import {
   inTransaction,
   type Connection,
@@ -8,6 +10,7 @@ import {
 } from '@ratelens/db';
 import type { MrfHeader } from '../model.ts';
 import { openMrf } from '../read/index.ts';
+import { isUrl } from '../read/source.ts';
 import {
   currentPartitions,
   dropRunTables,
@@ -113,57 +116,65 @@ export async function ingestFile(
       `INSERT INTO mrf_files (id, source, status) VALUES ($1, $2, 'loading')`,
       [runId, source],
     );
-    const reader = await opening;
-    const { header } = reader;
-    result.hospital = header.hospitalName;
-    result.format = header.format;
-    result.version = header.version;
-    const hospitalId = await upsertHospital(lockClient, header, options.demo ?? false);
-    result.hospitalId = hospitalId;
+    const unchanged = await unchangedLoad(lockClient, source, options);
+    if (unchanged) {
+      await opening.then((reader) => reader.close()).catch(() => undefined);
+      Object.assign(result, await recordUnchanged(lockClient, runId, unchanged));
+    } else {
+      const reader = await opening;
+      const { header } = reader;
+      result.hospital = header.hospitalName;
+      result.format = header.format;
+      result.version = header.version;
+      const hospitalId = await upsertHospital(lockClient, header, options.demo ?? false);
+      result.hospitalId = hospitalId;
 
-    const clients: PoolClient[] = [];
-    for (const connected of await connecting) {
-      if (connected.status === 'rejected') throw connected.reason;
-      clients.push(connected.value);
+      const clients: PoolClient[] = [];
+      for (const connected of await connecting) {
+        if (connected.status === 'rejected') throw connected.reason;
+        clients.push(connected.value);
+      }
+      RATE_TABLES.forEach((spec, i) =>
+        loads.push(new TableLoad(clients[i] as PoolClient, spec, { runId, hospitalId })),
+      );
+      await Promise.all(loads.map((load) => load.start()));
+      const [items, codes, rates] = loads as [TableLoad, TableLoad, TableLoad];
+      const encoder = new RowEncoder(
+        { items, codes, rates },
+        (pairs) => payerPlanIds(pool, pairs),
+        (entries) => upsertCodes(pool, entries),
+      );
+      for await (const record of reader.records) {
+        records++;
+        await encoder.add(record);
+      }
+      const { summary } = encoder;
+      // PostgreSQL takes the last rows and writes the tables to disk meanwhile: the last codes and
+      // placing the hospital (CPU work here) fit in that time.
+      const [, , place] = await Promise.all([
+        Promise.all(loads.map((load) => load.finish())),
+        encoder.end(),
+        new Promise((resolve) => setImmediate(resolve)).then(
+          () => options.locate?.(header) ?? null,
+        ),
+      ]);
+      const stats = reader.stats();
+      result.items = summary.items;
+      result.rates = summary.rates;
+      result.bytes = stats.bytes;
+      result.rejected = reader.report.rejectedRecords + reader.report.rejectedPayers;
+      result.status = await swapIn(pool, {
+        runId,
+        hospitalId,
+        header,
+        place,
+        sha256: stats.sha256,
+        summary,
+        result,
+        // The plain-words lines are what the inventory shows; the rest is there for whoever digs.
+        validation: { ...reader.report.toJSON(), sentences: reader.report.toText().split('\n') },
+      });
     }
-    RATE_TABLES.forEach((spec, i) =>
-      loads.push(new TableLoad(clients[i] as PoolClient, spec, { runId, hospitalId })),
-    );
-    await Promise.all(loads.map((load) => load.start()));
-    const [items, codes, rates] = loads as [TableLoad, TableLoad, TableLoad];
-    const encoder = new RowEncoder(
-      { items, codes, rates },
-      (pairs) => payerPlanIds(pool, pairs),
-      (entries) => upsertCodes(pool, entries),
-    );
-    for await (const record of reader.records) {
-      records++;
-      await encoder.add(record);
-    }
-    const { summary } = encoder;
-    // PostgreSQL takes the last rows and writes the tables to disk meanwhile: the last codes and
-    // placing the hospital (CPU work here) fit in that time.
-    const [, , place] = await Promise.all([
-      Promise.all(loads.map((load) => load.finish())),
-      encoder.end(),
-      new Promise((resolve) => setImmediate(resolve)).then(() => options.locate?.(header) ?? null),
-    ]);
-    const stats = reader.stats();
-    result.items = summary.items;
-    result.rates = summary.rates;
-    result.bytes = stats.bytes;
-    result.rejected = reader.report.rejectedRecords + reader.report.rejectedPayers;
-    result.status = await swapIn(pool, {
-      runId,
-      hospitalId,
-      header,
-      place,
-      sha256: stats.sha256,
-      summary,
-      result,
-      // The plain-words lines are what the inventory shows; the rest is there for whoever digs.
-      validation: { ...reader.report.toJSON(), sentences: reader.report.toText().split('\n') },
-    });
   } catch (error) {
     failed = true;
     // A COPY left open keeps its connection busy: abandon them before cleaning up.
@@ -228,6 +239,88 @@ async function payerPlanIds(pool: Pool, pairs: readonly PayerPlanEntry[]): Promi
     if (id === undefined) throw new Error(`could not record payer ${payerName}, plan ${planName}`);
     return id;
   });
+}
+
+interface LoadedRun {
+  id: string;
+  hospital_id: string;
+  hospital: string;
+  sha256: string;
+  bytes: number;
+}
+
+/**
+ * The loaded run whose file a local `source` still is, found without parsing it: the hospital
+ * file loaded last from the same path with the same size, whose SHA-256 the file's bytes still
+ * have (hashing reads the file once, several times faster than an ingest; progress is reported).
+ * Anything else (a URL, a new size, another hash) is ingested in full, and the swap still finds a
+ * file identical to the loaded one by its hash.
+ */
+async function unchangedLoad(
+  client: PoolClient,
+  source: string,
+  options: IngestOptions,
+): Promise<LoadedRun | null> {
+  if (isUrl(source)) return null;
+  const size = await stat(source).then(
+    (s) => (s.isFile() ? s.size : null),
+    () => null,
+  );
+  if (!size) return null;
+  const {
+    rows: [run],
+  } = await client.query<LoadedRun>(
+    `SELECT f.id, f.hospital_id, h.name AS hospital, f.sha256, f.bytes
+       FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
+      WHERE f.source = $1 AND f.status = 'loaded' AND f.bytes = $2
+      ORDER BY f.finished_at DESC LIMIT 1`,
+    [source, size],
+  );
+  if (!run) return null;
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(source, {
+    highWaterMark: 1 << 20,
+    signal: options.signal,
+  }) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    bytes += chunk.length;
+    options.progress?.(bytes, size, 0);
+  }
+  return hash.digest('hex') === run.sha256 ? run : null;
+}
+
+/** The run, recorded as unchanged with the figures of the loaded run it matches. */
+async function recordUnchanged(
+  client: PoolClient,
+  runId: string,
+  loaded: LoadedRun,
+): Promise<Partial<IngestResult>> {
+  const {
+    rows: [run],
+  } = await client.query<{
+    format: string | null;
+    version: string | null;
+    items: number;
+    rates: number;
+    rejected: number;
+  }>(
+    `UPDATE mrf_files f SET hospital_id = l.hospital_id, status = 'unchanged', sha256 = l.sha256, bytes = l.bytes,
+            format = l.format, version = l.version, last_updated_on = l.last_updated_on, items = l.items,
+            rates = l.rates, rejected = l.rejected, validation = l.validation, finished_at = now()
+       FROM mrf_files l
+      WHERE f.id = $1 AND l.id = $2
+      RETURNING l.format, l.version, l.items, l.rates, l.rejected`,
+    [runId, loaded.id],
+  );
+  if (!run) throw new Error('could not record the run');
+  return {
+    status: 'unchanged',
+    hospitalId: loaded.hospital_id,
+    hospital: loaded.hospital,
+    bytes: Number(loaded.bytes),
+    ...run,
+  };
 }
 
 /** The hospital row, from the file's header; its place is filled in at the swap. */
