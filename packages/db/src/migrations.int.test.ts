@@ -72,39 +72,18 @@ describe('0010_payer_plans', () => {
 
     await runMigrations(url);
 
-    const { rows } = await client.query<Record<string, unknown>>(
-      `SELECT r.hospital_id, r.rate_id, r.item_id, pp.payer_id, pp.payer_name, pp.plan_name, pp.line_of_business, r.dollar
-         FROM negotiated_rates r JOIN payer_plans pp ON pp.id = r.plan_id
-        ORDER BY r.hospital_id, r.rate_id`,
-    );
-    expect(rows).toEqual(
-      [
-        [hospitals[0], 1, 1, 1, 'Aetna', 'PPO', 'commercial', '10'],
-        [hospitals[0], 2, 1, 2, 'MEDICARE [2001]', 'HB MVH MEDICARE', 'other', '20'],
-        [hospitals[0], 3, 2, 1, 'Aetna', 'PPO', 'commercial', '30'],
-        [hospitals[1], 1, 1, 1, 'Aetna', 'PPO', 'commercial', '40'],
-      ].map(
-        ([
-          hospital_id,
-          rate_id,
-          item_id,
-          payer_id,
-          payer_name,
-          plan_name,
-          line_of_business,
-          dollar,
-        ]) => ({
-          hospital_id,
-          rate_id,
-          item_id,
-          payer_id,
-          payer_name,
-          plan_name,
-          line_of_business,
-          dollar,
-        }),
-      ),
-    );
+    const { rows } = await client.query<unknown[]>({
+      text: `SELECT r.hospital_id, r.rate_id, r.item_id, pp.payer_id, pp.payer_name, pp.plan_name, pp.line_of_business, r.dollar
+               FROM negotiated_rates r JOIN payer_plans pp ON pp.id = r.plan_id
+              ORDER BY r.hospital_id, r.rate_id`,
+      rowMode: 'array',
+    });
+    expect(rows).toEqual([
+      [hospitals[0], 1, 1, 1, 'Aetna', 'PPO', 'commercial', '10'],
+      [hospitals[0], 2, 1, 2, 'MEDICARE [2001]', 'HB MVH MEDICARE', 'other', '20'],
+      [hospitals[0], 3, 2, 1, 'Aetna', 'PPO', 'commercial', '30'],
+      [hospitals[1], 1, 1, 1, 'Aetna', 'PPO', 'commercial', '40'],
+    ]);
     const { rows: plans } = await client.query('SELECT count(*)::int AS n FROM payer_plans');
     expect(plans[0]).toEqual({ n: 2 });
     // The old columns are gone and the key is (hospital, item, rate): a second rate 3 of item 2 is refused.
