@@ -9,7 +9,7 @@ import {
   type Queryable,
 } from '@ratelens/db';
 import type { MrfHeader } from '../model.ts';
-import { openMrf } from '../read/index.ts';
+import { openMrf, type MrfReader } from '../read/index.ts';
 import { isUrl } from '../read/source.ts';
 import {
   currentPartitions,
@@ -84,15 +84,14 @@ export async function ingestFile(
   // recording the run, tidying interrupted runs) goes on while the file's header is read.
   const locking = pool.connect();
   const connecting = Promise.allSettled(RATE_TABLES.map(() => pool.connect()));
-  let records = 0;
+  const progress = { records: 0 };
   const opening = openMrf(source, {
     signal: options.signal,
-    onProgress: (bytes, total) => options.progress?.(bytes, total, records),
+    onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
   });
   // Awaited in the try below; until then a failure must not go unhandled.
   opening.catch(() => undefined);
   let lockClient: PoolClient | null = null;
-  const loads: TableLoad[] = [];
   let failed = false;
   const result: IngestResult = {
     runId,
@@ -121,65 +120,10 @@ export async function ingestFile(
       await opening.then((reader) => reader.close()).catch(() => undefined);
       Object.assign(result, await recordUnchanged(lockClient, runId, unchanged));
     } else {
-      const reader = await opening;
-      const { header } = reader;
-      result.hospital = header.hospitalName;
-      result.format = header.format;
-      result.version = header.version;
-      const hospitalId = await upsertHospital(lockClient, header, options.demo ?? false);
-      result.hospitalId = hospitalId;
-
-      const clients: PoolClient[] = [];
-      for (const connected of await connecting) {
-        if (connected.status === 'rejected') throw connected.reason;
-        clients.push(connected.value);
-      }
-      RATE_TABLES.forEach((spec, i) =>
-        loads.push(new TableLoad(clients[i] as PoolClient, spec, { runId, hospitalId })),
-      );
-      await Promise.all(loads.map((load) => load.start()));
-      const [items, codes, rates] = loads as [TableLoad, TableLoad, TableLoad];
-      const encoder = new RowEncoder(
-        { items, codes, rates },
-        (pairs) => payerPlanIds(pool, pairs),
-        (entries) => upsertCodes(pool, entries),
-      );
-      for await (const record of reader.records) {
-        records++;
-        await encoder.add(record);
-      }
-      const { summary } = encoder;
-      // PostgreSQL takes the last rows and writes the tables to disk meanwhile: the last codes and
-      // placing the hospital (CPU work here) fit in that time.
-      const [, , place] = await Promise.all([
-        Promise.all(loads.map((load) => load.finish())),
-        encoder.end(),
-        new Promise((resolve) => setImmediate(resolve)).then(
-          () => options.locate?.(header) ?? null,
-        ),
-      ]);
-      const stats = reader.stats();
-      result.items = summary.items;
-      result.rates = summary.rates;
-      result.bytes = stats.bytes;
-      result.rejected = reader.report.rejectedRecords + reader.report.rejectedPayers;
-      result.status = await swapIn(pool, {
-        runId,
-        hospitalId,
-        header,
-        place,
-        sha256: stats.sha256,
-        summary,
-        result,
-        // The plain-words lines are what the inventory shows; the rest is there for whoever digs.
-        validation: { ...reader.report.toJSON(), sentences: reader.report.toText().split('\n') },
-      });
+      await loadFile({ pool, lockClient, runId, opening, connecting, progress, options }, result);
     }
   } catch (error) {
     failed = true;
-    // A COPY left open keeps its connection busy: abandon them before cleaning up.
-    const reason = error instanceof Error ? error : new Error(String(error));
-    await Promise.all(loads.map((load) => load.abort(reason)));
     result.status = 'failed';
     result.error = error instanceof Error ? error.message : String(error);
     await pool.query(
@@ -204,6 +148,87 @@ export async function ingestFile(
     Math.round(result.seconds * 1000),
   ]);
   return result;
+}
+
+interface LoadRun {
+  pool: Pool;
+  /** The run's own connection (holding its advisory lock). */
+  lockClient: PoolClient;
+  runId: string;
+  opening: Promise<MrfReader>;
+  /** One connection per rate table, asked for when the run began. */
+  connecting: Promise<PromiseSettledResult<PoolClient>[]>;
+  /** Records read so far, for the progress callback. */
+  progress: { records: number };
+  options: IngestOptions;
+}
+
+/**
+ * Reads the file into the run's three tables and swaps them in (unless the hospital's loaded
+ * file is the same or newer). `result` is filled in as the run learns, so that a failure still
+ * names the hospital; on failure the COPYs are abandoned (an open COPY keeps its connection busy)
+ * before the error goes up.
+ */
+async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
+  const { pool, runId, options } = run;
+  const reader = await run.opening;
+  const { header } = reader;
+  result.hospital = header.hospitalName;
+  result.format = header.format;
+  result.version = header.version;
+  const hospitalId = await upsertHospital(run.lockClient, header, options.demo ?? false);
+  result.hospitalId = hospitalId;
+
+  const loads: TableLoad[] = [];
+  try {
+    const clients: PoolClient[] = [];
+    for (const connected of await run.connecting) {
+      if (connected.status === 'rejected') throw connected.reason;
+      clients.push(connected.value);
+    }
+    RATE_TABLES.forEach((spec, i) =>
+      loads.push(new TableLoad(clients[i] as PoolClient, spec, { runId, hospitalId })),
+    );
+    await Promise.all(loads.map((load) => load.start()));
+    const [items, codes, rates] = loads as [TableLoad, TableLoad, TableLoad];
+    const encoder = new RowEncoder(
+      { items, codes, rates },
+      (pairs) => payerPlanIds(pool, pairs),
+      (entries) => upsertCodes(pool, entries),
+    );
+    for await (const record of reader.records) {
+      run.progress.records++;
+      await encoder.add(record);
+    }
+    const { summary } = encoder;
+    // PostgreSQL takes the last rows and writes the tables to disk meanwhile: the last codes and
+    // placing the hospital (CPU work here) fit in that time.
+    const [, , place] = await Promise.all([
+      Promise.all(loads.map((load) => load.finish())),
+      encoder.end(),
+      new Promise((resolve) => setImmediate(resolve)).then(() => options.locate?.(header) ?? null),
+    ]);
+    const stats = reader.stats();
+    result.items = summary.items;
+    result.rates = summary.rates;
+    result.bytes = stats.bytes;
+    result.rejected = reader.report.rejectedRecords + reader.report.rejectedPayers;
+    result.status = await swapIn(pool, {
+      runId,
+      hospitalId,
+      header,
+      place,
+      sha256: stats.sha256,
+      summary,
+      result,
+      // The plain-words lines are what the inventory shows; the rest is there for whoever digs.
+      validation: { ...reader.report.toJSON(), sentences: reader.report.toText().split('\n') },
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error : new Error(String(error));
+    await Promise.all(loads.map((load) => load.abort(reason)));
+    throw error;
+  }
 }
 
 /**
