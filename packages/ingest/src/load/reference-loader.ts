@@ -3,9 +3,16 @@ import {
   nonMetroAreaCode,
   nonMetroAreaName,
   stateByCode,
+  stateByFips,
   US_STATES,
 } from '@ratelens/core';
-import { copyWriter, inTransaction, type Pool, type PoolClient } from '@ratelens/db';
+import {
+  copyWriter,
+  inTransaction,
+  type Pool,
+  type PoolClient,
+  type Queryable,
+} from '@ratelens/db';
 import type { MrfHeader } from '../model.ts';
 import type { CbsaDelineation } from '../reference/cbsa.ts';
 import type { HcpcsLevel2Code } from '../reference/hcpcs.ts';
@@ -69,8 +76,40 @@ export async function loadCbsaDelineation(
     await client.query(
       `UPDATE hospitals h SET cbsa_code = c.cbsa_code FROM counties c WHERE c.fips = h.county_fips AND h.cbsa_code IS DISTINCT FROM c.cbsa_code`,
     );
+    await placeOutsideCbsas(client);
     return { cbsas, counties };
   });
+}
+
+/** The state's non-metro area (one per state, kept across delineations): its CBSA code. */
+async function nonMetroArea(pool: Queryable, stateCode: string): Promise<string> {
+  const code = nonMetroAreaCode(stateCode);
+  await pool.query(
+    `INSERT INTO cbsas (code, title, kind, state_codes) VALUES ($1, $2, 'nonmetro', $3) ON CONFLICT (code) DO NOTHING`,
+    [code, nonMetroAreaName(stateCode), [stateCode]],
+  );
+  return code;
+}
+
+/**
+ * Hospitals whose county is in no CBSA of the delineation just loaded join their state's
+ * non-metro area: those placed before any delineation was loaded (they have a county but no
+ * CBSA), and those whose county has left its CBSA.
+ */
+async function placeOutsideCbsas(client: PoolClient): Promise<void> {
+  const { rows } = await client.query<{ county_fips: string; cbsa_code: string | null }>(
+    `SELECT DISTINCT h.county_fips, h.cbsa_code FROM hospitals h
+      WHERE h.county_fips IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM counties c WHERE c.fips = h.county_fips AND c.cbsa_code IS NOT NULL)`,
+  );
+  for (const { county_fips: countyFips, cbsa_code: current } of rows) {
+    const state = stateByFips(countyFips.slice(0, 2));
+    if (!state || current === nonMetroAreaCode(state.code)) continue;
+    await client.query(`UPDATE hospitals SET cbsa_code = $2 WHERE county_fips = $1`, [
+      countyFips,
+      await nonMetroArea(client, state.code),
+    ]);
+  }
 }
 
 /** HCPCS Level II descriptions (public domain) and the category of every code. */
@@ -232,13 +271,8 @@ export function hospitalLocator(pool: Pool): (header: MrfHeader) => Promise<Plac
       let cbsaCode = rows[0]?.cbsa_code ?? null;
       const delineationLoaded =
         rows.length > 0 || (await pool.query(`SELECT 1 FROM counties LIMIT 1`)).rows.length > 0;
-      if (!cbsaCode && delineationLoaded && stateByCode(found.state)) {
-        cbsaCode = nonMetroAreaCode(found.state);
-        await pool.query(
-          `INSERT INTO cbsas (code, title, kind, state_codes) VALUES ($1, $2, 'nonmetro', $3) ON CONFLICT (code) DO NOTHING`,
-          [cbsaCode, nonMetroAreaName(found.state), [found.state]],
-        );
-      }
+      if (!cbsaCode && delineationLoaded && stateByCode(found.state))
+        cbsaCode = await nonMetroArea(pool, found.state);
       const { rows: localities } = await pool.query<{ carrier: string; locality: string }>(
         'SELECT carrier, locality FROM zip_localities WHERE zip = $1',
         [found.zip],
