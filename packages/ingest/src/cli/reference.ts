@@ -30,7 +30,14 @@ Loads into DATABASE_URL, else the embedded PostgreSQL of DATA_DIR.`;
 
 async function pfsFiles(args: string[]): Promise<{ rvu: string; gpci: string; zip?: string }> {
   const [first, second, third] = args;
-  if (first && !second && !/^https?:/i.test(first) && (await stat(first)).isDirectory()) {
+  const folder =
+    first && !second && !/^https?:/i.test(first)
+      ? await stat(first).then(
+          (s) => s.isDirectory(),
+          () => false,
+        )
+      : false;
+  if (first && folder) {
     const names = await readdir(first);
     const pick = (pattern: RegExp) => names.find((n) => pattern.test(n));
     const rvu = pick(/^PPRRVU.*\.csv$/i);

@@ -1,8 +1,12 @@
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCbsaDelineation } from './cbsa.ts';
 import { parseHcpcsLevel2 } from './hcpcs.ts';
-import { decodeText, normaliseHeader } from './source.ts';
+import { decodeText, normaliseHeader, readSource, REFERENCE_MAX_BYTES } from './source.ts';
 
 describe('reading a reference file from a URL', () => {
   let server: Server;
@@ -12,6 +16,15 @@ describe('reading a reference file from a URL', () => {
     server = createServer((request, response) => {
       if (request.url === '/hcpcs.csv') {
         response.end('code,kind,long,short\nA0428,procedure,Ambulance service,Bls\n');
+      } else if (request.url === '/endless.csv') {
+        // No length announced: the reader must count.
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        const send = () => {
+          while (response.write(chunk));
+          response.once('drain', send);
+        };
+        response.on('close', () => response.removeAllListeners('drain'));
+        send();
       } else {
         response.statusCode = 404;
         response.end();
@@ -39,6 +52,52 @@ describe('reading a reference file from a URL', () => {
   it('names the URL and the status of a failed download', async () => {
     await expect(parseHcpcsLevel2(`${base}/missing.csv`)).rejects.toThrow(
       `${base}/missing.csv: expected an HTTP 200 response; found HTTP 404`,
+    );
+  });
+
+  it('stops a download past the size limit', async () => {
+    await expect(readSource(`${base}/endless.csv`, 1_000_000)).rejects.toThrow(
+      `${base}/endless.csv: expected a reference file of at most 1 MB; found more than that`,
+    );
+  });
+
+  it('says when nothing answers', async () => {
+    // A port just released: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    await expect(parseHcpcsLevel2(`http://127.0.0.1:${port}/hcpcs.csv`)).rejects.toThrow(
+      `http://127.0.0.1:${port}/hcpcs.csv: expected a download; found it failed (connect ECONNREFUSED 127.0.0.1:${port})`,
+    );
+  });
+});
+
+describe('reading a local reference file', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'ratelens-reference-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('says when there is no file at the path', async () => {
+    const missing = path.join(dir, 'list1.csv');
+    await expect(parseCbsaDelineation(missing)).rejects.toThrow(
+      `${missing}: expected a readable file; found no file at that path`,
+    );
+  });
+
+  it('refuses a folder', async () => {
+    await expect(parseHcpcsLevel2(dir)).rejects.toThrow(`${dir}: expected a file; found a folder`);
+  });
+
+  it('refuses a file past the size limit before reading it', async () => {
+    const huge = path.join(dir, 'huge.csv');
+    await writeFile(huge, '');
+    // Sparse: no disk used, but its size is what stat reports.
+    await truncate(huge, REFERENCE_MAX_BYTES + 1);
+    await expect(parseHcpcsLevel2(huge)).rejects.toThrow(
+      `${huge}: expected a reference file of at most 500 MB; found 501 MB`,
     );
   });
 });

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { ReferenceFileError } from './errors.ts';
@@ -15,14 +15,67 @@ export function sourceName(source: ReferenceSource): string {
   return isUrl(source) ? source : basename(source);
 }
 
-/** The bytes of a reference file, read from disk or downloaded. These files are small. */
-export async function readSource(source: ReferenceSource): Promise<Buffer> {
-  if (!isUrl(source)) return readFile(source);
-  const response = await fetch(source);
+/** The largest reference file read: they are read whole, and V8's strings stop at about 512 MB. */
+export const REFERENCE_MAX_BYTES = 500_000_000;
+
+/** What went wrong with a local file, in words. */
+function fileProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no file at that path';
+  if (code === 'EACCES' || code === 'EPERM') return 'a file this process may not read';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Rounded up, so that a file just past the limit does not read as the limit. */
+const megabytes = (bytes: number) => `${Math.ceil(bytes / 1e6)} MB`;
+const limit = (maxBytes: number) => `a reference file of at most ${megabytes(maxBytes)}`;
+
+async function readLocal(source: string, maxBytes: number): Promise<Buffer> {
+  try {
+    const info = await stat(source);
+    if (info.isDirectory()) throw new ReferenceFileError(source, 'a file', 'a folder');
+    if (info.size > maxBytes)
+      throw new ReferenceFileError(source, limit(maxBytes), megabytes(info.size));
+    return await readFile(source);
+  } catch (error) {
+    if (error instanceof ReferenceFileError) throw error;
+    throw new ReferenceFileError(source, 'a readable file', fileProblem(error));
+  }
+}
+
+async function download(source: string, maxBytes: number): Promise<Buffer> {
+  let response: Response;
+  try {
+    response = await fetch(source);
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    const reason = cause instanceof Error ? cause.message : String(error);
+    throw new ReferenceFileError(source, 'a download', `it failed (${reason})`);
+  }
   if (!response.ok) {
+    await response.body?.cancel();
     throw new ReferenceFileError(source, 'an HTTP 200 response', `HTTP ${response.status}`);
   }
-  return Buffer.from(await response.arrayBuffer());
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    // Counted as it arrives: a server need not say the length, nor tell the truth about it.
+    if (bytes > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new ReferenceFileError(source, limit(maxBytes), 'more than that');
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The bytes of a reference file, read from disk or downloaded, whole. */
+export function readSource(
+  source: ReferenceSource,
+  maxBytes = REFERENCE_MAX_BYTES,
+): Promise<Buffer> {
+  return isUrl(source) ? download(source, maxBytes) : readLocal(source, maxBytes);
 }
 
 /**
