@@ -61,10 +61,8 @@ async function download(source: string, maxBytes: number): Promise<Buffer> {
   for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
     // Counted as it arrives: a server need not say the length, nor tell the truth about it.
-    if (bytes > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new ReferenceFileError(source, limit(maxBytes), 'more than that');
-    }
+    // Leaving the loop cancels the download.
+    if (bytes > maxBytes) throw new ReferenceFileError(source, limit(maxBytes), 'more than that');
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
