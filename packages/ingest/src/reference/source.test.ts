@@ -35,6 +35,7 @@ describe('reading a reference file from a URL', () => {
   });
 
   afterAll(async () => {
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
 
