@@ -503,3 +503,64 @@ describe('an ingest killed with SIGKILL', () => {
     expect(await runTables(killed?.id ?? '')).toEqual([]);
   }, 120_000);
 });
+
+describe('npm run ingest', () => {
+  /** The CLI's stdout and exit code. */
+  const cli = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'packages/ingest/src/cli/ingest.ts', ...args],
+        {
+          env: { ...process.env, DATABASE_URL: database.url },
+          stdio: ['ignore', 'pipe', 'ignore'],
+        },
+      );
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => resolve({ code, stdout }));
+    });
+  const lastLine = (stdout: string) =>
+    JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, unknown>;
+
+  itWithDataFile(
+    'ends with one JSON line of figures; --validate-only prints the report and loads nothing',
+    CMS_V3_JSON,
+    async (file) => {
+      const copy = path.join(dir, 'cli-example.json');
+      await writeFile(copy, await readFile(file));
+      const checked = await cli(['--validate-only', copy]);
+      expect(checked.code).toBe(0);
+      expect(lastLine(checked.stdout)).toMatchObject({
+        format: 'json',
+        version: '3.0.0',
+        rejected: 0,
+        seconds: expect.any(Number) as number,
+        mbPerSecond: expect.any(Number) as number,
+        peakRssMb: expect.any(Number) as number,
+      });
+      expect(await query(`SELECT 1 FROM mrf_files WHERE source = $1`, [copy])).toEqual([]);
+
+      const loaded = await cli([copy]);
+      expect(loaded.code).toBe(0);
+      const figures = lastLine(loaded.stdout);
+      const [run] = await query<{ items: number; rates: number }>(
+        `SELECT items, rates FROM mrf_files WHERE source = $1 AND status IN ('loaded', 'unchanged')`,
+        [copy],
+      );
+      expect(figures).toMatchObject({
+        format: 'json',
+        version: '3.0.0',
+        items: run?.items,
+        rates: run?.rates,
+        rejected: 0,
+        seconds: expect.any(Number) as number,
+        mbPerSecond: expect.any(Number) as number,
+        peakRssMb: expect.any(Number) as number,
+      });
+      expect(Number(figures.rates)).toBeGreaterThan(0);
+    },
+    60_000,
+  );
+});
