@@ -13,6 +13,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** Emptied at every start; the admin test runs `npm run admin:create` against it. */
 export const E2E_DATA_DIR = '.data-e2e';
+/** What the server printed (e2e/serve.ts writes it), for the test of `npm start`'s words. */
+export const E2E_SERVER_LOG = 'reports/e2e-server.log';
 
 export default defineConfig({
   testDir: './e2e',
@@ -50,6 +52,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: E2E_DATA_DIR,
+      SERVER_LOG: E2E_SERVER_LOG,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '600',

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_SERVER_LOG } from '../playwright.config.ts';
 import { expectAccessible } from './support.ts';
 
 // The browser tests' server starts on an empty database, so it loads the demo data (DEMO_DATA=on):
@@ -8,6 +10,24 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+test('npm start on an empty database loads the demo data and says so', async ({ page }) => {
+  const printed = readFileSync(E2E_SERVER_LOG, 'utf8');
+  expect(printed).toContain(
+    'The database has no hospitals yet: loading the demo data (fictional hospitals)…',
+  );
+  const said =
+    /Loaded demo data: (\d+) fictional hospitals in (\d+) states, ([\d,]+) rates, in \d+\.\d s\. Set DEMO_DATA=off to start empty\./.exec(
+      printed,
+    );
+  expect(said, printed).not.toBeNull();
+  const [hospitals, states, rates] = (said ?? []).slice(1).map((n) => Number(n.replace(/,/g, '')));
+  expect(states).toBeGreaterThanOrEqual(6);
+  expect(rates).toBeGreaterThan(0);
+  // The number it gives is the number the inventory lists.
+  await page.goto('/inventoryList');
+  await expect(page.getByText(`${hospitals} hospitals`)).toBeVisible();
+});
 
 test.describe('inventory list', () => {
   test('lists the hospitals with the spec’s columns, and narrows by state and metro area', async ({

@@ -505,22 +505,30 @@ describe('an ingest killed with SIGKILL', () => {
 });
 
 describe('npm run ingest', () => {
-  /** The CLI's stdout and exit code. */
+  /** The CLI's exit code, stdout and stderr (a pipe: the progress bar prints lines). */
   const cli = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
       const child = spawn(
         process.execPath,
         ['--import', 'tsx', 'packages/ingest/src/cli/ingest.ts', ...args],
         {
           env: { ...process.env, DATABASE_URL: database.url },
-          stdio: ['ignore', 'pipe', 'ignore'],
+          stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
       let stdout = '';
+      let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.on('error', reject);
-      child.on('exit', (code) => resolve({ code, stdout }));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
     });
+  /** The progress bar's last line for `file`. */
+  const lastProgress = (stderr: string, file: string) =>
+    stderr
+      .split('\n')
+      .filter((line) => line.startsWith(`${file} [`))
+      .at(-1);
   const lastLine = (stdout: string) =>
     JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, unknown>;
 
@@ -541,6 +549,12 @@ describe('npm run ingest', () => {
         peakRssMb: expect.any(Number) as number,
       });
       expect(await query(`SELECT 1 FROM mrf_files WHERE source = $1`, [copy])).toEqual([]);
+      const size = (await stat(copy)).size / 1e6;
+      expect(lastProgress(checked.stderr, copy)).toMatch(
+        new RegExp(
+          `\\[#{28}\\] 100% ${size.toFixed(1)}/${size.toFixed(1)} MB [\\d.]+ MB/s, [\\d,]+ records/s$`,
+        ),
+      );
 
       const loaded = await cli([copy]);
       expect(loaded.code).toBe(0);
@@ -562,6 +576,7 @@ describe('npm run ingest', () => {
         peakRssMb: expect.any(Number) as number,
       });
       expect(Number(figures.rates)).toBeGreaterThan(0);
+      expect(lastProgress(loaded.stderr, copy)).toContain('100%');
     },
     60_000,
   );

@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCbsaDelineation } from '../reference/cbsa.ts';
+import { itWithDataFile } from '../testing/it-with-data-file.ts';
+
+let database: TestDatabase;
+let dir: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dir = await mkdtemp(path.join(tmpdir(), 'ratelens-reference-cli-'));
+});
+afterAll(async () => {
+  await database.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** `npm run reference -- …args` against the test database: exit code, stdout, stderr. */
+function reference(args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'packages/ingest/src/cli/reference.ts', ...args],
+      { env: { ...process.env, DATABASE_URL: database.url }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const summary = (stdout: string) =>
+  JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, number | string>;
+
+async function count(table: string): Promise<number> {
+  const { rows } = await database.connection.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${table}`,
+  );
+  return rows[0]?.n ?? -1;
+}
+
+describe('npm run reference', () => {
+  it('loads the states and prints one JSON line of what it loaded', async () => {
+    const run = await reference(['states']);
+    expect(run.code).toBe(0);
+    expect(summary(run.stdout)).toMatchObject({ kind: 'states', states: 52 });
+    expect(await count('states')).toBe(52);
+  }, 30_000);
+
+  itWithDataFile(
+    'loads the CBSA delineation: the figures it prints are the rows in the database',
+    'census-cbsa/list1_2023_county_to_cbsa.csv',
+    async (file) => {
+      const run = await reference(['cbsa', file]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const parsed = await parseCbsaDelineation(file);
+      expect(summary(run.stdout)).toMatchObject({
+        kind: 'cbsa',
+        cbsas: parsed.cbsas.length,
+        counties: parsed.counties.length,
+      });
+      expect(await count(`cbsas WHERE kind <> 'nonmetro'`)).toBe(parsed.cbsas.length);
+      expect(await count('counties')).toBe(parsed.counties.length);
+    },
+    60_000,
+  );
+
+  itWithDataFile(
+    'loads the physician fee schedule from its folder',
+    'cms-pfs-rvu-2025/PPRRVU2025_Oct.csv',
+    async (file) => {
+      const run = await reference(['pfs', path.dirname(file)]);
+      expect(run.code).toBe(0);
+      const figures = summary(run.stdout);
+      expect(figures).toMatchObject({ kind: 'pfs' });
+      expect(figures.rvus).toBeGreaterThan(10_000);
+      expect(await count('medicare_rvus')).toBe(figures.rvus);
+      expect(await count('medicare_gpcis')).toBe(figures.gpcis);
+    },
+    120_000,
+  );
+
+  it('answers a missing file with one sentence naming it, and loads nothing', async () => {
+    const missing = path.join(dir, 'no-such-list1.csv');
+    const before = await count('counties');
+    const run = await reference(['cbsa', missing]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `reference failed: ${missing}: expected a readable file; found no file at that path`,
+    );
+    expect(await count('counties')).toBe(before);
+  }, 30_000);
+
+  it('answers a folder without the fee schedule files by naming what it needs', async () => {
+    const run = await reference(['pfs', dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `reference failed: ${dir} must hold a PPRRVU*.csv and a GPCI*.csv file`,
+    );
+  }, 30_000);
+
+  it('prints its usage for an unknown kind or a missing file, with exit code 2', async () => {
+    const unknown = await reference(['drg', 'x.csv']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown kind "drg".');
+    expect(unknown.stderr).toContain('Usage: npm run reference -- <kind> <path|url>');
+    const bare = await reference(['hcpcs']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('Usage: npm run reference');
+  }, 30_000);
+});
