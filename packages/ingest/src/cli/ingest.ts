@@ -58,14 +58,22 @@ async function validateOnly(source: string): Promise<boolean> {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      'validate-only': { type: 'boolean' },
-      demo: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        'validate-only': { type: 'boolean' },
+        demo: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    // Node's own words ("Unknown option '--x'…"), then what the command takes.
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   if (values.help || positionals.length === 0) {
     console.error(USAGE);
     return positionals.length === 0 && !values.help ? 2 : 0;

@@ -580,4 +580,16 @@ describe('npm run ingest', () => {
     },
     60_000,
   );
+
+  it('answers an unknown option or no file with its usage and exit code 2', async () => {
+    const unknown = await cli(['--fast', 'x.json']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Unknown option '--fast'");
+    expect(unknown.stderr).toContain(
+      'Usage: npm run ingest -- [--validate-only] [--demo] <file|url>',
+    );
+    const bare = await cli([]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('Usage: npm run ingest');
+  }, 30_000);
 });
