@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/data
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
+import { runCli } from '../testing/run-cli.ts';
 
 let database: TestDatabase;
 let dir: string;
@@ -18,22 +18,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** `npm run reference -- …args` against the test database: exit code, stdout, stderr. */
-function reference(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'packages/ingest/src/cli/reference.ts', ...args],
-      { env: { ...process.env, DATABASE_URL: database.url }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `npm run reference -- …args` against the test database. */
+const reference = (args: string[]) =>
+  runCli('packages/ingest/src/cli/reference.ts', args, { DATABASE_URL: database.url });
 
 const summary = (stdout: string) =>
   JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, number | string>;

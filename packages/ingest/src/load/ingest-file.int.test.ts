@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLargeFile } from '../demo/generate-demo.ts';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
+import { runCli } from '../testing/run-cli.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
 import { openMrf } from '../read/index.ts';
 import { hospitalSourceKey, ingestFile, markInterruptedRuns } from './ingest-file.ts';
@@ -505,24 +506,9 @@ describe('an ingest killed with SIGKILL', () => {
 });
 
 describe('npm run ingest', () => {
-  /** The CLI's exit code, stdout and stderr (a pipe: the progress bar prints lines). */
+  /** `npm run ingest -- …args` against the test database (stderr a pipe: the bar prints lines). */
   const cli = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'packages/ingest/src/cli/ingest.ts', ...args],
-        {
-          env: { ...process.env, DATABASE_URL: database.url },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    runCli('packages/ingest/src/cli/ingest.ts', args, { DATABASE_URL: database.url });
   /** The progress bar's last line for `file`. */
   const lastProgress = (stderr: string, file: string) =>
     stderr
