@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { CatalogueCoupon, CouponInput } from '@ratelens/core';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -17,6 +17,7 @@ import {
   resolverOf,
   type CouponFormValues,
 } from './catalogue-values.ts';
+import { FormActions } from './form-actions.tsx';
 
 export const NO_COUPONS = 'No coupons yet.';
 
@@ -149,14 +150,7 @@ function CouponForm({
             error={fieldError(errors.maxUsesPerUser)}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Add coupon
-          </Button>
-        </Group>
+        <FormActions submitLabel="Add coupon" onCancel={onCancel} pending={save.isPending} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   centsToDollars,
   formatUsd,
@@ -26,6 +26,7 @@ import {
   resolverOf,
   type OfferFormValues,
 } from './catalogue-values.ts';
+import { FormActions } from './form-actions.tsx';
 
 export const NO_OFFERS = 'No custom offers yet.';
 
@@ -196,14 +197,7 @@ function OfferForm({
           {...form.register('note')}
           error={fieldError(errors.note)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Add offer
-          </Button>
-        </Group>
+        <FormActions submitLabel="Add offer" onCancel={onCancel} pending={save.isPending} />
       </Stack>
     </form>
   );

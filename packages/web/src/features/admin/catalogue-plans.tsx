@@ -36,6 +36,7 @@ import {
   resolverOf,
   type PlanFormValues,
 } from './catalogue-values.ts';
+import { FormActions } from './form-actions.tsx';
 
 const usd = (cents: number) => formatUsd(centsToDollars(cents));
 
@@ -278,14 +279,11 @@ function PlanForm({
             <Flag key={flag.name} control={form.control} name={flag.name} label={flag.label} />
           ))}
         </Stack>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {plan ? 'Save changes' : 'Add plan'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={plan ? 'Save changes' : 'Add plan'}
+          onCancel={onCancel}
+          pending={save.isPending}
+        />
       </Stack>
     </form>
   );

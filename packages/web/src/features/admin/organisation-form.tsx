@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import type { OrganisationInput, OrganisationView } from '@ratelens/core';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -14,6 +14,7 @@ import {
   splitEmails,
   type OrganisationFormValues,
 } from './organisation-values.ts';
+import { FormActions } from './form-actions.tsx';
 
 /** What the modal edits: a new organisation, or an existing one. */
 export type OrganisationTarget = { kind: 'new' } | { kind: 'edit'; organisation: OrganisationView };
@@ -148,14 +149,11 @@ function OrganisationForm({ target, onCancel, onSaved }: OrganisationFormProps) 
           error={fieldError(errors.memberEmails)}
         />
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {editing ? 'Save changes' : 'Add organisation'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={editing ? 'Save changes' : 'Add organisation'}
+          onCancel={onCancel}
+          pending={save.isPending}
+        />
       </Stack>
     </form>
   );
