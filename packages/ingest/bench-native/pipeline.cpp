@@ -111,102 +111,7 @@ static inline void tab() { buf.push_back('\t'); }
 static inline void nl() { buf.push_back('\n'); flush_if_full(); }
 static inline void null_() { buf.append("\\N", 2); }
 
-// COPY text escaping
-static inline void put_esc(string_view s) {
-  size_t start = 0;
-  for (size_t i = 0; i < s.size(); i++) {
-    char c = s[i];
-    const char *rep = nullptr;
-    switch (c) {
-      case '\\': rep = "\\\\"; break;
-      case '\t': rep = "\\t"; break;
-      case '\n': rep = "\\n"; break;
-      case '\r': rep = "\\r"; break;
-      default: continue;
-    }
-    buf.append(s.data() + start, i - start);
-    buf.append(rep, 2);
-    start = i + 1;
-  }
-  buf.append(s.data() + start, s.size() - start);
-}
-
-static inline void put_int(long long v) {
-  char tmp[24]; int n = 0;
-  bool neg = v < 0; unsigned long long u = neg ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-  do { tmp[n++] = char('0' + u % 10); u /= 10; } while (u);
-  if (neg) buf.push_back('-');
-  while (n) buf.push_back(tmp[--n]);
-}
-
-// up to 2 decimals, trailing zeros trimmed
-static inline void put_money(double x) {
-  long long c = llround(x * 100.0);
-  if (c < 0) { buf.push_back('-'); c = -c; }
-  put_int(c / 100);
-  int f = int(c % 100);
-  if (f) {
-    buf.push_back('.');
-    buf.push_back(char('0' + f / 10));
-    if (f % 10) buf.push_back(char('0' + f % 10));
-  }
-}
-
-static inline string_view trim_ws(string_view s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-// A scalar captured for later emission.
-struct Scalar {
-  enum Kind : uint8_t { ABSENT, NUL, NUM, STR } kind = ABSENT;
-  string_view text;   // raw number text or unescaped string (points into input / parser string buffer)
-  double d = 0;       // numeric value if NUM
-  bool present() const { return kind == NUM || kind == STR; }
-};
-
-// Read any scalar (number/string/null/bool) into Scalar. Numbers keep raw text.
-static inline Scalar read_scalar(ondemand::value v) {
-  Scalar s;
-  ondemand::json_type t = v.type();
-  switch (t) {
-    case ondemand::json_type::number: {
-      s.text = trim_ws(v.raw_json_token());
-      s.d = double(v.get_double());
-      s.kind = Scalar::NUM; break;
-    }
-    case ondemand::json_type::string:
-      s.text = string_view(v.get_string()); s.kind = Scalar::STR;
-      { // allow numeric strings for amounts
-        char *end = nullptr; std::string tmp(s.text);
-        s.d = strtod(tmp.c_str(), &end);
-      }
-      break;
-    case ondemand::json_type::null: s.kind = Scalar::NUL; break;
-    case ondemand::json_type::boolean:
-      s.text = bool(v.get_bool()) ? "true" : "false"; s.kind = Scalar::STR; break;
-    default: s.kind = Scalar::NUL; break; // object/array where scalar expected: treat as null (skipped)
-  }
-  return s;
-}
-// string-typed field (number-valued strings like "count" kept as text)
-static inline Scalar read_text(ondemand::value v) {
-  Scalar s;
-  ondemand::json_type t = v.type();
-  if (t == ondemand::json_type::string) { s.text = string_view(v.get_string()); s.kind = Scalar::STR; }
-  else if (t == ondemand::json_type::number) { s.text = trim_ws(v.raw_json_token()); s.kind = Scalar::NUM; }
-  else if (t == ondemand::json_type::null) { s.kind = Scalar::NUL; }
-  else if (t == ondemand::json_type::boolean) { s.text = bool(v.get_bool()) ? "true" : "false"; s.kind = Scalar::STR; }
-  else s.kind = Scalar::NUL;
-  return s;
-}
-
-static inline void put_sc(const Scalar &s) {
-  if (s.kind == Scalar::NUM) put(s.text);
-  else if (s.kind == Scalar::STR) put_esc(s.text);
-  else null_();
-}
-
+#include "common.hpp"
 
 static bool binary = false;
 static inline void be16(int v) { char b[2] = {char((v >> 8) & 0xff), char(v & 0xff)}; buf.append(b, 2); }
@@ -220,23 +125,6 @@ static inline void bcents(const Scalar &s) { if (s.present()) bi8(llround(s.d * 
 static inline void btext(const Scalar &s) { if (s.present()) { be32(long(s.text.size())); put(s.text); } else bnull(); }
 
 static bool scaled = false;
-
-struct Payer {
-  Scalar payer_name, plan_name, dollar, pct, algo, median, p10, p90, count, methodology, notes, est;
-};
-
-static std::unordered_map<std::string, int> payer_ids;
-static std::string keybuf;
-static inline int payer_id(string_view payer, string_view plan) {
-  keybuf.assign(payer.data(), payer.size());
-  keybuf.push_back('\x1f');
-  keybuf.append(plan.data(), plan.size());
-  auto it = payer_ids.find(keybuf);
-  if (it != payer_ids.end()) return it->second;
-  int id = int(payer_ids.size()) + 1;
-  payer_ids.emplace(keybuf, id);
-  return id;
-}
 
 static long long n_items = 0, n_codes = 0, n_rates = 0, n_bad = 0;
 
@@ -276,9 +164,8 @@ struct Code { Scalar code, type; };
 static void do_item(ondemand::object item) {
   Scalar desc, drug_unit, drug_type;
   std::vector<Code> codes;
-  std::vector<Payer> payers;
-  std::vector<string_view> mods;
-  payers.reserve(32);
+  Charge charge;  // per standard charge, reused
+  charge.payers.reserve(32);
   for (auto field : item) {
     string_view k = field.unescaped_key();
     ondemand::value v = field.value();
@@ -302,48 +189,11 @@ static void do_item(ondemand::object item) {
     } else if (k == "standard_charges") {
       for (auto scv : v.get_array()) {
         long long item_id = ++n_items;
-        Scalar setting, gross, cash, mn, mx, bclass, gnotes;
-        mods.clear();
-        payers.clear();
-        for (auto sf : scv.get_object()) {
-          string_view sk = sf.unescaped_key();
-          ondemand::value sv = sf.value();
-          if (sk == "setting") setting = read_text(sv);
-          else if (sk == "gross_charge") gross = read_scalar(sv);
-          else if (sk == "discounted_cash") cash = read_scalar(sv);
-          else if (sk == "minimum") mn = read_scalar(sv);
-          else if (sk == "maximum") mx = read_scalar(sv);
-          else if (sk == "billing_class") bclass = read_text(sv);
-          else if (sk == "additional_generic_notes") gnotes = read_text(sv);
-          else if (sk == "modifier_code") {
-            if (sv.type() == ondemand::json_type::array)
-              for (auto m : sv.get_array()) mods.push_back(string_view(m.get_string()));
-          } else if (sk == "payers_information") {
-            for (auto pv : sv.get_array()) {
-              Payer p;
-              for (auto pf : pv.get_object()) {
-                string_view pk = pf.unescaped_key();
-                ondemand::value pvv = pf.value();
-                switch (pk.size() ? pk[0] : 0) {
-                  case 'p': if (pk == "payer_name") p.payer_name = read_text(pvv);
-                            else if (pk == "plan_name") p.plan_name = read_text(pvv); break;
-                  case 's': if (pk == "standard_charge_dollar") p.dollar = read_scalar(pvv);
-                            else if (pk == "standard_charge_percentage") p.pct = read_scalar(pvv);
-                            else if (pk == "standard_charge_algorithm") p.algo = read_text(pvv); break;
-                  case 'm': if (pk == "median_amount") p.median = read_scalar(pvv);
-                            else if (pk == "methodology") p.methodology = read_text(pvv); break;
-                  case 'e': if (pk == "estimated_amount") p.est = read_scalar(pvv); break;
-                  case '1': if (pk == "10th_percentile") p.p10 = read_scalar(pvv); break;
-                  case '9': if (pk == "90th_percentile") p.p90 = read_scalar(pvv); break;
-                  case 'c': if (pk == "count") p.count = read_text(pvv); break;
-                  case 'a': if (pk == "additional_payer_notes") p.notes = read_text(pvv); break;
-                  default: break;
-                }
-              }
-              payers.push_back(p);
-            }
-          }
-        }
+        read_charge(scv.get_object(), charge);
+        const Scalar &setting = charge.setting, &gross = charge.gross, &cash = charge.cash,
+                     &mn = charge.mn, &mx = charge.mx, &bclass = charge.bclass, &gnotes = charge.gnotes;
+        const std::vector<string_view> &mods = charge.mods;
+        const std::vector<Payer> &payers = charge.payers;
         // item row: item_id, description, setting, billing_class, modifiers, drug_unit, drug_type, gross, discounted_cash, min, max, notes
         use(S_items);
         put_int(item_id); tab(); put_sc(desc); tab(); put_sc(setting); tab(); put_sc(bclass); tab();
