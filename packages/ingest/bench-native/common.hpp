@@ -135,13 +135,19 @@ static void read_charge(ondemand::object scv, Charge &c) {
           string_view pk = pf.unescaped_key();
           ondemand::value pvv = pf.value();
           switch (pk.size() ? pk[0] : 0) {
-            case 'p': if (pk == "payer_name") p.payer_name = read_text(pvv);
-                      else if (pk == "plan_name") p.plan_name = read_text(pvv); break;
-            case 's': if (pk == "standard_charge_dollar") p.dollar = read_scalar(pvv);
-                      else if (pk == "standard_charge_percentage") p.pct = read_scalar(pvv);
-                      else if (pk == "standard_charge_algorithm") p.algo = read_text(pvv); break;
-            case 'm': if (pk == "median_amount") p.median = read_scalar(pvv);
-                      else if (pk == "methodology") p.methodology = read_text(pvv); break;
+            case 'p':
+              if (pk == "payer_name") p.payer_name = read_text(pvv);
+              else if (pk == "plan_name") p.plan_name = read_text(pvv);
+              break;
+            case 's':
+              if (pk == "standard_charge_dollar") p.dollar = read_scalar(pvv);
+              else if (pk == "standard_charge_percentage") p.pct = read_scalar(pvv);
+              else if (pk == "standard_charge_algorithm") p.algo = read_text(pvv);
+              break;
+            case 'm':
+              if (pk == "median_amount") p.median = read_scalar(pvv);
+              else if (pk == "methodology") p.methodology = read_text(pvv);
+              break;
             case 'e': if (pk == "estimated_amount") p.est = read_scalar(pvv); break;
             case '1': if (pk == "10th_percentile") p.p10 = read_scalar(pvv); break;
             case '9': if (pk == "90th_percentile") p.p90 = read_scalar(pvv); break;

@@ -159,6 +159,17 @@ static inline void put_cents(const Scalar &s) {
 }
 static inline void put_amount(const Scalar &s) { if (scaled) put_cents(s); else put_sc(s); }
 
+// The effective dollar amount and its origin (1 dollar, 2 percentage of gross, 3 median,
+// 4 estimated; 0 none), as the ingest derives it.
+static inline double effective(const Payer &p, const Scalar &gross, int &origin) {
+  if (p.dollar.present()) { origin = 1; return p.dollar.d; }
+  if (p.pct.present() && gross.present()) { origin = 2; return p.pct.d * gross.d / 100.0; }
+  if (p.median.present()) { origin = 3; return p.median.d; }
+  if (p.est.present()) { origin = 4; return p.est.d; }
+  origin = 0;
+  return 0;
+}
+
 struct Code { Scalar code, type; };
 
 static void do_item(ondemand::object item) {
@@ -220,11 +231,8 @@ static void do_item(ondemand::object item) {
             be16(15); bi4(rate_id); bi4(item_id); bi4(pid); bi2(methodology_code(p.methodology.text));
             bcents(p.dollar); if (p.pct.present()) bi4(llround(p.pct.d * 100.0)); else bnull(); btext(p.algo); bcents(p.est);
             bcents(p.median); bcents(p.p10); bcents(p.p90); btext(p.count); btext(p.notes);
-            double e = 0; int o = 0;
-            if (p.dollar.present()) { e = p.dollar.d; o = 1; }
-            else if (p.pct.present() && gross.present()) { e = p.pct.d * gross.d / 100.0; o = 2; }
-            else if (p.median.present()) { e = p.median.d; o = 3; }
-            else if (p.est.present()) { e = p.est.d; o = 4; }
+            int o = 0;
+            double e = effective(p, gross, o);
             if (o) { bi8(llround(e * 100.0)); bi2(o); } else { bnull(); bnull(); }
             flush_if_full();
             continue;
@@ -235,11 +243,8 @@ static void do_item(ondemand::object item) {
           put_amount(p.dollar); tab(); put_sc(p.pct); tab(); put_sc(p.algo); tab(); put_amount(p.est); tab();
           put_amount(p.median); tab(); put_amount(p.p10); tab(); put_amount(p.p90); tab(); put_sc(p.count); tab();
           put_sc(p.notes); tab();
-          double eff = 0; int origin = 0;
-          if (p.dollar.present()) { eff = p.dollar.d; origin = 1; }
-          else if (p.pct.present() && gross.present()) { eff = p.pct.d * gross.d / 100.0; origin = 2; }
-          else if (p.median.present()) { eff = p.median.d; origin = 3; }
-          else if (p.est.present()) { eff = p.est.d; origin = 4; }
+          int origin = 0;
+          double eff = effective(p, gross, origin);
           if (!origin) { null_(); tab(); null_(); }
           else if (scaled) { put_int(llround(eff * 100.0)); tab(); put_int(origin); }
           else {
