@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { markdownTree } from './packages/web/build/markdown.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The web's content files are imported as `.md?tree` (packages/web/build/markdown.ts).
+        plugins: [markdownTree()],
         test: {
           name: 'unit',
           include: ['packages/**/src/**/*.test.{ts,tsx}'],

@@ -1,4 +1,4 @@
-import termsText from '../../content/terms.md?raw';
+import termsText from '../../content/terms.md?tree';
 import { Markdown } from '../public/markdown.tsx';
 
 /**

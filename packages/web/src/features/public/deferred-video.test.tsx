@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { compileMarkdown } from '../../../build/markdown.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { DeferredVideo } from './deferred-video.tsx';
 
@@ -11,7 +12,11 @@ const EMBED = 'https://video.example.com/embed/abc';
 describe('DeferredVideo', () => {
   it('renders no iframe or video before play, and the player after it', () => {
     const { container } = renderWithProviders(
-      <DeferredVideo title="How to use RateLens" url={EMBED} textAlternative="Step one." />,
+      <DeferredVideo
+        title="How to use RateLens"
+        url={EMBED}
+        textAlternative={compileMarkdown('Step one.')}
+      />,
     );
     expect(container.querySelector('iframe, video')).toBeNull();
 
@@ -24,14 +29,20 @@ describe('DeferredVideo', () => {
 
   it('plays a video file in a video element', () => {
     const { container } = renderWithProviders(
-      <DeferredVideo title="Intro" url="/media/intro.mp4" textAlternative="Text." />,
+      <DeferredVideo
+        title="Intro"
+        url="/media/intro.mp4"
+        textAlternative={compileMarkdown('Text.')}
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Play video: Intro' }));
     expect(container.querySelector('video')?.getAttribute('src')).toBe('/media/intro.mp4');
   });
 
   it('shows only the written version when no URL is configured', () => {
-    renderWithProviders(<DeferredVideo title="Intro" url="" textAlternative="Step one." />);
+    renderWithProviders(
+      <DeferredVideo title="Intro" url="" textAlternative={compileMarkdown('Step one.')} />,
+    );
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByText('Step one.')).toBeTruthy();
   });

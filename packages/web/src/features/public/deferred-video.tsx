@@ -1,13 +1,13 @@
 import { AspectRatio, Box, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Markdown } from './markdown.tsx';
+import { Markdown, type MarkdownTree } from './markdown.tsx';
 
 interface DeferredVideoProps {
   title: string;
   /** From configuration (`VITE_…_VIDEO_URL`); empty means there is no video to offer. */
   url: string | undefined;
   /** The written version of the video, always shown. */
-  textAlternative: string;
+  textAlternative: MarkdownTree;
   /** Heading level of the title; the text alternative's headings follow it. */
   headingOrder?: 2 | 3;
 }

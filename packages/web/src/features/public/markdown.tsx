@@ -1,11 +1,16 @@
 import { Anchor, List, Text, Title, type MantineSize, type TitleOrder } from '@mantine/core';
-import { useMemo, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import type { Root } from 'hast';
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { Link } from 'react-router';
 
+/** A content file compiled at build time (`./file.md?tree`, build/markdown.ts). */
+export type MarkdownTree = Root;
+
 interface MarkdownProps {
-  /** Markdown text from `src/content/`. Raw HTML in it is dropped, never rendered. */
-  children: string;
+  /** Content from `src/content/`, compiled at build time; its raw HTML was dropped there. */
+  children: MarkdownTree;
   /**
    * Levels added to every heading. Content files start their sections at `##` (h2, under the
    * page's h1); inside a dialog titled at h2 they need to start at h3, so the dialog passes 1.
@@ -34,9 +39,16 @@ function MarkdownLink({ href, children }: { href?: string | undefined; children?
   );
 }
 
-function components(headingOffset: number, size: MantineSize): Components {
+interface ChildrenProps {
+  children?: ReactNode;
+}
+
+/** The elements drawn with Mantine's components; every other element stays as it is. */
+type MarkdownComponents = Record<string, ComponentType<ChildrenProps & { href?: string }>>;
+
+function components(headingOffset: number, size: MantineSize): MarkdownComponents {
   const heading = (level: number) =>
-    function MarkdownHeading({ children }: { children?: ReactNode }) {
+    function MarkdownHeading({ children }: ChildrenProps) {
       const order = headingOrder(level, headingOffset);
       return (
         <Title order={order} size={`h${Math.min(6, order + 1)}`} mt="md" mb="xs">
@@ -51,39 +63,45 @@ function components(headingOffset: number, size: MantineSize): Components {
     h4: heading(4),
     h5: heading(5),
     h6: heading(6),
-    p: ({ children }) => (
+    p: ({ children }: ChildrenProps) => (
       <Text size={size} mb="sm">
         {children}
       </Text>
     ),
-    ul: ({ children }) => (
+    ul: ({ children }: ChildrenProps) => (
       <List size={size} spacing={4} mb="sm" withPadding>
         {children}
       </List>
     ),
-    ol: ({ children }) => (
+    ol: ({ children }: ChildrenProps) => (
       <List type="ordered" size={size} spacing={4} mb="sm" withPadding>
         {children}
       </List>
     ),
-    li: ({ children }) => <List.Item>{children}</List.Item>,
-    a: ({ href, children }) => <MarkdownLink href={href}>{children}</MarkdownLink>,
+    li: ({ children }: ChildrenProps) => <List.Item>{children}</List.Item>,
+    a: ({ href, children }: ChildrenProps & { href?: string }) => (
+      <MarkdownLink href={href}>{children}</MarkdownLink>
+    ),
   };
 }
 
 /**
- * Renders the editors' Markdown with Mantine's type. react-markdown builds React elements (no
- * innerHTML), `skipHtml` drops any HTML written in the file, and its URL filter drops
- * `javascript:` links.
+ * Renders the editors' Markdown with Mantine's type, as React elements (no innerHTML). The tree
+ * was compiled at build time, which dropped any HTML written in the file and `javascript:` links.
  */
 export function Markdown({ children, headingOffset = 0, size = 'md' }: MarkdownProps) {
   // Stable component types: new ones on every render would remount the whole text.
   const mapped = useMemo(() => components(headingOffset, size), [headingOffset, size]);
   return (
     <div>
-      <ReactMarkdown skipHtml components={mapped}>
-        {children}
-      </ReactMarkdown>
+      {toJsxRuntime(children, {
+        Fragment,
+        jsx,
+        jsxs,
+        components: mapped,
+        ignoreInvalidStyle: true,
+        passKeys: true,
+      })}
     </div>
   );
 }

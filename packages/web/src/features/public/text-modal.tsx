@@ -1,14 +1,14 @@
 import { Button, Group, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ButtonProps } from '@mantine/core';
-import { Markdown } from './markdown.tsx';
+import { Markdown, type MarkdownTree } from './markdown.tsx';
 
 interface TextModalButtonProps extends ButtonProps {
   /** The button's label, unless `buttonLabel` differs. Also the dialog's title. */
   title: string;
   buttonLabel?: string;
   /** Markdown; its `##` headings become h3 under the dialog's title. */
-  text: string;
+  text: MarkdownTree;
 }
 
 /** A button that opens a titled dialog of content text (the home popups, the use-case cards). */
