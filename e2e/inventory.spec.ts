@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_SERVER_LOG } from '../playwright.config.ts';
-import { expectAccessible } from './support.ts';
+import { createAdmin, expectAccessible, signIn, uniqueEmail } from './support.ts';
 
 // The browser tests' server starts on an empty database, so it loads the demo data (DEMO_DATA=on):
 // fourteen fictional hospitals in six states, including Alaska's four CBSAs.
@@ -80,6 +80,45 @@ test.describe('inventory list', () => {
     await page.getByRole('link', { name: 'Back to the inventory' }).click();
     await expect(page).toHaveURL(/\/inventoryList\?state=AK/);
   });
+});
+
+test("an admin sets a hospital's labels on its page, and everyone sees them", async ({
+  page,
+  browser,
+}) => {
+  const admin = uniqueEmail('admin-labels');
+  await createAdmin(admin);
+  await signIn(page, admin);
+  await page.goto('/inventoryList?state=AK');
+  await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();
+  const form = page.getByRole('form', { name: 'Labels (administrators)' });
+  const system = form.getByRole('textbox', { name: 'Health system' });
+  await expect(system).not.toHaveValue('');
+  const before = await system.inputValue();
+
+  await system.fill('  Southeast Alaska Health Partners ');
+  await form.getByRole('button', { name: 'Save labels' }).click();
+  await expect(form.getByText("The hospital's labels were saved.")).toBeVisible();
+  // Stored trimmed, and shown above the form at once.
+  await expect(system).toHaveValue('Southeast Alaska Health Partners');
+  await expect(page.getByText('Health system: Southeast Alaska Health Partners')).toBeVisible();
+  await expectAccessible(page);
+
+  // A visitor who is not signed in sees the label but not the form.
+  const visitor = await browser.newPage();
+  await visitor.goto(page.url());
+  await expect(visitor.getByText('Health system: Southeast Alaska Health Partners')).toBeVisible();
+  await expect(visitor.getByRole('form', { name: 'Labels (administrators)' })).toHaveCount(0);
+  await visitor.close();
+
+  // Emptied, the label is cleared; then the demo's own label is put back for the other tests.
+  await system.fill('');
+  await form.getByRole('button', { name: 'Save labels' }).click();
+  await expect(form.getByText("The hospital's labels were saved.")).toBeVisible();
+  await expect(page.getByText(/^Health system:/)).toHaveCount(0);
+  await system.fill(before);
+  await form.getByRole('button', { name: 'Save labels' }).click();
+  await expect(page.getByText(`Health system: ${before}`)).toBeVisible();
 });
 
 test.describe('inventory at 375 px wide', () => {

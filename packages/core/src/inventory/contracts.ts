@@ -117,6 +117,9 @@ export const HospitalDetailSchema = z.object({
   locations: z.array(z.string()),
   npis: z.array(z.string()),
   isDemo: z.boolean(),
+  /** The rate search's HospitalType and healthsystemType, set by an admin (null until then). */
+  hospitalType: z.string().nullable(),
+  healthsystemType: z.string().nullable(),
   files: z.array(HospitalFileSchema),
 });
 export type HospitalDetail = z.infer<typeof HospitalDetailSchema>;
@@ -144,3 +147,4 @@ export const HospitalLabelsSchema = z.object({
   hospitalType: z.string().nullable(),
   healthsystemType: z.string().nullable(),
 });
+export type HospitalLabels = z.infer<typeof HospitalLabelsSchema>;

@@ -35,6 +35,15 @@ describe('PUT api/admin/hospitals/:hospitalId/classification', () => {
       hospital_type: 'Critical Access Hospitals',
       health_system_type: 'Independent',
     });
+    // The hospital's page shows them (and the admin's form starts from them).
+    const detail = await test.app.inject({ method: 'GET', url: `/api/Inventory/hospital/${id}` });
+    expect(detail.json()).toMatchObject({
+      hospitalType: 'Critical Access Hospitals',
+      healthsystemType: 'Independent',
+    });
+    await classify(id, authHeaders(admin), { hospitalType: '', healthsystemType: null });
+    const cleared = await test.app.inject({ method: 'GET', url: `/api/Inventory/hospital/${id}` });
+    expect(cleared.json()).toMatchObject({ hospitalType: null, healthsystemType: null });
   });
 
   it('is for administrators only (401 signed out, 403 otherwise)', async () => {

@@ -102,8 +102,11 @@ export class InventoryService {
       location_names: string[];
       type_2_npis: string[];
       is_demo: boolean;
+      hospital_type: string | null;
+      health_system_type: string | null;
     }>(
-      `SELECT h.id, h.name, s.name AS state_name, c.title AS msa_name, h.addresses, h.location_names, h.type_2_npis, h.is_demo
+      `SELECT h.id, h.name, s.name AS state_name, c.title AS msa_name, h.addresses, h.location_names, h.type_2_npis, h.is_demo,
+              h.hospital_type, h.health_system_type
          FROM hospitals h LEFT JOIN states s ON s.code = h.state_code LEFT JOIN cbsas c ON c.code = h.cbsa_code
         WHERE h.id = $1`,
       [hospitalId],
@@ -136,6 +139,8 @@ export class InventoryService {
       locations: hospital.location_names,
       npis: hospital.type_2_npis,
       isDemo: hospital.is_demo,
+      hospitalType: hospital.hospital_type,
+      healthsystemType: hospital.health_system_type,
       files: files.rows.map((file) => ({
         source: file.source.replace(/^.*[\\/]/, ''),
         status: file.status,

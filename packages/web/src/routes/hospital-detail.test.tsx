@@ -40,6 +40,8 @@ const HOSPITAL: HospitalDetail = {
   locations: ['Providence Alaska Medical Center'],
   npis: ['1234567893'],
   isDemo: true,
+  hospitalType: 'Critical Access Hospitals',
+  healthsystemType: null,
   files: [
     file({ source: '920123456_providence_standardcharges.json' }),
     file({
@@ -106,6 +108,10 @@ describe('HospitalDetailRoute', () => {
     expect(screen.getByText('Demo data: fictional hospital')).toBeTruthy();
     expect(screen.getByText('Metro area: Anchorage, AK')).toBeTruthy();
     expect(screen.getByText('1234567893')).toBeTruthy();
+    // A label is shown once an admin has set it; the form is for administrators only.
+    expect(screen.getByText('Hospital type: Critical Access Hospitals')).toBeTruthy();
+    expect(screen.queryByText(/^Health system:/)).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Labels (administrators)' })).toBeNull();
   });
 
   it("describes each file's status, format and counts in plain words", async () => {

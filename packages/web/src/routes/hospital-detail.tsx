@@ -1,5 +1,5 @@
 import { Badge, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { HospitalIdParamsSchema, type HospitalDetail } from '@ratelens/core';
+import { HospitalIdParamsSchema, isAdmin, type HospitalDetail } from '@ratelens/core';
 import { useLocation, useParams } from 'react-router';
 import {
   fileCounts,
@@ -7,6 +7,8 @@ import {
   fileStatusWords,
   type HospitalFile,
 } from '../features/inventory/inventory-format.ts';
+import { HospitalLabelsForm } from '../features/admin/hospital-labels-form.tsx';
+import { useSession } from '../features/auth/use-session.ts';
 import { formatCalendarDate } from '../shared/format-date.ts';
 import { useHospitalDetail } from '../features/inventory/inventory-queries.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
@@ -20,7 +22,8 @@ export const NO_PROBLEMS_MESSAGE = 'No problems found.';
 
 /**
  * One hospital of the inventory list with the files loaded for it: where it is, and for each
- * file its status, CMS template version and validation summary. Public, like the list.
+ * file its status, CMS template version and validation summary. Public, like the list; an
+ * administrator also sets the hospital's type and health-system labels here.
  */
 export function HospitalDetailRoute() {
   const params = useParams();
@@ -71,6 +74,8 @@ export function HospitalDetailRoute() {
 }
 
 function Hospital({ hospital }: { hospital: HospitalDetail }) {
+  const session = useSession();
+  const admin = session.role !== null && isAdmin(session.role);
   return (
     <Stack gap="xl">
       <Stack gap="xs">
@@ -81,6 +86,10 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
         )}
         <Text>State: {hospital.stateName || 'not known'}</Text>
         <Text>Metro area: {hospital.msaName || 'not known'}</Text>
+        {hospital.hospitalType !== null && <Text>Hospital type: {hospital.hospitalType}</Text>}
+        {hospital.healthsystemType !== null && (
+          <Text>Health system: {hospital.healthsystemType}</Text>
+        )}
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         <Facts title="Addresses" items={hospital.addresses} />
@@ -98,6 +107,7 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
           ))
         )}
       </Stack>
+      {admin && <HospitalLabelsForm hospital={hospital} />}
     </Stack>
   );
 }

@@ -1,10 +1,13 @@
 import {
   FeedbackItemSchema,
+  HospitalLabelsSchema,
   OrganisationSchema,
   PartnerSchema,
   PlanDesignSchema,
   ResultSchema,
   type FeedbackItem,
+  type HospitalClassification,
+  type HospitalLabels,
   type OrganisationInput,
   type OrganisationView,
   type Partner,
@@ -121,6 +124,22 @@ export function savePlanDesign(plan: PlanDesign): Promise<PlanDesign> {
     method: 'PUT',
     body: plan,
     schema: PlanDesignSchema,
+    keepSessionOn: KEEP_ON_WRITE,
+  });
+}
+
+/**
+ * `PUT /api/admin/hospitals/<id>/classification`: the hospital's type and health-system labels
+ * (the rate search's HospitalType and healthsystemType); an empty label clears it.
+ */
+export function classifyHospital(
+  hospitalId: string,
+  labels: HospitalClassification,
+): Promise<HospitalLabels> {
+  return authedRequest(`/api/admin/hospitals/${encodeURIComponent(hospitalId)}/classification`, {
+    method: 'PUT',
+    body: labels,
+    schema: HospitalLabelsSchema,
     keepSessionOn: KEEP_ON_WRITE,
   });
 }
