@@ -26,7 +26,8 @@ function textOf(node: RootContent): string {
 export function parseUseCase(id: string, tree: MarkdownTree): UseCase {
   const nodes = tree.children;
   const titleAt = nodes.findIndex((node) => isHeading(node, 'h1'));
-  const title = titleAt === -1 ? '' : textOf(nodes[titleAt] as Element).trim();
+  const heading = nodes[titleAt];
+  const title = heading ? textOf(heading).trim() : '';
   if (!title) throw new Error(`Use case ${id}: the file must start with "# Title".`);
   const afterTitle = nodes.slice(titleAt + 1);
   const firstSection = afterTitle.findIndex((node) => isHeading(node, 'h2'));
