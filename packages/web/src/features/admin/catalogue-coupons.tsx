@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
-import { ApiRequestError } from '../../shared/http.ts';
+import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
 import { adminErrorMessage } from './admin-api.ts';
 import { catalogueKeys, createCoupon, deactivateCoupon, listCoupons } from './catalogue-api.ts';
 import { CatalogueSection } from './catalogue-section.tsx';
@@ -89,13 +89,7 @@ function CouponForm({
   const save = useMutation({
     mutationFn: createCoupon,
     onSuccess: onSaved,
-    onError: (error) => {
-      if (!(error instanceof ApiRequestError)) return;
-      for (const { field, message } of error.fieldErrors) {
-        const name = couponFieldOf(field);
-        if (name) form.setError(name, { type: 'server', message });
-      }
-    },
+    onError: (error) => showServerFieldErrors(error, form.setError, couponFieldOf),
   });
   const onSubmit = form.handleSubmit((input) => save.mutate(input));
 

@@ -10,8 +10,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
+import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
 import { formatCalendarDate } from '../../shared/format-date.ts';
-import { ApiRequestError } from '../../shared/http.ts';
 import { PageLoader } from '../../shared/page-loader.tsx';
 import { useStates } from '../inventory/inventory-queries.ts';
 import { adminErrorMessage } from './admin-api.ts';
@@ -123,13 +123,7 @@ function OfferForm({
       // A national plan's offer names no state, whatever the state box held before.
       createOffer(perState ? input : { ...input, stateCode: null }),
     onSuccess: onSaved,
-    onError: (error) => {
-      if (!(error instanceof ApiRequestError)) return;
-      for (const { field, message } of error.fieldErrors) {
-        const name = offerFieldOf(field);
-        if (name) form.setError(name, { type: 'server', message });
-      }
-    },
+    onError: (error) => showServerFieldErrors(error, form.setError, offerFieldOf),
   });
   const onSubmit = form.handleSubmit((input) => save.mutate(input));
 

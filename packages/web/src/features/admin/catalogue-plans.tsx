@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
-import { ApiRequestError } from '../../shared/http.ts';
+import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
 import { PageLoader } from '../../shared/page-loader.tsx';
 import { adminErrorMessage } from './admin-api.ts';
 import { catalogueKeys, listPlans, savePlan } from './catalogue-api.ts';
@@ -191,13 +191,7 @@ function PlanForm({
   const save = useMutation({
     mutationFn: (input: PlanInput) => savePlan(input, plan?.id ?? null),
     onSuccess: onSaved,
-    onError: (error) => {
-      if (!(error instanceof ApiRequestError)) return;
-      for (const { field, message } of error.fieldErrors) {
-        const name = planFieldOf(field);
-        if (name) form.setError(name, { type: 'server', message });
-      }
-    },
+    onError: (error) => showServerFieldErrors(error, form.setError, planFieldOf),
   });
   const onSubmit = form.handleSubmit((input) => save.mutate(input));
 

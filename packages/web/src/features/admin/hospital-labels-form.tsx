@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
-import { ApiRequestError } from '../../shared/http.ts';
+import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
 import { inventoryKeys } from '../inventory/inventory-queries.ts';
 import { adminErrorMessage, classifyHospital } from './admin-api.ts';
 
@@ -53,13 +53,10 @@ export function HospitalLabelsForm({ hospital }: { hospital: HospitalDetail }) {
       );
       form.reset(valuesOf(saved));
     },
-    onError: (error) => {
-      if (!(error instanceof ApiRequestError)) return;
-      for (const { field, message } of error.fieldErrors) {
-        const name = FIELDS.find((candidate) => candidate === field);
-        if (name) form.setError(name, { type: 'server', message });
-      }
-    },
+    onError: (error) =>
+      showServerFieldErrors(error, form.setError, (field) =>
+        FIELDS.find((candidate) => candidate === field),
+      ),
   });
   const onSubmit = form.handleSubmit((labels) => save.mutate(labels));
 

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
-import { ApiRequestError } from '../../shared/http.ts';
+import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
 import { adminErrorMessage, saveOrganisation } from './admin-api.ts';
 import {
   NEW_ORGANISATION,
@@ -78,13 +78,7 @@ function OrganisationForm({ target, onCancel, onSaved }: OrganisationFormProps) 
   const save = useMutation({
     mutationFn: (input: OrganisationInput) => saveOrganisation(input, editing?.id ?? null),
     onSuccess: onSaved,
-    onError: (error) => {
-      if (!(error instanceof ApiRequestError)) return;
-      for (const { field, message } of error.fieldErrors) {
-        const name = formFieldOf(field);
-        if (name) form.setError(name, { type: 'server', message });
-      }
-    },
+    onError: (error) => showServerFieldErrors(error, form.setError, formFieldOf),
   });
 
   const onSubmit = form.handleSubmit((input) => save.mutate(input));

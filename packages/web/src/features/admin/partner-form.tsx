@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
-import { ApiRequestError, errorMessage } from '../../shared/http.ts';
+import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
+import { errorMessage } from '../../shared/http.ts';
 import { createPartner } from './admin-api.ts';
 
 /** What `POST /api/Partner` accepts for `image` (checked again, by content, on the server). */
@@ -93,13 +94,8 @@ export function PartnerForm() {
       form.reset(EMPTY);
       void queryClient.invalidateQueries({ queryKey: ['partners'] });
     },
-    onError: (error) => {
-      if (!(error instanceof ApiRequestError)) return;
-      for (const { field, message } of error.fieldErrors) {
-        const name = FIELDS.find((f) => f === field);
-        if (name) form.setError(name, { type: 'server', message });
-      }
-    },
+    onError: (error) =>
+      showServerFieldErrors(error, form.setError, (field) => FIELDS.find((f) => f === field)),
   });
 
   const onSubmit = form.handleSubmit((values) => {

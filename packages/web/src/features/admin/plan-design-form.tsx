@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
-import { ApiRequestError } from '../../shared/http.ts';
+import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
 import { searchKeys } from '../search/search-queries.ts';
 import { adminErrorMessage, savePlanDesign } from './admin-api.ts';
 import {
@@ -88,13 +88,7 @@ export function PlanDesignForm({ initial }: { initial: PlanDesign }) {
       queryClient.setQueryData(searchKeys.planDesign(), saved);
       form.reset(planFormValues(saved));
     },
-    onError: (error) => {
-      if (!(error instanceof ApiRequestError)) return;
-      for (const { field, message } of error.fieldErrors) {
-        const name = planFieldOf(field);
-        if (name) form.setError(name, { type: 'server', message });
-      }
-    },
+    onError: (error) => showServerFieldErrors(error, form.setError, planFieldOf),
   });
 
   const resetToDefaults = () => {
