@@ -7,6 +7,7 @@ export type Role = (typeof ROLES)[keyof typeof ROLES];
 
 export const ALL_ROLES: readonly Role[] = [ROLES.webUser, ROLES.admin];
 
-export function isAdmin(role: string): boolean {
+/** Whether a role is the administrators'; no role (signed out) is not. */
+export function isAdmin(role: string | null): boolean {
   return role === ROLES.admin;
 }

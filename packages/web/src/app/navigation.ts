@@ -40,7 +40,7 @@ export function navigationFor(signedIn: boolean, role: string | null): NavItem[]
     PARTNERS,
     VINDEX,
   ];
-  return role !== null && isAdmin(role)
+  return isAdmin(role)
     ? [...items, USERS, MESSAGES, PARTNER_ADMIN, ORGANISATIONS, PLAN_DESIGN, CATALOGUE]
     : items;
 }

@@ -38,7 +38,7 @@ export function AdminCatalogueRoute() {
 
 function AdminCatalogue() {
   const session = useSession();
-  if (session.role === null || !isAdmin(session.role)) {
+  if (!isAdmin(session.role)) {
     return <FormAlert tone="error">{NO_ACCESS_MESSAGE}</FormAlert>;
   }
   return (

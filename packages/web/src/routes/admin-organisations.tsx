@@ -45,7 +45,7 @@ export function AdminOrganisationsRoute() {
 
 function AdminOrganisations() {
   const session = useSession();
-  if (session.role === null || !isAdmin(session.role)) {
+  if (!isAdmin(session.role)) {
     return <FormAlert tone="error">{NO_ACCESS_MESSAGE}</FormAlert>;
   }
   return <OrganisationList />;

@@ -33,7 +33,7 @@ export function AdminPartnersRoute() {
 
 function AdminPartners() {
   const session = useSession();
-  if (session.role === null || !isAdmin(session.role)) {
+  if (!isAdmin(session.role)) {
     return <FormAlert tone="error">{NO_ACCESS_MESSAGE}</FormAlert>;
   }
   return (

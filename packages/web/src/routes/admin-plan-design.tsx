@@ -36,7 +36,7 @@ export function AdminPlanDesignRoute() {
 
 function AdminPlanDesign() {
   const session = useSession();
-  const admin = session.role !== null && isAdmin(session.role);
+  const admin = isAdmin(session.role);
   const plan = useQuery({
     queryKey: searchKeys.planDesign(),
     queryFn: getPlanDesign,

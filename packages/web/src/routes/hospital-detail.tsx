@@ -75,7 +75,7 @@ export function HospitalDetailRoute() {
 
 function Hospital({ hospital }: { hospital: HospitalDetail }) {
   const session = useSession();
-  const admin = session.role !== null && isAdmin(session.role);
+  const admin = isAdmin(session.role);
   return (
     <Stack gap="xl">
       <Stack gap="xs">
