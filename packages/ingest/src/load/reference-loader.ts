@@ -102,14 +102,19 @@ async function placeOutsideCbsas(client: PoolClient): Promise<void> {
       WHERE h.county_fips IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM counties c WHERE c.fips = h.county_fips AND c.cbsa_code IS NOT NULL)`,
   );
+  // County → its state, for the counties not in their state's non-metro area already.
+  const moves = new Map<string, string>();
   for (const { county_fips: countyFips, cbsa_code: current } of rows) {
     const state = stateByFips(countyFips.slice(0, 2));
-    if (!state || current === nonMetroAreaCode(state.code)) continue;
-    await client.query(`UPDATE hospitals SET cbsa_code = $2 WHERE county_fips = $1`, [
-      countyFips,
-      await nonMetroArea(client, state.code),
-    ]);
+    if (state && current !== nonMetroAreaCode(state.code)) moves.set(countyFips, state.code);
   }
+  if (moves.size === 0) return;
+  for (const stateCode of new Set(moves.values())) await nonMetroArea(client, stateCode);
+  await client.query(
+    `UPDATE hospitals h SET cbsa_code = m.area
+       FROM unnest($1::text[], $2::text[]) AS m(fips, area) WHERE h.county_fips = m.fips`,
+    [[...moves.keys()], [...moves.values()].map((stateCode) => nonMetroAreaCode(stateCode))],
+  );
 }
 
 /** HCPCS Level II descriptions (public domain) and the category of every code. */
