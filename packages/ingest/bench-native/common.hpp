@@ -99,6 +99,25 @@ static inline void put_sc(const Scalar &s) {
   else null_();
 }
 
+// An item's `code_information` entry, and its `drug_information` (unit and type).
+struct Code { Scalar code, type; };
+static inline Code read_code(ondemand::object o) {
+  Code c;
+  for (auto f : o) {
+    string_view k = f.unescaped_key();
+    if (k == "code") c.code = read_text(f.value());
+    else if (k == "type") c.type = read_text(f.value());
+  }
+  return c;
+}
+static inline void read_drug(ondemand::object o, Scalar &unit, Scalar &type) {
+  for (auto f : o) {
+    string_view k = f.unescaped_key();
+    if (k == "unit") unit = read_text(f.value());
+    else if (k == "type") type = read_text(f.value());
+  }
+}
+
 // One standard charge's fields and payers; fields may come in any order, so they are gathered
 // before anything is written.
 struct Payer {

@@ -72,22 +72,13 @@ static void do_item(ondemand::object item, long long item_no) {
     if (k == "description") desc = read_text(v);
     else if (k == "code_information") {
       for (auto cv : v.get_array()) {
-        Scalar code, type;
-        for (auto cf : cv.get_object()) {
-          string_view ck = cf.unescaped_key();
-          if (ck == "code") code = read_text(cf.value());
-          else if (ck == "type") type = read_text(cf.value());
-        }
+        const Code c = read_code(cv.get_object());
         n_codes++;
-        if (emit) { put("C\t"); put_int(item_no); tab(); put_sc(code); tab(); put_sc(type); nl(); }
+        if (emit) { put("C\t"); put_int(item_no); tab(); put_sc(c.code); tab(); put_sc(c.type); nl(); }
       }
     } else if (k == "drug_information") {
       n_drugs++;
-      for (auto df : v.get_object()) {
-        string_view dk = df.unescaped_key();
-        if (dk == "unit") drug_unit = read_text(df.value());
-        else if (dk == "type") drug_type = read_text(df.value());
-      }
+      read_drug(v.get_object(), drug_unit, drug_type);
     } else if (k == "standard_charges") {
       for (auto scv : v.get_array()) {
         n_charges++;

@@ -170,8 +170,6 @@ static inline double effective(const Payer &p, const Scalar &gross, int &origin)
   return 0;
 }
 
-struct Code { Scalar code, type; };
-
 static void do_item(ondemand::object item) {
   Scalar desc, drug_unit, drug_type;
   std::vector<Code> codes;
@@ -182,21 +180,9 @@ static void do_item(ondemand::object item) {
     ondemand::value v = field.value();
     if (k == "description") desc = read_text(v);
     else if (k == "code_information") {
-      for (auto cv : v.get_array()) {
-        Code c;
-        for (auto cf : cv.get_object()) {
-          string_view ck = cf.unescaped_key();
-          if (ck == "code") c.code = read_text(cf.value());
-          else if (ck == "type") c.type = read_text(cf.value());
-        }
-        codes.push_back(c);
-      }
+      for (auto cv : v.get_array()) codes.push_back(read_code(cv.get_object()));
     } else if (k == "drug_information") {
-      for (auto df : v.get_object()) {
-        string_view dk = df.unescaped_key();
-        if (dk == "unit") drug_unit = read_text(df.value());
-        else if (dk == "type") drug_type = read_text(df.value());
-      }
+      read_drug(v.get_object(), drug_unit, drug_type);
     } else if (k == "standard_charges") {
       for (auto scv : v.get_array()) {
         long long item_id = ++n_items;
