@@ -4,8 +4,8 @@ import { stateByCode, stateByFips } from '@ratelens/core';
 import { geoCentroid, geoContains, geoDistance } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import zipcodes from 'zipcodes';
 import { ZIP_COUNTY_OVERRIDES } from './zip-county-overrides.ts';
+import { zipPlace } from './zip-places.ts';
 
 export interface ZipCounty {
   /** Five-digit county FIPS (us-atlas vintage: see the override table for Connecticut). */
@@ -52,9 +52,9 @@ function countiesOf(stateFips: string): County[] {
 
 /**
  * The county of a five-digit ZIP code, offline: the override table first, then the ZIP's
- * coordinates (the `zipcodes` package) inside the us-atlas county shapes of its state, then the
- * county of that state with the nearest centroid. Undefined for a ZIP without coordinates or
- * outside the states, DC and Puerto Rico (military APO/FPO, most territories).
+ * coordinates (the `zipcodes` package's, read by `zipPlace`) inside the us-atlas county shapes of
+ * its state, then the county of that state with the nearest centroid. Undefined for a ZIP without
+ * coordinates or outside the states, DC and Puerto Rico (military APO/FPO, most territories).
  */
 export function countyForZip(zip: string): ZipCounty | undefined {
   const zip5 = zip.trim().slice(0, 5);
@@ -63,7 +63,7 @@ export function countyForZip(zip: string): ZipCounty | undefined {
     const state = stateByFips(override.countyFips.slice(0, 2));
     if (state) return { countyFips: override.countyFips, state: state.code, source: 'override' };
   }
-  const place = zipcodes.lookup(zip5);
+  const place = zipPlace(zip5);
   const state = place ? stateByCode(place.state) : undefined;
   if (!place || !state) return undefined;
   const candidates = countiesOf(state.fips);
