@@ -32,14 +32,88 @@ export async function* inflate(
 }
 
 const LOCAL_HEADER = 0x04034b50;
+const CENTRAL_HEADER = 0x02014b50;
+const END_OF_DIRECTORY = 0x06054b50;
+const ZIP64_END_OF_DIRECTORY = 0x06064b50;
+/** How much of the archive's end is kept to read its central directory: some 10,000 names. */
+const TAIL_BYTES = 1 << 20;
+
+/** Directory entries and macOS resource forks: not files anyone published. */
+function isSkipped(name: string): boolean {
+  return name.endsWith('/') || name.startsWith('__MACOSX/');
+}
+
+/** The last bytes read, up to a limit. */
+class Tail {
+  private chunks: Buffer[] = [];
+  private length = 0;
+
+  constructor(private readonly limit: number) {}
+
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+    while (this.chunks.length > 1 && this.length - (this.chunks[0]?.length ?? 0) >= this.limit) {
+      this.length -= this.chunks.shift()?.length ?? 0;
+    }
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/**
+ * The names in a zip archive's central directory, from the archive's last bytes; null when they
+ * are not there (no end-of-directory record, or a directory larger than the bytes kept).
+ */
+export function centralDirectoryNames(end: Buffer): string[] | null {
+  let at = -1;
+  for (let i = end.length - 22; i >= Math.max(0, end.length - 22 - 0xffff); i--) {
+    if (end.readUInt32LE(i) === END_OF_DIRECTORY) {
+      at = i;
+      break;
+    }
+  }
+  if (at === -1) return null;
+  let size = end.readUInt32LE(at + 12);
+  let directoryEnd = at;
+  // Zip64: the sizes are in the zip64 record, which sits before its 20-byte locator.
+  if (size === 0xffffffff && at >= 76 && end.readUInt32LE(at - 76) === ZIP64_END_OF_DIRECTORY) {
+    directoryEnd = at - 76;
+    size = Number(end.readBigUInt64LE(directoryEnd + 40));
+  }
+  const names: string[] = [];
+  for (let i = directoryEnd - size; i >= 0 && i + 46 <= directoryEnd;) {
+    if (end.readUInt32LE(i) !== CENTRAL_HEADER) return null;
+    const nameLength = end.readUInt16LE(i + 28);
+    names.push(end.toString('utf8', i + 46, i + 46 + nameLength));
+    i += 46 + nameLength + end.readUInt16LE(i + 30) + end.readUInt16LE(i + 32);
+  }
+  return directoryEnd - size >= 0 ? names : null;
+}
 
 /**
  * Streams the first file of a zip archive (hospitals publish one MRF per zip), reading local
  * file headers as they come, so a zip from a URL never has to be saved first. Directory entries
- * and macOS resource forks are skipped.
+ * and macOS resource forks are skipped. The rest of the archive is then read too (the run's
+ * SHA-256 is of the whole file), and `otherFiles` hears the names of the files that were not
+ * read, from the central directory at its end (none when it cannot be found).
  */
-export async function* unzipFirstEntry(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  const iterator = input[Symbol.asyncIterator]();
+export async function* unzipFirstEntry(
+  input: AsyncIterable<Buffer>,
+  otherFiles: (names: string[]) => void = () => undefined,
+): AsyncGenerator<Buffer> {
+  const source = input[Symbol.asyncIterator]();
+  const tail = new Tail(TAIL_BYTES);
+  const iterator: AsyncIterator<Buffer> = {
+    next: async () => {
+      const next = await source.next();
+      if (!next.done) tail.push(next.value);
+      return next;
+    },
+    return: async (value?: unknown) => (await source.return?.(value)) ?? { done: true, value },
+  };
   let buffer: Buffer = Buffer.alloc(0);
   let ended = false;
   const fill = async (n: number): Promise<boolean> => {
@@ -71,8 +145,7 @@ export async function* unzipFirstEntry(input: AsyncIterable<Buffer>): AsyncGener
     }
     buffer = buffer.subarray(30 + nameLength + extraLength);
     const sizeKnown = (flags & 0x08) === 0;
-    const skip = name.endsWith('/') || name.startsWith('__MACOSX/');
-    if (skip) {
+    if (isSkipped(name)) {
       if (!sizeKnown) throw damaged(`cannot skip "${name}" (its size is unknown)`);
       if (!(await fill(compressedSize))) throw damaged('an entry is cut short');
       buffer = buffer.subarray(compressedSize);
@@ -109,6 +182,11 @@ export async function* unzipFirstEntry(input: AsyncIterable<Buffer>): AsyncGener
     }
     if (method === 0) yield* entryBytes();
     else yield* inflate(entryBytes(), createInflateRaw(), 'zip');
+    while (!(await iterator.next()).done);
+    const files = (centralDirectoryNames(tail.bytes()) ?? []).filter((file) => !isSkipped(file));
+    const read = files.indexOf(name);
+    if (read !== -1) files.splice(read, 1);
+    otherFiles(files);
     return;
   }
 }

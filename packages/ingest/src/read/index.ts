@@ -63,7 +63,10 @@ export async function openMrf(source: string, options: ReadOptions = {}): Promis
     return {
       header,
       report,
-      records: records(parser, chunks, ended, report),
+      records: records(parser, chunks, ended, report, () => {
+        for (const name of opened.stats().otherFiles)
+          report.add('archive.other-file', 'file', name);
+      }),
       stats: () => opened.stats(),
       close: async () => {
         await chunks.return?.();
@@ -81,6 +84,8 @@ async function* records(
   iterator: AsyncIterator<Buffer>,
   alreadyEnded: boolean,
   report: ValidationReport,
+  /** Once the file has been read to its end. */
+  onEnd: () => void,
 ): AsyncGenerator<ChargeRecord> {
   const out = parser.out;
   let ended = alreadyEnded;
@@ -88,7 +93,10 @@ async function* records(
     for (;;) {
       for (let i = 0; i < out.length; i++) yield out[i] as ChargeRecord;
       out.length = 0;
-      if (ended) return;
+      if (ended) {
+        onEnd();
+        return;
+      }
       const next = await iterator.next();
       if (next.done) {
         parser.end();

@@ -15,6 +15,8 @@ export interface SourceStats {
   compression: 'none' | 'gzip' | 'zip';
   /** True once the last byte has been read. */
   complete: boolean;
+  /** A zip archive's files other than the one read (known once it has been read to the end). */
+  otherFiles: string[];
 }
 
 export interface SourceOptions {
@@ -35,6 +37,7 @@ class RawStats {
   totalBytes: number | null = null;
   compression: SourceStats['compression'] = 'none';
   complete = false;
+  otherFiles: string[] = [];
   readonly hash = createHash('sha256');
 
   snapshot(): SourceStats {
@@ -44,6 +47,7 @@ class RawStats {
       totalBytes: this.totalBytes,
       compression: this.compression,
       complete: this.complete,
+      otherFiles: this.otherFiles,
     };
   }
 }
@@ -94,7 +98,8 @@ export async function openSource(
   }
   if (first[0] === 0x50 && first[1] === 0x4b && first[2] === 0x03 && first[3] === 0x04) {
     stats.compression = 'zip';
-    return { chunks: unzipFirstEntry(rest), stats: snapshot };
+    const chunks = unzipFirstEntry(rest, (names) => (stats.otherFiles = names));
+    return { chunks, stats: snapshot };
   }
   return { chunks: rest, stats: snapshot };
 }

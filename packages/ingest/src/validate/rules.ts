@@ -50,6 +50,10 @@ export const RULES = {
     'dates were written MM/DD/YYYY instead of YYYY-MM-DD',
   ),
   'date.invalid': error('date could not be read', 'dates could not be read'),
+  'archive.other-file': warning(
+    'other file in the zip archive was not read (only its first file is)',
+    'other files in the zip archive were not read (only its first file is)',
+  ),
   'encoding.cp1252': warning(
     'part of the file was Windows-1252, not UTF-8',
     'parts of the file were Windows-1252, not UTF-8',
