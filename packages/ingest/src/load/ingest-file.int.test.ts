@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { runCli } from '../testing/run-cli.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
+import { zipArchive } from '../testing/zip-archive.ts';
 import { openMrf } from '../read/index.ts';
 import { hospitalSourceKey, ingestFile, markInterruptedRuns } from './ingest-file.ts';
 import { MEDICARE_CONVERSION_FACTOR_2025 } from '@ratelens/core';
@@ -299,6 +301,46 @@ describe('replacing a hospital’s file', () => {
         [hospitalId],
       )
     )[0]?.gross;
+
+  itWithDataFile(
+    'loads the first file of a zip, names the others, and knows the same zip again by its hash',
+    CMS_V3_JSON,
+    async () => {
+      const mrf = await variant('zipped.json', (json) => {
+        json.hospital_name = 'Zipped Hospital';
+        json.license_information = { license_number: '990002', state: 'CA' };
+      });
+      const archive = path.join(dir, 'system.zip');
+      await writeFile(
+        archive,
+        zipArchive([
+          { name: 'zipped.json', content: await readFile(mrf), descriptor: true },
+          { name: 'another-hospital.json', content: Buffer.from('{}') },
+        ]),
+      );
+      const first = await ingestFile(database.connection, archive);
+      expect(first).toMatchObject({ status: 'loaded', hospital: 'Zipped Hospital' });
+      const [run] = await query<{ sha256: string; validation: { sentences: string[] } }>(
+        `SELECT sha256, validation FROM mrf_files WHERE id = $1`,
+        [first.runId],
+      );
+      expect(run?.sha256).toBe(
+        createHash('sha256')
+          .update(await readFile(archive))
+          .digest('hex'),
+      );
+      expect(run?.validation.sentences).toContain(
+        'Warning: 1 other file in the zip archive was not read, only its first (rule archive.other-file), first at another-hospital.json',
+      );
+      let recordsRead = 0;
+      const again = await ingestFile(database.connection, archive, {
+        progress: (_bytes, _total, records) => (recordsRead = Math.max(recordsRead, records)),
+      });
+      // The hash of the whole archive, taken before reading, matches the loaded run's.
+      expect(again.status).toBe('unchanged');
+      expect(recordsRead).toBe(0);
+    },
+  );
 
   itWithDataFile(
     'reads a file again in full when its bytes changed, even at the same path and size',

@@ -64,8 +64,7 @@ export async function openMrf(source: string, options: ReadOptions = {}): Promis
       header,
       report,
       records: records(parser, chunks, ended, report, () => {
-        for (const name of opened.stats().otherFiles)
-          report.add('archive.other-file', 'file', name);
+        for (const name of opened.stats().otherFiles) report.add('archive.other-file', name);
       }),
       stats: () => opened.stats(),
       close: async () => {

@@ -51,8 +51,8 @@ export const RULES = {
   ),
   'date.invalid': error('date could not be read', 'dates could not be read'),
   'archive.other-file': warning(
-    'other file in the zip archive was not read (only its first file is)',
-    'other files in the zip archive were not read (only its first file is)',
+    'other file in the zip archive was not read, only its first',
+    'other files in the zip archive were not read, only its first',
   ),
   'encoding.cp1252': warning(
     'part of the file was Windows-1252, not UTF-8',
