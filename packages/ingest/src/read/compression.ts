@@ -102,23 +102,21 @@ export function centralDirectoryNames(end: Buffer): string[] | null {
  */
 export async function* unzipFirstEntry(
   input: AsyncIterable<Buffer>,
-  otherFiles: (names: string[]) => void = () => undefined,
+  otherFiles: (names: string[]) => void,
 ): AsyncGenerator<Buffer> {
-  const source = input[Symbol.asyncIterator]();
+  const iterator = input[Symbol.asyncIterator]();
   const tail = new Tail(TAIL_BYTES);
-  const iterator: AsyncIterator<Buffer> = {
-    next: async () => {
-      const next = await source.next();
-      if (!next.done) tail.push(next.value);
-      return next;
-    },
-    return: async (value?: unknown) => (await source.return?.(value)) ?? { done: true, value },
+  /** The next chunk of the archive, whoever reads it, also kept for its end. */
+  const pull = async (): Promise<IteratorResult<Buffer>> => {
+    const next = await iterator.next();
+    if (!next.done) tail.push(next.value);
+    return next;
   };
   let buffer: Buffer = Buffer.alloc(0);
   let ended = false;
   const fill = async (n: number): Promise<boolean> => {
     while (buffer.length < n && !ended) {
-      const next = await iterator.next();
+      const next = await pull();
       if (next.done) ended = true;
       else buffer = buffer.length ? Buffer.concat([buffer, next.value]) : next.value;
     }
@@ -170,7 +168,7 @@ export async function* unzipFirstEntry(
         yield part;
       }
       while (remaining > 0) {
-        const next = await iterator.next();
+        const next = await pull();
         if (next.done) {
           if (sizeKnown) throw damaged('the file is cut short');
           return;
@@ -182,7 +180,7 @@ export async function* unzipFirstEntry(
     }
     if (method === 0) yield* entryBytes();
     else yield* inflate(entryBytes(), createInflateRaw(), 'zip');
-    while (!(await iterator.next()).done);
+    while (!(await pull()).done);
     const files = (centralDirectoryNames(tail.bytes()) ?? []).filter((file) => !isSkipped(file));
     const read = files.indexOf(name);
     if (read !== -1) files.splice(read, 1);
