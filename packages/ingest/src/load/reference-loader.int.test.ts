@@ -94,6 +94,10 @@ describe('loading the CBSA delineation after hospitals were placed', () => {
       expect(
         await locate(header('Bethel again', '450 Ridgecrest Dr, Bethel, AK 99559')),
       ).toMatchObject({ countyFips: '02050', cbsaCode: '99002' });
+      // Connecticut: by the planning region of its town, not the old county us-atlas draws.
+      expect(
+        await locate(header('Windham', '112 Mansfield Ave, Willimantic, CT 06226')),
+      ).toMatchObject({ stateCode: 'CT', countyFips: '09180', cbsaCode: '35980' });
     },
   );
 });

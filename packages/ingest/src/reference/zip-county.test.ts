@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
+import { stateByCode } from '@ratelens/core';
 import { parseCbsaDelineation } from './cbsa.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { countyForAddress, countyForZip, parseAddressZip } from './zip-county.ts';
@@ -19,7 +20,11 @@ describe('countyForZip', () => {
   });
 
   it('consults the override table first', () => {
-    expect(countyForZip('06510')).toEqual({ countyFips: '09170', state: 'CT', source: 'override' });
+    expect(countyForZip('06832')).toEqual({ countyFips: '09190', state: 'CT', source: 'override' });
+  });
+
+  it('places a Connecticut ZIP in the planning region of its town, not an old county', () => {
+    expect(countyForZip('06510')).toEqual({ countyFips: '09170', state: 'CT', source: 'town' });
   });
 
   it('falls back to the nearest county when the centroid is in water', () => {
@@ -34,9 +39,11 @@ describe('countyForZip', () => {
 });
 
 describe('ZIP_COUNTY_OVERRIDES', () => {
-  it('has a Connecticut city behind every Connecticut entry', () => {
-    for (const zip of Object.keys(ZIP_COUNTY_OVERRIDES)) {
-      expect(zipcodes.lookup(zip)?.state).toBe('CT');
+  it('corrects only ZIPs that zipcodes lists, in the state of the county given', () => {
+    for (const [zip, { countyFips }] of Object.entries(ZIP_COUNTY_OVERRIDES)) {
+      expect(stateByCode(zipcodes.lookup(zip)?.state ?? '')?.fips, zip).toBe(
+        countyFips.slice(0, 2),
+      );
     }
   });
 

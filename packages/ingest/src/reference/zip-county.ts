@@ -4,16 +4,20 @@ import { stateByCode, stateByFips } from '@ratelens/core';
 import { geoCentroid, geoContains, geoDistance } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { connecticutRegion } from './connecticut.ts';
 import { ZIP_COUNTY_OVERRIDES } from './zip-county-overrides.ts';
 import { zipPlace } from './zip-places.ts';
 
 export interface ZipCounty {
-  /** Five-digit county FIPS (us-atlas vintage: see the override table for Connecticut). */
+  /** Five-digit county FIPS as in the 2023 CBSA list (Connecticut: its planning regions). */
   countyFips: string;
   /** Two-letter state. */
   state: string;
-  /** How it was found: the override table, the county containing the ZIP's centroid, or the nearest county of the ZIP's state (centroid in water). */
-  source: 'override' | 'polygon' | 'nearest';
+  /**
+   * How it was found: the override table, the Connecticut town of the ZIP's post office, the
+   * county containing the ZIP's centroid, or the nearest county of its state (centroid in water).
+   */
+  source: 'override' | 'town' | 'polygon' | 'nearest';
 }
 
 interface County {
@@ -51,10 +55,12 @@ function countiesOf(stateFips: string): County[] {
 }
 
 /**
- * The county of a five-digit ZIP code, offline: the override table first, then the ZIP's
- * coordinates (the `zipcodes` package's, read by `zipPlace`) inside the us-atlas county shapes of
- * its state, then the county of that state with the nearest centroid. Undefined for a ZIP without
- * coordinates or outside the states, DC and Puerto Rico (military APO/FPO, most territories).
+ * The county of a five-digit ZIP code, offline: the override table first; in Connecticut, the
+ * planning region of the ZIP's post-office town (us-atlas draws the old counties, which no CBSA
+ * lists); elsewhere the ZIP's coordinates (the `zipcodes` package's, read by `zipPlace`) inside the
+ * us-atlas county shapes of its state, then the county of that state with the nearest centroid.
+ * Undefined for a ZIP without coordinates or outside the states, DC and Puerto Rico (military
+ * APO/FPO, most territories).
  */
 export function countyForZip(zip: string): ZipCounty | undefined {
   const zip5 = zip.trim().slice(0, 5);
@@ -66,6 +72,10 @@ export function countyForZip(zip: string): ZipCounty | undefined {
   const place = zipPlace(zip5);
   const state = place ? stateByCode(place.state) : undefined;
   if (!place || !state) return undefined;
+  if (state.code === 'CT') {
+    const region = connecticutRegion(place.city);
+    if (region) return { countyFips: region, state: state.code, source: 'town' };
+  }
   const candidates = countiesOf(state.fips);
   const point: [number, number] = [place.longitude, place.latitude];
   const containing = candidates.find((county) => geoContains(county.feature, point));

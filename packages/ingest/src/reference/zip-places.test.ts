@@ -6,16 +6,21 @@ describe('zipPlace', () => {
   // zipcodes' own list, Canadian postal prefixes left out.
   const zips = Object.keys(zipcodes.codes).filter((zip) => /^\d{5}$/.test(zip));
 
-  it('reads the same coordinates and state as zipcodes.lookup', () => {
+  it('reads the same coordinates, place and state as zipcodes.lookup', () => {
     expect(zips.length).toBeGreaterThan(40_000);
     for (const zip of zips) {
-      const { latitude, longitude, state } = zipcodes.lookup(zip)!;
-      expect(zipPlace(zip), zip).toEqual({ latitude, longitude, state });
+      const { latitude, longitude, city, state } = zipcodes.lookup(zip)!;
+      expect(zipPlace(zip), zip).toEqual({ latitude, longitude, city, state });
     }
   });
 
   it('knows Oak Bluffs, MA', () => {
-    expect(zipPlace('02557')).toEqual({ latitude: 41.4543, longitude: -70.562, state: 'MA' });
+    expect(zipPlace('02557')).toEqual({
+      latitude: 41.4543,
+      longitude: -70.562,
+      city: 'Oak Bluffs',
+      state: 'MA',
+    });
   });
 
   it('answers undefined for a ZIP it does not list, or not five digits', () => {

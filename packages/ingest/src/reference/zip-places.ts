@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-/** Where a US ZIP code is: the `zipcodes` package's centroid and state. */
+/** Where a US ZIP code is: the `zipcodes` package's centroid, post-office name and state. */
 export interface ZipPlace {
   latitude: number;
   longitude: number;
+  /** The post office's place name ("Oak Bluffs"): a town, city or village. */
+  city: string;
   /** Two-letter state (or DC, PR, territory) code. */
   state: string;
 }
@@ -31,7 +33,7 @@ function loadTable(): Table {
 }
 
 /**
- * The coordinates and state of a five-digit ZIP code, from the data file of the `zipcodes`
+ * The coordinates, place name and state of a five-digit ZIP code, from the data file of the `zipcodes`
  * package (`lib/codes.js`: one object literal keyed by ZIP). Loading that package builds its
  * 42,555 US entries as objects: 89 MB of memory and 190 ms at every start of the server or a CLI.
  * Here its file is read as bytes on the first lookup and indexed by ZIP (5 MB and 15 ms), and a
@@ -44,9 +46,14 @@ export function zipPlace(zip5: string): ZipPlace | undefined {
   if (start === -1) return undefined;
   const end = table.bytes.indexOf(0x7d /* } */, start);
   const entry = JSON.parse(table.bytes.toString('utf8', start, end + 1)) as Partial<ZipPlace>;
-  const { latitude, longitude, state } = entry;
-  if (typeof latitude !== 'number' || typeof longitude !== 'number' || typeof state !== 'string') {
+  const { latitude, longitude, city, state } = entry;
+  if (
+    typeof latitude !== 'number' ||
+    typeof longitude !== 'number' ||
+    typeof city !== 'string' ||
+    typeof state !== 'string'
+  ) {
     return undefined;
   }
-  return { latitude, longitude, state };
+  return { latitude, longitude, city, state };
 }
