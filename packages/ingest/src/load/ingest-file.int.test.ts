@@ -206,7 +206,7 @@ describe('the Medicare benchmark', () => {
 
 describe('derived amounts', () => {
   itWithDataFile(
-    'derives a percentage rate from the gross charge (CMS v3 example)',
+    'derives a percentage rate from the gross charge, and stores the modifiers (CMS v3 example)',
     CMS_V3_JSON,
     async (file) => {
       const result = await ingestFile(database.connection, file);
@@ -224,6 +224,25 @@ describe('derived amounts', () => {
           effective_amount: '3200',
           effective_origin: 'percentage-of-gross',
         },
+      ]);
+      // modifier_information: a charge with the modifiers and no code, the payers' words as notes.
+      const modifiers = await query<Record<string, unknown>>(
+        `SELECT i.description, i.modifiers, i.setting, pp.payer_name, r.notes, r.effective_amount
+         FROM charge_items i JOIN negotiated_rates r USING (hospital_id, item_id)
+         JOIN payer_plans pp ON pp.id = r.plan_id
+         WHERE i.hospital_id = $1 AND i.modifiers = '{50,62}' ORDER BY r.rate_id`,
+        [result.hospitalId],
+      );
+      expect(modifiers).toEqual([
+        {
+          description: 'Bilateral procedure with co-surgeon',
+          modifiers: ['50', '62'],
+          setting: 'both',
+          payer_name: 'Platform Health Insurance',
+          notes: '93.75% of the amount for the item or service is appended for each co-surgeon',
+          effective_amount: null,
+        },
+        expect.objectContaining({ payer_name: 'Region Health Insurance' }),
       ]);
     },
   );

@@ -18,6 +18,7 @@ import {
   methodology,
   provisionsText,
   setting,
+  splitPipes,
   text,
 } from './normalise.ts';
 import type { FormatParser } from './parser.ts';
@@ -35,6 +36,7 @@ const DONE = 7;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const ITEMS_KEY = 'standard_charge_information';
+const MODIFIERS_KEY = 'modifier_information';
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -114,6 +116,7 @@ export class JsonMrfParser implements FormatParser {
     }
     this.completeHeader();
     if (this.header) checkHeader(this.header, this.report);
+    this.onModifiers(this.fields.get(MODIFIERS_KEY));
   }
 
   private run(): void {
@@ -503,6 +506,104 @@ export class JsonMrfParser implements FormatParser {
     r.recordsRead++;
     r.payersRead += payers.length;
     this.out.push(record);
+  }
+
+  /**
+   * `modifier_information` (v2.2 and later): what each modifier (or `|`-joined combination) does
+   * to a payer's rate, in words. Read as the CSV layouts carry the same facts: a charge with the
+   * modifiers and no code, one rate per payer and plan whose notes are that payer's description.
+   * Read once the file has ended, wherever the key stood (it often follows the items).
+   */
+  private onModifiers(value: unknown): void {
+    if (value === undefined) return;
+    const ctx = this.ctx as RuleContext;
+    const r = this.report;
+    if (!Array.isArray(value)) {
+      r.add('json.wrong-type', MODIFIERS_KEY, `${MODIFIERS_KEY} should be an array`);
+      return;
+    }
+    for (let i = 0; i < value.length; i++) {
+      const m: unknown = value[i];
+      const location = `${MODIFIERS_KEY}[${i}]`;
+      if (!isObject(m)) {
+        r.add('json.wrong-type', location, 'a modifier should be an object');
+        r.rejectedRecords++;
+        continue;
+      }
+      const before = r.errorCount;
+      const settingText = jsonText(m.setting, r, location, 'setting');
+      const settingRead = settingText === null ? null : setting(settingText, r, location);
+      if (settingRead === undefined) r.add('enum.setting', location, JSON.stringify(settingText));
+      const code = jsonText(m.code, r, location, 'code');
+      const description = jsonText(m.description, r, location, 'description') ?? '';
+      const ownErrors = r.errorCount - before;
+      const payers: PayerCharge[] = [];
+      const list = m.modifier_payer_information;
+      if (list !== undefined && !Array.isArray(list)) {
+        r.add('json.wrong-type', location, 'modifier_payer_information should be an array');
+      }
+      for (let k = 0; Array.isArray(list) && k < list.length; k++) {
+        const payer = this.modifierPayer(list[k], `${location}.modifier_payer_information[${k}]`);
+        if (payer === null) r.rejectedPayers++;
+        else payers.push(payer);
+      }
+      const record: ChargeRecord = {
+        location,
+        description,
+        codes: [],
+        setting: settingRead ?? null,
+        modifiers: code === null ? [] : splitPipes(code),
+        drugUnit: null,
+        drugType: null,
+        gross: null,
+        discountedCash: null,
+        min: null,
+        max: null,
+        genericNotes: null,
+        payers,
+      };
+      if (ownErrors + checkRecord(record, ctx, false) > 0) {
+        r.rejectedRecords++;
+        r.rejectedPayers += payers.length;
+        continue;
+      }
+      r.recordsRead++;
+      r.payersRead += payers.length;
+      this.out.push(record);
+    }
+  }
+
+  /** One entry of `modifier_payer_information`: payer, plan and description, all required. */
+  private modifierPayer(p: unknown, location: string): PayerCharge | null {
+    const r = this.report;
+    if (!isObject(p)) {
+      r.add('json.wrong-type', location, 'a payer entry should be an object');
+      return null;
+    }
+    const before = r.errorCount;
+    const payerName =
+      typeof p.payer_name === 'string' ? (this.names.name(p.payer_name, location) ?? '') : '';
+    const planName =
+      typeof p.plan_name === 'string' ? (this.names.name(p.plan_name, location) ?? '') : '';
+    const description = jsonText(p.description, r, location, 'description');
+    if (payerName.length === 0) r.add('required.payer_name', location);
+    if (planName.length === 0) r.add('required.plan_name', location);
+    if (description === null) r.add('required.modifier-description', location);
+    if (r.errorCount > before) return null;
+    return {
+      payerName,
+      planName,
+      methodology: null,
+      dollar: null,
+      percentage: null,
+      algorithm: null,
+      estimatedAmount: null,
+      median: null,
+      p10: null,
+      p90: null,
+      count: null,
+      notes: description,
+    };
   }
 
   private payer(p: JsonObject, location: string, ctx: RuleContext): PayerCharge | null {

@@ -67,10 +67,14 @@ const WHITESPACE_RUNS = /\s+/g;
 
 /**
  * Payer and plan names: trimmed and inner whitespace collapsed, so that "Aetna  PPO " and
- * "Aetna PPO" are one plan. Names repeat on every row, so results are cached.
+ * "Aetna PPO" are one plan, and written as first seen in the file whatever their letter case, so
+ * that AdventHealth's "Bcbs", "Hmo" of its items and "BCBS", "HMO" of its modifiers are one plan
+ * too. Names repeat on every row, so results are cached.
  */
 export class NameNormaliser {
   private readonly cache = new Map<string, { value: string | null; changed: boolean }>();
+  /** The first spelling of each name, by its lower case. */
+  private readonly spellings = new Map<string, string>();
 
   constructor(private readonly report: ValidationReport) {}
 
@@ -79,8 +83,18 @@ export class NameNormaliser {
     if (hit === undefined) {
       let value = text(raw);
       if (value !== null && WHITESPACE_RUN.test(value)) value = value.replace(WHITESPACE_RUNS, ' ');
-      hit = { value, changed: value !== null && value !== raw };
-      if (this.cache.size > 50_000) this.cache.clear();
+      const changed = value !== null && value !== raw;
+      if (value !== null) {
+        const key = value.toLowerCase();
+        const first = this.spellings.get(key);
+        if (first === undefined) this.spellings.set(key, value);
+        else value = first;
+      }
+      hit = { value, changed };
+      if (this.cache.size > 50_000) {
+        this.cache.clear();
+        this.spellings.clear();
+      }
       this.cache.set(raw, hit);
     }
     if (hit.changed) this.report.add('whitespace.trimmed', location, JSON.stringify(raw));

@@ -249,6 +249,62 @@ describe('records and rules', () => {
     expect(reader.header.hospitalName).toBe('Late Hospital');
   });
 
+  it('reads modifier_information before or after the items; bad entries are kept out', async () => {
+    const item =
+      '{"description":"A","code_information":[{"code":"1","type":"CPT"}],' +
+      '"standard_charges":[{"setting":"both","payers_information":[{"payer_name":"AETNA",' +
+      '"plan_name":"PPO","standard_charge_dollar":5,"methodology":"fee schedule"}],' +
+      '"minimum":5,"maximum":5}]}';
+    const payer = (name: string, description?: string) =>
+      JSON.stringify({ payer_name: name, plan_name: 'ppo', description });
+    const modifiers = [
+      `{"description":"Bilateral","code":"50 | LT","setting":"Both",` +
+        `"modifier_payer_information":[${payer('Aetna', '150%')},${payer('Cigna')}]}`,
+      `{"description":"No code","modifier_payer_information":[${payer('Aetna', 'x')}]}`,
+      `{"description":"No payer","code":"62","modifier_payer_information":[]}`,
+      `{"description":"Odd setting","code":"TC","setting":"clinic",` +
+        `"modifier_payer_information":[${payer('Aetna', 'y')}]}`,
+      `"not an object"`,
+    ].join(',');
+    for (const [name, json] of [
+      [
+        'before',
+        `{"version":"3.0.0","modifier_information":[${modifiers}],` +
+          `"standard_charge_information":[${item}]}`,
+      ],
+      [
+        'after',
+        `{"version":"3.0.0","standard_charge_information":[${item}],` +
+          `"modifier_information":[${modifiers}]}`,
+      ],
+    ] as const) {
+      const reader = await openMrf(await file(`modifiers-${name}.json`, json));
+      const records: ChargeRecord[] = [];
+      for await (const r of reader.records) records.push(r);
+      expect(
+        records.map((r) => r.location),
+        name,
+      ).toEqual(['standard_charge_information[0].standard_charges[0]', 'modifier_information[0]']);
+      expect(records[1]).toMatchObject({ modifiers: ['50', 'LT'], setting: 'both', codes: [] });
+      // "Aetna"/"ppo" is the item's "AETNA"/"PPO": one plan, as the file first spelt it.
+      expect(records[1]?.payers).toEqual([
+        expect.objectContaining({ payerName: 'AETNA', planName: 'PPO', notes: '150%' }),
+      ]);
+      const report = reader.report;
+      expect(report.count('required.modifier-description')).toBe(1);
+      expect(report.count('required.code')).toBe(1);
+      expect(report.count('required.charge')).toBe(1);
+      expect(report.count('enum.setting')).toBe(1);
+      expect(report.count('json.wrong-type')).toBe(1);
+      expect(report.rejectedRecords).toBe(4);
+      expect(report.rejectedPayers).toBe(3); // Cigna's, and those of the rejected charges
+      const rule = report.toJSON().rules.find((r) => r.rule === 'required.modifier-description');
+      expect(rule?.examples.map((e) => e.location)).toEqual([
+        'modifier_information[0].modifier_payer_information[1]',
+      ]);
+    }
+  });
+
   it('lets go of the file when closed before its records are read', async () => {
     const rows = Array.from({ length: 200 }, (_, i) =>
       TALL_ROW.replace('X-ray chest', `X-ray ${i}`),

@@ -119,16 +119,37 @@ describe('AdventHealth Orlando JSON (v3.0.0)', () => {
   const excerpt = sharedDataFile(ADVENT_EXCERPT);
 
   it.skipIf(!full)(
-    'streams all 21,567 items as 23,864 charges with 136,292 rates',
+    'streams all 21,567 items as 23,864 charges with 136,292 rates, then its modifier',
     async () => {
       const { reader, records } = await readAll(full as string);
-      expect(records).toHaveLength(23_864);
-      expect(new Set(records.map((r) => r.location.split('.')[0])).size).toBe(21_567);
-      expect(payerCount(records)).toBe(136_292);
-      expect(pairs(records).size).toBe(60);
+      expect(records).toHaveLength(23_865);
+      const charges = records.slice(0, -1);
+      expect(new Set(charges.map((r) => r.location.split('.')[0])).size).toBe(21_567);
+      expect(payerCount(charges)).toBe(136_292);
+      expect(pairs(charges).size).toBe(60);
       expect(reader.report.errorCount).toBe(0);
       expect(reader.report.warningCount).toBe(0);
-      const last = records[records.length - 1] as ChargeRecord;
+      // modifier_information: TC, described alike for 74 payer/plan pairs (14 with no item rate).
+      const modifier = records.at(-1) as ChargeRecord;
+      expect(modifier).toMatchObject({
+        location: 'modifier_information[0]',
+        codes: [],
+        modifiers: ['TC'],
+        setting: null,
+      });
+      expect(modifier.description).toMatch(/^Technical Component; represents the costs/);
+      expect(modifier.payers).toHaveLength(74);
+      expect(modifier.payers.at(-1)).toMatchObject({
+        // "UPMC Health Plan", "HMO" in the modifier: spelt as the items spell them first.
+        payerName: 'Upmc Health Plan',
+        planName: 'Hmo',
+        notes: 'The modified price is presented in the standard charge value.',
+        dollar: null,
+        percentage: null,
+        methodology: null,
+      });
+      expect(pairs(records).size).toBe(74);
+      const last = charges[charges.length - 1] as ChargeRecord;
       expect(last.description).toBe('Lith-ion batt elec/pneum VAD');
       expect(last.codes).toEqual([{ code: 'Q0506', type: 'HCPCS' }]);
       expect(last.payers.find((p) => p.payerName === 'Aetna')).toMatchObject({
@@ -160,8 +181,8 @@ describe('AdventHealth Orlando JSON (v3.0.0)', () => {
 
   it.skipIf(!excerpt)('reads a percentage rate with count "0" and its notes', async () => {
     const { records, reader } = await readAll(excerpt as string);
-    expect(records).toHaveLength(177);
-    expect(payerCount(records)).toBe(3_287);
+    expect(records).toHaveLength(178); // 177 charges and the TC modifier
+    expect(payerCount(records)).toBe(3_287 + 74);
     expect(reader.report.errorCount).toBe(0);
     const drg = records.find(
       (r) => r.location === 'standard_charge_information[11].standard_charges[0]',
@@ -195,8 +216,8 @@ describe('CMS examples', () => {
       file: 'V2.0.0_JSON_Format_Example.json',
       format: 'json',
       version: '2.0.0',
-      records: 11,
-      payers: 25,
+      records: 11 + 3, // and 3 modifiers of 2 payers each
+      payers: 25 + 6,
     },
     {
       file: 'V2.0.0_Tall_CSV_Format_Example.csv',
@@ -216,8 +237,8 @@ describe('CMS examples', () => {
       file: 'v3_json_format_example.json',
       format: 'json',
       version: '3.0.0',
-      records: 22,
-      payers: 39,
+      records: 22 + 3,
+      payers: 39 + 6, // as many as the tall CSV of the same example
     },
     {
       file: 'V3.0.0_Tall_CSV_Format_Example.csv',
@@ -269,6 +290,43 @@ describe('CMS examples', () => {
       },
     );
   }
+
+  const jsonV3 = sharedDataFile('cms-hpt-examples/v3_json_format_example.json');
+  it.skipIf(!jsonV3)(
+    'reads modifier_information as the tall CSV reads its modifier rows',
+    async () => {
+      const { records } = await readAll(jsonV3 as string);
+      const both = records.find((r) => r.location === 'modifier_information[2]');
+      expect(both).toMatchObject({
+        description: 'Bilateral procedure with co-surgeon',
+        codes: [],
+        modifiers: ['50', '62'],
+        setting: 'both',
+      });
+      expect(both?.payers.map((p) => [p.payerName, p.planName, p.notes])).toEqual([
+        [
+          'Platform Health Insurance',
+          'PPO',
+          '93.75% of the amount for the item or service is appended for each co-surgeon',
+        ],
+        [
+          'Region Health Insurance',
+          'HMO',
+          '87% of the amount for the item or service is appended for each co-surgeon',
+        ],
+      ]);
+      const tall = sharedDataFile('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv');
+      if (!tall) return;
+      // The CSV has a row per payer, each its own charge (the notes differ).
+      const csv = (await readAll(tall)).records.filter(
+        (r) => r.codes.length === 0 && r.modifiers.join('|') === '50|62',
+      );
+      expect(csv.map((r) => r.description)).toEqual([both?.description, both?.description]);
+      expect(csv.flatMap((r) => r.payers.map((p) => [p.payerName, p.planName]))).toEqual(
+        both?.payers.map((p) => [p.payerName, p.planName]),
+      );
+    },
+  );
 
   const wideV3 = sharedDataFile('cms-hpt-examples/V3.0.0_Wide_CSV_Format_Example.csv');
   it.skipIf(!wideV3)('takes payer and plan of a wide CSV from the column names', async () => {

@@ -130,6 +130,10 @@ export const RULES = {
     'rate had no dollar amount, percentage or algorithm',
     'rates had no dollar amount, percentage or algorithm',
   ),
+  'required.modifier-description': error(
+    'payer entry of a modifier had no description',
+    'payer entries of modifiers had no description',
+  ),
   'other.notes-required': error(
     'rate with methodology "other" had no notes',
     'rates with methodology "other" had no notes',
