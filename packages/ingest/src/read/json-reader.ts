@@ -156,7 +156,11 @@ export class JsonMrfParser implements FormatParser {
             this.pos = i;
             return;
           }
-          this.key = JSON.parse(b.toString('utf8', i, end + 1)) as string;
+          try {
+            this.key = JSON.parse(b.toString('utf8', i, end + 1)) as string;
+          } catch {
+            throw this.syntax(i); // a raw line break or a bad escape in a key
+          }
           this.state = COLON;
           i = end + 1;
           break;
@@ -267,7 +271,12 @@ export class JsonMrfParser implements FormatParser {
     if (first !== 0x7b && first !== 0x5b) {
       while (i < n) {
         const c = b[i] as number;
-        if (c === 0x2c || c === 0x7d || c === 0x5d || isSpace(c)) return i;
+        if (c === 0x2c || c === 0x7d || c === 0x5d || isSpace(c)) {
+          // A value that is nothing (a "}" where an item should start): the structure is broken,
+          // and going on would read the same byte forever.
+          if (i === this.tokenStart) throw this.syntax(i);
+          return i;
+        }
         i++;
       }
       this.scanPos = n;

@@ -1,0 +1,53 @@
+/**
+ * Seeded random damage to a file, for tests of the readers: one to three edits, each a byte
+ * changed, a span cut, doubled or inserted, or the file cut short. The same seed gives the same
+ * bytes, so a failing variant can be written out and read again.
+ */
+
+/** mulberry32: a small seeded generator, so a failure names a variant that can be read again. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Bytes that matter to the readers, and a few that should never be there. */
+const NASTY = Buffer.from('",{}[]|:\n\r\t\\ 0.-e$%\u00a0', 'utf8');
+
+export function mutate(bytes: Buffer, seed: number): Buffer {
+  const random = generator(seed);
+  const at = (n: number) => Math.floor(random() * n);
+  let b = bytes;
+  const edits = 1 + at(3);
+  for (let e = 0; e < edits && b.length > 0; e++) {
+    const i = at(b.length);
+    const span = 1 + at(48);
+    switch (at(5)) {
+      case 0: {
+        const copy = Buffer.from(b);
+        copy[i] = random() < 0.5 ? (NASTY[at(NASTY.length)] as number) : at(256);
+        b = copy;
+        break;
+      }
+      case 1:
+        b = Buffer.concat([b.subarray(0, i), b.subarray(i + span)]);
+        break;
+      case 2:
+        b = Buffer.concat([b.subarray(0, i + span), b.subarray(i, i + span), b.subarray(i + span)]);
+        break;
+      case 3: {
+        const inserted = Buffer.from(Array.from({ length: 1 + at(8) }, () => at(256)));
+        b = Buffer.concat([b.subarray(0, i), inserted, b.subarray(i)]);
+        break;
+      }
+      default:
+        b = b.subarray(0, i);
+    }
+  }
+  return b;
+}

@@ -1,0 +1,84 @@
+/**
+ * Reads seeded damaged copies of a file (`mutate`) and checks how each read ends: records that
+ * keep the rules, or an MrfReadError. Prints one JSON line: how many variants were read, how many
+ * refused, and what went wrong with the others. Its own process, so that a reader caught in a loop
+ * is stopped by the caller's timeout instead of hanging the test run.
+ *   node --import tsx packages/ingest/src/testing/read-mutations.ts <file> <variants>
+ */
+import { readFile, rm, writeFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { ChargeRecord } from '../model.ts';
+import { MrfReadError, openMrf } from '../read/index.ts';
+import { mutate } from './mutate.ts';
+
+export interface MutationOutcome {
+  read: number;
+  refused: number;
+  /** "seed 12: …" for every variant that broke a rule or threw something else. */
+  failures: string[];
+}
+
+function isAmount(value: number | null): boolean {
+  return value === null || Number.isFinite(value);
+}
+
+/** What every record that leaves a reader keeps, whatever the file was; null when it does. */
+export function brokenRule(record: ChargeRecord): string | null {
+  if (record.description.length === 0) return 'no description';
+  if (record.codes.length === 0 && record.modifiers.length === 0) return 'no code or modifier';
+  if (record.codes.some((c) => c.code.length === 0 || c.type.length === 0)) return 'empty code';
+  for (const v of [record.gross, record.discountedCash, record.min, record.max, record.drugUnit]) {
+    if (!isAmount(v)) return `amount ${String(v)}`;
+  }
+  for (const p of record.payers) {
+    if (p.payerName.length === 0 || p.planName.length === 0) return 'rate without payer or plan';
+    for (const v of [p.dollar, p.percentage, p.estimatedAmount, p.median, p.p10, p.p90]) {
+      if (!isAmount(v)) return `rate amount ${String(v)}`;
+    }
+  }
+  return null;
+}
+
+export async function readMutations(path: string, variants: number): Promise<MutationOutcome> {
+  const original = await readFile(path);
+  const dir = await mkdtemp(join(tmpdir(), 'ratelens-mutated-'));
+  const outcome: MutationOutcome = { read: 0, refused: 0, failures: [] };
+  try {
+    for (let seed = 1; seed <= variants; seed++) {
+      const file = join(dir, `${seed}-${basename(path)}`);
+      await writeFile(file, mutate(original, seed));
+      try {
+        const reader = await openMrf(file);
+        let records = 0;
+        for await (const record of reader.records) {
+          records++;
+          const broken = brokenRule(record);
+          if (broken) outcome.failures.push(`seed ${seed}: ${record.location}: ${broken}`);
+        }
+        if (reader.report.recordsRead !== records) {
+          outcome.failures.push(
+            `seed ${seed}: ${records} records, report says ${reader.report.recordsRead}`,
+          );
+        }
+        outcome.read++;
+      } catch (error) {
+        if (error instanceof MrfReadError) outcome.refused++;
+        else outcome.failures.push(`seed ${seed}: threw ${String(error)}`);
+      }
+      await rm(file);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return outcome;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1]))) {
+  const [file, variants] = process.argv.slice(2);
+  if (!file || !variants) {
+    console.error('Usage: read-mutations.ts <file> <variants>');
+    process.exit(2);
+  }
+  console.log(JSON.stringify(await readMutations(file, Number(variants))));
+}
