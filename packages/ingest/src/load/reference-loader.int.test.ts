@@ -72,6 +72,14 @@ describe('loading the CBSA delineation after hospitals were placed', () => {
       const movedId = await addHospital('Moved', { ...bethel, cbsaCode: '11260' });
       // No address with a ZIP: no county, so no area either.
       const nowhereId = await addHospital('Nowhere', { ...bethel, zip: null, countyFips: null });
+      // Placed in New Haven's abolished county, before Connecticut was placed by town.
+      const oldRuleId = await addHospital('Yale', {
+        ...bethel,
+        stateCode: 'CT',
+        zip: '06510',
+        countyFips: '09009',
+        cbsaCode: '99009',
+      });
 
       await loadCbsaDelineation(database.connection.pool, await parseCbsaDelineation(list));
 
@@ -79,6 +87,7 @@ describe('loading the CBSA delineation after hospitals were placed', () => {
       expect(await cbsaOf(bethelId)).toBe('99002');
       expect(await cbsaOf(movedId)).toBe('99002');
       expect(await cbsaOf(nowhereId)).toBeNull();
+      expect(await cbsaOf(oldRuleId)).toBe('35300'); // New Haven, CT
       const { rows } = await database.connection.pool.query(
         `SELECT code, title, kind, state_codes FROM cbsas WHERE code = '99002'`,
       );

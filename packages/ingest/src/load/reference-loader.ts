@@ -18,7 +18,7 @@ import type { CbsaDelineation } from '../reference/cbsa.ts';
 import type { HcpcsLevel2Code } from '../reference/hcpcs.ts';
 import type { NadacPrice } from '../reference/nadac.ts';
 import type { GpciLocality, PhysicianFeeScheduleRvu } from '../reference/physician-fee-schedule.ts';
-import { countyForAddress } from '../reference/zip-county.ts';
+import { countyForAddress, countyForZip } from '../reference/zip-county.ts';
 import type { ZipLocality } from '../reference/zip-locality.ts';
 import { copyLine } from './copy-text.ts';
 
@@ -72,6 +72,7 @@ export async function loadCbsaDelineation(
         c.centralOutlying === 'central',
       ]),
     );
+    await replaceStaleCounties(client);
     // Hospitals placed before the delineation was loaded, or placed differently by an older one.
     await client.query(
       `UPDATE hospitals h SET cbsa_code = c.cbsa_code FROM counties c WHERE c.fips = h.county_fips AND h.cbsa_code IS DISTINCT FROM c.cbsa_code`,
@@ -79,6 +80,27 @@ export async function loadCbsaDelineation(
     await placeOutsideCbsas(client);
     return { cbsas, counties };
   });
+}
+
+/**
+ * Hospitals whose county is not one of the delineation's get their county again from their ZIP:
+ * those placed by an older rule (Connecticut's abolished counties, before its planning regions were
+ * read by town). Counties outside every CBSA are not listed either; theirs come out the same.
+ */
+async function replaceStaleCounties(client: PoolClient): Promise<void> {
+  const { rows } = await client.query<{ id: string; zip: string; county_fips: string | null }>(
+    `SELECT h.id, h.zip, h.county_fips FROM hospitals h
+      WHERE h.zip IS NOT NULL AND NOT EXISTS (SELECT 1 FROM counties c WHERE c.fips = h.county_fips)`,
+  );
+  for (const hospital of rows) {
+    const county = countyForZip(hospital.zip);
+    if (county && county.countyFips !== hospital.county_fips) {
+      await client.query('UPDATE hospitals SET county_fips = $2 WHERE id = $1', [
+        hospital.id,
+        county.countyFips,
+      ]);
+    }
+  }
 }
 
 /** The state's non-metro area (one per state, kept across delineations): its CBSA code. */
