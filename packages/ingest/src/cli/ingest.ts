@@ -2,15 +2,16 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '@ratelens/db';
 import { ingestFile } from '../load/ingest-file.ts';
 import { hospitalLocator } from '../load/reference-loader.ts';
-import { openMrf } from '../read/index.ts';
+import { openMrf, zipFiles } from '../read/index.ts';
 import { ProgressBar } from './progress.ts';
 
 const USAGE = `Usage: npm run ingest -- [--validate-only] [--demo] <file|url>…
 
 Reads each hospital machine-readable file (CMS JSON, tall or wide CSV, v2.0–v3.0; plain, gzip
 or zip; a path or an http(s) URL), validates and normalises it, and loads it into the database
-(DATABASE_URL, else the embedded PostgreSQL of DATA_DIR). The last line of each file is one
-JSON object with the figures of the run.`;
+(DATABASE_URL, else the embedded PostgreSQL of DATA_DIR). A local zip archive of several files
+is read file by file (archive.zip#name each; one such name reads that file alone); from a URL,
+only its first file. The last line of each file is one JSON object with the figures of the run.`;
 
 function peakRssMb(): number {
   // maxRSS is in kilobytes.
@@ -57,6 +58,17 @@ async function validateOnly(source: string): Promise<boolean> {
   return reader.report.rejectedRecords === 0;
 }
 
+/** The sources to read: a local zip archive of several files stands for each of its files. */
+async function expand(sources: string[]): Promise<string[]> {
+  const expanded: string[] = [];
+  for (const source of sources) {
+    const files = await zipFiles(source);
+    if (files) console.error(`${source}: a zip archive of ${files.length} files, read one by one`);
+    expanded.push(...(files ? files.map((name) => `${source}#${name}`) : [source]));
+  }
+  return expanded;
+}
+
 async function main(): Promise<number> {
   let parsed;
   try {
@@ -73,11 +85,12 @@ async function main(): Promise<number> {
     console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
     return 2;
   }
-  const { values, positionals } = parsed;
-  if (values.help || positionals.length === 0) {
+  const { values } = parsed;
+  if (values.help || parsed.positionals.length === 0) {
     console.error(USAGE);
-    return positionals.length === 0 && !values.help ? 2 : 0;
+    return parsed.positionals.length === 0 && !values.help ? 2 : 0;
   }
+  const positionals = await expand(parsed.positionals);
   if (values['validate-only']) {
     let ok = true;
     for (const source of positionals) ok = (await validateOnly(source)) && ok;

@@ -628,6 +628,57 @@ describe('npm run ingest', () => {
     60_000,
   );
 
+  itWithDataFile(
+    'reads a local zip of several hospitals file by file, and knows each again',
+    CMS_V3_JSON,
+    async (example) => {
+      const hospital = async (name: string, licence: string) => {
+        const json = JSON.parse(await readFile(example, 'utf8')) as Record<string, unknown>;
+        json.hospital_name = name;
+        json.license_information = { license_number: licence, state: 'CA' };
+        return Buffer.from(JSON.stringify(json));
+      };
+      const archive = path.join(dir, 'health-system.zip');
+      await writeFile(
+        archive,
+        zipArchive([
+          { name: 'north.json', content: await hospital('North Zip Hospital', '990003') },
+          { name: 'south.json', content: await hospital('South Zip Hospital', '990004') },
+        ]),
+      );
+      const lines = (stdout: string) =>
+        stdout
+          .trim()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+      const first = await cli([archive]);
+      expect(first.code).toBe(0);
+      expect(first.stderr).toContain(`${archive}: a zip archive of 2 files, read one by one`);
+      expect(lines(first.stdout)).toEqual([
+        expect.objectContaining({ hospital: 'North Zip Hospital', status: 'loaded' }),
+        expect.objectContaining({ hospital: 'South Zip Hospital', status: 'loaded' }),
+      ]);
+      const runs = await query<{ source: string; status: string }>(
+        `SELECT source, status FROM mrf_files WHERE source LIKE $1 ORDER BY source`,
+        [`${archive}#%`],
+      );
+      expect(runs).toEqual([
+        { source: `${archive}#north.json`, status: 'loaded' },
+        { source: `${archive}#south.json`, status: 'loaded' },
+      ]);
+
+      const again = await cli([archive]);
+      expect(lines(again.stdout).map((line) => line.status)).toEqual(['unchanged', 'unchanged']);
+      const one = await cli(['--validate-only', `${archive}#south.json`]);
+      expect(lines(one.stdout)).toEqual([
+        expect.objectContaining({ hospital: 'South Zip Hospital', rejected: 0 }),
+      ]);
+    },
+    60_000,
+  );
+
   it('answers an unknown option or no file with its usage and exit code 2', async () => {
     const unknown = await cli(['--fast', 'x.json']);
     expect(unknown.code).toBe(2);

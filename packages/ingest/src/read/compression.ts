@@ -31,12 +31,12 @@ export async function* inflate(
   }
 }
 
-const LOCAL_HEADER = 0x04034b50;
+export const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
 const END_OF_DIRECTORY = 0x06054b50;
 const ZIP64_END_OF_DIRECTORY = 0x06064b50;
 /** How much of the archive's end is kept to read its central directory: some 10,000 names. */
-const TAIL_BYTES = 1 << 20;
+export const TAIL_BYTES = 1 << 20;
 
 /** Directory entries and macOS resource forks: not files anyone published. */
 function isSkipped(name: string): boolean {
@@ -63,11 +63,29 @@ class Tail {
   }
 }
 
+export function unsupportedMethod(name: string, method: number): MrfReadError {
+  return new MrfReadError(
+    'unsupported-archive',
+    `The zip entry "${name}" uses compression method ${method}; only stored and deflate are supported.`,
+  );
+}
+
+/** One file of a zip archive, as its central directory lists it. */
+export interface ZipDirectoryEntry {
+  name: string;
+  /** 0 stored, 8 deflate. */
+  method: number;
+  compressedSize: number;
+  /** Where its local file header starts, from the start of the archive. */
+  localHeaderOffset: number;
+}
+
 /**
- * The names in a zip archive's central directory, from the archive's last bytes; null when they
- * are not there (no end-of-directory record, or a directory larger than the bytes kept).
+ * A zip archive's central directory, from the archive's last bytes; null when it is not there
+ * (no end-of-directory record, or a directory larger than the bytes given). Zip64 sizes and
+ * offsets are read from each entry's extra field.
  */
-export function centralDirectoryNames(end: Buffer): string[] | null {
+export function centralDirectory(end: Buffer): ZipDirectoryEntry[] | null {
   let at = -1;
   for (let i = end.length - 22; i >= Math.max(0, end.length - 22 - 0xffff); i--) {
     if (end.readUInt32LE(i) === END_OF_DIRECTORY) {
@@ -83,14 +101,52 @@ export function centralDirectoryNames(end: Buffer): string[] | null {
     directoryEnd = at - 76;
     size = Number(end.readBigUInt64LE(directoryEnd + 40));
   }
-  const names: string[] = [];
+  const entries: ZipDirectoryEntry[] = [];
   for (let i = directoryEnd - size; i >= 0 && i + 46 <= directoryEnd;) {
     if (end.readUInt32LE(i) !== CENTRAL_HEADER) return null;
     const nameLength = end.readUInt16LE(i + 28);
-    names.push(end.toString('utf8', i + 46, i + 46 + nameLength));
-    i += 46 + nameLength + end.readUInt16LE(i + 30) + end.readUInt16LE(i + 32);
+    const extraLength = end.readUInt16LE(i + 30);
+    const extra = end.subarray(i + 46 + nameLength, i + 46 + nameLength + extraLength);
+    // The zip64 extra field holds, in this order, only the values marked 0xffffffff.
+    const wide = [end.readUInt32LE(i + 24), end.readUInt32LE(i + 20), end.readUInt32LE(i + 42)];
+    const marked = wide.map((value) => value === 0xffffffff);
+    if (marked.some(Boolean)) {
+      const values = zip64Values(extra, marked.filter(Boolean).length);
+      let next = 0;
+      for (let k = 0; k < 3; k++) if (marked[k]) wide[k] = values[next++] ?? Number.NaN;
+    }
+    entries.push({
+      name: end.toString('utf8', i + 46, i + 46 + nameLength),
+      method: end.readUInt16LE(i + 10),
+      compressedSize: wide[1] as number,
+      localHeaderOffset: wide[2] as number,
+    });
+    i += 46 + nameLength + extraLength + end.readUInt16LE(i + 32);
   }
-  return directoryEnd - size >= 0 ? names : null;
+  return directoryEnd - size >= 0 ? entries : null;
+}
+
+/** The first `count` 8-byte values of a zip64 extended-information extra field. */
+function zip64Values(extra: Buffer, count: number): number[] {
+  for (let i = 0; i + 4 <= extra.length;) {
+    const id = extra.readUInt16LE(i);
+    const size = extra.readUInt16LE(i + 2);
+    if (id === 0x0001 && size >= 8 * count) {
+      return Array.from({ length: count }, (_, k) => Number(extra.readBigUInt64LE(i + 4 + 8 * k)));
+    }
+    i += 4 + size;
+  }
+  return [];
+}
+
+/** The names in a zip archive's central directory (see centralDirectory). */
+export function centralDirectoryNames(end: Buffer): string[] | null {
+  return centralDirectory(end)?.map((entry) => entry.name) ?? null;
+}
+
+/** The files of a zip archive that anyone published: no directories, no macOS resource forks. */
+export function publishedFiles<T extends { name: string }>(entries: T[]): T[] {
+  return entries.filter((entry) => !isSkipped(entry.name));
 }
 
 /**
@@ -149,12 +205,7 @@ export async function* unzipFirstEntry(
       buffer = buffer.subarray(compressedSize);
       continue;
     }
-    if (method !== 0 && method !== 8) {
-      throw new MrfReadError(
-        'unsupported-archive',
-        `The zip entry "${name}" uses compression method ${method}; only stored and deflate are supported.`,
-      );
-    }
+    if (method !== 0 && method !== 8) throw unsupportedMethod(name, method);
     if (method === 0 && !sizeKnown) throw damaged(`the stored entry "${name}" has no size`);
 
     // The entry's compressed bytes: exactly compressedSize when known, else the rest of the

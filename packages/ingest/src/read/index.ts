@@ -9,6 +9,7 @@ import { displayName, openSource, type SourceStats } from './source.ts';
 export { MrfReadError, type MrfReadErrorCode } from './errors.ts';
 export { ValidationReport } from '../validate/report.ts';
 export type { SourceStats } from './source.ts';
+export { zipFiles } from './source.ts';
 
 export interface ReadOptions {
   onProgress?: (bytesRead: number, totalBytes: number | null) => void;

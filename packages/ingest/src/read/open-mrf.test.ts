@@ -8,7 +8,7 @@ import { deflateRawSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../model.ts';
 import { centralDirectoryNames } from './compression.ts';
-import { MrfReadError, openMrf, type MrfReadErrorCode } from './index.ts';
+import { MrfReadError, openMrf, zipFiles, type MrfReadErrorCode } from './index.ts';
 import { sharedDataFile } from '../testing/shared-data.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
 
@@ -452,6 +452,70 @@ describe('zip archives with more than one file', () => {
     const one = await readZip(zipArchive([{ name: 'a.csv', content: csv('Hospital A') }]));
     expect(one.rule).toBeUndefined();
     expect(one.stats.complete).toBe(true);
+  });
+
+  it('lists the files of a local archive that has several, and reads one by its name', async () => {
+    const b = csv('Hospital B');
+    for (const options of [{}, { zip64: true }]) {
+      const archive = await file(
+        'system.zip',
+        zipArchive(
+          [
+            { name: 'mrf/' },
+            { name: 'mrf/a.csv', content: csv('Hospital A'), descriptor: true },
+            { name: '__MACOSX/mrf/._a.csv', content: Buffer.from('resource fork') },
+            { name: 'mrf/b.csv', content: b },
+            { name: 'mrf/c.csv', content: csv('Hospital C'), method: 0 },
+          ],
+          options,
+        ),
+      );
+      expect(await zipFiles(archive)).toEqual(['mrf/a.csv', 'mrf/b.csv', 'mrf/c.csv']);
+      for (const [name, hospital] of [
+        ['mrf/a.csv', 'Hospital A'],
+        ['mrf/b.csv', 'Hospital B'],
+        ['mrf/c.csv', 'Hospital C'],
+      ]) {
+        const reader = await openMrf(`${archive}#${name}`, { chunkSize: 64 });
+        const records: ChargeRecord[] = [];
+        for await (const record of reader.records) records.push(record);
+        expect(reader.header.hospitalName).toBe(hospital);
+        expect(records).toHaveLength(1);
+        expect(reader.report.count('archive.other-file')).toBe(0);
+        expect(reader.stats()).toMatchObject({ compression: 'zip', complete: true });
+      }
+      // Only that file's bytes, as stored in the archive, are read and hashed.
+      const reader = await openMrf(`${archive}#mrf/b.csv`);
+      for await (const record of reader.records) void record;
+      const stored = deflateRawSync(b);
+      expect(reader.stats()).toMatchObject({ bytes: stored.length, sha256: sha256(stored) });
+    }
+  });
+
+  it('says which file an archive lacks; a path with a "#" of its own is a file', async () => {
+    const archive = await file(
+      'two.zip',
+      zipArchive([
+        { name: 'a.csv', content: csv('Hospital A') },
+        { name: 'b.csv', content: csv('Hospital B') },
+      ]),
+    );
+    const missing = await failure(`${archive}#c.csv`);
+    expect(missing).toMatchObject({
+      code: 'source-not-found',
+      message: 'The zip archive two.zip has no file named "c.csv".',
+    });
+    expect((await failure(`${await file('plain.csv', 'x')}#a.csv`)).code).toBe(
+      'unsupported-archive',
+    );
+    const hashed = await file('file#1.csv', csv('Hospital Hash'));
+    expect((await openMrf(hashed)).header.hospitalName).toBe('Hospital Hash');
+    // One file, or not a zip: nothing to list.
+    expect(
+      await zipFiles(await file('one.zip', zipArchive([{ name: 'a.csv', content: csv('A') }]))),
+    ).toBeNull();
+    expect(await zipFiles(hashed)).toBeNull();
+    expect(await zipFiles(join(dir, 'absent.zip'))).toBeNull();
   });
 
   it('has no names when the end of the directory is missing or damaged', () => {

@@ -1,9 +1,19 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createGunzip } from 'node:zlib';
+import { open, stat } from 'node:fs/promises';
+import { createGunzip, createInflateRaw } from 'node:zlib';
 import { MrfReadError } from './errors.ts';
-import { errorText, inflate, unzipFirstEntry } from './compression.ts';
+import {
+  LOCAL_HEADER,
+  TAIL_BYTES,
+  centralDirectory,
+  errorText,
+  inflate,
+  publishedFiles,
+  unsupportedMethod,
+  unzipFirstEntry,
+  type ZipDirectoryEntry,
+} from './compression.ts';
 
 export interface SourceStats {
   /** Bytes of the file as published (read from the path or URL, before decompression). */
@@ -61,14 +71,21 @@ export function isUrl(source: string): boolean {
   return /^https?:\/\//i.test(source);
 }
 
-/** Opens a local path or an http(s) URL, hashing the raw bytes and undoing gzip or zip. */
+/**
+ * Opens a local path or an http(s) URL, hashing the raw bytes and undoing gzip or zip. A local
+ * `archive.zip#name` is the file of that name in the archive (see `zipFiles`): only its bytes
+ * are read and hashed.
+ */
 export async function openSource(
   source: string,
   options: SourceOptions = {},
 ): Promise<OpenedSource> {
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
+  const inArchive = isUrl(source) ? null : await archiveMember(source);
+  if (inArchive) return openArchiveMember(inArchive.archive, inArchive.name, chunkSize, options);
   const { raw, totalBytes } = isUrl(source)
     ? await openUrl(source, options.signal)
-    : await openFile(source, options.chunkSize ?? DEFAULT_CHUNK);
+    : await openFile(source, chunkSize);
   const stats = new RawStats();
   stats.totalBytes = totalBytes;
   const snapshot = () => stats.snapshot();
@@ -102,6 +119,100 @@ export async function openSource(
     return { chunks, stats: snapshot };
   }
   return { chunks: rest, stats: snapshot };
+}
+
+/**
+ * The files of a local zip archive that has more than one, by name (directories and macOS
+ * resource forks left out); null for anything else. Each can be read as `archive.zip#name`.
+ */
+export async function zipFiles(path: string): Promise<string[] | null> {
+  if (isUrl(path)) return null;
+  const entries = await readDirectory(path).catch(() => null);
+  const files = entries ? publishedFiles(entries).map((entry) => entry.name) : [];
+  return files.length > 1 ? files : null;
+}
+
+/** `archive.zip#name` split at its last `#`, when the whole is not a file and the archive is. */
+async function archiveMember(source: string): Promise<{ archive: string; name: string } | null> {
+  const at = source.lastIndexOf('#');
+  if (at <= 0 || at === source.length - 1) return null;
+  const isFile = (path: string) =>
+    stat(path).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+  if (await isFile(source)) return null;
+  const archive = source.slice(0, at);
+  return (await isFile(archive)) ? { archive, name: source.slice(at + 1) } : null;
+}
+
+/** A local zip archive's central directory (from its last bytes); null when it is not a zip. */
+async function readDirectory(path: string): Promise<ZipDirectoryEntry[] | null> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const head = Buffer.alloc(4);
+    await file.read(head, 0, 4, 0);
+    if (size < 22 || head.readUInt32LE(0) !== LOCAL_HEADER) return null;
+    const length = Math.min(size, TAIL_BYTES);
+    const end = Buffer.alloc(length);
+    await file.read(end, 0, length, size - length);
+    return centralDirectory(end);
+  } finally {
+    await file.close();
+  }
+}
+
+async function openArchiveMember(
+  archive: string,
+  name: string,
+  chunkSize: number,
+  options: SourceOptions,
+): Promise<OpenedSource> {
+  const shown = `${displayName(archive)}#${name}`;
+  const directory = await readDirectory(archive);
+  if (!directory) {
+    throw new MrfReadError(
+      'unsupported-archive',
+      `${displayName(archive)} is not a zip archive whose directory can be read, so ${shown} cannot be found.`,
+    );
+  }
+  const entry = directory.find((e) => e.name === name);
+  if (!entry) {
+    throw new MrfReadError(
+      'source-not-found',
+      `The zip archive ${displayName(archive)} has no file named "${name}".`,
+    );
+  }
+  if (entry.method !== 0 && entry.method !== 8) throw unsupportedMethod(name, entry.method);
+  // The data starts after the local header, whose extra field may differ from the directory's.
+  const header = Buffer.alloc(30);
+  const file = await open(archive, 'r');
+  try {
+    await file.read(header, 0, 30, entry.localHeaderOffset);
+  } finally {
+    await file.close();
+  }
+  if (header.readUInt32LE(0) !== LOCAL_HEADER || !Number.isFinite(entry.compressedSize)) {
+    throw new MrfReadError('unsupported-archive', `The zip archive is damaged at "${name}".`);
+  }
+  const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  if (entry.compressedSize === 0) {
+    throw new MrfReadError('empty-file', `The file ${shown} is empty (0 bytes).`);
+  }
+  const raw = createReadStream(archive, {
+    start,
+    end: start + entry.compressedSize - 1,
+    highWaterMark: chunkSize,
+  }) as AsyncIterable<Buffer>;
+  const stats = new RawStats();
+  stats.totalBytes = entry.compressedSize;
+  stats.compression = 'zip';
+  const tapped = tap(raw, stats, options);
+  return {
+    chunks: entry.method === 8 ? inflate(tapped, createInflateRaw(), 'zip') : tapped,
+    stats: () => stats.snapshot(),
+  };
 }
 
 async function* replay(head: Buffer[], iterator: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {

@@ -47,8 +47,19 @@ export function zipArchive(entries: ZipEntry[], options: { zip64?: boolean } = {
     central.writeUInt32LE(content.length, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
+    // Zip64: sizes and offset marked 0xffffffff, their values in an extended-information field.
+    const extra = Buffer.alloc(options.zip64 ? 28 : 0);
+    if (options.zip64) {
+      for (const at of [20, 24, 42]) central.writeUInt32LE(0xffffffff, at);
+      central.writeUInt16LE(extra.length, 30);
+      extra.writeUInt16LE(0x0001, 0);
+      extra.writeUInt16LE(24, 2);
+      extra.writeBigUInt64LE(BigInt(content.length), 4);
+      extra.writeBigUInt64LE(BigInt(data.length), 12);
+      extra.writeBigUInt64LE(BigInt(offset), 20);
+    }
     parts.push(local, nameBytes, data, trailer);
-    centrals.push(central, nameBytes);
+    centrals.push(central, nameBytes, extra);
     offset += local.length + nameBytes.length + data.length + trailer.length;
   }
   const directory = Buffer.concat(centrals);
