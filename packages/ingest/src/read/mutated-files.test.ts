@@ -1,8 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sharedDataFile } from '../testing/shared-data.ts';
 import type { MutationOutcome } from '../testing/read-mutations.ts';
+import { zipArchive } from '../testing/zip-archive.ts';
 
 /**
  * Files from the wild are damaged in ways no list of cases foresees. Each CMS example is read
@@ -22,27 +26,56 @@ const EXAMPLES = [
 const VARIANTS_PER_FILE = 200;
 const SCRIPT = fileURLToPath(new URL('../testing/read-mutations.ts', import.meta.url));
 
+/** Runs the damaged reads of `path` (as `copy#entry` when an entry is named) in a child process. */
+function expectCleanEnds(path: string, entry?: string): void {
+  const args = [SCRIPT, path, String(VARIANTS_PER_FILE), ...(entry ? [entry] : [])];
+  const child = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(child.signal, 'the reads did not finish within 60 s').toBeNull();
+  expect(child.stderr).toBe('');
+  const outcome = JSON.parse(child.stdout) as MutationOutcome;
+  expect(outcome.failures).toEqual([]);
+  // The edits are neither all harmless nor all fatal.
+  expect(outcome.read).toBeGreaterThan(0);
+  expect(outcome.refused).toBeGreaterThan(0);
+  expect(outcome.read + outcome.refused).toBe(VARIANTS_PER_FILE);
+}
+
 describe('damaged copies of the CMS examples', () => {
   for (const name of EXAMPLES) {
     const path = sharedDataFile(`cms-hpt-examples/${name}`);
     it.skipIf(!path)(
       `${name}: ${VARIANTS_PER_FILE} variants, each read ends cleanly`,
-      () => {
-        const child = spawnSync(
-          process.execPath,
-          ['--import', 'tsx', SCRIPT, path as string, String(VARIANTS_PER_FILE)],
-          { encoding: 'utf8', timeout: 60_000 },
-        );
-        expect(child.signal, 'the reads did not finish within 60 s').toBeNull();
-        expect(child.stderr).toBe('');
-        const outcome = JSON.parse(child.stdout) as MutationOutcome;
-        expect(outcome.failures).toEqual([]);
-        // The edits are neither all harmless nor all fatal.
-        expect(outcome.read).toBeGreaterThan(0);
-        expect(outcome.refused).toBeGreaterThan(0);
-        expect(outcome.read + outcome.refused).toBe(VARIANTS_PER_FILE);
-      },
+      () => expectCleanEnds(path as string),
       70_000,
     );
   }
+
+  const tall = sharedDataFile('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv');
+  it.skipIf(!tall)(
+    `a zip64 archive of two files, its second read by name: ${VARIANTS_PER_FILE} variants`,
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'ratelens-mutated-zip-'));
+      try {
+        const content = await readFile(tall as string);
+        const archive = join(dir, 'two.zip');
+        await writeFile(
+          archive,
+          zipArchive(
+            [
+              { name: 'a.csv', content, descriptor: true },
+              { name: 'b.csv', content, method: 0 },
+            ],
+            { zip64: true },
+          ),
+        );
+        expectCleanEnds(archive, 'b.csv');
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    70_000,
+  );
 });

@@ -185,28 +185,32 @@ async function openArchiveMember(
     );
   }
   if (entry.method !== 0 && entry.method !== 8) throw unsupportedMethod(name, entry.method);
+  const damaged = () =>
+    new MrfReadError('unsupported-archive', `The zip archive is damaged at "${name}".`);
+  const { compressedSize, localHeaderOffset } = entry;
+  if (!Number.isSafeInteger(compressedSize) || !Number.isSafeInteger(localHeaderOffset)) {
+    throw damaged(); // zip64 values marked but missing
+  }
   // The data starts after the local header, whose extra field may differ from the directory's.
   const header = Buffer.alloc(30);
   const file = await open(archive, 'r');
   try {
-    await file.read(header, 0, 30, entry.localHeaderOffset);
+    await file.read(header, 0, 30, localHeaderOffset);
   } finally {
     await file.close();
   }
-  if (header.readUInt32LE(0) !== LOCAL_HEADER || !Number.isFinite(entry.compressedSize)) {
-    throw new MrfReadError('unsupported-archive', `The zip archive is damaged at "${name}".`);
-  }
-  const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-  if (entry.compressedSize === 0) {
+  if (header.readUInt32LE(0) !== LOCAL_HEADER) throw damaged();
+  const start = localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  if (compressedSize === 0) {
     throw new MrfReadError('empty-file', `The file ${shown} is empty (0 bytes).`);
   }
   const raw = createReadStream(archive, {
     start,
-    end: start + entry.compressedSize - 1,
+    end: start + compressedSize - 1,
     highWaterMark: chunkSize,
   }) as AsyncIterable<Buffer>;
   const stats = new RawStats();
-  stats.totalBytes = entry.compressedSize;
+  stats.totalBytes = compressedSize;
   stats.compression = 'zip';
   const tapped = tap(raw, stats, options);
   return {

@@ -3,7 +3,8 @@
  * keep the rules, or an MrfReadError. Prints one JSON line: how many variants were read, how many
  * refused, and what went wrong with the others. Its own process, so that a reader caught in a loop
  * is stopped by the caller's timeout instead of hanging the test run.
- *   node --import tsx packages/ingest/src/testing/read-mutations.ts <file> <variants>
+ * With an entry name, `file` is a zip archive and each damaged copy is read as `copy.zip#entry`.
+ *   node --import tsx packages/ingest/src/testing/read-mutations.ts <file> <variants> [entry]
  */
 import { readFile, rm, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,7 +41,11 @@ export function brokenRule(record: ChargeRecord): string | null {
   return null;
 }
 
-export async function readMutations(path: string, variants: number): Promise<MutationOutcome> {
+export async function readMutations(
+  path: string,
+  variants: number,
+  entry?: string,
+): Promise<MutationOutcome> {
   const original = await readFile(path);
   const dir = await mkdtemp(join(tmpdir(), 'ratelens-mutated-'));
   const outcome: MutationOutcome = { read: 0, refused: 0, failures: [] };
@@ -49,7 +54,7 @@ export async function readMutations(path: string, variants: number): Promise<Mut
       const file = join(dir, `${seed}-${basename(path)}`);
       await writeFile(file, mutate(original, seed));
       try {
-        const reader = await openMrf(file);
+        const reader = await openMrf(entry ? `${file}#${entry}` : file);
         let records = 0;
         for await (const record of reader.records) {
           records++;
@@ -75,10 +80,10 @@ export async function readMutations(path: string, variants: number): Promise<Mut
 }
 
 if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1]))) {
-  const [file, variants] = process.argv.slice(2);
+  const [file, variants, entry] = process.argv.slice(2);
   if (!file || !variants) {
-    console.error('Usage: read-mutations.ts <file> <variants>');
+    console.error('Usage: read-mutations.ts <file> <variants> [entry]');
     process.exit(2);
   }
-  console.log(JSON.stringify(await readMutations(file, Number(variants))));
+  console.log(JSON.stringify(await readMutations(file, Number(variants), entry)));
 }
