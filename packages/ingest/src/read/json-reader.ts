@@ -452,12 +452,7 @@ export class JsonMrfParser implements FormatParser {
   ): void {
     const r = this.report;
     const before = r.errorCount;
-    const settingText = jsonText(sc.setting, r, location, 'setting');
-    const settingRead = settingText === null ? null : setting(settingText, r, location);
-    if (settingText === null) r.add('required.setting', location);
-    else if (settingRead === undefined)
-      r.add('enum.setting', location, JSON.stringify(settingText));
-    const settingValue = settingRead ?? null;
+    const settingValue = this.readSetting(sc.setting, location, true);
     const modifiers: string[] = [];
     if (Array.isArray(sc.modifier_code)) {
       for (const m of sc.modifier_code) {
@@ -540,9 +535,7 @@ export class JsonMrfParser implements FormatParser {
         continue;
       }
       const before = r.errorCount;
-      const settingText = jsonText(m.setting, r, location, 'setting');
-      const settingRead = settingText === null ? null : setting(settingText, r, location);
-      if (settingRead === undefined) r.add('enum.setting', location, JSON.stringify(settingText));
+      const settingValue = this.readSetting(m.setting, location, false);
       const code = jsonText(m.code, r, location, 'code');
       const description = jsonText(m.description, r, location, 'description') ?? '';
       const ownErrors = r.errorCount - before;
@@ -560,7 +553,7 @@ export class JsonMrfParser implements FormatParser {
         location,
         description,
         codes: [],
-        setting: settingRead ?? null,
+        setting: settingValue,
         modifiers: code === null ? [] : splitPipes(code),
         drugUnit: null,
         drugType: null,
@@ -662,6 +655,19 @@ export class JsonMrfParser implements FormatParser {
     const ruleErrors = checkPayer(payer, ctx, location, methodologyText !== null, null);
     if (valueErrors + ruleErrors > 0) return null;
     return payer;
+  }
+
+  /** A setting, normalised; a missing one is reported when `required`, an unknown one always. */
+  private readSetting(value: unknown, location: string, required: boolean): ChargeRecord['setting'] {
+    const r = this.report;
+    const settingText = jsonText(value, r, location, 'setting');
+    if (settingText === null) {
+      if (required) r.add('required.setting', location);
+      return null;
+    }
+    const read = setting(settingText, r, location);
+    if (read === undefined) r.add('enum.setting', location, JSON.stringify(settingText));
+    return read ?? null;
   }
 
   private codes(value: unknown, location: string): CodeRef[] {
