@@ -658,7 +658,11 @@ export class JsonMrfParser implements FormatParser {
   }
 
   /** A setting, normalised; a missing one is reported when `required`, an unknown one always. */
-  private readSetting(value: unknown, location: string, required: boolean): ChargeRecord['setting'] {
+  private readSetting(
+    value: unknown,
+    location: string,
+    required: boolean,
+  ): ChargeRecord['setting'] {
     const r = this.report;
     const settingText = jsonText(value, r, location, 'setting');
     if (settingText === null) {
