@@ -170,7 +170,9 @@ async function openArchiveMember(
   options: SourceOptions,
 ): Promise<OpenedSource> {
   const shown = `${displayName(archive)}#${name}`;
-  const directory = await readDirectory(archive);
+  const directory = await readDirectory(archive).catch((cause: unknown) => {
+    throw new MrfReadError('source-not-found', `The file ${archive} cannot be read.`, { cause });
+  });
   if (!directory) {
     throw new MrfReadError(
       'unsupported-archive',
