@@ -19,7 +19,7 @@ import {
   splitPipes,
   text,
 } from './normalise.ts';
-import type { FormatParser } from './parser.ts';
+import { keepOrReject, type FormatParser } from './parser.ts';
 
 /** Column indexes of one payer/plan (wide: one set per pair; tall: the single payer columns). */
 interface PayerColumns {
@@ -561,15 +561,9 @@ export class CsvMrfParser implements FormatParser {
     const record = this.pending;
     if (record === null) return;
     this.pending = null;
-    const r = this.report;
-    if (this.pendingErrors + checkRecord(record, this.ctx as RuleContext, this.pendingDollar) > 0) {
-      r.rejectedRecords++;
-      r.rejectedPayers += record.payers.length;
-      return;
-    }
-    r.recordsRead++;
-    r.payersRead += record.payers.length;
-    this.out.push(record);
+    const errors =
+      this.pendingErrors + checkRecord(record, this.ctx as RuleContext, this.pendingDollar);
+    keepOrReject(record, errors, this.report, this.out);
   }
 }
 

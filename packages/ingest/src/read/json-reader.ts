@@ -21,7 +21,7 @@ import {
   splitPipes,
   text,
 } from './normalise.ts';
-import type { FormatParser } from './parser.ts';
+import { keepOrReject, type FormatParser } from './parser.ts';
 
 // Scanner states.
 const START = 0;
@@ -502,14 +502,8 @@ export class JsonMrfParser implements FormatParser {
       genericNotes: jsonText(sc.additional_generic_notes, r, location, 'additional_generic_notes'),
       payers,
     };
-    if (itemErrors + ownErrors + checkRecord(record, ctx, anyDollar) > 0) {
-      r.rejectedRecords++;
-      r.rejectedPayers += payers.length;
-      return;
-    }
-    r.recordsRead++;
-    r.payersRead += payers.length;
-    this.out.push(record);
+    const errors = itemErrors + ownErrors + checkRecord(record, ctx, anyDollar);
+    keepOrReject(record, errors, r, this.out);
   }
 
   /**
@@ -564,14 +558,7 @@ export class JsonMrfParser implements FormatParser {
         genericNotes: null,
         payers,
       };
-      if (ownErrors + checkRecord(record, ctx, false) > 0) {
-        r.rejectedRecords++;
-        r.rejectedPayers += payers.length;
-        continue;
-      }
-      r.recordsRead++;
-      r.payersRead += payers.length;
-      this.out.push(record);
+      keepOrReject(record, ownErrors + checkRecord(record, ctx, false), r, this.out);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { ChargeRecord, MrfHeader } from '../model.ts';
+import type { ValidationReport } from '../validate/report.ts';
 
 /**
  * What the format readers have in common: bytes are pushed in, the header appears as soon as it
@@ -10,4 +11,24 @@ export interface FormatParser {
   push(chunk: Buffer): void;
   /** No more bytes: flush, and throw if the file ended where it must not. */
   end(): void;
+}
+
+/**
+ * A checked record: with no error it is counted as read and kept in `out`; with any, it is
+ * counted as rejected, its rates with it.
+ */
+export function keepOrReject(
+  record: ChargeRecord,
+  errors: number,
+  report: ValidationReport,
+  out: ChargeRecord[],
+): void {
+  if (errors > 0) {
+    report.rejectedRecords++;
+    report.rejectedPayers += record.payers.length;
+    return;
+  }
+  report.recordsRead++;
+  report.payersRead += record.payers.length;
+  out.push(record);
 }
