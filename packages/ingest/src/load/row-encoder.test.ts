@@ -114,6 +114,22 @@ describe('RowEncoder', () => {
     expect(rows.summary).toMatchObject({ hasCommercial: true, hasMedicare: true });
   });
 
+  it('sets the commercial and Medicare flags by a rate with an amount, not by a plan named alone', async () => {
+    const { rows } = encoder();
+    // A JSON file's modifier_information: the plans' descriptions, no price.
+    const unpriced = { methodology: null, dollar: null, notes: 'TC: 40% of the global rate' };
+    await rows.add(
+      record({
+        codes: [],
+        modifiers: ['TC'],
+        payers: [payer(unpriced), payer({ ...unpriced, planName: 'Medicare Advantage HMO' })],
+      }),
+    );
+    expect(rows.summary).toMatchObject({ rates: 2, hasCommercial: false, hasMedicare: false });
+    await rows.add(record({ payers: [payer({ dollar: null, percentage: 45 })] }));
+    expect(rows.summary).toMatchObject({ hasCommercial: true, hasMedicare: false });
+  });
+
   it('writes one COPY line per item, code and rate with the columns of its table', async () => {
     const { rows, lines } = encoder();
     await rows.add(record({ payers: [payer(), payer({ payerName: 'Cigna', planName: 'Open' })] }));

@@ -80,6 +80,13 @@ export class RowEncoder {
   private handingOver: Promise<void> = Promise.resolve();
   /** payer_plans ids as COPY text, by payer name, then plan name (the readers hand out the same string for the same name). */
   private readonly planIds = new Map<string, Map<string, string>>();
+  /**
+   * The ids of commercial and Medicare Advantage plans: the inventory's flags are set by a rate
+   * with an amount for one of them, not by the plan's name alone (a JSON file's
+   * `modifier_information` names plans with no price).
+   */
+  private readonly commercialPlans = new Set<string>();
+  private readonly medicarePlans = new Set<string>();
 
   constructor(
     private readonly sinks: { items: LineSink; codes: LineSink; rates: LineSink },
@@ -153,6 +160,10 @@ export class RowEncoder {
       const dollar = copyNumber(payer.dollar);
       // The effective amount is most often the dollar amount: one number formatting, not two.
       const amount = effective.amount === payer.dollar ? dollar : copyNumber(effective.amount);
+      if (effective.amount !== null) {
+        if (this.commercialPlans.has(planId)) summary.hasCommercial = true;
+        else if (this.medicarePlans.has(planId)) summary.hasMedicare = true;
+      }
       wait = sinks.rates.write(
         `${rateId}\t${itemId}\t${planId}\t${copyText(payer.methodology)}\t${dollar}\t` +
           `${copyNumber(payer.percentage)}\t${copyText(payer.algorithm)}\t${copyNumber(payer.estimatedAmount)}\t` +
@@ -204,9 +215,10 @@ export class RowEncoder {
         byPlan = new Map();
         this.planIds.set(payerName, byPlan);
       }
-      byPlan.set(planName, String(ids[i]));
-      if (lob === 'commercial') this.summary.hasCommercial = true;
-      else if (lob === 'medicare-advantage') this.summary.hasMedicare = true;
+      const id = String(ids[i]);
+      byPlan.set(planName, id);
+      if (lob === 'commercial') this.commercialPlans.add(id);
+      else if (lob === 'medicare-advantage') this.medicarePlans.add(id);
     });
   }
 }
