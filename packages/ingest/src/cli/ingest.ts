@@ -9,9 +9,10 @@ const USAGE = `Usage: npm run ingest -- [--validate-only] [--demo] <file|url>…
 
 Reads each hospital machine-readable file (CMS JSON, tall or wide CSV, v2.0–v3.0; plain, gzip
 or zip; a path or an http(s) URL), validates and normalises it, and loads it into the database
-(DATABASE_URL, else the embedded PostgreSQL of DATA_DIR). A local zip archive of several files
-is read file by file (archive.zip#name each; one such name reads that file alone); from a URL,
-only its first file. The last line of each file is one JSON object with the figures of the run.`;
+(DATABASE_URL, else the embedded PostgreSQL of DATA_DIR). A zip archive of several files is read
+file by file (archive.zip#name each; one such name reads that file alone); from a URL, only when
+its server answers HTTP Range requests, else its first file only. The last line of each file is
+one JSON object with the figures of the run.`;
 
 function peakRssMb(): number {
   // maxRSS is in kilobytes.
@@ -58,7 +59,7 @@ async function validateOnly(source: string): Promise<boolean> {
   return reader.report.rejectedRecords === 0;
 }
 
-/** The sources to read: a local zip archive of several files stands for each of its files. */
+/** The sources to read: a zip archive of several files stands for each of its files. */
 async function expand(sources: string[]): Promise<string[]> {
   const expanded: string[] = [];
   for (const source of sources) {

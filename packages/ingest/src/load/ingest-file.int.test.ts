@@ -10,6 +10,7 @@ import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { runCli } from '../testing/run-cli.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
+import { serveFiles } from '../testing/file-server.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
 import { openMrf } from '../read/index.ts';
 import { hospitalSourceKey, ingestFile, markInterruptedRuns } from './ingest-file.ts';
@@ -629,7 +630,7 @@ describe('npm run ingest', () => {
   );
 
   itWithDataFile(
-    'reads a local zip of several hospitals file by file, and knows each again',
+    'reads a zip of several hospitals file by file, from disk or by URL, and knows each again',
     CMS_V3_JSON,
     async (example) => {
       const hospital = async (name: string, licence: string) => {
@@ -675,6 +676,29 @@ describe('npm run ingest', () => {
       expect(lines(one.stdout)).toEqual([
         expect.objectContaining({ hospital: 'South Zip Hospital', rejected: 0 }),
       ]);
+
+      // The same archive at a URL: each file by HTTP Range requests, the same bytes and hashes.
+      const server = await serveFiles({ '/health-system.zip': await readFile(archive) });
+      try {
+        const url = server.url('/health-system.zip');
+        const remote = await cli([url]);
+        expect(remote.code).toBe(0);
+        expect(remote.stderr).toContain(`${url}: a zip archive of 2 files, read one by one`);
+        expect(lines(remote.stdout)).toEqual([
+          expect.objectContaining({ hospital: 'North Zip Hospital', status: 'unchanged' }),
+          expect.objectContaining({ hospital: 'South Zip Hospital', status: 'unchanged' }),
+        ]);
+        const sources = await query<{ source: string }>(
+          `SELECT DISTINCT source FROM mrf_files WHERE source LIKE $1 ORDER BY source`,
+          [`${url}#%`],
+        );
+        expect(sources.map((row) => row.source)).toEqual([
+          `${url}#north.json`,
+          `${url}#south.json`,
+        ]);
+      } finally {
+        await server.close();
+      }
     },
     60_000,
   );

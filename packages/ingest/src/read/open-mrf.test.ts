@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../model.ts';
 import { centralDirectoryNames } from './compression.ts';
 import { MrfReadError, openMrf, zipFiles, type MrfReadErrorCode } from './index.ts';
+import { serveFiles } from '../testing/file-server.ts';
 import { sharedDataFile } from '../testing/shared-data.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
 
@@ -516,6 +517,76 @@ describe('zip archives with more than one file', () => {
     ).toBeNull();
     expect(await zipFiles(hashed)).toBeNull();
     expect(await zipFiles(join(dir, 'absent.zip'))).toBeNull();
+  });
+
+  it('reads one file of an archive at a URL by HTTP Range requests, not the whole archive', async () => {
+    const b = csv('Hospital B');
+    // A first file larger than the directory's read (1 MiB), so that a whole download would show.
+    const filler = Buffer.alloc(2 << 20, 'x');
+    const archive = zipArchive([
+      { name: 'mrf/a.bin', content: filler, method: 0 },
+      { name: 'mrf/b.csv', content: b, descriptor: true },
+      { name: 'mrf/c d.csv', content: csv('Hospital C'), method: 0 },
+    ]);
+    const server = await serveFiles({ '/system.zip': archive, '/plain.csv': csv('Plain') });
+    try {
+      const url = server.url('/system.zip');
+      expect(await zipFiles(url)).toEqual(['mrf/a.bin', 'mrf/b.csv', 'mrf/c d.csv']);
+      expect(server.ranges).toEqual(['bytes=-1048576']);
+
+      const before = server.served();
+      const reader = await openMrf(`${url}#mrf/b.csv`, { chunkSize: 64 });
+      const records: ChargeRecord[] = [];
+      for await (const record of reader.records) records.push(record);
+      expect(reader.header.hospitalName).toBe('Hospital B');
+      expect(records).toHaveLength(1);
+      const stored = deflateRawSync(b);
+      // The same bytes and hash as the file read from a local copy of the archive.
+      expect(reader.stats()).toMatchObject({
+        compression: 'zip',
+        complete: true,
+        bytes: stored.length,
+        sha256: sha256(stored),
+      });
+      expect(server.served() - before).toBeLessThan(archive.length - filler.length / 2);
+
+      // A name as a fragment may carry it, percent-encoded.
+      expect((await openMrf(`${url}#mrf/c%20d.csv`)).header.hospitalName).toBe('Hospital C');
+      expect(await failure(`${url}#mrf/e.csv`)).toMatchObject({
+        code: 'source-not-found',
+        message: `The zip archive ${url} has no file named "mrf/e.csv".`,
+      });
+      expect((await failure(`${server.url('/plain.csv')}#a.csv`)).code).toBe('unsupported-archive');
+      expect(await zipFiles(server.url('/plain.csv'))).toBeNull();
+      expect((await failure(`${server.url('/absent.zip')}#a.csv`)).message).toContain('404');
+      expect(await zipFiles(server.url('/absent.zip'))).toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reads the first file of an archive at a URL whose server sends whole files only', async () => {
+    const archive = zipArchive([
+      { name: 'a.csv', content: csv('Hospital A') },
+      { name: 'b.csv', content: csv('Hospital B') },
+    ]);
+    const server = await serveFiles({ '/system.zip': archive }, { ranges: false });
+    try {
+      const url = server.url('/system.zip');
+      expect(await zipFiles(url)).toBeNull();
+      expect(await failure(`${url}#b.csv`)).toMatchObject({
+        code: 'http-error',
+        message:
+          `The server of ${url} does not send parts of files (HTTP Range requests), so one file ` +
+          'of the zip archive cannot be read alone; download the archive and ingest it from disk.',
+      });
+      const reader = await openMrf(url);
+      for await (const record of reader.records) void record;
+      expect(reader.header.hospitalName).toBe('Hospital A');
+      expect(reader.report.count('archive.other-file')).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('has no names when the end of the directory is missing or damaged', () => {

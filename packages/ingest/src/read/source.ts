@@ -72,7 +72,7 @@ export function isUrl(source: string): boolean {
 }
 
 /**
- * Opens a local path or an http(s) URL, hashing the raw bytes and undoing gzip or zip. A local
+ * Opens a local path or an http(s) URL, hashing the raw bytes and undoing gzip or zip.
  * `archive.zip#name` is the file of that name in the archive (see `zipFiles`): only its bytes
  * are read and hashed.
  */
@@ -81,7 +81,7 @@ export async function openSource(
   options: SourceOptions = {},
 ): Promise<OpenedSource> {
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
-  const inArchive = isUrl(source) ? null : await archiveMember(source);
+  const inArchive = await archiveMember(source, options.signal);
   if (inArchive) return openArchiveMember(inArchive.archive, inArchive.name, chunkSize, options);
   const { raw, totalBytes } = isUrl(source)
     ? await openUrl(source, options.signal)
@@ -122,18 +122,31 @@ export async function openSource(
 }
 
 /**
- * The files of a local zip archive that has more than one, by name (directories and macOS
- * resource forks left out); null for anything else. Each can be read as `archive.zip#name`.
+ * The files of a zip archive that has more than one, by name (directories and macOS resource
+ * forks left out); null for anything else. Each can be read as `archive.zip#name`. From a URL
+ * this takes a server that answers HTTP Range requests (null otherwise: the archive is then read
+ * whole, its first file only).
  */
-export async function zipFiles(path: string): Promise<string[] | null> {
-  if (isUrl(path)) return null;
-  const entries = await readDirectory(path).catch(() => null);
+export async function zipFiles(source: string): Promise<string[] | null> {
+  const archive = isUrl(source) ? remoteArchive(source) : localArchive(source);
+  const entries = await archive.directory().catch(() => null);
   const files = entries ? publishedFiles(entries).map((entry) => entry.name) : [];
   return files.length > 1 ? files : null;
 }
 
-/** `archive.zip#name` split at its last `#`, when the whole is not a file and the archive is. */
-async function archiveMember(source: string): Promise<{ archive: string; name: string } | null> {
+/**
+ * `archive.zip#name` split at the `#`: for a URL at the first (a fragment is never sent to the
+ * server), for a local path at the last, and only when the whole is not a file and the archive is.
+ */
+async function archiveMember(
+  source: string,
+  signal: AbortSignal | undefined,
+): Promise<{ archive: ZipArchive; name: string } | null> {
+  if (isUrl(source)) {
+    const at = source.indexOf('#');
+    if (at === -1 || at === source.length - 1) return null;
+    return { archive: remoteArchive(source.slice(0, at), signal), name: source.slice(at + 1) };
+  }
   const at = source.lastIndexOf('#');
   if (at <= 0 || at === source.length - 1) return null;
   const isFile = (path: string) =>
@@ -143,47 +156,115 @@ async function archiveMember(source: string): Promise<{ archive: string; name: s
     );
   if (await isFile(source)) return null;
   const archive = source.slice(0, at);
-  return (await isFile(archive)) ? { archive, name: source.slice(at + 1) } : null;
+  return (await isFile(archive))
+    ? { archive: localArchive(archive), name: source.slice(at + 1) }
+    : null;
 }
 
-/** A local zip archive's central directory (from its last bytes); null when it is not a zip. */
-async function readDirectory(path: string): Promise<ZipDirectoryEntry[] | null> {
-  const file = await open(path, 'r');
-  try {
-    const { size } = await file.stat();
-    const head = Buffer.alloc(4);
-    await file.read(head, 0, 4, 0);
-    if (size < 22 || head.readUInt32LE(0) !== LOCAL_HEADER) return null;
-    const length = Math.min(size, TAIL_BYTES);
-    const end = Buffer.alloc(length);
-    await file.read(end, 0, length, size - length);
-    return centralDirectory(end);
-  } finally {
-    await file.close();
-  }
+/** Reads parts of a zip archive where they lie: a local file, or a URL by HTTP Range requests. */
+interface ZipArchive {
+  /** Its name as messages show it. */
+  shown: string;
+  /** Its central directory; null when it is not a zip whose directory can be read. */
+  directory(): Promise<ZipDirectoryEntry[] | null>;
+  /** `length` bytes from `offset` (fewer at the end of the archive). */
+  read(offset: number, length: number): Promise<Buffer>;
+  /** `length` bytes from `offset`, as they come. */
+  stream(offset: number, length: number, chunkSize: number): Promise<AsyncIterable<Buffer>>;
+}
+
+function localArchive(path: string): ZipArchive {
+  const read = async (offset: number, length: number) => {
+    const file = await open(path, 'r');
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await file.read(buffer, 0, length, offset);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  };
+  return {
+    shown: displayName(path),
+    read,
+    async directory() {
+      const { size } = await stat(path);
+      if (size < 22 || (await read(0, 4)).readUInt32LE(0) !== LOCAL_HEADER) return null;
+      return centralDirectory(await read(Math.max(0, size - TAIL_BYTES), TAIL_BYTES));
+    },
+    stream: async (offset, length, chunkSize) =>
+      createReadStream(path, {
+        start: offset,
+        end: offset + length - 1,
+        highWaterMark: chunkSize,
+      }) as AsyncIterable<Buffer>,
+  };
+}
+
+function remoteArchive(url: string, signal?: AbortSignal): ZipArchive {
+  /** The response to a Range request; null when the server sends the whole file instead. */
+  const part = async (range: string): Promise<Response | null> => {
+    const response = await download(url, signal, { range: `bytes=${range}` });
+    if (response.status === 206) return response;
+    await response.body?.cancel();
+    return null;
+  };
+  const noRanges = () =>
+    new MrfReadError(
+      'http-error',
+      `The server of ${url} does not send parts of files (HTTP Range requests), so one file of ` +
+        'the zip archive cannot be read alone; download the archive and ingest it from disk.',
+    );
+  return {
+    shown: url,
+    async directory() {
+      const response = await part(`-${TAIL_BYTES}`);
+      if (!response) throw noRanges();
+      return centralDirectory(Buffer.from(await response.arrayBuffer()));
+    },
+    async read(offset, length) {
+      const response = await part(`${offset}-${offset + length - 1}`);
+      if (!response) throw noRanges();
+      return Buffer.from(await response.arrayBuffer());
+    },
+    async stream(offset, length) {
+      const response = await part(`${offset}-${offset + length - 1}`);
+      if (!response) throw noRanges();
+      // A server that answers another range than the one asked for would hand over wrong bytes.
+      if (!response.headers.get('content-range')?.startsWith(`bytes ${offset}-`)) {
+        await response.body?.cancel();
+        throw noRanges();
+      }
+      return bodyChunks(response);
+    },
+  };
 }
 
 async function openArchiveMember(
-  archive: string,
+  archive: ZipArchive,
   name: string,
   chunkSize: number,
   options: SourceOptions,
 ): Promise<OpenedSource> {
-  const shown = `${displayName(archive)}#${name}`;
-  const directory = await readDirectory(archive).catch((cause: unknown) => {
-    throw new MrfReadError('source-not-found', `The file ${archive} cannot be read.`, { cause });
+  const shown = `${archive.shown}#${name}`;
+  const directory = await archive.directory().catch((cause: unknown) => {
+    if (cause instanceof MrfReadError) throw cause;
+    throw new MrfReadError('source-not-found', `The file ${archive.shown} cannot be read.`, {
+      cause,
+    });
   });
   if (!directory) {
     throw new MrfReadError(
       'unsupported-archive',
-      `${displayName(archive)} is not a zip archive whose directory can be read, so ${shown} cannot be found.`,
+      `${archive.shown} is not a zip archive whose directory can be read, so ${shown} cannot be found.`,
     );
   }
-  const entry = directory.find((e) => e.name === name);
+  const entry =
+    directory.find((e) => e.name === name) ?? directory.find((e) => e.name === decoded(name));
   if (!entry) {
     throw new MrfReadError(
       'source-not-found',
-      `The zip archive ${displayName(archive)} has no file named "${name}".`,
+      `The zip archive ${archive.shown} has no file named "${name}".`,
     );
   }
   if (entry.method !== 0 && entry.method !== 8) throw unsupportedMethod(name, entry.method);
@@ -194,23 +275,13 @@ async function openArchiveMember(
     throw damaged(); // zip64 values marked but missing
   }
   // The data starts after the local header, whose extra field may differ from the directory's.
-  const header = Buffer.alloc(30);
-  const file = await open(archive, 'r');
-  try {
-    await file.read(header, 0, 30, localHeaderOffset);
-  } finally {
-    await file.close();
-  }
-  if (header.readUInt32LE(0) !== LOCAL_HEADER) throw damaged();
+  const header = await archive.read(localHeaderOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_HEADER) throw damaged();
   const start = localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
   if (compressedSize === 0) {
     throw new MrfReadError('empty-file', `The file ${shown} is empty (0 bytes).`);
   }
-  const raw = createReadStream(archive, {
-    start,
-    end: start + compressedSize - 1,
-    highWaterMark: chunkSize,
-  }) as AsyncIterable<Buffer>;
+  const raw = await archive.stream(start, compressedSize, chunkSize);
   const stats = new RawStats();
   stats.totalBytes = compressedSize;
   stats.compression = 'zip';
@@ -219,6 +290,15 @@ async function openArchiveMember(
     chunks: entry.method === 8 ? inflate(tapped, createInflateRaw(), 'zip') : tapped,
     stats: () => stats.snapshot(),
   };
+}
+
+/** A name as a URL's fragment may carry it, percent-encoded (`a%20b.csv`). */
+function decoded(name: string): string | undefined {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return undefined;
+  }
 }
 
 async function* replay(head: Buffer[], iterator: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
@@ -268,10 +348,15 @@ async function openFile(path: string, chunkSize: number) {
   return { raw, totalBytes };
 }
 
-async function openUrl(url: string, signal: AbortSignal | undefined) {
+/** A GET of the URL that the server answered with success (2xx and a body). */
+async function download(
+  url: string,
+  signal: AbortSignal | undefined,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: signal ?? null, redirect: 'follow' });
+    response = await fetch(url, { signal: signal ?? null, redirect: 'follow', headers });
   } catch (cause) {
     if (signal?.aborted) throw new MrfReadError('aborted', 'The read was cancelled.', { cause });
     throw new MrfReadError('http-error', `Could not download ${url}: ${errorText(cause)}.`, {
@@ -288,15 +373,20 @@ async function openUrl(url: string, signal: AbortSignal | undefined) {
       ),
     );
   }
+  return response;
+}
+
+async function* bodyChunks(response: Response): AsyncGenerator<Buffer> {
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  }
+}
+
+async function openUrl(url: string, signal: AbortSignal | undefined) {
+  const response = await download(url, signal);
   const length = Number(response.headers.get('content-length'));
   const totalBytes = Number.isFinite(length) && length > 0 ? length : null;
-  const body = response.body;
-  async function* raw(): AsyncGenerator<Buffer> {
-    for await (const chunk of body as AsyncIterable<Uint8Array>) {
-      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    }
-  }
-  return { raw: raw(), totalBytes };
+  return { raw: bodyChunks(response), totalBytes };
 }
 
 async function* tap(

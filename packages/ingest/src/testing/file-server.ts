@@ -1,0 +1,63 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FileServer {
+  /** The address of the file served at `path` ("/name"). */
+  url(path: string): string;
+  /** The Range header of every request, in order ("" when there was none). */
+  readonly ranges: string[];
+  /** Body bytes sent so far, over all requests. */
+  readonly served: () => number;
+  close(): Promise<void>;
+}
+
+/**
+ * A local HTTP server of the given files, answering Range requests as RFC 9110 §14 says
+ * (`bytes=a-b`, `bytes=a-`, `bytes=-n`; 206 with Content-Range, 416 when none of it exists), or,
+ * with `ranges: false`, sending the whole file whatever is asked, as many servers do.
+ */
+export async function serveFiles(
+  files: Record<string, Buffer>,
+  { ranges = true }: { ranges?: boolean } = {},
+): Promise<FileServer> {
+  const asked: string[] = [];
+  let served = 0;
+  const server = createServer((req, res) => {
+    const body = files[req.url ?? ''];
+    const range = req.headers.range ?? '';
+    asked.push(range);
+    if (!body) {
+      res.writeHead(404, 'Not Found').end();
+      return;
+    }
+    const send = (status: number, bytes: Buffer, headers: Record<string, string> = {}) => {
+      served += bytes.length;
+      res.writeHead(status, { 'content-length': String(bytes.length), ...headers }).end(bytes);
+    };
+    const match = ranges ? /^bytes=(\d*)-(\d*)$/.exec(range) : null;
+    if (!match || (match[1] === '' && match[2] === '')) {
+      send(200, body, ranges ? { 'accept-ranges': 'bytes' } : {});
+      return;
+    }
+    const size = body.length;
+    const [first, last] =
+      match[1] === ''
+        ? [Math.max(0, size - Number(match[2])), size - 1]
+        : [Number(match[1]), Math.min(size - 1, match[2] === '' ? size - 1 : Number(match[2]))];
+    if (first >= size || first > last) {
+      res.writeHead(416, { 'content-range': `bytes */${size}` }).end();
+      return;
+    }
+    send(206, body.subarray(first, last + 1), {
+      'content-range': `bytes ${first}-${last}/${size}`,
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: (path) => `${base}${path}`,
+    ranges: asked,
+    served: () => served,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
