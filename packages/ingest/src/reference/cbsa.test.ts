@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cbsaDelineationFromRows, parseCbsaDelineation, type CbsaDelineation } from './cbsa.ts';
 import { ReferenceFileError } from './errors.ts';
@@ -60,6 +63,22 @@ describe('parseCbsaDelineation', () => {
       metroDivisionTitle: null,
       centralOutlying: 'central',
     });
+  });
+
+  itWithDataFile('names the file when the workbook is cut short', XLSX, async (path) => {
+    const dir = await mkdtemp(join(tmpdir(), 'ratelens-cbsa-'));
+    try {
+      const cut = join(dir, 'list1_cut.xlsx');
+      const bytes = await readFile(path);
+      await writeFile(cut, bytes.subarray(0, bytes.length >> 1));
+      const refusal = parseCbsaDelineation(cut);
+      await expect(refusal).rejects.toBeInstanceOf(ReferenceFileError);
+      await expect(refusal).rejects.toThrow(
+        /^list1_cut\.xlsx: expected an xlsx workbook that can be read; found /,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   itWithDataFile(

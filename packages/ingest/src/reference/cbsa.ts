@@ -159,7 +159,10 @@ export async function parseCbsaDelineation(source: ReferenceSource): Promise<Cbs
   const bytes = await readSource(source);
   const isZip = bytes.subarray(0, 2).toString('latin1') === 'PK';
   const rows: readonly (readonly Cell[])[] = isZip
-    ? await readSheet(bytes)
-    : parseCsvRows(decodeText(bytes));
+    ? await readSheet(bytes).catch((cause: unknown) => {
+        const found = cause instanceof Error ? cause.message : String(cause);
+        throw new ReferenceFileError(file, 'an xlsx workbook that can be read', found, { cause });
+      })
+    : parseCsvRows(decodeText(bytes), file);
   return cbsaDelineationFromRows(rows, file);
 }

@@ -9,7 +9,8 @@ export class ReferenceFileError extends Error {
     readonly expected: string,
     /** What it found instead, and where. */
     readonly found?: string,
+    options?: { cause?: unknown },
   ) {
-    super(`${file}: expected ${expected}${found ? `; found ${found}` : ''}`);
+    super(`${file}: expected ${expected}${found ? `; found ${found}` : ''}`, options);
   }
 }

@@ -19,7 +19,7 @@ const HEADER = ['code', 'kind', 'long', 'short'];
 /** CMS HCPCS Level II codes and modifiers (hcpcs_level2_2025oct_codes.csv: code,kind,long,short). */
 export async function parseHcpcsLevel2(source: ReferenceSource): Promise<HcpcsLevel2Code[]> {
   const file = sourceName(source);
-  const [header, ...rows] = parseCsvRows(await readSourceText(source));
+  const [header, ...rows] = parseCsvRows(await readSourceText(source), file);
   const names = (header ?? []).map(normaliseHeader);
   if (HEADER.some((name, i) => names[i] !== name)) {
     throw new ReferenceFileError(file, `the header ${HEADER.join(',')}`, names.join(','));

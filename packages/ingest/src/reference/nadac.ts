@@ -66,7 +66,7 @@ function isoDate(value: string, file: string, where: string): string | null {
 /** NADAC weekly file as downloaded from data.medicaid.gov (CSV), from a path or URL. */
 export async function parseNadac(source: ReferenceSource): Promise<NadacPrice[]> {
   const file = sourceName(source);
-  const [header, ...rows] = parseCsvRows(await readSourceText(source));
+  const [header, ...rows] = parseCsvRows(await readSourceText(source), file);
   const names = (header ?? []).map(normaliseHeader);
   const index = {} as Record<NadacColumn, number>;
   for (const name of NADAC_COLUMNS) {

@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import { ReferenceFileError } from './errors.ts';
 import {
   normaliseHeader,
@@ -57,15 +56,13 @@ export async function parseRvuFile(source: ReferenceSource): Promise<PhysicianFe
   // The header block's last line starts "HCPCS,MOD,DESCRIPTION,": find it before parsing rows.
   const headerLine = lines.findIndex((line) => /^"?HCPCS"?\s*,\s*"?MOD"?\s*,/i.test(line));
   if (headerLine < 0) throw new ReferenceFileError(file, 'a header row starting HCPCS,MOD');
-  const lastHeaderRow = parseCsvRows(lines[headerLine] ?? '')[0] ?? [];
+  const lastHeaderRow = parseCsvRows(lines[headerLine] ?? '', file)[0] ?? [];
   const descriptionIndex = lastHeaderRow.findIndex(
     (cell) => cell.trim().toUpperCase() === 'DESCRIPTION',
   );
 
-  const records: string[][] = parse(content, {
-    relax_column_count: true,
-    bom: true,
-    on_record: (record: string[]) =>
+  const records = parseCsvRows(content, file, {
+    onRecord: (record) =>
       descriptionIndex < 0 ? record : record.map((cell, i) => (i === descriptionIndex ? '' : cell)),
   });
   // Banner rows (titles, copyright) sit above the header block and only fill the DESCRIPTION
@@ -157,7 +154,7 @@ function column(
 /** CMS GPCIs by carrier and locality (GPCI2025.csv, the final rule's Addendum E). */
 export async function parseGpciFile(source: ReferenceSource): Promise<GpciLocality[]> {
   const file = sourceName(source);
-  const rows = parseCsvRows(await readSourceText(source));
+  const rows = parseCsvRows(await readSourceText(source), file);
   const { at, names } = findHeader(rows, file, ['locality_number', 'gpci']);
   const carrier = column(names, file, (n) => n.startsWith('medicare_admin') || n === 'mac', 'MAC');
   const state = column(names, file, (n) => n === 'state', 'State');
@@ -216,7 +213,7 @@ export interface LocalityCounties {
  */
 export async function parseLocalityCounties(source: ReferenceSource): Promise<LocalityCounties[]> {
   const file = sourceName(source);
-  const rows = parseCsvRows(await readSourceText(source));
+  const rows = parseCsvRows(await readSourceText(source), file);
   const { at, names } = findHeader(rows, file, ['locality_number', 'counties']);
   // "Medicare Adminstrative Contractor" (sic) in 2025.
   const carrier = column(names, file, (n) => n.startsWith('medicare_adm') || n === 'mac', 'MAC');

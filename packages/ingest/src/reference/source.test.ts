@@ -6,7 +6,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCbsaDelineation } from './cbsa.ts';
 import { parseHcpcsLevel2 } from './hcpcs.ts';
-import { decodeText, normaliseHeader, readSource, REFERENCE_MAX_BYTES } from './source.ts';
+import { ReferenceFileError } from './errors.ts';
+import {
+  decodeText,
+  normaliseHeader,
+  parseCsvRows,
+  readSource,
+  REFERENCE_MAX_BYTES,
+} from './source.ts';
 
 describe('reading a reference file from a URL', () => {
   let server: Server;
@@ -110,6 +117,25 @@ describe('decodeText', () => {
 
   it('falls back to Windows-1252 for bytes that are not UTF-8', () => {
     expect(decodeText(Buffer.from([0x4d, 0x92, 0x73]))).toBe('M’s');
+  });
+});
+
+describe('parseCsvRows', () => {
+  it('keeps a quote inside an unquoted cell as text, as spreadsheets do', () => {
+    expect(parseCsvRows('code,long\nA4216,Sterile water 10" syringe\n', 'x.csv')).toEqual([
+      ['code', 'long'],
+      ['A4216', 'Sterile water 10" syringe'],
+    ]);
+  });
+
+  it('names the file, and the line where the parse ended, for a quote that is never closed', () => {
+    expect(() => parseCsvRows('code,long\nA4216,"Sterile water\nA4217,x\n', 'x.csv')).toThrow(
+      new ReferenceFileError(
+        'x.csv',
+        'a CSV file',
+        'Quote Not Closed: the parsing is finished with an opening quote at line 3',
+      ),
+    );
   });
 });
 

@@ -102,9 +102,32 @@ export async function readSourceText(source: ReferenceSource): Promise<string> {
   return decodeText(await readSource(source));
 }
 
-/** All records of a CSV text as arrays of cells, ragged rows allowed (banners and footnotes). */
-export function parseCsvRows(text: string): string[][] {
-  return parse(text, { relax_column_count: true, skip_empty_lines: false, bom: true });
+/**
+ * All records of a CSV text as arrays of cells, ragged rows allowed (banners and footnotes), as
+ * csv-parse reads them with `options`. A quote inside an unquoted cell is kept as text (Excel
+ * reads `12" tubing` so); what cannot be read as CSV at all (a quote never closed) is a
+ * ReferenceFileError naming the file and the line.
+ */
+export function parseCsvRows(
+  text: string,
+  file: string,
+  options: { onRecord?: (record: string[]) => string[] } = {},
+): string[][] {
+  try {
+    return parse(text, {
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      bom: true,
+      ...(options.onRecord ? { on_record: options.onRecord } : {}),
+    });
+  } catch (cause) {
+    throw new ReferenceFileError(file, 'a CSV file', errorMessage(cause), { cause });
+  }
+}
+
+function errorMessage(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /** "Locality Number", "NADAC_Per_Unit", " ndc description " → "locality_number", … */
