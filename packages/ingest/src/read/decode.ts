@@ -63,3 +63,53 @@ export function cp1252(bytes: Buffer): string {
   const latin1 = bytes.toString('latin1');
   return latin1.replace(C1, (c) => CP1252_HIGH.charAt(c.charCodeAt(0) - 0x80));
 }
+
+export type Utf16Encoding = 'utf-16le' | 'utf-16be';
+
+/**
+ * UTF-16 from a file's first bytes: a byte-order mark, or, without one, ASCII text with a zero
+ * byte beside every character (how Excel's "Unicode Text" and some exporters write). Null for
+ * anything else.
+ */
+export function utf16Encoding(head: Buffer): Utf16Encoding | null {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  const pairs = Math.min(head.length, 512) >> 1;
+  if (pairs < 4) return null;
+  let little = true;
+  let big = true;
+  for (let i = 0; i < pairs; i++) {
+    const a = head[2 * i] as number;
+    const b = head[2 * i + 1] as number;
+    little &&= a !== 0 && a < 0x80 && b === 0;
+    big &&= a === 0 && b !== 0 && b < 0x80;
+  }
+  return little ? 'utf-16le' : big ? 'utf-16be' : null;
+}
+
+/**
+ * A UTF-16 byte stream (`first`, then the rest) as UTF-8 bytes, its byte-order mark dropped and a
+ * character split across chunks held back until the next one.
+ */
+export async function* utf16ToUtf8(
+  first: Buffer,
+  rest: AsyncIterator<Buffer>,
+  encoding: Utf16Encoding,
+): AsyncGenerator<Buffer> {
+  const decoder = new TextDecoder(encoding);
+  let ended = false;
+  try {
+    let chunk: Buffer | null = first;
+    while (chunk !== null) {
+      const text = decoder.decode(chunk, { stream: true });
+      if (text.length > 0) yield Buffer.from(text, 'utf8');
+      const next = await rest.next();
+      chunk = next.done ? null : next.value;
+    }
+    ended = true;
+    const tail = decoder.decode();
+    if (tail.length > 0) yield Buffer.from(tail, 'utf8');
+  } finally {
+    if (!ended) await rest.return?.();
+  }
+}

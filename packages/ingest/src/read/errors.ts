@@ -7,7 +7,6 @@ export type MrfReadErrorCode =
   | 'http-error'
   | 'empty-file'
   | 'unsupported-archive'
-  | 'unsupported-encoding'
   | 'not-a-mrf'
   | 'invalid-json'
   | 'truncated-json'

@@ -1,6 +1,7 @@
 import type { ChargeRecord, MrfHeader } from '../model.ts';
 import { ValidationReport } from '../validate/report.ts';
 import { CsvMrfParser } from './csv-reader.ts';
+import { utf16Encoding, utf16ToUtf8 } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { JsonMrfParser } from './json-reader.ts';
 import type { FormatParser } from './parser.ts';
@@ -44,7 +45,14 @@ export async function openMrf(source: string, options: ReadOptions = {}): Promis
   try {
     const opened = await openSource(source, options);
     iterator = opened.chunks[Symbol.asyncIterator]();
-    const first = await iterator.next();
+    let first = await iterator.next();
+    const utf16 = first.done ? null : utf16Encoding(first.value);
+    if (utf16 && !first.done) {
+      // Read as UTF-8 from here on; the hash and byte counts stay those of the file.
+      report.add('encoding.utf-16', `file (${utf16.toUpperCase()})`);
+      iterator = utf16ToUtf8(first.value, iterator, utf16);
+      first = await iterator.next();
+    }
     if (first.done || first.value.length === 0) {
       throw new MrfReadError('empty-file', `The file ${displayName(source)} has no content.`);
     }
@@ -122,12 +130,6 @@ function fail(error: unknown, report: ValidationReport, signal: AbortSignal | un
 /** JSON or CSV from the first bytes (after a BOM and blanks); binary content is refused. */
 function chooseParser(head: Buffer, report: ValidationReport): FormatParser {
   let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
-  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
-    throw new MrfReadError(
-      'unsupported-encoding',
-      'The file is UTF-16; CMS files must be UTF-8. Save it as UTF-8 and try again.',
-    );
-  }
   while (
     i < head.length &&
     (head[i] === 0x20 || head[i] === 0x0a || head[i] === 0x0d || head[i] === 0x09)

@@ -345,6 +345,54 @@ describe('encodings and compression', () => {
     },
   );
 
+  it.skipIf(!example)(
+    'reads UTF-16 with or without a byte-order mark like the UTF-8 file, with a warning',
+    async () => {
+      // A typographic apostrophe and a character outside the BMP (a surrogate pair), cut across
+      // chunks by an odd chunk size.
+      const text = (await readFile(example as string, 'utf8')).replace(
+        'MRI of brain (no contrast)',
+        'Patient\u2019s \u{1F3E5} MRI of brain',
+      );
+      const utf8 = await file('utf8.csv', text);
+      const expected = await readAll(utf8);
+      expect(expected.some((r) => r.description.includes('\u2019s \u{1F3E5}'))).toBe(true);
+      const le = Buffer.from(text, 'utf16le');
+      const be = Buffer.from(le).swap16();
+      const variants: [string, Buffer, string][] = [
+        ['le-bom.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), le]), 'UTF-16LE'],
+        ['be-bom.csv', Buffer.concat([Buffer.from([0xfe, 0xff]), be]), 'UTF-16BE'],
+        ['le.csv', le, 'UTF-16LE'],
+        ['be.csv', be, 'UTF-16BE'],
+        ['le-bom.csv.gz', gzipSync(Buffer.concat([Buffer.from([0xff, 0xfe]), le])), 'UTF-16LE'],
+      ];
+      for (const [name, bytes, encoding] of variants) {
+        const path = await file(name, bytes);
+        const reader = await openMrf(path, { chunkSize: 63 });
+        const records: ChargeRecord[] = [];
+        for await (const record of reader.records) records.push(record);
+        expect(records, name).toEqual(expected);
+        expect(
+          reader.report.toJSON().rules.find((r) => r.rule === 'encoding.utf-16'),
+        ).toMatchObject({
+          severity: 'warning',
+          count: 1,
+          examples: [{ location: `file (${encoding})` }],
+        });
+        // The file's own bytes are what is counted and hashed.
+        expect(reader.stats().bytes).toBe(bytes.length);
+      }
+      const json = sharedDataFile('cms-hpt-examples/v3_json_format_example.json');
+      if (json) {
+        const utf16 = Buffer.concat([
+          Buffer.from([0xff, 0xfe]),
+          Buffer.from(await readFile(json, 'utf8'), 'utf16le'),
+        ]);
+        expect(await readAll(await file('v3.json', utf16))).toEqual(await readAll(json));
+      }
+    },
+  );
+
   it('decodes a Windows-1252 file whose first non-ASCII byte is deep inside', async () => {
     const filler = TALL_ROW.repeat(3000); // ~230 KB of ASCII before the first 0x92
     const tail = Buffer.from(TALL_ROW.replace('X-ray chest', 'Add\x92l view'), 'latin1');

@@ -54,6 +54,10 @@ export const RULES = {
     'other file in the zip archive was not read, only its first',
     'other files in the zip archive were not read, only its first',
   ),
+  'encoding.utf-16': warning(
+    'file was UTF-16, not UTF-8 (read all the same)',
+    'files were UTF-16, not UTF-8 (read all the same)',
+  ),
   'encoding.cp1252': warning(
     'part of the file was Windows-1252, not UTF-8',
     'parts of the file were Windows-1252, not UTF-8',
