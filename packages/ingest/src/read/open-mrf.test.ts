@@ -416,6 +416,11 @@ describe('http(s) sources', () => {
       if (req.url === '/mrf.csv') {
         res.writeHead(200, { 'content-type': 'text/csv' });
         res.end(V3_HEADER + TALL_COLUMNS + TALL_ROW);
+      } else if (req.url === '/broken.csv') {
+        // Half of what was announced, then the connection is lost.
+        const body = Buffer.from(V3_HEADER + TALL_COLUMNS + TALL_ROW.repeat(2000));
+        res.writeHead(200, { 'content-length': String(body.length * 2) });
+        res.write(body, () => res.destroy());
       } else {
         res.writeHead(404, 'Not Found');
         res.end();
@@ -435,6 +440,14 @@ describe('http(s) sources', () => {
     expect(reader.header.hospitalName).toBe('Test Hospital');
     expect(records[0]?.payers[0]).toMatchObject({ payerName: 'Aetna', dollar: 120 });
     expect(reader.stats().bytes).toBe(Buffer.byteLength(V3_HEADER + TALL_COLUMNS + TALL_ROW));
+  });
+
+  it('says when the connection is lost halfway through the file', async () => {
+    const result = await failure(`${base}/broken.csv`);
+    expect(result.code).toBe('http-error');
+    expect(result.message).toMatch(
+      new RegExp(`^The download of ${base}/broken\\.csv broke off after \\d+ bytes: `),
+    );
   });
 
   it('says what the server answered for a missing URL', async () => {

@@ -235,7 +235,7 @@ function remoteArchive(url: string, signal?: AbortSignal): ZipArchive {
         await response.body?.cancel();
         throw noRanges();
       }
-      return bodyChunks(response);
+      return bodyChunks(response, signal);
     },
   };
 }
@@ -376,9 +376,22 @@ async function download(
   return response;
 }
 
-async function* bodyChunks(response: Response): AsyncGenerator<Buffer> {
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-    yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+/** A response's body as Buffers; a connection lost halfway is an http-error that says so. */
+async function* bodyChunks(response: Response, signal?: AbortSignal): AsyncGenerator<Buffer> {
+  let bytes = 0;
+  try {
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    }
+  } catch (cause) {
+    if (cause instanceof MrfReadError) throw cause;
+    if (signal?.aborted) throw new MrfReadError('aborted', 'The read was cancelled.', { cause });
+    throw new MrfReadError(
+      'http-error',
+      `The download of ${response.url} broke off after ${bytes} bytes: ${errorText(cause)}.`,
+      { cause },
+    );
   }
 }
 
@@ -386,7 +399,7 @@ async function openUrl(url: string, signal: AbortSignal | undefined) {
   const response = await download(url, signal);
   const length = Number(response.headers.get('content-length'));
   const totalBytes = Number.isFinite(length) && length > 0 ? length : null;
-  return { raw: bodyChunks(response), totalBytes };
+  return { raw: bodyChunks(response, signal), totalBytes };
 }
 
 async function* tap(
