@@ -32,6 +32,10 @@ describe('reading a reference file from a URL', () => {
         };
         response.on('close', () => response.removeAllListeners('drain'));
         send();
+      } else if (request.url === '/broken.csv') {
+        // Half of what was announced, then the connection is lost.
+        response.writeHead(200, { 'content-length': '2000' });
+        response.write('code,kind,long,short\n'.repeat(40), () => response.destroy());
       } else {
         response.statusCode = 404;
         response.end();
@@ -66,6 +70,14 @@ describe('reading a reference file from a URL', () => {
   it('stops a download past the size limit', async () => {
     await expect(readSource(`${base}/endless.csv`, 1_000_000)).rejects.toThrow(
       `${base}/endless.csv: expected a reference file of at most 1 MB; found more than that`,
+    );
+  });
+
+  it('says when the connection is lost halfway through', async () => {
+    await expect(readSource(`${base}/broken.csv`)).rejects.toThrow(
+      new RegExp(
+        `^${base}/broken\\.csv: expected a whole download; found it broke off after 840 bytes \\(`,
+      ),
     );
   });
 

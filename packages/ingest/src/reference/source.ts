@@ -58,12 +58,22 @@ async function download(source: string, maxBytes: number): Promise<Buffer> {
   }
   const chunks: Uint8Array[] = [];
   let bytes = 0;
-  for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
-    bytes += chunk.length;
-    // Counted as it arrives: a server need not say the length, nor tell the truth about it.
-    // Leaving the loop cancels the download.
-    if (bytes > maxBytes) throw new ReferenceFileError(source, limit(maxBytes), 'more than that');
-    chunks.push(chunk);
+  try {
+    for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      // Counted as it arrives: a server need not say the length, nor tell the truth about it.
+      // Leaving the loop cancels the download.
+      if (bytes > maxBytes) throw new ReferenceFileError(source, limit(maxBytes), 'more than that');
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof ReferenceFileError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ReferenceFileError(
+      source,
+      'a whole download',
+      `it broke off after ${bytes} bytes (${reason})`,
+    );
   }
   return Buffer.concat(chunks);
 }
