@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '@ratelens/db';
 import { ingestFile } from '../load/ingest-file.ts';
 import { hospitalLocator } from '../load/reference-loader.ts';
+import { isHptTxt, readHptTxt } from '../read/hpt-txt.ts';
 import { openMrf, zipFiles } from '../read/index.ts';
 import { ProgressBar } from './progress.ts';
 
@@ -11,8 +12,9 @@ Reads each hospital machine-readable file (CMS JSON, tall or wide CSV, v2.0–v3
 or zip; a path or an http(s) URL), validates and normalises it, and loads it into the database
 (DATABASE_URL, else the embedded PostgreSQL of DATA_DIR). A zip archive of several files is read
 file by file (archive.zip#name each; one such name reads that file alone); from a URL, only when
-its server answers HTTP Range requests, else its first file only. The last line of each file is
-one JSON object with the figures of the run.`;
+its server answers HTTP Range requests, else its first file only. A hospital's cms-hpt.txt (path
+or URL) stands for the files it lists. The last line of each file is one JSON object with the
+figures of the run.`;
 
 function peakRssMb(): number {
   // maxRSS is in kilobytes.
@@ -59,16 +61,41 @@ async function validateOnly(source: string): Promise<boolean> {
   return reader.report.rejectedRecords === 0;
 }
 
-/** The sources to read: a zip archive of several files stands for each of its files. */
-async function expand(sources: string[]): Promise<string[]> {
-  const expanded: string[] = [];
+/**
+ * The files to read: a hospital's `cms-hpt.txt` stands for the files it lists, and a zip archive of
+ * several files for each of its files. What cannot be read is said and counted.
+ */
+async function expand(sources: string[]): Promise<{ files: string[]; unreadable: number }> {
+  const files: string[] = [];
+  let unreadable = 0;
   for (const source of sources) {
-    const files = await zipFiles(source);
-    if (files) console.error(`${source}: a zip archive of ${files.length} files, read one by one`);
-    expanded.push(...(files ? files.map((name) => `${source}#${name}`) : [source]));
+    if (isHptTxt(source)) {
+      try {
+        const { locations, problems } = await readHptTxt(source);
+        for (const problem of problems) console.error(`${source}: ${problem}`);
+        const urls = [...new Set(locations.map((location) => location.mrfUrl))];
+        console.error(
+          `${source}: ${plural(locations.length, 'location')}, ${plural(urls.length, 'file')}`,
+        );
+        // A list that names another list is not followed (it could name itself).
+        const listed = await expand(urls.filter((url) => !isHptTxt(url)));
+        files.push(...listed.files);
+        unreadable += listed.unreadable + (urls.length === 0 ? 1 : 0);
+      } catch (error) {
+        console.error(`${source}: ${error instanceof Error ? error.message : String(error)}`);
+        unreadable++;
+      }
+      continue;
+    }
+    const members = await zipFiles(source);
+    if (members)
+      console.error(`${source}: a zip archive of ${members.length} files, read one by one`);
+    files.push(...(members ? members.map((name) => `${source}#${name}`) : [source]));
   }
-  return expanded;
+  return { files, unreadable };
 }
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 async function main(): Promise<number> {
   let parsed;
@@ -91,10 +118,10 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return parsed.positionals.length === 0 && !values.help ? 2 : 0;
   }
-  const positionals = await expand(parsed.positionals);
+  const { files, unreadable } = await expand(parsed.positionals);
   if (values['validate-only']) {
-    let ok = true;
-    for (const source of positionals) ok = (await validateOnly(source)) && ok;
+    let ok = unreadable === 0;
+    for (const source of files) ok = (await validateOnly(source)) && ok;
     return ok ? 0 : 1;
   }
   const database = await openDatabase({
@@ -105,7 +132,7 @@ async function main(): Promise<number> {
   });
   let failures = 0;
   try {
-    for (const source of positionals) {
+    for (const source of files) {
       const bar = new ProgressBar(source);
       const cpu = process.cpuUsage();
       const result = await ingestFile(database.connection, source, {
@@ -136,7 +163,7 @@ async function main(): Promise<number> {
   } finally {
     await database.close();
   }
-  return failures === 0 ? 0 : 1;
+  return failures === 0 && unreadable === 0 ? 0 : 1;
 }
 
 main().then(

@@ -630,7 +630,7 @@ describe('npm run ingest', () => {
   );
 
   itWithDataFile(
-    'reads a zip of several hospitals file by file, from disk or by URL, and knows each again',
+    'reads a zip of several hospitals file by file, from disk, by URL or from a cms-hpt.txt, and knows each again',
     CMS_V3_JSON,
     async (example) => {
       const hospital = async (name: string, licence: string) => {
@@ -696,6 +696,35 @@ describe('npm run ingest', () => {
           `${url}#north.json`,
           `${url}#south.json`,
         ]);
+
+        // A hospital's cms-hpt.txt stands for the files it lists: here two locations, one archive.
+        const list = await serveFiles({
+          '/cms-hpt.txt': Buffer.from(
+            'location-name: North\nsource-page-url: https://example.org/prices\n' +
+              `mrf-url: ${url}\ncontact-name: A Person\ncontact-email: a@example.org\n\n` +
+              'location-name: South\nmrf-url: health-system.zip\n\nlocation-name: Annex\n',
+          ),
+          '/health-system.zip': await readFile(archive),
+        });
+        try {
+          const listed = await cli(['--validate-only', list.url('/cms-hpt.txt')]);
+          expect(listed.code).toBe(0);
+          expect(listed.stderr).toContain(
+            `${list.url('/cms-hpt.txt')}: line 10: a location without an mrf-url`,
+          );
+          expect(listed.stderr).toContain(`${list.url('/cms-hpt.txt')}: 2 locations, 2 files`);
+          expect(lines(listed.stdout).map((line) => line.hospital)).toEqual([
+            'North Zip Hospital',
+            'South Zip Hospital',
+            'North Zip Hospital',
+            'South Zip Hospital',
+          ]);
+          const missing = await cli(['--validate-only', list.url('/none/cms-hpt.txt')]);
+          expect(missing.code).toBe(1);
+          expect(missing.stderr).toContain('expected an HTTP 200 response; found HTTP 404');
+        } finally {
+          await list.close();
+        }
       } finally {
         await server.close();
       }
