@@ -218,6 +218,11 @@ function remoteArchive(url: string, signal?: AbortSignal): ZipArchive {
   return {
     shown: url,
     async directory() {
+      // Four bytes first: a file that is not a zip costs no more than that.
+      const head = await part('0-3');
+      if (!head) throw noRanges();
+      const magic = Buffer.from(await head.arrayBuffer());
+      if (magic.length < 4 || magic.readUInt32LE(0) !== LOCAL_HEADER) return null;
       const response = await part(`-${TAIL_BYTES}`);
       if (!response) throw noRanges();
       return centralDirectory(Buffer.from(await response.arrayBuffer()));
