@@ -160,7 +160,8 @@ export class RowEncoder {
       const dollar = copyNumber(payer.dollar);
       // The effective amount is most often the dollar amount: one number formatting, not two.
       const amount = effective.amount === payer.dollar ? dollar : copyNumber(effective.amount);
-      if (effective.amount !== null) {
+      // Once both are set (most files, within their first items), no lookup is made.
+      if (effective.amount !== null && !(summary.hasCommercial && summary.hasMedicare)) {
         if (this.commercialPlans.has(planId)) summary.hasCommercial = true;
         else if (this.medicarePlans.has(planId)) summary.hasMedicare = true;
       }
