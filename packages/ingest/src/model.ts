@@ -54,6 +54,29 @@ export interface PayerCharge {
   notes: string | null;
 }
 
+/** A payer and plan's entry with `fields` set and everything else null. */
+export function payerChargeWith(
+  payerName: string,
+  planName: string,
+  fields: Partial<Omit<PayerCharge, 'payerName' | 'planName'>> = {},
+): PayerCharge {
+  return {
+    payerName,
+    planName,
+    methodology: null,
+    dollar: null,
+    percentage: null,
+    algorithm: null,
+    estimatedAmount: null,
+    median: null,
+    p10: null,
+    p90: null,
+    count: null,
+    notes: null,
+    ...fields,
+  };
+}
+
 /** One standard charge of one item: an item × setting × modifiers, with its payers. */
 export interface ChargeRecord {
   /** Where it is in the file, for reports: "row 1234" (CSV, 1-based physical line) or "standard_charge_information[12].standard_charges[0]". */

@@ -1,4 +1,10 @@
-import type { ChargeRecord, MrfHeader, PayerCharge, Setting } from '../model.ts';
+import {
+  payerChargeWith,
+  type ChargeRecord,
+  type MrfHeader,
+  type PayerCharge,
+  type Setting,
+} from '../model.ts';
 import { CATALOGUE, type CatalogueItem } from './catalogue.ts';
 import { demoAddress, demoLicenseNumber, demoNpis, type DemoHospital } from './hospitals.ts';
 import { choosePlans, type DemoPlan } from './payers.ts';
@@ -220,20 +226,7 @@ function payerCharge(
   gross: number | null,
   rng: Rng,
 ): PayerCharge {
-  const base: PayerCharge = {
-    payerName: plan.payerName,
-    planName: plan.planName,
-    methodology: 'fee schedule',
-    dollar: null,
-    percentage: null,
-    algorithm: null,
-    estimatedAmount: null,
-    median: null,
-    p10: null,
-    p90: null,
-    count: null,
-    notes: null,
-  };
+  const base = payerChargeWith(plan.payerName, plan.planName, { methodology: 'fee schedule' });
   const negotiated = reference * plan.level * rng.between(0.92, 1.08);
   // A negotiated rate above the hospital's own list price would not be plausible.
   const dollar = money(gross === null ? negotiated : Math.min(negotiated, gross * 0.95));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChargeRecord, PayerCharge } from '../model.ts';
+import { payerChargeWith, type ChargeRecord, type PayerCharge } from '../model.ts';
 import { RATE_TABLES } from './rate-tables.ts';
 import { billingClassOf, RowEncoder, type CodeEntry, type PayerPlanEntry } from './row-encoder.ts';
 
@@ -24,18 +24,7 @@ function record(overrides: Partial<ChargeRecord> = {}): ChargeRecord {
 
 function payer(overrides: Partial<PayerCharge> = {}): PayerCharge {
   return {
-    payerName: 'Aetna',
-    planName: 'Aetna PPO',
-    methodology: 'case rate',
-    dollar: 30000,
-    percentage: null,
-    algorithm: null,
-    estimatedAmount: null,
-    median: null,
-    p10: null,
-    p90: null,
-    count: null,
-    notes: null,
+    ...payerChargeWith('Aetna', 'Aetna PPO', { methodology: 'case rate', dollar: 30000 }),
     ...overrides,
   };
 }

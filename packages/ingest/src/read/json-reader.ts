@@ -1,4 +1,10 @@
-import type { ChargeRecord, CodeRef, MrfHeader, PayerCharge } from '../model.ts';
+import {
+  payerChargeWith,
+  type ChargeRecord,
+  type CodeRef,
+  type MrfHeader,
+  type PayerCharge,
+} from '../model.ts';
 import { checkPayer, checkRecord, type RuleContext } from '../validate/record-rules.ts';
 import type { ValidationReport } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
@@ -562,6 +568,11 @@ export class JsonMrfParser implements FormatParser {
     }
   }
 
+  /** A payer or plan name as the file's other spellings of it have it; '' when there is none. */
+  private nameOf(value: unknown, location: string): string {
+    return typeof value === 'string' ? (this.names.name(value, location) ?? '') : '';
+  }
+
   /** One entry of `modifier_payer_information`: payer, plan and description, all required. */
   private modifierPayer(p: unknown, location: string): PayerCharge | null {
     const r = this.report;
@@ -570,38 +581,21 @@ export class JsonMrfParser implements FormatParser {
       return null;
     }
     const before = r.errorCount;
-    const payerName =
-      typeof p.payer_name === 'string' ? (this.names.name(p.payer_name, location) ?? '') : '';
-    const planName =
-      typeof p.plan_name === 'string' ? (this.names.name(p.plan_name, location) ?? '') : '';
+    const payerName = this.nameOf(p.payer_name, location);
+    const planName = this.nameOf(p.plan_name, location);
     const description = jsonText(p.description, r, location, 'description');
     if (payerName.length === 0) r.add('required.payer_name', location);
     if (planName.length === 0) r.add('required.plan_name', location);
     if (description === null) r.add('required.modifier-description', location);
     if (r.errorCount > before) return null;
-    return {
-      payerName,
-      planName,
-      methodology: null,
-      dollar: null,
-      percentage: null,
-      algorithm: null,
-      estimatedAmount: null,
-      median: null,
-      p10: null,
-      p90: null,
-      count: null,
-      notes: description,
-    };
+    return payerChargeWith(payerName, planName, { notes: description });
   }
 
   private payer(p: JsonObject, location: string, ctx: RuleContext): PayerCharge | null {
     const r = this.report;
     const before = r.errorCount;
-    const payerName =
-      typeof p.payer_name === 'string' ? (this.names.name(p.payer_name, location) ?? '') : '';
-    const planName =
-      typeof p.plan_name === 'string' ? (this.names.name(p.plan_name, location) ?? '') : '';
+    const payerName = this.nameOf(p.payer_name, location);
+    const planName = this.nameOf(p.plan_name, location);
     const methodologyText = jsonText(p.methodology, r, location, 'methodology');
     let methodologyValue =
       methodologyText === null ? null : methodology(methodologyText, r, location);
