@@ -3,6 +3,7 @@ import { readSheet } from 'read-excel-file/node';
 import { ReferenceFileError } from './errors.ts';
 import {
   decodeText,
+  errorMessage,
   normaliseHeader,
   parseCsvRows,
   readSource,
@@ -160,7 +161,7 @@ export async function parseCbsaDelineation(source: ReferenceSource): Promise<Cbs
   const isZip = bytes.subarray(0, 2).toString('latin1') === 'PK';
   const rows: readonly (readonly Cell[])[] = isZip
     ? await readSheet(bytes).catch((cause: unknown) => {
-        const found = cause instanceof Error ? cause.message : String(cause);
+        const found = errorMessage(cause);
         throw new ReferenceFileError(file, 'an xlsx workbook that can be read', found, { cause });
       })
     : parseCsvRows(decodeText(bytes), file);

@@ -18,12 +18,17 @@ export function sourceName(source: ReferenceSource): string {
 /** The largest reference file read: they are read whole, and V8's strings stop at about 512 MB. */
 export const REFERENCE_MAX_BYTES = 500_000_000;
 
+/** An error's message, whatever was thrown. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** What went wrong with a local file, in words. */
 function fileProblem(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no file at that path';
   if (code === 'EACCES' || code === 'EPERM') return 'a file this process may not read';
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /** Rounded up, so that a file just past the limit does not read as the limit. */
@@ -68,7 +73,7 @@ async function download(source: string, maxBytes: number): Promise<Buffer> {
     }
   } catch (error) {
     if (error instanceof ReferenceFileError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new ReferenceFileError(
       source,
       'a whole download',
@@ -134,10 +139,6 @@ export function parseCsvRows(
   } catch (cause) {
     throw new ReferenceFileError(file, 'a CSV file', errorMessage(cause), { cause });
   }
-}
-
-function errorMessage(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /** "Locality Number", "NADAC_Per_Unit", " ndc description " → "locality_number", … */
