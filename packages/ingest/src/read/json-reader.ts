@@ -85,6 +85,9 @@ export class JsonMrfParser implements FormatParser {
   private depth = 0;
   private inString = false;
   private itemIndex = 0;
+  /** Bytes after the closing brace from the first that is not white space or NUL padding. */
+  private afterEnd = 0;
+  private afterEndStart = '';
   private readonly fields = new Map<string, unknown>();
   private readonly decoder = new Utf8OrCp1252Decoder();
   private readonly names: NameNormaliser;
@@ -123,6 +126,26 @@ export class JsonMrfParser implements FormatParser {
     this.completeHeader();
     if (this.header) checkHeader(this.header, this.report);
     this.onModifiers(this.fields.get(MODIFIERS_KEY));
+    if (this.afterEnd > 0) {
+      const start = JSON.stringify(this.afterEndStart);
+      this.report.add('json.after-end', 'file', `${this.afterEnd} bytes, starting ${start}`);
+    }
+  }
+
+  /**
+   * Counts what follows the document's closing brace: a second document written after the first,
+   * or the tail of a broken export, is not read, and the report must say so rather than drop it
+   * unseen.
+   */
+  private skipAfterEnd(from: number): void {
+    const b = this.buf;
+    let i = from;
+    if (this.afterEnd === 0) {
+      while (i < b.length && (isSpace(b[i] as number) || b[i] === 0)) i++;
+      if (i === b.length) return;
+      this.afterEndStart = b.toString('utf8', i, Math.min(b.length, i + 40));
+    }
+    this.afterEnd += b.length - i;
   }
 
   private run(): void {
@@ -232,7 +255,8 @@ export class JsonMrfParser implements FormatParser {
           break;
         }
         case DONE:
-          i = n; // trailing bytes after the object are ignored
+          this.skipAfterEnd(i);
+          i = n;
           break;
         default:
           throw new Error(`unreachable scanner state ${this.state}`);

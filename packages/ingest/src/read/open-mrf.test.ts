@@ -250,6 +250,34 @@ describe('records and rules', () => {
     expect(reader.header.hospitalName).toBe('Late Hospital');
   });
 
+  it('reports what follows the JSON object instead of dropping it unseen', async () => {
+    const example = sharedDataFile('cms-hpt-examples/v3_json_format_example.json');
+    if (!example) throw new Error('cms-hpt-examples/v3_json_format_example.json is missing');
+    const original = await readFile(example);
+    const readWith = async (tail: Buffer | string) => {
+      const reader = await openMrf(
+        await file('after-end.json', Buffer.concat([original, Buffer.from(tail)])),
+      );
+      let records = 0;
+      for await (const record of reader.records) records += record ? 1 : 0;
+      return { records, errors: reader.report.examples('json.after-end') };
+    };
+
+    // Two documents written one after the other: the first is read, the second named.
+    const twice = await readWith(original);
+    expect(twice.records).toBe(25);
+    expect(twice.errors).toHaveLength(1);
+    expect(twice.errors[0]?.message).toBe(
+      'file had text after the end of its JSON object, which was not read: ' +
+        `${original.length} bytes, starting "{\\n  \\"hospital_name\\": \\"West Mercy Hospita"`,
+    );
+    expect((await readWith(' \r\n garbage')).errors[0]?.message).toMatch(
+      /: 7 bytes, starting "garbage"$/,
+    );
+    // White space and NUL padding are not content.
+    expect((await readWith(`\n\n  ${'\0'.repeat(512)}`)).errors).toEqual([]);
+  });
+
   it('reads modifier_information before or after the items; bad entries are kept out', async () => {
     const item =
       '{"description":"A","code_information":[{"code":"1","type":"CPT"}],' +

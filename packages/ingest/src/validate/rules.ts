@@ -75,6 +75,10 @@ export const RULES = {
     'rows have a different number of values than the header',
   ),
   'json.invalid-item': error('item is not valid JSON', 'items are not valid JSON'),
+  'json.after-end': error(
+    'file had text after the end of its JSON object, which was not read',
+    'files had text after the end of their JSON object, which was not read',
+  ),
   'json.wrong-type': error('value has the wrong JSON type', 'values have the wrong JSON type'),
 
   // Values, normalised and kept.
