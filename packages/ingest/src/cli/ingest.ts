@@ -5,6 +5,7 @@ import { hospitalLocator } from '../load/reference-loader.ts';
 import { isHptTxt, readHptTxt } from '../read/hpt-txt.ts';
 import { openMrf, zipFiles } from '../read/index.ts';
 import { ProgressBar } from './progress.ts';
+import { plural } from '../validate/report.ts';
 
 const USAGE = `Usage: npm run ingest -- [--validate-only] [--demo] <file|url>…
 
@@ -42,7 +43,7 @@ async function validateOnly(source: string): Promise<boolean> {
   bar.done();
   const seconds = (performance.now() - started) / 1000;
   const { bytes } = reader.stats();
-  console.log(reader.report.toText());
+  console.log(reader.report.toText({ examples: true }));
   console.log(
     JSON.stringify({
       hospital: reader.header.hospitalName,
@@ -94,8 +95,6 @@ async function expand(sources: string[]): Promise<{ files: string[]; unreadable:
   }
   return { files, unreadable };
 }
-
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 async function main(): Promise<number> {
   let parsed;

@@ -24,6 +24,36 @@ describe('ValidationReport', () => {
     expect(lines[2]).toContain('Warning: 1 value was in another letter case');
   });
 
+  it('counts in the singular for one, and leaves "first at" out for the whole file', () => {
+    const report = new ValidationReport();
+    report.recordsRead = 1;
+    report.payersRead = 1;
+    report.add('json.after-end', 'file', '8 bytes, starting "garbage"');
+    const lines = report.toText().split('\n');
+    expect(lines[0]).toBe(
+      '1 charge with 1 payer rate read; 0 charges and 0 rates rejected; 1 error, 0 warnings.',
+    );
+    expect(lines[1]).toBe(
+      'Error: 1 file had text after the end of its JSON object, which was not read ' +
+        '(rule json.after-end)',
+    );
+  });
+
+  it('lists the examples under each rule, without repeating its sentence, long values cut', () => {
+    const report = new ValidationReport();
+    report.add('number.invalid', 'row 9', 'standard_charge|gross "abc"');
+    report.add('required.payer_name', 'row 45');
+    report.add('enum.drug-type', 'row 50', `"${'x'.repeat(300)}"`);
+    expect(report.toText({ examples: true }).split('\n').slice(1)).toEqual([
+      'Error: 1 number could not be read (rule number.invalid)',
+      '  row 9: standard_charge|gross "abc"',
+      'Error: 1 rate had no payer name (rule required.payer_name)',
+      '  row 45',
+      'Error: 1 drug unit type is unknown (rule enum.drug-type)',
+      `  row 50: "${'x'.repeat(118)}…`,
+    ]);
+  });
+
   it('gives a plain JSON summary with the examples', () => {
     const report = new ValidationReport();
     report.add('number.invalid', 'row 9', 'standard_charge|gross "abc"');

@@ -4,6 +4,9 @@ import { RULES, type RuleId } from './rules.ts';
 /** How many examples each rule keeps: enough to find the problem, small whatever the file. */
 export const EXAMPLES_PER_RULE = 5;
 
+/** How much of an example's value a text report shows (an attestation runs to 900 characters). */
+const MAX_DETAIL = 120;
+
 export interface RuleSummary {
   rule: RuleId;
   severity: IssueSeverity;
@@ -94,14 +97,18 @@ export class ValidationReport {
     };
   }
 
-  /** Plain words, one line per rule, e.g. "12 rates had no payer name (rule required.payer_name), first at row 45". */
-  toText(): string {
+  /**
+   * Plain words, one line per rule, e.g. "12 rates had no payer name (rule required.payer_name),
+   * first at row 45"; with `examples`, each rule's examples follow it, indented, one per line.
+   */
+  toText({ examples = false }: { examples?: boolean } = {}): string {
     const lines: string[] = [];
     if (this.fatal) lines.push(`The file could not be read: ${this.fatal.message}`);
     lines.push(
-      `${this.recordsRead} charges with ${this.payersRead} payer rates read; ` +
-        `${this.rejectedRecords} charges and ${this.rejectedPayers} rates rejected; ` +
-        `${this.errorCount} errors, ${this.warningCount} warnings.`,
+      `${plural(this.recordsRead, 'charge')} with ${plural(this.payersRead, 'payer rate')} ` +
+        `read; ${plural(this.rejectedRecords, 'charge')} and ` +
+        `${plural(this.rejectedPayers, 'rate')} rejected; ` +
+        `${plural(this.errorCount, 'error')}, ${plural(this.warningCount, 'warning')}.`,
     );
     for (const r of this.rules()) {
       const definition = RULES[r.rule];
@@ -109,9 +116,33 @@ export class ValidationReport {
       const label = r.severity === 'error' ? 'Error' : 'Warning';
       lines.push(
         `${label}: ${r.count} ${r.count === 1 ? definition.one : definition.many} (rule ${r.rule})` +
-          (first ? `, first at ${first.location}` : ''),
+          (first && !examples && !isWholeFile(first.location)
+            ? `, first at ${first.location}`
+            : ''),
       );
+      if (examples) lines.push(...r.examples.map((e) => `  ${exampleText(e, definition.one)}`));
     }
     return lines.join('\n');
   }
+}
+
+/** 'file', 'file (UTF-16LE)': a problem of the whole file, which "first at" would not help find. */
+function isWholeFile(location: string): boolean {
+  return location === 'file' || location.startsWith('file (');
+}
+
+/** An example without its rule's sentence, which the line above says: 'row 9: gross "abc"'. */
+function exampleText(example: ValidationIssue, sentence: string): string {
+  const detail = example.message.startsWith(`${sentence}: `)
+    ? example.message.slice(sentence.length + 2)
+    : example.message === sentence
+      ? ''
+      : example.message;
+  const shown = detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL - 1)}…` : detail;
+  return shown ? `${example.location}: ${shown}` : example.location;
+}
+
+/** "1 charge", "2 charges". */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
