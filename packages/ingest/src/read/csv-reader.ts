@@ -107,6 +107,16 @@ function columnParts(raw: string): string[] {
   return raw.split('|').map((p) => p.trim());
 }
 
+/**
+ * Whether the row is, cell for cell, the one kept (its first cell compared first: cheap). A file
+ * joined to another may carry the second one's byte-order mark at the start of the row.
+ */
+function isRow(fields: string[], row: { first: string; whole: string }): boolean {
+  const first = (fields[0] ?? '').replace(/^\uFEFF/, '');
+  return first === row.first && [first, ...fields.slice(1)].join(',') === row.whole;
+}
+
+const BOM = 0xfeff;
 const ATTESTATION_START = 'to the best of its knowledge and belief';
 
 /** Header rows, then charges, of the CMS tall and wide CSV templates (v2.0–v3.0). */
@@ -123,6 +133,11 @@ export class CsvMrfParser implements FormatParser {
   private ctx: RuleContext | null = null;
   private codeTypes: ReadonlySet<string> = CODE_TYPES_V3_SET;
   private fieldCountWarned = false;
+  /** The file's own first and third rows, to know them when an export writes them again. */
+  private namesRow = { first: '', whole: '' };
+  private columnsRow = { first: '', whole: '' };
+  /** Where in a repeated header block the reader is: its values row, then its columns row. */
+  private repeat: 'none' | 'values' | 'columns' = 'none';
 
   // The tall charge being grouped.
   private pending: ChargeRecord | null = null;
@@ -176,6 +191,7 @@ export class CsvMrfParser implements FormatParser {
     const names = fields.map((f) => columnParts(f).join('|').toLowerCase());
     if (names.includes('hospital_name')) {
       this.headerNames = names;
+      this.namesRow = { first: fields[0] ?? '', whole: fields.join(',') };
       return;
     }
     const joined = fields.join(',').toLowerCase();
@@ -410,10 +426,53 @@ export class CsvMrfParser implements FormatParser {
     ].filter((i) => i !== -1);
     header.format = layout.tall ? 'csv-tall' : 'csv-wide';
     this.layout = layout;
+    this.columnsRow = { first: fields[0] ?? '', whole: fields.join(',') };
+  }
+
+  /**
+   * Tools that join exports, or page them, write the header rows again inside the file. The same
+   * hospital's are skipped, with a warning. Another hospital's end the read: a file is one
+   * hospital's charges, and its rows would be loaded under the wrong hospital.
+   */
+  private skipRepeatedHeader(f: string[], line: number): boolean {
+    if (this.repeat === 'values') {
+      this.repeat = 'columns';
+      const name = text(f[this.headerNames.indexOf('hospital_name')] ?? '') ?? '';
+      const own = this.header?.hospitalName ?? '';
+      if (name.toLowerCase() !== own.toLowerCase()) {
+        throw new MrfReadError(
+          'mixed-hospitals',
+          `Row ${line} names another hospital ("${name}", not "${own}") in header rows written ` +
+            "again inside the file: a file holds one hospital's charges. Split it at those " +
+            'rows and ingest each part.',
+        );
+      }
+      return true;
+    }
+    if (this.repeat === 'columns') {
+      this.repeat = 'none';
+      return isRow(f, this.columnsRow);
+    }
+    const names = isRow(f, this.namesRow);
+    if (!names && !isRow(f, this.columnsRow)) return false;
+    this.flush();
+    this.report.add('csv.repeated-header', `row ${line}`);
+    if (names) this.repeat = 'values';
+    return true;
   }
 
   private onData(f: string[], line: number): void {
     const layout = this.layout as Layout;
+    const first = f[0];
+    if (
+      (this.repeat !== 'none' ||
+        first === this.namesRow.first ||
+        first === this.columnsRow.first ||
+        first?.charCodeAt(0) === BOM) &&
+      this.skipRepeatedHeader(f, line)
+    ) {
+      return;
+    }
     if (f.length !== layout.width && !this.fieldCountWarned && f.some((v) => v.length > 0)) {
       // Reported once: files that do this do it on every row.
       this.fieldCountWarned = true;

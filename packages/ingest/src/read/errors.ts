@@ -16,6 +16,7 @@ export type MrfReadErrorCode =
   | 'duplicate-columns'
   | 'malformed-payer-column'
   | 'unknown-version'
+  | 'mixed-hospitals'
   | 'aborted';
 
 export class MrfReadError extends Error {

@@ -174,6 +174,60 @@ describe('records and rules', () => {
     );
   });
 
+  it('skips the header rows where an export writes them again, but not another hospital', async () => {
+    const outcome = async (name: string, content: string | Buffer) => {
+      const reader = await openMrf(await file(name, content));
+      const records: ChargeRecord[] = [];
+      for await (const r of reader.records) records.push(r);
+      return { records, report: reader.report };
+    };
+    // Two copies of the CMS wide example joined, the second with its byte-order mark.
+    const wide = sharedDataFile('cms-hpt-examples/V3.0.0_Wide_CSV_Format_Example.csv');
+    if (!wide) throw new Error('cms-hpt-examples/V3.0.0_Wide_CSV_Format_Example.csv is missing');
+    const example = await readFile(wide);
+    expect(example.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const once = await outcome('wide-once.csv', example);
+    const twice = await outcome('wide-twice.csv', Buffer.concat([example, example]));
+    const rows = once.records.length + 3;
+    expect(twice.records.map((r) => r.payers)).toEqual(
+      [...once.records, ...once.records].map((r) => r.payers),
+    );
+    expect(twice.records[once.records.length]?.location).toBe(`row ${rows + 4}`);
+    expect(twice.report.errorCount).toBe(0);
+    expect(twice.report.examples('csv.repeated-header')).toEqual([
+      expect.objectContaining({ location: `row ${rows + 1}` }),
+    ]);
+
+    // A paged export repeats the column names alone, inside a tall charge's rows.
+    const paged = await outcome(
+      'paged.csv',
+      V3_HEADER + TALL_COLUMNS + TALL_ROW + TALL_COLUMNS + TALL_ROW.replace('Aetna', 'Cigna'),
+    );
+    expect(paged.records.map((r) => r.payers.map((p) => p.payerName))).toEqual([
+      ['Aetna'],
+      ['Cigna'],
+    ]);
+    expect(paged.report.examples('csv.repeated-header')[0]?.location).toBe('row 5');
+
+    const other = await failure(
+      await file(
+        'two-hospitals.csv',
+        V3_HEADER +
+          TALL_COLUMNS +
+          TALL_ROW +
+          V3_HEADER.replace('Test Hospital,', 'Other Hospital,') +
+          TALL_COLUMNS +
+          TALL_ROW,
+      ),
+    );
+    expect(other.code).toBe('mixed-hospitals');
+    expect(other.message).toBe(
+      'Row 6 names another hospital ("Other Hospital", not "Test Hospital") in header rows ' +
+        "written again inside the file: a file holds one hospital's charges. Split it at those " +
+        'rows and ingest each part.',
+    );
+  });
+
   it('normalises Title Case enums, US dates and formatted numbers, with warnings', async () => {
     const header = V3_HEADER.replace('2026-01-15', '1/5/2026');
     const row = TALL_ROW.replace('outpatient', 'Outpatient')

@@ -70,6 +70,10 @@ export const RULES = {
     'quoted value was never closed',
     'quoted values were never closed',
   ),
+  'csv.repeated-header': warning(
+    'repeat of the header rows inside the file was skipped',
+    'repeats of the header rows inside the file were skipped',
+  ),
   'csv.field-count': warning(
     'row has a different number of values than the header',
     'rows have a different number of values than the header',
