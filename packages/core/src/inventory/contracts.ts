@@ -94,7 +94,10 @@ export const HospitalIdParamsSchema = z.object({
 });
 
 export const HospitalFileSchema = z.object({
+  /** The file's name (a URL's last segment; a zip archive's file as `archive.zip#name`). */
   source: z.string(),
+  /** Where the hospital publishes the file, for a file read from an http(s) URL; else null. */
+  sourceUrl: z.string().nullable(),
   status: z.string(),
   format: z.string().nullable(),
   version: z.string().nullable(),

@@ -20,6 +20,38 @@ function validationSentences(validation: unknown): string[] {
 }
 
 /**
+ * How a file's source is shown: by its name alone (a path on the server that loaded it says
+ * nothing to a visitor), with a link for a file read from the hospital's site. A zip archive's
+ * file is `archive.zip#name`, and its link is the archive's.
+ */
+export function fileSource(source: string): { source: string; sourceUrl: string | null } {
+  if (/^https?:\/\//i.test(source) && URL.canParse(source)) {
+    const url = new URL(source);
+    const member = url.hash.length > 1 ? decoded(url.hash.slice(1)) : null;
+    url.hash = '';
+    return { source: withMember(decoded(lastSegment(url.pathname)), member), sourceUrl: url.href };
+  }
+  // A local path may hold a "#" of its own; only one after ".zip" names an archive's file.
+  const zip = /^(.*?\.zip)#(.+)$/i.exec(source);
+  return {
+    source: zip ? withMember(lastSegment(zip[1] ?? ''), zip[2] ?? '') : lastSegment(source),
+    sourceUrl: null,
+  };
+}
+
+const lastSegment = (path: string) => path.replace(/^.*[\\/]/, '');
+const withMember = (name: string, member: string | null) =>
+  member ? `${name}#${lastSegment(member)}` : name;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text; // a stray "%": shown as written
+  }
+}
+
+/**
  * Reads for the inventory screen and the state/MSA/hospital selectors (public data), and the
  * admin's classification of a hospital.
  */
@@ -142,7 +174,7 @@ export class InventoryService {
       hospitalType: hospital.hospital_type,
       healthsystemType: hospital.health_system_type,
       files: files.rows.map((file) => ({
-        source: file.source.replace(/^.*[\\/]/, ''),
+        ...fileSource(file.source),
         status: file.status,
         format: file.format,
         version: file.version,

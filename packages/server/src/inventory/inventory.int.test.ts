@@ -49,6 +49,12 @@ async function seed(): Promise<void> {
              '{"sentences": ["1 rate had no payer name (rule required.payer_name), first at item 4."]}', now())`,
     [ids.anchorage],
   );
+  await pool.query(
+    `INSERT INTO mrf_files (hospital_id, source, status, format, version, items, rates, validation, started_at, finished_at)
+     VALUES ($1, 'https://anchorage.example/mrf/2025%20charges.csv', 'replaced', 'csv-tall', '2.2.0', 8, 30,
+             '{"sentences": []}', now() - interval '30 days', now() - interval '30 days')`,
+    [ids.anchorage],
+  );
 }
 
 beforeAll(async () => {
@@ -168,6 +174,7 @@ describe('GET api/Inventory/hospital/:id', () => {
       files: [
         {
           source: 'anchorage_standardcharges.json',
+          sourceUrl: null,
           status: 'loaded',
           version: '3.0.0',
           lastUpdatedOn: '2026-01-15',
@@ -175,6 +182,12 @@ describe('GET api/Inventory/hospital/:id', () => {
           validationSummary: [
             '1 rate had no payer name (rule required.payer_name), first at item 4.',
           ],
+        },
+        {
+          source: '2025 charges.csv',
+          sourceUrl: 'https://anchorage.example/mrf/2025%20charges.csv',
+          status: 'replaced',
+          version: '2.2.0',
         },
       ],
     });

@@ -17,6 +17,7 @@ type HospitalFile = HospitalDetail['files'][number];
 function file(overrides: Partial<HospitalFile>): HospitalFile {
   return {
     source: 'file.json',
+    sourceUrl: null,
     status: 'loaded',
     format: 'json',
     version: '3.0.0',
@@ -46,6 +47,7 @@ const HOSPITAL: HospitalDetail = {
     file({ source: '920123456_providence_standardcharges.json' }),
     file({
       source: '920123456_providence_standardcharges.csv',
+      sourceUrl: 'https://providence.example/mrf/920123456_providence_standardcharges.csv',
       status: 'replaced',
       format: 'csv-tall',
       version: '2.2.1',
@@ -128,6 +130,15 @@ describe('HospitalDetailRoute', () => {
     expect(replaced.getByText('Replaced by a newer file')).toBeTruthy();
     expect(replaced.getByText('Format: CSV (tall)')).toBeTruthy();
     expect(replaced.getByText('12 rates have no payer name and were left out.')).toBeTruthy();
+    // Where the hospital publishes it, to check a figure against; a local file has no link.
+    const link = replaced.getByRole('link', {
+      name: /^https:\/\/providence\.example\/mrf\/\S+\.csv ?\(opens in a new tab\)$/,
+    });
+    expect(link.getAttribute('href')).toBe(
+      'https://providence.example/mrf/920123456_providence_standardcharges.csv',
+    );
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(current.queryByRole('link')).toBeNull();
 
     const failed = within(await fileCard('broken.csv'));
     expect(failed.getByText('Failed')).toBeTruthy();

@@ -1,4 +1,15 @@
-import { Badge, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { HospitalIdParamsSchema, isAdmin, type HospitalDetail } from '@ratelens/core';
 import { useLocation, useParams } from 'react-router';
 import {
@@ -142,6 +153,15 @@ function FileCard({ file }: { file: HospitalFile }) {
         <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
           {file.source}
         </Title>
+        {file.sourceUrl !== null && (
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            Read from the hospital's site:{' '}
+            <Anchor href={file.sourceUrl} rel="noopener noreferrer" target="_blank">
+              {file.sourceUrl}
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </Anchor>
+          </Text>
+        )}
         <Text fw={600}>{fileStatusWords(file.status)}</Text>
         {file.format !== null && <Text>Format: {fileFormatWords(file.format)}</Text>}
         {file.version !== null && <Text>CMS template version {file.version}</Text>}
