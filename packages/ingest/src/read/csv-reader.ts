@@ -138,6 +138,9 @@ export class CsvMrfParser implements FormatParser {
   private columnsRow = { first: '', whole: '' };
   /** Where in a repeated header block the reader is: its values row, then its columns row. */
   private repeat: 'none' | 'values' | 'columns' = 'none';
+  private lineEnds: 'unknown' | 'lf' | 'cr' = 'unknown';
+  /** Text held until its first line end says which kind the file uses. */
+  private undecided = '';
 
   // The tall charge being grouped.
   private pending: ChargeRecord | null = null;
@@ -150,8 +153,8 @@ export class CsvMrfParser implements FormatParser {
   }
 
   push(chunk: Buffer): void {
-    this.splitter.push(this.decoder.decode(chunk));
-    if (this.layout === null && this.splitter.pendingLength > 4 << 20) {
+    this.split(this.decoder.decode(chunk));
+    if (this.layout === null && this.splitter.pendingLength + this.undecided.length > 4 << 20) {
       throw new MrfReadError(
         'not-a-mrf',
         'The file has no line break in its first 4 MB: it is not a CSV hospital price file.',
@@ -160,7 +163,9 @@ export class CsvMrfParser implements FormatParser {
   }
 
   end(): void {
-    this.splitter.push(this.decoder.decode(Buffer.alloc(0), true));
+    this.split(this.decoder.decode(Buffer.alloc(0), true));
+    if (this.undecided.length > 0) this.splitter.push(this.undecided);
+    this.undecided = '';
     this.splitter.end();
     if (this.layout === null) {
       throw new MrfReadError(
@@ -177,6 +182,32 @@ export class CsvMrfParser implements FormatParser {
     if (this.decoder.cp1252Chunks > 0) {
       this.report.add('encoding.cp1252', 'file', `${this.decoder.cp1252Chunks} chunks`);
     }
+  }
+
+  /**
+   * Text to the row splitter. A file whose lines end with CR alone (Excel for Mac's "CSV
+   * (Macintosh)") is read as if they ended with LF; which kind a file uses is told by its first
+   * line end, and text is held until one is seen.
+   */
+  private split(text: string): void {
+    if (this.lineEnds === 'unknown') {
+      const all = this.undecided + text;
+      const lf = all.indexOf('\n');
+      const cr = all.indexOf('\r');
+      if (cr === -1 || (lf !== -1 && lf < cr) || cr === all.length - 1) {
+        if (lf === -1) {
+          this.undecided = all; // no line end yet, or a CR whose next character is still to come
+          return;
+        }
+        this.lineEnds = 'lf';
+      } else {
+        this.lineEnds = all.charCodeAt(cr + 1) === 10 ? 'lf' : 'cr';
+        if (this.lineEnds === 'cr') this.report.add('csv.cr-line-ends', 'file');
+      }
+      this.undecided = '';
+      text = all;
+    }
+    this.splitter.push(this.lineEnds === 'cr' ? text.replaceAll('\r', '\n') : text);
   }
 
   private onRow(fields: string[], line: number): void {

@@ -228,6 +228,31 @@ describe('records and rules', () => {
     );
   });
 
+  it('reads a CSV whose lines end with CR alone as one with LF, however it is cut', async () => {
+    const tall = sharedDataFile('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv');
+    if (!tall) throw new Error('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv is missing');
+    const lf = await readFile(tall, 'utf8');
+    expect(lf).not.toContain('\r');
+    const read = async (path: string, chunkSize?: number) => {
+      const reader = await openMrf(path, { chunkSize });
+      const records: ChargeRecord[] = [];
+      for await (const r of reader.records) records.push(r);
+      return { records, report: reader.report };
+    };
+    const expected = (await read(tall)).records;
+    expect(expected).toHaveLength(35);
+    const cr = await file('mac.csv', lf.replaceAll('\n', '\r'));
+    for (const chunkSize of [undefined, 1, 7, 64]) {
+      const { records, report } = await read(cr, chunkSize);
+      expect(records).toEqual(expected);
+      expect(report.count('csv.cr-line-ends')).toBe(1);
+    }
+    // CRLF is the usual kind: no warning.
+    const crlf = await read(await file('windows.csv', lf.replaceAll('\n', '\r\n')), 7);
+    expect(crlf.records).toEqual(expected);
+    expect(crlf.report.count('csv.cr-line-ends')).toBe(0);
+  });
+
   it('normalises Title Case enums, US dates and formatted numbers, with warnings', async () => {
     const header = V3_HEADER.replace('2026-01-15', '1/5/2026');
     const row = TALL_ROW.replace('outpatient', 'Outpatient')

@@ -120,7 +120,11 @@ export class ValidationReport {
             ? `, first at ${first.location}`
             : ''),
       );
-      if (examples) lines.push(...r.examples.map((e) => `  ${exampleText(e, definition.one)}`));
+      if (!examples) continue;
+      for (const example of r.examples) {
+        const text = exampleText(example, definition.one);
+        if (text !== null) lines.push(`  ${text}`);
+      }
     }
     return lines.join('\n');
   }
@@ -131,15 +135,20 @@ function isWholeFile(location: string): boolean {
   return location === 'file' || location.startsWith('file (');
 }
 
-/** An example without its rule's sentence, which the line above says: 'row 9: gross "abc"'. */
-function exampleText(example: ValidationIssue, sentence: string): string {
+/**
+ * An example without its rule's sentence, which the line above says: 'row 9: gross "abc"';
+ * null when nothing is left to say.
+ */
+function exampleText(example: ValidationIssue, sentence: string): string | null {
   const detail = example.message.startsWith(`${sentence}: `)
     ? example.message.slice(sentence.length + 2)
     : example.message === sentence
       ? ''
       : example.message;
   const shown = detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL - 1)}…` : detail;
-  return shown ? `${example.location}: ${shown}` : example.location;
+  if (shown) return `${example.location}: ${shown}`;
+  // "file" alone adds nothing to the rule's line.
+  return isWholeFile(example.location) ? null : example.location;
 }
 
 /** "1 charge", "2 charges". */

@@ -70,6 +70,10 @@ export const RULES = {
     'quoted value was never closed',
     'quoted values were never closed',
   ),
+  'csv.cr-line-ends': warning(
+    'file ended its lines with CR alone, as old Mac files do (read all the same)',
+    'files ended their lines with CR alone, as old Mac files do (read all the same)',
+  ),
   'csv.repeated-header': warning(
     'repeat of the header rows inside the file was skipped',
     'repeats of the header rows inside the file were skipped',
