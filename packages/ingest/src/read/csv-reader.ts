@@ -211,6 +211,16 @@ export class CsvMrfParser implements FormatParser {
   }
 
   private onRow(fields: string[], line: number): void {
+    // Before the first row and before the column names, a row of empty values is a stray line
+    // (before the values row it is not: a hospital may leave every value empty).
+    if ((this.rowIndex === 0 || this.rowIndex === 2) && isBlank(fields)) {
+      this.report.add('csv.blank-header-row', `row ${line}`);
+      return;
+    }
+    if (this.rowIndex === 0 && isSepLine(fields)) {
+      this.report.add('csv.sep-line', `row ${line}`);
+      return;
+    }
     const index = this.rowIndex++;
     if (index === 0) this.onHeaderNames(fields);
     else if (index === 1) this.onHeaderValues(fields);
@@ -660,6 +670,23 @@ export class CsvMrfParser implements FormatParser {
 /** The value of column i, '' when the column is absent or the row short. */
 function cell(f: string[], i: number): string {
   return i === -1 ? '' : (f[i] ?? '');
+}
+
+/**
+ * Whether the row is Excel's "sep=," line, which some exports put first to tell Excel the
+ * delimiter; another delimiter declared there refuses the file.
+ */
+function isSepLine(fields: string[]): boolean {
+  const declared = /^sep=(.?)$/i.exec(fields.join(',').trim());
+  if (declared === null) return false;
+  if (declared[1] !== ',') {
+    throw new MrfReadError(
+      'wrong-delimiter',
+      `The CSV's first line (${fields.join(',').trim()}) declares another delimiter than ` +
+        'commas; CMS CSV files use commas.',
+    );
+  }
+  return true;
 }
 
 function isBlank(f: string[]): boolean {

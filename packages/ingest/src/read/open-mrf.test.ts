@@ -253,6 +253,42 @@ describe('records and rules', () => {
     expect(crlf.report.count('csv.cr-line-ends')).toBe(0);
   });
 
+  it('skips an Excel "sep=," line and empty rows around the header rows, not an empty values row', async () => {
+    const [names = '', values = ''] = V3_HEADER.split('\n');
+    const read = async (name: string, content: string) => {
+      const reader = await openMrf(await file(name, content));
+      const records: ChargeRecord[] = [];
+      for await (const r of reader.records) records.push(r);
+      return { records, header: reader.header, report: reader.report };
+    };
+    const bent = await read(
+      'excel.csv',
+      `sep=,\r\n,,,\r\n${names}\r\n${values}\r\n,,,,,,\r\n${TALL_COLUMNS}${TALL_ROW}`,
+    );
+    expect(bent.header.hospitalName).toBe('Test Hospital');
+    expect(bent.records.map((r) => [r.location, r.description])).toEqual([
+      ['row 7', 'X-ray chest'],
+    ]);
+    expect(bent.report.examples('csv.sep-line').map((e) => e.location)).toEqual(['row 1']);
+    expect(bent.report.examples('csv.blank-header-row').map((e) => e.location)).toEqual([
+      'row 2',
+      'row 5',
+    ]);
+    expect(bent.report.errorCount).toBe(0);
+
+    // A values row left empty is the values row: its fields are missing, the columns still read.
+    const empty = await read('no-values.csv', `${names}\n,,,,,,,,\n${TALL_COLUMNS}${TALL_ROW}`);
+    expect(empty.records).toHaveLength(1);
+    expect(empty.report.count('required.hospital_name')).toBe(1);
+    expect(empty.report.count('csv.blank-header-row')).toBe(0);
+
+    const semicolons = await failure(await file('sep.csv', `sep=;\n${V3_HEADER}${TALL_COLUMNS}`));
+    expect(semicolons.code).toBe('wrong-delimiter');
+    expect(semicolons.message).toBe(
+      "The CSV's first line (sep=;) declares another delimiter than commas; CMS CSV files use commas.",
+    );
+  });
+
   it('normalises Title Case enums, US dates and formatted numbers, with warnings', async () => {
     const header = V3_HEADER.replace('2026-01-15', '1/5/2026');
     const row = TALL_ROW.replace('outpatient', 'Outpatient')

@@ -74,6 +74,14 @@ export const RULES = {
     'file ended its lines with CR alone, as old Mac files do (read all the same)',
     'files ended their lines with CR alone, as old Mac files do (read all the same)',
   ),
+  'csv.sep-line': warning(
+    'Excel "sep=," line before the header rows was skipped',
+    'Excel "sep=," lines before the header rows were skipped',
+  ),
+  'csv.blank-header-row': warning(
+    'empty row before the header or column names was skipped',
+    'empty rows before the header or column names were skipped',
+  ),
   'csv.repeated-header': warning(
     'repeat of the header rows inside the file was skipped',
     'repeats of the header rows inside the file were skipped',
