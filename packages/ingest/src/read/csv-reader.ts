@@ -117,6 +117,11 @@ function isRow(fields: string[], row: { first: string; whole: string }): boolean
 }
 
 const BOM = 0xfeff;
+/**
+ * The most rates one tall charge gathers before it is passed on and the rest of its rows start
+ * another charge with the same fields (real files have tens per charge, AdventHealth's JSON 50).
+ */
+export const MAX_RATES_PER_RECORD = 20_000;
 const ATTESTATION_START = 'to the best of its knowledge and belief';
 
 /** Header rows, then charges, of the CMS tall and wide CSV templates (v2.0–v3.0). */
@@ -525,8 +530,12 @@ export class CsvMrfParser implements FormatParser {
     }
     if (layout.tall) {
       if (this.pending !== null && this.sameItem(f)) {
-        this.addTallPayer(f, `row ${line}`);
-        return;
+        if (this.pending.payers.length < MAX_RATES_PER_RECORD) {
+          this.addTallPayer(f, `row ${line}`);
+          return;
+        }
+        // Memory stays flat whatever the file: the charge goes on in a record of its own.
+        this.report.add('csv.charge-split', `row ${line}`, `after ${MAX_RATES_PER_RECORD} rates`);
       }
       this.flush();
       if (isBlank(f)) return;

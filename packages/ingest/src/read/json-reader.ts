@@ -39,6 +39,14 @@ const ITEMS = 5;
 const IN_ITEM = 6;
 const DONE = 7;
 
+/**
+ * The largest item (or other top-level value) the reader builds: 640 times AdventHealth's largest
+ * item (25 KB). One beyond it is skipped and reported; JSON.parse of it would take several times
+ * its size in memory, and a file's memory must stay flat however it is written. It is counted
+ * as the value is read, so one that ends in the chunk that crosses the limit is still built.
+ */
+export const MAX_VALUE_BYTES = 16 << 20;
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const ITEMS_KEY = 'standard_charge_information';
@@ -82,6 +90,13 @@ export class JsonMrfParser implements FormatParser {
   private key = '';
   private tokenStart = 0;
   private scanPos = 0;
+  /** The first byte of the value being scanned, and where in the file it starts. */
+  private tokenFirst = 0;
+  private tokenAt = 0;
+  /** Bytes let go of from the front of `buf` so far: the file offset of `buf[0]`. */
+  private dropped = 0;
+  /** The value being scanned is past MAX_VALUE_BYTES: it is skipped, not held. */
+  private oversized = false;
   private depth = 0;
   private inString = false;
   private itemIndex = 0;
@@ -99,8 +114,13 @@ export class JsonMrfParser implements FormatParser {
   }
 
   push(chunk: Buffer): void {
-    // Keep what is still needed: the value being scanned, or the unread rest.
-    const keep = this.state === IN_VALUE || this.state === IN_ITEM ? this.tokenStart : this.pos;
+    // Keep what is still needed: the value being scanned (of one being skipped, the bytes just
+    // before the scan, for the backslashes before a quote), or the unread rest.
+    let keep = this.pos;
+    if (this.state === IN_VALUE || this.state === IN_ITEM) {
+      keep = this.oversized ? Math.max(0, this.scanPos - 1024) : this.tokenStart;
+    }
+    this.dropped += Math.min(keep, this.buf.length);
     this.buf = keep >= this.buf.length ? chunk : Buffer.concat([this.buf.subarray(keep), chunk]);
     this.pos -= keep;
     this.tokenStart -= keep;
@@ -220,9 +240,11 @@ export class JsonMrfParser implements FormatParser {
           const end = this.scan();
           if (end === -1) {
             this.pos = n;
+            this.checkSize(n);
             return;
           }
-          this.onField(this.key, this.parse(this.tokenStart, end, this.key));
+          if (this.oversized) this.skipped(end, 'json.value-too-large', this.key);
+          else this.onField(this.key, this.parse(this.tokenStart, end, this.key));
           this.state = KEY;
           i = end;
           break;
@@ -244,12 +266,18 @@ export class JsonMrfParser implements FormatParser {
           const end = this.scan();
           if (end === -1) {
             this.pos = n;
+            this.checkSize(n);
             return;
           }
           const index = this.itemIndex++;
           const location = `${ITEMS_KEY}[${index}]`;
-          const item = this.parse(this.tokenStart, end, location);
-          if (item !== undefined) this.onItem(item, location);
+          if (this.oversized) {
+            this.skipped(end, 'json.item-too-large', location);
+            this.report.rejectedRecords++;
+          } else {
+            const item = this.parse(this.tokenStart, end, location);
+            if (item !== undefined) this.onItem(item, location);
+          }
           this.state = ITEMS;
           i = end;
           break;
@@ -277,8 +305,21 @@ export class JsonMrfParser implements FormatParser {
     );
   }
 
+  /** Past MAX_VALUE_BYTES, the value being scanned is skipped: memory stays flat. */
+  private checkSize(n: number): void {
+    if (!this.oversized && n - this.tokenStart > MAX_VALUE_BYTES) this.oversized = true;
+  }
+
+  private skipped(end: number, rule: 'json.item-too-large' | 'json.value-too-large', at: string) {
+    const bytes = this.dropped + end - this.tokenAt;
+    this.report.add(rule, at, `${(bytes / 1e6).toFixed(1)} MB`);
+    this.oversized = false;
+  }
+
   private startToken(at: number): void {
     this.tokenStart = at;
+    this.tokenFirst = this.buf[at] as number;
+    this.tokenAt = this.dropped + at;
     this.scanPos = at;
     this.depth = 0;
     this.inString = false;
@@ -289,7 +330,7 @@ export class JsonMrfParser implements FormatParser {
     const b = this.buf;
     const n = b.length;
     let i = this.scanPos;
-    const first = b[this.tokenStart] as number;
+    const first = this.tokenFirst;
     if (first === QUOTE) {
       const end = endOfString(b, Math.max(i, this.tokenStart + 1));
       if (end === -1) {

@@ -8,6 +8,8 @@ import { deflateRawSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../model.ts';
 import { centralDirectoryNames } from './compression.ts';
+import { MAX_RATES_PER_RECORD } from './csv-reader.ts';
+import { MAX_VALUE_BYTES } from './json-reader.ts';
 import { MrfReadError, openMrf, zipFiles, type MrfReadErrorCode } from './index.ts';
 import { serveFiles } from '../testing/file-server.ts';
 import { sharedDataFile } from '../testing/shared-data.ts';
@@ -289,6 +291,24 @@ describe('records and rules', () => {
     );
   });
 
+  it('passes a tall charge on in parts when its rows run past the most one record holds', async () => {
+    const rows = Array.from({ length: MAX_RATES_PER_RECORD + 5 }, (_, i) =>
+      TALL_ROW.replace('Aetna,PPO', `Aetna,PPO ${i % 300}`),
+    );
+    const reader = await openMrf(await file('long.csv', V3_HEADER + TALL_COLUMNS + rows.join('')));
+    const records: ChargeRecord[] = [];
+    for await (const r of reader.records) records.push(r);
+    expect(records.map((r) => [r.location, r.description, r.payers.length])).toEqual([
+      ['row 4', 'X-ray chest', MAX_RATES_PER_RECORD],
+      [`row ${MAX_RATES_PER_RECORD + 4}`, 'X-ray chest', 5],
+    ]);
+    expect(records[1]?.codes).toEqual(records[0]?.codes);
+    expect(records[1]?.payers[0]?.planName).toBe(`PPO ${MAX_RATES_PER_RECORD % 300}`);
+    expect(reader.report.examples('csv.charge-split')).toEqual([
+      expect.objectContaining({ location: `row ${MAX_RATES_PER_RECORD + 4}` }),
+    ]);
+  });
+
   it('normalises Title Case enums, US dates and formatted numbers, with warnings', async () => {
     const header = V3_HEADER.replace('2026-01-15', '1/5/2026');
     const row = TALL_ROW.replace('outpatient', 'Outpatient')
@@ -363,6 +383,41 @@ describe('records and rules', () => {
     for await (const r of reader.records) records.push(r);
     expect(records[0]?.codes).toEqual([{ code: '1', type: 'CPT' }]);
     expect(reader.header.hospitalName).toBe('Late Hospital');
+  });
+
+  it('skips an item or value larger than it builds, holding none of it, and reads on', async () => {
+    const item = (description: string, notes = '') =>
+      JSON.stringify({
+        description,
+        code_information: [{ code: '70551', type: 'CPT' }],
+        standard_charges: [
+          { setting: 'outpatient', gross_charge: 2000, additional_generic_notes: notes },
+        ],
+      });
+    // Escaped quotes and backslashes all the way, so chunk ends fall between them.
+    const long = 'a \\" b \\\\\\" c '.repeat(Math.ceil((MAX_VALUE_BYTES + (1 << 20)) / 14));
+    const json =
+      `{"hospital_name":"${long}","version":"3.0.0","standard_charge_information":[` +
+      `${item('small A')},${item('huge', long)},${item('small B')}]}`;
+    const reader = await openMrf(await file('huge-item.json', json));
+    const records: ChargeRecord[] = [];
+    for await (const r of reader.records) records.push(r);
+    expect(records.map((r) => [r.location, r.description])).toEqual([
+      ['standard_charge_information[0].standard_charges[0]', 'small A'],
+      ['standard_charge_information[2].standard_charges[0]', 'small B'],
+    ]);
+    const size = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+    expect(reader.report.examples('json.item-too-large')).toEqual([
+      expect.objectContaining({
+        location: 'standard_charge_information[1]',
+        message: `item was larger than 16 MB and was not read: ${size(item('huge', long).length)}`,
+      }),
+    ]);
+    expect(reader.report.examples('json.value-too-large')).toEqual([
+      expect.objectContaining({ location: 'hospital_name' }),
+    ]);
+    expect(reader.report.count('required.hospital_name')).toBe(1);
+    expect(reader.report.rejectedRecords).toBe(1);
   });
 
   it('reports what follows the JSON object instead of dropping it unseen', async () => {

@@ -82,6 +82,10 @@ export const RULES = {
     'empty row before the header or column names was skipped',
     'empty rows before the header or column names were skipped',
   ),
+  'csv.charge-split': warning(
+    'charge had so many rates in a row that it was loaded as two charges',
+    'charges had so many rates in a row that they were loaded as several charges',
+  ),
   'csv.repeated-header': warning(
     'repeat of the header rows inside the file was skipped',
     'repeats of the header rows inside the file were skipped',
@@ -94,6 +98,14 @@ export const RULES = {
   'json.after-end': error(
     'file had text after the end of its JSON object, which was not read',
     'files had text after the end of their JSON object, which was not read',
+  ),
+  'json.item-too-large': error(
+    'item was larger than 16 MB and was not read',
+    'items were larger than 16 MB and were not read',
+  ),
+  'json.value-too-large': error(
+    'top-level value was larger than 16 MB and was not read',
+    'top-level values were larger than 16 MB and were not read',
   ),
   'json.wrong-type': error('value has the wrong JSON type', 'values have the wrong JSON type'),
 
