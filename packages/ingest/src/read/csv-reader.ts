@@ -130,7 +130,10 @@ export class CsvMrfParser implements FormatParser {
   readonly out: ChargeRecord[] = [];
 
   private readonly decoder = new Utf8OrCp1252Decoder();
-  private readonly splitter = new CsvRowSplitter((fields, line) => this.onRow(fields, line));
+  private readonly splitter = new CsvRowSplitter(
+    (fields, line) => this.onRow(fields, line),
+    (line) => this.report.add('csv.unterminated-quote', `row ${line}`),
+  );
   private readonly names: NameNormaliser;
   private rowIndex = 0;
   private headerNames: string[] = [];
@@ -181,9 +184,6 @@ export class CsvMrfParser implements FormatParser {
       );
     }
     this.flush();
-    if (this.splitter.unterminatedQuotes > 0) {
-      this.report.add('csv.unterminated-quote', 'end of file');
-    }
     if (this.decoder.cp1252Chunks > 0) {
       this.report.add('encoding.cp1252', 'file', `${this.decoder.cp1252Chunks} chunks`);
     }

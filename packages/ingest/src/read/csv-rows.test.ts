@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { CsvRowSplitter } from './csv-rows.ts';
+import { CsvRowSplitter, MAX_QUOTED_CHARS, MAX_ROW_CHARS } from './csv-rows.ts';
+import { MrfReadError } from './errors.ts';
 
-function split(chunks: string[]): [string[], number][] {
+function split(chunks: string[], strays: number[] = []): [string[], number][] {
   const rows: [string[], number][] = [];
-  const splitter = new CsvRowSplitter((fields, line) => rows.push([fields, line]));
+  const splitter = new CsvRowSplitter(
+    (fields, line) => rows.push([fields, line]),
+    (line) => strays.push(line),
+  );
   for (const c of chunks) splitter.push(c);
   splitter.end();
   return rows;
+}
+
+/** The text cut into chunks of `size` characters. */
+function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
 }
 
 describe('CsvRowSplitter', () => {
@@ -23,9 +34,44 @@ describe('CsvRowSplitter', () => {
 
   it('gives the same rows whatever the chunk boundaries', () => {
     for (let size = 1; size <= 7; size++) {
-      const chunks: string[] = [];
-      for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
-      expect(split(chunks)).toEqual(expected);
+      expect(split(chunks(text, size))).toEqual(expected);
     }
+  });
+
+  it('reads a quote that never closes as text, and the rows after it as rows', () => {
+    const strays: number[] = [];
+    expect(split(['a,"b,c\nd,e,f\n'], strays)).toEqual([
+      [['a', '"b', 'c'], 1],
+      [['d', 'e', 'f'], 2],
+    ]);
+    expect(strays).toEqual([1]);
+  });
+
+  it('gives up on a quote after MAX_QUOTED_CHARS, holding no more than that', () => {
+    // A stray quote on row 2, then more rows than the limit with no quote at all.
+    const rowCount = Math.ceil(MAX_QUOTED_CHARS / 10) + 100;
+    const body = Array.from({ length: rowCount }, (_, i) => `r${i},x,y\n`).join('');
+    const strays: number[] = [];
+    const rows = split(chunks(`h,i,j\n"stray,x,y\n${body}"late,x,y\n`, 65_536), strays);
+    expect(rows).toHaveLength(rowCount + 3);
+    expect(rows[1]).toEqual([['"stray', 'x', 'y'], 2]);
+    expect(rows[2]).toEqual([['r0', 'x', 'y'], 3]);
+    expect(rows.at(-1)).toEqual([['"late', 'x', 'y'], rowCount + 3]);
+    expect(strays).toEqual([2, rowCount + 3]);
+  });
+
+  it('refuses a row that runs past MAX_ROW_CHARS without a line end', () => {
+    const splitter = new CsvRowSplitter(() => {});
+    splitter.push('a,b\n');
+    const long = 'x'.repeat(1 << 20);
+    let thrown: unknown;
+    try {
+      for (let i = 0; i <= MAX_ROW_CHARS >> 20; i++) splitter.push(long);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(MrfReadError);
+    expect((thrown as MrfReadError).code).toBe('row-too-long');
+    expect((thrown as MrfReadError).message).toMatch(/^Row 2 runs on for more than 16 MB/);
   });
 });

@@ -1,3 +1,5 @@
+import { MrfReadError } from './errors.ts';
+
 /**
  * A streaming RFC 4180 row splitter on decoded text: quoted fields, doubled quotes, newlines
  * inside quotes, CRLF or LF. It works with indexOf over the text rather than character by
@@ -5,6 +7,15 @@
  * MRFs (where every field is often quoted).
  */
 export type RowHandler = (fields: string[], line: number) => void;
+
+/**
+ * How far a quoted value may run without its closing quote before that quote is taken for a
+ * stray one and read as text. A stray quote in an MRF (`"10" syringe`, a leading `"`) would
+ * otherwise swallow the rest of the file into one value, held in memory.
+ */
+export const MAX_QUOTED_CHARS = 1 << 20;
+/** The longest row the splitter holds while it waits for the row's line end. */
+export const MAX_ROW_CHARS = 16 << 20;
 
 const QUOTE = 34;
 const COMMA = 44;
@@ -15,10 +26,14 @@ export class CsvRowSplitter {
   /** Physical line (1-based) where the next row starts. */
   private line = 1;
   private rest = '';
-  /** Quoted values that were never closed (the file ended inside quotes). */
-  unterminatedQuotes = 0;
+  /** The row whose stray quote was last reported (a row waiting for text is split again). */
+  private strayLine = 0;
 
-  constructor(private readonly onRow: RowHandler) {}
+  /** `onStrayQuote` hears of each row with a quote that never closed, read as text. */
+  constructor(
+    private readonly onRow: RowHandler,
+    private readonly onStrayQuote: (line: number) => void = () => {},
+  ) {}
 
   /** Text waiting for the end of its row. */
   get pendingLength(): number {
@@ -43,8 +58,9 @@ export class CsvRowSplitter {
       let extraLines = 0;
       const fields: string[] = [];
       let p = pos;
+      let literal = -1; // a quote found stray in this row, read as text
       for (;;) {
-        if (p < n && s.charCodeAt(p) === QUOTE) {
+        if (p < n && s.charCodeAt(p) === QUOTE && p !== literal) {
           // Quoted field: jump from quote to quote.
           let q = p + 1;
           let escaped = false;
@@ -62,9 +78,11 @@ export class CsvRowSplitter {
             break;
           }
           if (close === -1) {
-            if (!final) break rows; // wait for more text
-            this.unterminatedQuotes++;
-            close = n;
+            if (!final && n - p <= MAX_QUOTED_CHARS) break rows; // wait for more text
+            if (this.strayLine !== rowLine) this.onStrayQuote(rowLine);
+            this.strayLine = rowLine;
+            literal = p;
+            continue;
           }
           let value = s.slice(p + 1, close);
           if (escaped) value = value.replaceAll('""', '"');
@@ -99,7 +117,14 @@ export class CsvRowSplitter {
         if (nl < p) {
           nl = s.indexOf('\n', p);
           if (nl === -1) {
-            if (!final) break rows;
+            if (!final && n - pos <= MAX_ROW_CHARS) break rows;
+            if (!final) {
+              throw new MrfReadError(
+                'row-too-long',
+                `Row ${rowLine} runs on for more than ${MAX_ROW_CHARS >> 20} MB without a line end: ` +
+                  'the file is damaged, or its lines end in a way the reader does not know.',
+              );
+            }
             nl = n;
           }
         }

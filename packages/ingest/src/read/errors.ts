@@ -17,6 +17,7 @@ export type MrfReadErrorCode =
   | 'malformed-payer-column'
   | 'unknown-version'
   | 'mixed-hospitals'
+  | 'row-too-long'
   | 'aborted';
 
 export class MrfReadError extends Error {

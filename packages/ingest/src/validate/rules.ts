@@ -66,9 +66,9 @@ export const RULES = {
     'column is not a CMS column and was ignored',
     'columns are not CMS columns and were ignored',
   ),
-  'csv.unterminated-quote': error(
-    'quoted value was never closed',
-    'quoted values were never closed',
+  'csv.unterminated-quote': warning(
+    'quote opened a value that never closed, so it was read as text',
+    'quotes opened values that never closed, so they were read as text',
   ),
   'csv.cr-line-ends': warning(
     'file ended its lines with CR alone, as old Mac files do (read all the same)',
