@@ -47,6 +47,21 @@ describe('CsvRowSplitter', () => {
     expect(strays).toEqual([1]);
   });
 
+  it('takes a quote for stray when its value closes lines later with text after it', () => {
+    const strays: number[] = [];
+    const text = 'a,"b\nc,"d",e\n"Big" toe,1\n';
+    for (let size = 1; size <= text.length; size++) {
+      strays.length = 0;
+      expect(split(chunks(text, size), strays)).toEqual([
+        [['a', '"b'], 1],
+        [['c', 'd', 'e'], 2],
+        // On one line, text after a closing quote is kept (a lenient read of `"Big" toe`).
+        [['Big toe', '1'], 3],
+      ]);
+      expect(strays).toEqual([1]);
+    }
+  });
+
   it('gives up on a quote after MAX_QUOTED_CHARS, holding no more than that', () => {
     // A stray quote on row 2, then more rows than the limit with no quote at all.
     const rowCount = Math.ceil(MAX_QUOTED_CHARS / 10) + 100;

@@ -77,14 +77,20 @@ export class CsvRowSplitter {
             close = k;
             break;
           }
-          if (close === -1) {
-            if (!final && n - p <= MAX_QUOTED_CHARS) break rows; // wait for more text
+          if (close === -1 && !final && n - p <= MAX_QUOTED_CHARS) break rows; // wait for more
+          let value = close === -1 ? '' : s.slice(p + 1, close);
+          // A quote closed lines away and followed by text, not a delimiter, belongs to a later
+          // value: the opening one was stray, like one that never closes.
+          const next = close + 1 < n ? s.charCodeAt(close + 1) : COMMA;
+          if (
+            close === -1 ||
+            (next !== COMMA && next !== LF && next !== CR && value.includes('\n'))
+          ) {
             if (this.strayLine !== rowLine) this.onStrayQuote(rowLine);
             this.strayLine = rowLine;
             literal = p;
             continue;
           }
-          let value = s.slice(p + 1, close);
           if (escaped) value = value.replaceAll('""', '"');
           for (let k = value.indexOf('\n'); k !== -1; k = value.indexOf('\n', k + 1)) extraLines++;
           p = close + 1;
