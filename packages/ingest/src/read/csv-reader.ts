@@ -485,7 +485,8 @@ export class CsvMrfParser implements FormatParser {
       this.repeat = 'columns';
       const name = text(f[this.headerNames.indexOf('hospital_name')] ?? '') ?? '';
       const own = this.header?.hospitalName ?? '';
-      if (name.toLowerCase() !== own.toLowerCase()) {
+      // A repeat that leaves the name empty names no other hospital.
+      if (name !== '' && name.toLowerCase() !== own.toLowerCase()) {
         throw new MrfReadError(
           'mixed-hospitals',
           `Row ${line} names another hospital ("${name}", not "${own}") in header rows written ` +

@@ -114,8 +114,8 @@ export class JsonMrfParser implements FormatParser {
   }
 
   push(chunk: Buffer): void {
-    // Keep what is still needed: the value being scanned (of one being skipped, the bytes just
-    // before the scan, for the backslashes before a quote), or the unread rest.
+    // Keep what is still needed: the value being scanned (for one being skipped, only the last
+    // KB before the scan point, where backslashes may escape a quote), or the unread rest.
     let keep = this.pos;
     if (this.state === IN_VALUE || this.state === IN_ITEM) {
       keep = this.oversized ? Math.max(0, this.scanPos - 1024) : this.tokenStart;
