@@ -12,6 +12,7 @@ import { MAX_RATES_PER_RECORD } from './csv-reader.ts';
 import { MAX_VALUE_BYTES } from './json-reader.ts';
 import { MrfReadError, openMrf, zipFiles, type MrfReadErrorCode } from './index.ts';
 import { serveFiles } from '../testing/file-server.ts';
+import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { sharedDataFile } from '../testing/shared-data.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
 
@@ -29,11 +30,16 @@ async function file(name: string, content: string | Buffer): Promise<string> {
   return path;
 }
 
-async function readAll(source: string): Promise<ChargeRecord[]> {
-  const reader = await openMrf(source);
+/** Reads the file whole: its records, its header and its validation report. */
+async function readWithReport(source: string, options?: { chunkSize?: number }) {
+  const reader = await openMrf(source, options);
   const records: ChargeRecord[] = [];
   for await (const record of reader.records) records.push(record);
-  return records;
+  return { records, header: reader.header, report: reader.report };
+}
+
+async function readAll(source: string): Promise<ChargeRecord[]> {
+  return (await readWithReport(source)).records;
 }
 
 /** Reads the file and returns the error code it ends with, and how many records came first. */
@@ -176,93 +182,83 @@ describe('records and rules', () => {
     );
   });
 
-  it('skips the header rows where an export writes them again, but not another hospital', async () => {
-    const outcome = async (name: string, content: string | Buffer) => {
-      const reader = await openMrf(await file(name, content));
-      const records: ChargeRecord[] = [];
-      for await (const r of reader.records) records.push(r);
-      return { records, report: reader.report };
-    };
-    // Two copies of the CMS wide example joined, the second with its byte-order mark.
-    const wide = sharedDataFile('cms-hpt-examples/V3.0.0_Wide_CSV_Format_Example.csv');
-    if (!wide) throw new Error('cms-hpt-examples/V3.0.0_Wide_CSV_Format_Example.csv is missing');
-    const example = await readFile(wide);
-    expect(example.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const once = await outcome('wide-once.csv', example);
-    const twice = await outcome('wide-twice.csv', Buffer.concat([example, example]));
-    const rows = once.records.length + 3;
-    expect(twice.records.map((r) => r.payers)).toEqual(
-      [...once.records, ...once.records].map((r) => r.payers),
-    );
-    expect(twice.records[once.records.length]?.location).toBe(`row ${rows + 4}`);
-    expect(twice.report.errorCount).toBe(0);
-    expect(twice.report.examples('csv.repeated-header')).toEqual([
-      expect.objectContaining({ location: `row ${rows + 1}` }),
-    ]);
+  itWithDataFile(
+    'skips the header rows where an export writes them again, but not another hospital',
+    'cms-hpt-examples/V3.0.0_Wide_CSV_Format_Example.csv',
+    async (wide) => {
+      const outcome = async (name: string, content: string | Buffer) =>
+        readWithReport(await file(name, content));
+      // Two copies of the CMS wide example joined, the second with its byte-order mark.
+      const example = await readFile(wide);
+      expect(example.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const once = await outcome('wide-once.csv', example);
+      const twice = await outcome('wide-twice.csv', Buffer.concat([example, example]));
+      const rows = once.records.length + 3;
+      expect(twice.records.map((r) => r.payers)).toEqual(
+        [...once.records, ...once.records].map((r) => r.payers),
+      );
+      expect(twice.records[once.records.length]?.location).toBe(`row ${rows + 4}`);
+      expect(twice.report.errorCount).toBe(0);
+      expect(twice.report.examples('csv.repeated-header')).toEqual([
+        expect.objectContaining({ location: `row ${rows + 1}` }),
+      ]);
 
-    // A paged export repeats the column names alone, inside a tall charge's rows.
-    const paged = await outcome(
-      'paged.csv',
-      V3_HEADER + TALL_COLUMNS + TALL_ROW + TALL_COLUMNS + TALL_ROW.replace('Aetna', 'Cigna'),
-    );
-    expect(paged.records.map((r) => r.payers.map((p) => p.payerName))).toEqual([
-      ['Aetna'],
-      ['Cigna'],
-    ]);
-    expect(paged.report.examples('csv.repeated-header')[0]?.location).toBe('row 5');
+      // A paged export repeats the column names alone, inside a tall charge's rows.
+      const paged = await outcome(
+        'paged.csv',
+        V3_HEADER + TALL_COLUMNS + TALL_ROW + TALL_COLUMNS + TALL_ROW.replace('Aetna', 'Cigna'),
+      );
+      expect(paged.records.map((r) => r.payers.map((p) => p.payerName))).toEqual([
+        ['Aetna'],
+        ['Cigna'],
+      ]);
+      expect(paged.report.examples('csv.repeated-header')[0]?.location).toBe('row 5');
 
-    const other = await failure(
-      await file(
-        'two-hospitals.csv',
-        V3_HEADER +
-          TALL_COLUMNS +
-          TALL_ROW +
-          V3_HEADER.replace('Test Hospital,', 'Other Hospital,') +
-          TALL_COLUMNS +
-          TALL_ROW,
-      ),
-    );
-    expect(other.code).toBe('mixed-hospitals');
-    expect(other.message).toBe(
-      'Row 6 names another hospital ("Other Hospital", not "Test Hospital") in header rows ' +
-        "written again inside the file: a file holds one hospital's charges. Split it at those " +
-        'rows and ingest each part.',
-    );
-  });
+      const other = await failure(
+        await file(
+          'two-hospitals.csv',
+          V3_HEADER +
+            TALL_COLUMNS +
+            TALL_ROW +
+            V3_HEADER.replace('Test Hospital,', 'Other Hospital,') +
+            TALL_COLUMNS +
+            TALL_ROW,
+        ),
+      );
+      expect(other.code).toBe('mixed-hospitals');
+      expect(other.message).toBe(
+        'Row 6 names another hospital ("Other Hospital", not "Test Hospital") in header rows ' +
+          "written again inside the file: a file holds one hospital's charges. Split it at those " +
+          'rows and ingest each part.',
+      );
+    },
+  );
 
-  it('reads a CSV whose lines end with CR alone as one with LF, however it is cut', async () => {
-    const tall = sharedDataFile('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv');
-    if (!tall) throw new Error('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv is missing');
-    const lf = await readFile(tall, 'utf8');
-    expect(lf).not.toContain('\r');
-    const read = async (path: string, chunkSize?: number) => {
-      const reader = await openMrf(path, { chunkSize });
-      const records: ChargeRecord[] = [];
-      for await (const r of reader.records) records.push(r);
-      return { records, report: reader.report };
-    };
-    const expected = (await read(tall)).records;
-    expect(expected).toHaveLength(35);
-    const cr = await file('mac.csv', lf.replaceAll('\n', '\r'));
-    for (const chunkSize of [undefined, 1, 7, 64]) {
-      const { records, report } = await read(cr, chunkSize);
-      expect(records).toEqual(expected);
-      expect(report.count('csv.cr-line-ends')).toBe(1);
-    }
-    // CRLF is the usual kind: no warning.
-    const crlf = await read(await file('windows.csv', lf.replaceAll('\n', '\r\n')), 7);
-    expect(crlf.records).toEqual(expected);
-    expect(crlf.report.count('csv.cr-line-ends')).toBe(0);
-  });
+  itWithDataFile(
+    'reads a CSV whose lines end with CR alone as one with LF, however it is cut',
+    'cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv',
+    async (tall) => {
+      const lf = await readFile(tall, 'utf8');
+      expect(lf).not.toContain('\r');
+      const read = (path: string, chunkSize?: number) => readWithReport(path, { chunkSize });
+      const expected = (await read(tall)).records;
+      expect(expected).toHaveLength(35);
+      const cr = await file('mac.csv', lf.replaceAll('\n', '\r'));
+      for (const chunkSize of [undefined, 1, 7, 64]) {
+        const { records, report } = await read(cr, chunkSize);
+        expect(records).toEqual(expected);
+        expect(report.count('csv.cr-line-ends')).toBe(1);
+      }
+      // CRLF is the usual kind: no warning.
+      const crlf = await read(await file('windows.csv', lf.replaceAll('\n', '\r\n')), 7);
+      expect(crlf.records).toEqual(expected);
+      expect(crlf.report.count('csv.cr-line-ends')).toBe(0);
+    },
+  );
 
   it('skips an Excel "sep=," line and empty rows around the header rows, not an empty values row', async () => {
     const [names = '', values = ''] = V3_HEADER.split('\n');
-    const read = async (name: string, content: string) => {
-      const reader = await openMrf(await file(name, content));
-      const records: ChargeRecord[] = [];
-      for await (const r of reader.records) records.push(r);
-      return { records, header: reader.header, report: reader.report };
-    };
+    const read = async (name: string, content: string) => readWithReport(await file(name, content));
     const bent = await read(
       'excel.csv',
       `sep=,\r\n,,,\r\n${names}\r\n${values}\r\n,,,,,,\r\n${TALL_COLUMNS}${TALL_ROW}`,
@@ -295,16 +291,16 @@ describe('records and rules', () => {
     const rows = Array.from({ length: MAX_RATES_PER_RECORD + 5 }, (_, i) =>
       TALL_ROW.replace('Aetna,PPO', `Aetna,PPO ${i % 300}`),
     );
-    const reader = await openMrf(await file('long.csv', V3_HEADER + TALL_COLUMNS + rows.join('')));
-    const records: ChargeRecord[] = [];
-    for await (const r of reader.records) records.push(r);
+    const { records, report } = await readWithReport(
+      await file('long.csv', V3_HEADER + TALL_COLUMNS + rows.join('')),
+    );
     expect(records.map((r) => [r.location, r.description, r.payers.length])).toEqual([
       ['row 4', 'X-ray chest', MAX_RATES_PER_RECORD],
       [`row ${MAX_RATES_PER_RECORD + 4}`, 'X-ray chest', 5],
     ]);
     expect(records[1]?.codes).toEqual(records[0]?.codes);
     expect(records[1]?.payers[0]?.planName).toBe(`PPO ${MAX_RATES_PER_RECORD % 300}`);
-    expect(reader.report.examples('csv.charge-split')).toEqual([
+    expect(report.examples('csv.charge-split')).toEqual([
       expect.objectContaining({ location: `row ${MAX_RATES_PER_RECORD + 4}` }),
     ]);
   });
@@ -399,54 +395,52 @@ describe('records and rules', () => {
     const json =
       `{"hospital_name":"${long}","version":"3.0.0","standard_charge_information":[` +
       `${item('small A')},${item('huge', long)},${item('small B')}]}`;
-    const reader = await openMrf(await file('huge-item.json', json));
-    const records: ChargeRecord[] = [];
-    for await (const r of reader.records) records.push(r);
+    const { records, report } = await readWithReport(await file('huge-item.json', json));
     expect(records.map((r) => [r.location, r.description])).toEqual([
       ['standard_charge_information[0].standard_charges[0]', 'small A'],
       ['standard_charge_information[2].standard_charges[0]', 'small B'],
     ]);
     const size = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-    expect(reader.report.examples('json.item-too-large')).toEqual([
+    expect(report.examples('json.item-too-large')).toEqual([
       expect.objectContaining({
         location: 'standard_charge_information[1]',
         message: `item was larger than 16 MB and was not read: ${size(item('huge', long).length)}`,
       }),
     ]);
-    expect(reader.report.examples('json.value-too-large')).toEqual([
+    expect(report.examples('json.value-too-large')).toEqual([
       expect.objectContaining({ location: 'hospital_name' }),
     ]);
-    expect(reader.report.count('required.hospital_name')).toBe(1);
-    expect(reader.report.rejectedRecords).toBe(1);
+    expect(report.count('required.hospital_name')).toBe(1);
+    expect(report.rejectedRecords).toBe(1);
   });
 
-  it('reports what follows the JSON object instead of dropping it unseen', async () => {
-    const example = sharedDataFile('cms-hpt-examples/v3_json_format_example.json');
-    if (!example) throw new Error('cms-hpt-examples/v3_json_format_example.json is missing');
-    const original = await readFile(example);
-    const readWith = async (tail: Buffer | string) => {
-      const reader = await openMrf(
-        await file('after-end.json', Buffer.concat([original, Buffer.from(tail)])),
+  itWithDataFile(
+    'reports what follows the JSON object instead of dropping it unseen',
+    'cms-hpt-examples/v3_json_format_example.json',
+    async (example) => {
+      const original = await readFile(example);
+      const readWith = async (tail: Buffer | string) => {
+        const { records, report } = await readWithReport(
+          await file('after-end.json', Buffer.concat([original, Buffer.from(tail)])),
+        );
+        return { records: records.length, errors: report.examples('json.after-end') };
+      };
+
+      // Two documents written one after the other: the first is read, the second named.
+      const twice = await readWith(original);
+      expect(twice.records).toBe(25);
+      expect(twice.errors).toHaveLength(1);
+      expect(twice.errors[0]?.message).toBe(
+        'file had text after the end of its JSON object, which was not read: ' +
+          `${original.length} bytes, starting "{\\n  \\"hospital_name\\": \\"West Mercy Hospita"`,
       );
-      let records = 0;
-      for await (const record of reader.records) records += record ? 1 : 0;
-      return { records, errors: reader.report.examples('json.after-end') };
-    };
-
-    // Two documents written one after the other: the first is read, the second named.
-    const twice = await readWith(original);
-    expect(twice.records).toBe(25);
-    expect(twice.errors).toHaveLength(1);
-    expect(twice.errors[0]?.message).toBe(
-      'file had text after the end of its JSON object, which was not read: ' +
-        `${original.length} bytes, starting "{\\n  \\"hospital_name\\": \\"West Mercy Hospita"`,
-    );
-    expect((await readWith(' \r\n garbage')).errors[0]?.message).toMatch(
-      /: 7 bytes, starting "garbage"$/,
-    );
-    // White space and NUL padding are not content.
-    expect((await readWith(`\n\n  ${'\0'.repeat(512)}`)).errors).toEqual([]);
-  });
+      expect((await readWith(' \r\n garbage')).errors[0]?.message).toMatch(
+        /: 7 bytes, starting "garbage"$/,
+      );
+      // White space and NUL padding are not content.
+      expect((await readWith(`\n\n  ${'\0'.repeat(512)}`)).errors).toEqual([]);
+    },
+  );
 
   it('reads modifier_information before or after the items; bad entries are kept out', async () => {
     const item =
