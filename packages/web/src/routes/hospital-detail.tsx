@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { HospitalIdParamsSchema, isAdmin, type HospitalDetail } from '@ratelens/core';
 import { useLocation, useParams } from 'react-router';
 import {
@@ -26,7 +15,7 @@ import { FormAlert } from '../shared/form-alert.tsx';
 import { ApiRequestError } from '../shared/http.ts';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
-import { AnchorLink } from '../shared/router-link.tsx';
+import { AnchorLink, NewTabLink } from '../shared/router-link.tsx';
 
 export const HOSPITAL_NOT_FOUND_MESSAGE = 'This hospital is not in the inventory.';
 export const NO_PROBLEMS_MESSAGE = 'No problems found.';
@@ -156,10 +145,7 @@ function FileCard({ file }: { file: HospitalFile }) {
         {file.sourceUrl !== null && (
           <Text style={{ overflowWrap: 'anywhere' }}>
             Read from the hospital's site:{' '}
-            <Anchor href={file.sourceUrl} rel="noopener noreferrer" target="_blank">
-              {file.sourceUrl}
-              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-            </Anchor>
+            <NewTabLink href={file.sourceUrl}>{file.sourceUrl}</NewTabLink>
           </Text>
         )}
         <Text fw={600}>{fileStatusWords(file.status)}</Text>

@@ -1,4 +1,4 @@
-import { Anchor, Button, type AnchorProps, type ButtonProps } from '@mantine/core';
+import { Anchor, Button, VisuallyHidden, type AnchorProps, type ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -23,5 +23,22 @@ export function ButtonLink({ to, children, ...props }: LinkProps & ButtonProps) 
     <Button component={Link} to={to} {...props}>
       {children}
     </Button>
+  );
+}
+
+/**
+ * A link to another site, opened in a new tab: without the opener, and saying so to screen
+ * readers.
+ */
+export function NewTabLink({
+  href,
+  children,
+  ...props
+}: { href: string; children: ReactNode } & AnchorProps) {
+  return (
+    <Anchor href={href} rel="noopener noreferrer" target="_blank" {...props}>
+      {children}
+      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+    </Anchor>
   );
 }

@@ -1,6 +1,7 @@
-import { Anchor, Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
+import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageLoader } from '../../shared/page-loader.tsx';
+import { NewTabLink } from '../../shared/router-link.tsx';
 import { listPartners } from './public-api.ts';
 
 /**
@@ -31,10 +32,8 @@ export function PartnerGrid() {
           p="md"
           style={{ listStyle: 'none' }}
         >
-          <Anchor
+          <NewTabLink
             href={partner.website}
-            rel="noopener noreferrer"
-            target="_blank"
             display="flex"
             style={{ justifyContent: 'center', alignItems: 'center', height: '100%' }}
           >
@@ -47,8 +46,7 @@ export function PartnerGrid() {
               decoding="async"
               style={{ maxWidth: '100%', height: 'auto' }}
             />
-            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-          </Anchor>
+          </NewTabLink>
         </Paper>
       ))}
     </SimpleGrid>
