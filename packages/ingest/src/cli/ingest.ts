@@ -6,6 +6,7 @@ import { isHptTxt, readHptTxt } from '../read/hpt-txt.ts';
 import { openMrf, zipFiles } from '../read/index.ts';
 import { ProgressBar } from './progress.ts';
 import { plural } from '../validate/report.ts';
+import { errorMessage } from '../error-message.ts';
 
 const USAGE = `Usage: npm run ingest -- [--validate-only] [--demo] <file|url>…
 
@@ -83,7 +84,7 @@ async function expand(sources: string[]): Promise<{ files: string[]; unreadable:
         files.push(...listed.files);
         unreadable += listed.unreadable + (urls.length === 0 ? 1 : 0);
       } catch (error) {
-        console.error(`${source}: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(`${source}: ${errorMessage(error)}`);
         unreadable++;
       }
       continue;
@@ -109,7 +110,7 @@ async function main(): Promise<number> {
     });
   } catch (error) {
     // Node's own words ("Unknown option '--x'…"), then what the command takes.
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    console.error(`${errorMessage(error)}\n\n${USAGE}`);
     return 2;
   }
   const { values } = parsed;
@@ -168,7 +169,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`ingest failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`ingest failed: ${errorMessage(error)}`);
     process.exit(1);
   },
 );

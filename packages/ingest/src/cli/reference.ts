@@ -15,6 +15,7 @@ import { parseHcpcsLevel2 } from '../reference/hcpcs.ts';
 import { parseNadac } from '../reference/nadac.ts';
 import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
 import { parseZipLocality } from '../reference/zip-locality.ts';
+import { errorMessage } from '../error-message.ts';
 
 const USAGE = `Usage: npm run reference -- <kind> <path|url>…
 
@@ -121,7 +122,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`reference failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`reference failed: ${errorMessage(error)}`);
     process.exit(1);
   },
 );

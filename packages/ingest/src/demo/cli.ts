@@ -1,6 +1,7 @@
 import { resourceUsage } from 'node:process';
 import { parseCliArgs, USAGE, type CliCommand } from './cli-args.ts';
 import { generateDemo, generateLargeFile } from './generate-demo.ts';
+import { errorMessage } from '../error-message.ts';
 
 /** Demo data and benchmark files from the command line; see USAGE. */
 
@@ -48,7 +49,7 @@ let command: CliCommand;
 try {
   command = parseCliArgs(process.argv.slice(2));
 } catch (error) {
-  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  console.error(`${errorMessage(error)}\n${USAGE}`);
   process.exit(2);
 }
 console.log(await run(command));

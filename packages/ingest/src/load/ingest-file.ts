@@ -20,6 +20,7 @@ import {
 } from './rate-tables.ts';
 import type { Placement } from './reference-loader.ts';
 import { RowEncoder, type CodeEntry, type PayerPlanEntry, type Summary } from './row-encoder.ts';
+import { errorMessage } from '../error-message.ts';
 
 export type IngestStatus = 'loaded' | 'unchanged' | 'older' | 'failed';
 
@@ -125,7 +126,7 @@ export async function ingestFile(
   } catch (error) {
     failed = true;
     result.status = 'failed';
-    result.error = error instanceof Error ? error.message : String(error);
+    result.error = errorMessage(error);
     await pool.query(
       `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`,
       [runId, result.error],

@@ -1,9 +1,9 @@
 import { stateByName } from '@ratelens/core';
 import { readSheet } from 'read-excel-file/node';
+import { errorMessage } from '../error-message.ts';
 import { ReferenceFileError } from './errors.ts';
 import {
   decodeText,
-  errorMessage,
   normaliseHeader,
   parseCsvRows,
   readSource,

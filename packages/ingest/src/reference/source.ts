@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { errorMessage } from '../error-message.ts';
 import { ReferenceFileError } from './errors.ts';
 
 /** A local path or an http(s) URL. */
@@ -17,11 +18,6 @@ export function sourceName(source: ReferenceSource): string {
 
 /** The largest reference file read: they are read whole, and V8's strings stop at about 512 MB. */
 export const REFERENCE_MAX_BYTES = 500_000_000;
-
-/** An error's message, whatever was thrown. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** What went wrong with a local file, in words. */
 function fileProblem(error: unknown): string {
