@@ -631,7 +631,7 @@ export class CsvMrfParser implements FormatParser {
       methodologyValue = null;
     }
     const dollar = amount(cell(f, c.dollar), r, location, 'negotiated_dollar');
-    const percentage = amount(cell(f, c.percentage), r, location, 'negotiated_percentage');
+    const percentage = amount(cell(f, c.percentage), r, location, 'negotiated_percentage', true);
     const payer: PayerCharge = {
       // Wide files name the payer and plan in the column header; keep them as written, trimmed.
       payerName: c.payer === -1 ? c.payerName : (this.names.name(cell(f, c.payer), location) ?? ''),

@@ -674,6 +674,7 @@ export class JsonMrfParser implements FormatParser {
       r,
       location,
       'standard_charge_percentage',
+      true,
     );
     const estimated = jsonAmount(p.estimated_amount, r, location, 'estimated_amount');
     const median = jsonAmount(p.median_amount, r, location, 'median_amount');

@@ -107,30 +107,38 @@ const PLACEHOLDERS: ReadonlySet<string> = new Set(['n/a', 'na', '-', 'null', 'no
 
 /**
  * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported), and
- * accepts "$1,234.50" with a warning. `positive` applies the schemas' exclusiveMinimum 0.
+ * accepts "$1,234.50", and "45%" for a `percent` field, with a warning. Zero and negative
+ * amounts are errors (the schemas' exclusiveMinimum 0).
  */
 export function amount(
   raw: string,
   report: ValidationReport,
   location: string,
   field: string,
+  percent = false,
 ): number | null {
   if (raw.length === 0) return null;
   let n = Number(raw);
+  let sign = false;
   if (Number.isNaN(n) || (n === 0 && raw.trim().length === 0)) {
     const trimmed = raw.trim();
     if (trimmed.length === 0) return null;
-    const cleaned = trimmed.replace(/[$,\s]/g, '');
-    n = cleaned.length > 0 ? Number(cleaned) : Number.NaN;
-    if (!Number.isFinite(n) && PLACEHOLDERS.has(trimmed.toLowerCase())) {
-      report.add('value.placeholder', location, `${field} ${JSON.stringify(raw)}`);
-      return null;
-    }
+    sign = percent && trimmed.endsWith('%');
+    const body = sign ? trimmed.slice(0, -1).trimEnd() : trimmed;
+    n = body.length > 0 ? Number(body) : Number.NaN;
     if (!Number.isFinite(n)) {
-      report.add('number.invalid', location, `${field} ${JSON.stringify(raw)}`);
-      return Number.NaN;
+      const cleaned = body.replace(/[$,\s]/g, '');
+      n = cleaned.length > 0 ? Number(cleaned) : Number.NaN;
+      if (!Number.isFinite(n) && PLACEHOLDERS.has(trimmed.toLowerCase())) {
+        report.add('value.placeholder', location, `${field} ${JSON.stringify(raw)}`);
+        return null;
+      }
+      if (!Number.isFinite(n)) {
+        report.add('number.invalid', location, `${field} ${JSON.stringify(raw)}`);
+        return Number.NaN;
+      }
+      report.add('number.formatted', location, `${field} ${JSON.stringify(raw)}`);
     }
-    report.add('number.formatted', location, `${field} ${JSON.stringify(raw)}`);
   } else if (!Number.isFinite(n)) {
     report.add('number.invalid', location, `${field} ${JSON.stringify(raw)}`);
     return Number.NaN;
@@ -139,6 +147,7 @@ export function amount(
     report.add('number.not-positive', location, `${field} ${raw}`);
     return Number.NaN;
   }
+  if (sign) report.add('number.percent-sign', location, `${field} ${JSON.stringify(raw)}`);
   return n;
 }
 
@@ -148,6 +157,7 @@ export function jsonAmount(
   report: ValidationReport,
   location: string,
   field: string,
+  percent = false,
 ): number | null {
   if (typeof value === 'number') {
     if (value > 0) return value;
@@ -156,7 +166,7 @@ export function jsonAmount(
   }
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') {
-    const n = amount(value, report, location, field);
+    const n = amount(value, report, location, field, percent);
     if (n !== null && !Number.isNaN(n))
       report.add('number.as-string', location, `${field} "${value}"`);
     return n;
@@ -179,18 +189,50 @@ export function jsonText(
   return null;
 }
 
+/**
+ * A CMS value's spelling with letter case, spaces, hyphens, underscores and slashes taken out:
+ * "Fee-Schedule", "fee_schedule" and "FEE SCHEDULE" are all "feeschedule".
+ */
+function compact(raw: string): string {
+  return raw.toLowerCase().replace(/[\s_/-]+/g, '');
+}
+
+/** Each CMS value by its compact spelling, plus the other spellings real files use for it. */
+function spellings(
+  values: ReadonlySet<string>,
+  others: Record<string, string>,
+): ReadonlyMap<string, string> {
+  const map = new Map<string, string>();
+  for (const value of values) map.set(compact(value), value);
+  for (const [other, value] of Object.entries(others)) map.set(other, value);
+  return map;
+}
+
+const SETTING_SPELLINGS = spellings(SETTINGS, { ip: 'inpatient', op: 'outpatient' });
+const METHODOLOGY_SPELLINGS = spellings(METHODOLOGIES, {
+  percentoftotalbilledcharge: 'percent of total billed charges',
+  percentageoftotalbilledcharges: 'percent of total billed charges',
+  percentageoftotalbilledcharge: 'percent of total billed charges',
+  percentofbilledcharges: 'percent of total billed charges',
+});
+
 function enumValue(
   raw: string,
   allowed: ReadonlySet<string>,
+  spelled: ReadonlyMap<string, string>,
   report: ValidationReport,
   location: string,
 ): string | undefined {
   if (allowed.has(raw)) return raw;
   const lower = raw.trim().replace(WHITESPACE_RUNS, ' ').toLowerCase();
-  if (!allowed.has(lower)) return undefined;
-  if (lower === raw.toLowerCase()) report.add('enum.title-case', location, JSON.stringify(raw));
-  else report.add('whitespace.trimmed', location, JSON.stringify(raw));
-  return lower;
+  if (allowed.has(lower)) {
+    if (lower === raw.toLowerCase()) report.add('enum.title-case', location, JSON.stringify(raw));
+    else report.add('whitespace.trimmed', location, JSON.stringify(raw));
+    return lower;
+  }
+  const value = spelled.get(compact(raw));
+  if (value !== undefined) report.add('enum.spelling', location, JSON.stringify(raw));
+  return value;
 }
 
 /** Setting: null when empty, undefined when unknown (the caller reports it). */
@@ -201,7 +243,7 @@ export function setting(
 ): Setting | null | undefined {
   if (raw.length === 0) return null;
   if (raw.trim().length === 0) return null;
-  return enumValue(raw, SETTINGS, report, location) as Setting | undefined;
+  return enumValue(raw, SETTINGS, SETTING_SPELLINGS, report, location) as Setting | undefined;
 }
 
 export function methodology(
@@ -211,7 +253,8 @@ export function methodology(
 ): Methodology | null | undefined {
   if (raw.length === 0) return null;
   if (raw.trim().length === 0) return null;
-  return enumValue(raw, METHODOLOGIES, report, location) as Methodology | undefined;
+  return enumValue(raw, METHODOLOGIES, METHODOLOGY_SPELLINGS, report, location) as
+    Methodology | undefined;
 }
 
 /** Splits "a | b|c" on pipes, trimming each part and dropping empty ones. */
@@ -229,24 +272,88 @@ export function splitPipes(raw: string): string[] {
   return out;
 }
 
-/** An ISO date from YYYY-MM-DD (as CMS asks) or the MM/DD/YYYY and M/D/YYYY seen in real files. */
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** 1–12 for a month's name or its abbreviation ("Apr", "Sept", "April"), else 0. */
+function monthNumber(name = ''): number {
+  const lower = name.toLowerCase();
+  if (lower.length < 3) return 0;
+  return MONTHS.findIndex((month) => month.startsWith(lower)) + 1;
+}
+
+/** A year of two digits is this century's: files under these rules date from 2021 on. */
+function fullYear(digits = ''): number {
+  return digits.length === 2 ? 2000 + Number(digits) : Number(digits);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/;
+/** M/D/YYYY, as US spreadsheets write it, with the time some exports add ("4/1/2026 0:00"). */
+const US_DATE = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})(?:\s+\d{1,2}:\d{2}.*)?$/;
+/** Other unambiguous forms seen in files, each as [pattern, its year, month and day]. */
+const OTHER_DATES: readonly [RegExp, (m: RegExpExecArray) => [number, number, number]][] = [
+  // 2026/04/01, 2026-4-1, 2026.04.01
+  [
+    /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})(?:[T ].*)?$/,
+    (m) => [Number(m[1]), Number(m[2]), Number(m[3])],
+  ],
+  // 20260401
+  [/^(\d{4})(\d{2})(\d{2})$/, (m) => [Number(m[1]), Number(m[2]), Number(m[3])]],
+  // 4/1/26
+  [/^(\d{1,2})[/-](\d{1,2})[/-](\d{2})$/, (m) => [fullYear(m[3]), Number(m[1]), Number(m[2])]],
+  // 1-Apr-2026, 01 APR 26, as Excel writes dates
+  [
+    /^(\d{1,2})[\s-]([a-z]{3,9})\.?[\s-](\d{4}|\d{2})$/i,
+    (m) => [fullYear(m[3]), monthNumber(m[2]), Number(m[1])],
+  ],
+  // April 1, 2026; Apr. 1 2026
+  [
+    /^([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i,
+    (m) => [Number(m[3]), monthNumber(m[1]), Number(m[2])],
+  ],
+];
+
+/**
+ * An ISO date from YYYY-MM-DD (as CMS asks), the MM/DD/YYYY and M/D/YYYY most files use instead,
+ * or another form that can only mean one day (ISO_DATE, US_DATE, OTHER_DATES), each warned.
+ */
 export function isoDate(raw: string, report: ValidationReport, location: string): string | null {
   const value = raw.trim();
   if (value.length === 0) return null;
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(value);
-  if (iso && validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]))) {
+  const iso = ISO_DATE.exec(value);
+  if (iso && validDate(Number(iso[1]), Number(iso[2]), Number(iso[3])))
     return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  const us = US_DATE.exec(value);
+  if (us && validDate(Number(us[3]), Number(us[1]), Number(us[2]))) {
+    report.add('date.mm-dd-yyyy', location, JSON.stringify(raw));
+    return dateText(Number(us[3]), Number(us[1]), Number(us[2]));
   }
-  const us = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(value);
-  if (us) {
-    const [month, day, year] = [Number(us[1]), Number(us[2]), Number(us[3])];
-    if (validDate(year, month, day)) {
-      report.add('date.mm-dd-yyyy', location, JSON.stringify(raw));
-      return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-    }
+  for (const [pattern, parts] of OTHER_DATES) {
+    const match = pattern.exec(value);
+    if (match === null) continue;
+    const [year, month, day] = parts(match);
+    if (!validDate(year, month, day)) break;
+    report.add('date.other-form', location, JSON.stringify(raw));
+    return dateText(year, month, day);
   }
   report.add('date.invalid', location, JSON.stringify(raw));
   return null;
+}
+
+function dateText(year: number, month: number, day: number): string {
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 function validDate(year: number, month: number, day: number): boolean {
@@ -297,7 +404,20 @@ export function provisionsText(value: unknown): string | null {
   return parts.length ? parts.join('\n') : null;
 }
 
-/** A code type, upper-cased; a type outside the CMS list is kept and warned. */
+const CODE_TYPE_SPELLINGS = spellings(CODE_TYPES_V3_SET, {
+  cpt4: 'CPT',
+  'cpt®': 'CPT',
+  hcpc: 'HCPCS',
+  rev: 'RC',
+  revcode: 'RC',
+  revenue: 'RC',
+  revenuecode: 'RC',
+});
+
+/**
+ * A code type, upper-cased, or the CMS type another spelling means ("MS DRG", "CPT4", "HCPC",
+ * "Rev Code"); a type outside the CMS list is kept and warned.
+ */
 export function codeType(
   allowed: ReadonlySet<string>,
   report: ValidationReport,
@@ -306,8 +426,16 @@ export function codeType(
 ): string {
   if (allowed.has(raw)) return raw;
   const upper = raw.toUpperCase();
-  if (allowed.has(upper)) report.add('enum.title-case', location, JSON.stringify(raw));
-  else report.add('enum.code-type', location, JSON.stringify(raw));
+  if (allowed.has(upper)) {
+    report.add('enum.title-case', location, JSON.stringify(raw));
+    return upper;
+  }
+  const spelled = CODE_TYPE_SPELLINGS.get(compact(raw));
+  if (spelled !== undefined && allowed.has(spelled)) {
+    report.add('enum.spelling', location, JSON.stringify(raw));
+    return spelled;
+  }
+  report.add('enum.code-type', location, JSON.stringify(raw));
   return upper;
 }
 

@@ -182,6 +182,59 @@ describe('records and rules', () => {
     );
   });
 
+  it('reads other spellings of dates, percentages, settings, methodologies and code types', async () => {
+    const csv =
+      V3_HEADER.replace('2026-01-15', '15-Jan-2026') +
+      TALL_COLUMNS +
+      'Office visit,99213,CPT4,,OP,,,250,200,Aetna,PPO,,80%,,150,100,200,25,,,Percent-of-total-billed-charges,\n';
+    const json = JSON.stringify({
+      hospital_name: 'Test Hospital',
+      last_updated_on: '2026/01/15',
+      version: '3.0.0',
+      standard_charge_information: [
+        {
+          description: 'Office visit',
+          code_information: [{ code: '99213', type: 'cpt-4' }],
+          standard_charges: [
+            {
+              setting: 'IP',
+              gross_charge: 250,
+              payers_information: [
+                {
+                  payer_name: 'Aetna',
+                  plan_name: 'PPO',
+                  standard_charge_percentage: '80 %',
+                  median_amount: 150,
+                  '10th_percentile': 100,
+                  '90th_percentile': 200,
+                  count: '25',
+                  methodology: 'percent_of_total_billed_charges',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    for (const [name, content, setting] of [
+      ['spellings.csv', csv, 'outpatient'],
+      ['spellings.json', json, 'inpatient'],
+    ] as const) {
+      const { records, header, report } = await readWithReport(await file(name, content));
+      expect(header.lastUpdatedOn).toBe('2026-01-15');
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({ codes: [{ code: '99213', type: 'CPT' }], setting });
+      expect(records[0]?.payers[0]).toMatchObject({
+        percentage: 80,
+        methodology: 'percent of total billed charges',
+      });
+      expect(report.count('date.other-form')).toBe(1);
+      expect(report.count('number.percent-sign')).toBe(1);
+      expect(report.count('enum.spelling')).toBe(3);
+      expect(report.rejectedPayers).toBe(0);
+    }
+  });
+
   itWithDataFile(
     'skips the header rows where an export writes them again, but not another hospital',
     'cms-hpt-examples/V3.0.0_Wide_CSV_Format_Example.csv',

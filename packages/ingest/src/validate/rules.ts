@@ -49,6 +49,10 @@ export const RULES = {
     'date was written MM/DD/YYYY instead of YYYY-MM-DD',
     'dates were written MM/DD/YYYY instead of YYYY-MM-DD',
   ),
+  'date.other-form': warning(
+    'date was written in another form than YYYY-MM-DD (read all the same)',
+    'dates were written in other forms than YYYY-MM-DD (read all the same)',
+  ),
   'date.invalid': error('date could not be read', 'dates could not be read'),
   'archive.other-file': warning(
     'other file in the zip archive was not read, only its first',
@@ -122,6 +126,10 @@ export const RULES = {
     'number was written with $ or thousands separators',
     'numbers were written with $ or thousands separators',
   ),
+  'number.percent-sign': warning(
+    'percentage was written with a % sign',
+    'percentages were written with a % sign',
+  ),
   'number.as-string': warning(
     'number was written as a JSON string',
     'numbers were written as JSON strings',
@@ -129,6 +137,10 @@ export const RULES = {
   'value.placeholder': warning(
     'empty value was written as a placeholder such as "N/A"',
     'empty values were written as placeholders such as "N/A"',
+  ),
+  'enum.spelling': warning(
+    'value was spelled another way than the CMS value (read as the CMS value)',
+    'values were spelled other ways than the CMS values (read as the CMS values)',
   ),
   'enum.code-type': warning(
     'code has a type that is not a CMS code type',

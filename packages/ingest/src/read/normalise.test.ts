@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationReport } from '../validate/report.ts';
+import type { RuleId } from '../validate/rules.ts';
+import { CODE_TYPES_V2_SET, CODE_TYPES_V3_SET, amount, codeType, isoDate } from './normalise.ts';
+import { methodology, setting } from './normalise.ts';
+
+/** What a normaliser returned, and the rules it reported, in order. */
+function read<T>(fn: (report: ValidationReport) => T): { value: T; rules: RuleId[] } {
+  const report = new ValidationReport();
+  const value = fn(report);
+  return { value, rules: report.rules().map((rule) => rule.rule) };
+}
+
+describe('isoDate', () => {
+  it.each([
+    ['2026-04-01', '2026-04-01', []],
+    ['2026-04-01T00:00:00Z', '2026-04-01', []],
+    ['4/1/2026', '2026-04-01', ['date.mm-dd-yyyy']],
+    ['04/01/2026 12:00:00 AM', '2026-04-01', ['date.mm-dd-yyyy']],
+    ['4/1/2026 0:00', '2026-04-01', ['date.mm-dd-yyyy']],
+    ['2026/04/01', '2026-04-01', ['date.other-form']],
+    ['2026-4-1', '2026-04-01', ['date.other-form']],
+    ['2026.04.01', '2026-04-01', ['date.other-form']],
+    ['20260401', '2026-04-01', ['date.other-form']],
+    ['4/1/26', '2026-04-01', ['date.other-form']],
+    ['1-Apr-2026', '2026-04-01', ['date.other-form']],
+    ['01 APR 26', '2026-04-01', ['date.other-form']],
+    ['April 1, 2026', '2026-04-01', ['date.other-form']],
+    ['Sept. 30 2025', '2025-09-30', ['date.other-form']],
+    ['December 31st, 2025', '2025-12-31', ['date.other-form']],
+  ])('reads %j as %s', (raw, iso, rules) => {
+    expect(read((r) => isoDate(raw, r, 'last_updated_on'))).toEqual({ value: iso, rules });
+  });
+
+  it.each([
+    '2026-02-30',
+    '2026/13/01',
+    '20261301',
+    '2/30/26',
+    '31-Foo-2026',
+    'Ma 1, 2026',
+    '2026',
+    'yesterday',
+    '1/4',
+  ])('refuses %j', (raw) => {
+    expect(read((r) => isoDate(raw, r, 'last_updated_on'))).toEqual({
+      value: null,
+      rules: ['date.invalid'],
+    });
+  });
+});
+
+describe('amount', () => {
+  it('reads a percentage written with a % sign, in a percentage field only', () => {
+    expect(read((r) => amount('80%', r, 'row 3', 'negotiated_percentage', true))).toEqual({
+      value: 80,
+      rules: ['number.percent-sign'],
+    });
+    expect(read((r) => amount(' 45.5 % ', r, 'row 3', 'negotiated_percentage', true))).toEqual({
+      value: 45.5,
+      rules: ['number.percent-sign'],
+    });
+    expect(read((r) => amount('80%', r, 'row 3', 'negotiated_dollar'))).toEqual({
+      value: Number.NaN,
+      rules: ['number.invalid'],
+    });
+  });
+
+  it.each(['%', '%%', 'abc%', '-5%', '0%'])('refuses the percentage %j', (raw) => {
+    const { value, rules } = read((r) => amount(raw, r, 'row 3', 'negotiated_percentage', true));
+    expect(value).toBeNaN();
+    expect(rules).toHaveLength(1);
+    expect(rules[0]).toMatch(/^number\.(invalid|not-positive)$/);
+  });
+
+  it('still reads plain, formatted and placeholder amounts as before', () => {
+    expect(read((r) => amount('1200', r, 'row 3', 'gross', true))).toEqual({
+      value: 1200,
+      rules: [],
+    });
+    expect(read((r) => amount('$1,200.50', r, 'row 3', 'gross'))).toEqual({
+      value: 1200.5,
+      rules: ['number.formatted'],
+    });
+    expect(read((r) => amount('N/A', r, 'row 3', 'gross', true))).toEqual({
+      value: null,
+      rules: ['value.placeholder'],
+    });
+  });
+});
+
+describe('settings, methodologies and code types spelled another way', () => {
+  it.each([
+    ['OP', 'outpatient'],
+    ['IP', 'inpatient'],
+    ['Out-Patient', 'outpatient'],
+    ['in patient', 'inpatient'],
+  ])('reads the setting %j as %s', (raw, value) => {
+    expect(read((r) => setting(raw, r, 'row 3'))).toEqual({ value, rules: ['enum.spelling'] });
+  });
+
+  it.each([
+    ['fee-schedule', 'fee schedule'],
+    ['Case_Rate', 'case rate'],
+    ['per-diem', 'per diem'],
+    ['PerDiem', 'per diem'],
+    ['Percent of total billed charge', 'percent of total billed charges'],
+    ['percentage of total billed charges', 'percent of total billed charges'],
+  ])('reads the methodology %j as %s', (raw, value) => {
+    expect(read((r) => methodology(raw, r, 'row 3'))).toEqual({ value, rules: ['enum.spelling'] });
+  });
+
+  it('keeps the letter-case and space warnings for what differs only in those', () => {
+    expect(read((r) => methodology('Fee Schedule', r, 'row 3'))).toEqual({
+      value: 'fee schedule',
+      rules: ['enum.title-case'],
+    });
+    expect(read((r) => setting(' outpatient', r, 'row 3'))).toEqual({
+      value: 'outpatient',
+      rules: ['whitespace.trimmed'],
+    });
+  });
+
+  it('leaves a value that means something else unknown', () => {
+    for (const raw of ['O', 'outpatients', 'ER']) {
+      expect(read((r) => setting(raw, r, 'row 3')).value).toBeUndefined();
+    }
+    for (const raw of ['fee', 'fee for service', 'percent']) {
+      expect(read((r) => methodology(raw, r, 'row 3')).value).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['MS DRG', 'MS-DRG'],
+    ['ms_drg', 'MS-DRG'],
+    ['MSDRG', 'MS-DRG'],
+    ['APR DRG', 'APR-DRG'],
+    ['CPT4', 'CPT'],
+    ['CPT-4', 'CPT'],
+    ['CPT®', 'CPT'],
+    ['HCPC', 'HCPCS'],
+    ['Rev Code', 'RC'],
+    ['REV', 'RC'],
+  ])('reads the code type %j as %s', (raw, value) => {
+    expect(read((r) => codeType(CODE_TYPES_V3_SET, r, raw, 'row 3'))).toEqual({
+      value,
+      rules: ['enum.spelling'],
+    });
+  });
+
+  it('keeps a type outside the CMS list, or outside the file version, and warns', () => {
+    expect(read((r) => codeType(CODE_TYPES_V3_SET, r, 'ICD10', 'row 3'))).toEqual({
+      value: 'ICD10',
+      rules: ['enum.code-type'],
+    });
+    expect(read((r) => codeType(CODE_TYPES_V2_SET, r, 'MS LTC DRG', 'row 3'))).toEqual({
+      value: 'MS LTC DRG',
+      rules: ['enum.code-type'],
+    });
+    expect(read((r) => codeType(CODE_TYPES_V3_SET, r, 'MS LTC DRG', 'row 3'))).toEqual({
+      value: 'MS-LTC-DRG',
+      rules: ['enum.spelling'],
+    });
+  });
+});
