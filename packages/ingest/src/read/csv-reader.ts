@@ -102,10 +102,35 @@ function emptyPayerColumns(payerName: string, planName: string): PayerColumns {
   };
 }
 
-/** "Code | 1 | Type " → ["code", "1", "type"]; payer and plan parts keep their case. */
+/** "Code | 1 | Type " → ["Code", "1", "Type"]; see `keywords` for the lower-case names. */
 function columnParts(raw: string): string[] {
   return raw.split('|').map((p) => p.trim());
 }
+
+/** The CMS templates' column keywords, which some files write with spaces ("Hospital Name"). */
+const KEYWORDS: ReadonlySet<string> = new Set([
+  ...Object.keys(PAYER_SUFFIXES),
+  ...Object.keys(PAYER_PREFIXES),
+  ...GENERIC_STANDARD_CHARGE,
+  'standard_charge',
+  'description',
+  'modifiers',
+  'setting',
+  'drug_unit_of_measurement',
+  'drug_type_of_measurement',
+  'additional_generic_notes',
+  'payer_name',
+  'plan_name',
+  'hospital_name',
+  'last_updated_on',
+  'location_name',
+  'hospital_location',
+  'hospital_address',
+  'license_number',
+  'type_2_npi',
+  'attester_name',
+  'general_contract_provisions',
+]);
 
 /**
  * Whether the row is, cell for cell, the one kept (its first cell compared first: cheap). A file
@@ -233,8 +258,31 @@ export class CsvMrfParser implements FormatParser {
     else this.onData(fields, line);
   }
 
+  /**
+   * A column name's parts in lower case, payer and plan parts included (the caller takes those
+   * from `columnParts`). A CMS keyword written with spaces, "Hospital Name" or "Standard Charge |
+   * Gross", is read as the keyword, with a warning; other parts are left as they are.
+   */
+  private keywords(raw: string, location: string): string[] {
+    let spaced = false;
+    const parts = columnParts(raw);
+    // Keywords come first and last (standard_charge|<payer>|<plan>|negotiated_dollar); a payer or
+    // plan name in between may well be "Payer Name".
+    const named = (i: number) => i === 0 || i === 3 || (i === 1 && parts.length === 2);
+    const lower = parts.map((part, i) => {
+      const l = part.toLowerCase();
+      if (!named(i) || !l.includes(' ')) return l;
+      const keyword = l.replace(/\s+/g, '_');
+      if (!KEYWORDS.has(keyword)) return l;
+      spaced = true;
+      return keyword;
+    });
+    if (spaced) this.report.add('column.spaces', location, raw);
+    return lower;
+  }
+
   private onHeaderNames(fields: string[]): void {
-    const names = fields.map((f) => columnParts(f).join('|').toLowerCase());
+    const names = fields.map((f, i) => this.keywords(f, `row 1, column ${i + 1}`).join('|'));
     if (names.includes('hospital_name')) {
       this.headerNames = names;
       this.namesRow = { first: fields[0] ?? '', whole: fields.join(',') };
@@ -361,7 +409,7 @@ export class CsvMrfParser implements FormatParser {
     for (let i = 0; i < fields.length; i++) {
       const raw = fields[i] ?? '';
       const parts = columnParts(raw);
-      const lower = parts.map((p) => p.toLowerCase());
+      const lower = this.keywords(raw, `column ${i + 1}`);
       const name = lower.join('|');
       if (name.length === 0) continue;
       const duplicate = seen.get(name);

@@ -235,6 +235,49 @@ describe('records and rules', () => {
     }
   });
 
+  it('reads CMS column names written with spaces instead of underscores', async () => {
+    const spaced = (names: string) =>
+      names.replace(/\b(hospital_name|last_updated_on|type_2_npi|payer_name|plan_name)\b/g, (k) =>
+        k.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
+      );
+    const [names, values] = V3_HEADER.split('\n');
+    const tall = await readWithReport(
+      await file(
+        'spaced-tall.csv',
+        `${spaced(names ?? '')}\n${values}\n` +
+          spaced(TALL_COLUMNS).replace('standard_charge|gross', 'Standard Charge | Gross') +
+          TALL_ROW,
+      ),
+    );
+    const plain = await readWithReport(
+      await file('plain-tall.csv', V3_HEADER + TALL_COLUMNS + TALL_ROW),
+    );
+    expect(tall.records).toEqual(plain.records);
+    expect(tall.header).toEqual(plain.header);
+    expect(tall.report.count('column.spaces')).toBe(6);
+    const first = tall.report.examples('column.spaces')[0];
+    expect([first?.location, first?.message.endsWith(': Hospital Name')]).toEqual([
+      'row 1, column 1',
+      true,
+    ]);
+    // A payer or plan name keeps its spaces; only the CMS keywords around it are read.
+    const wide = await readWithReport(
+      await file(
+        'spaced-wide.csv',
+        `${V3_HEADER}description,code|1,code|1|type,setting,standard_charge|gross,` +
+          'Standard Charge | Blue Cross | Plan Name | Negotiated Dollar,' +
+          'standard_charge|Blue Cross|Plan Name|methodology,standard_charge|min,standard_charge|max\n' +
+          'X-ray chest,71046,CPT,outpatient,250,120,fee schedule,100,150\n',
+      ),
+    );
+    expect(wide.records[0]?.payers[0]).toMatchObject({
+      payerName: 'Blue Cross',
+      planName: 'Plan Name',
+      dollar: 120,
+    });
+    expect(wide.report.count('column.spaces')).toBe(1);
+  });
+
   itWithDataFile(
     'skips the header rows where an export writes them again, but not another hospital',
     'cms-hpt-examples/V3.0.0_Wide_CSV_Format_Example.csv',

@@ -70,6 +70,10 @@ export const RULES = {
     'column is not a CMS column and was ignored',
     'columns are not CMS columns and were ignored',
   ),
+  'column.spaces': warning(
+    'column name was written with spaces instead of underscores (read all the same)',
+    'column names were written with spaces instead of underscores (read all the same)',
+  ),
   'csv.unterminated-quote': warning(
     'quote opened a value that never closed, so it was read as text',
     'quotes opened values that never closed, so they were read as text',
