@@ -100,6 +100,8 @@ export class JsonMrfParser implements FormatParser {
   private depth = 0;
   private inString = false;
   private itemIndex = 0;
+  /** Whether the file has a `standard_charge_information` value (the schemas require one). */
+  private hasItems = false;
   /** Bytes after the closing brace from the first that is not white space or NUL padding. */
   private afterEnd = 0;
   private afterEndStart = '';
@@ -145,6 +147,7 @@ export class JsonMrfParser implements FormatParser {
     }
     this.completeHeader();
     if (this.header) checkHeader(this.header, this.report);
+    if (!this.hasItems) this.report.add('required.standard_charge_information', ITEMS_KEY);
     this.onModifiers(this.fields.get(MODIFIERS_KEY));
     if (this.afterEnd > 0) {
       const start = JSON.stringify(this.afterEndStart);
@@ -229,6 +232,7 @@ export class JsonMrfParser implements FormatParser {
             break;
           }
           if (this.key === ITEMS_KEY && c === 0x5b) {
+            this.hasItems = true;
             this.state = ITEMS;
             i++;
             break;
@@ -400,8 +404,31 @@ export class JsonMrfParser implements FormatParser {
   }
 
   private onField(key: string, value: unknown): void {
+    if (key === ITEMS_KEY) {
+      // Not a list (a list is streamed item by item and never comes here).
+      this.hasItems ||= value !== null;
+      const items = this.listOf(value, ITEMS_KEY, ITEMS_KEY);
+      for (const item of items) this.onItem(item, `${ITEMS_KEY}[${this.itemIndex++}]`);
+      return;
+    }
     this.fields.set(key, value);
     if (this.header) this.completeHeader();
+  }
+
+  /**
+   * A value the schema wants as a list: a list as it is, one entry (an object, or a string where
+   * the list holds strings) as a list of one, with a warning, nothing as an empty list; anything
+   * else is the wrong type. What a file writes without brackets is read, never dropped unseen.
+   */
+  private listOf(value: unknown, location: string, field: string, strings = false): unknown[] {
+    if (Array.isArray(value)) return value;
+    if (value === undefined || value === null) return [];
+    if (isObject(value) || (strings && typeof value === 'string')) {
+      this.report.add('json.single-as-list', location, field);
+      return [value];
+    }
+    this.report.add('json.wrong-type', location, `${field} should be an array`);
+    return [];
   }
 
   /** Builds the header from the top-level fields read so far (called at the first item). */
@@ -491,8 +518,8 @@ export class JsonMrfParser implements FormatParser {
       );
     }
     const itemErrors = r.errorCount - before;
-    const charges = item.standard_charges;
-    if (!Array.isArray(charges) || charges.length === 0) {
+    const charges = this.listOf(item.standard_charges, location, 'standard_charges');
+    if (charges.length === 0) {
       r.add('required.charge', location, 'no standard_charges');
       r.rejectedRecords++;
       return;
@@ -525,11 +552,9 @@ export class JsonMrfParser implements FormatParser {
     const before = r.errorCount;
     const settingValue = this.readSetting(sc.setting, location, true);
     const modifiers: string[] = [];
-    if (Array.isArray(sc.modifier_code)) {
-      for (const m of sc.modifier_code) {
-        const t = typeof m === 'string' ? text(m) : null;
-        if (t !== null) modifiers.push(t);
-      }
+    for (const m of this.listOf(sc.modifier_code, location, 'modifier_code', true)) {
+      const t = jsonText(m, r, location, 'modifier_code');
+      if (t !== null) modifiers.push(t);
     }
     const gross = jsonAmount(sc.gross_charge, r, location, 'gross_charge');
     const cash = jsonAmount(sc.discounted_cash, r, location, 'discounted_cash');
@@ -539,24 +564,22 @@ export class JsonMrfParser implements FormatParser {
 
     const payers: PayerCharge[] = [];
     let anyDollar = false;
-    const list = sc.payers_information;
-    if (Array.isArray(list)) {
-      for (let k = 0; k < list.length; k++) {
-        const p: unknown = list[k];
-        const payerLocation = `${location}.payers_information[${k}]`;
-        if (!isObject(p)) {
-          r.add('json.wrong-type', payerLocation, 'a payer entry should be an object');
-          r.rejectedPayers++;
-          continue;
-        }
-        const payer = this.payer(p, payerLocation, ctx);
-        if (payer === null) {
-          r.rejectedPayers++;
-          continue;
-        }
-        if (payer.dollar !== null) anyDollar = true;
-        payers.push(payer);
+    const list = this.listOf(sc.payers_information, location, 'payers_information');
+    for (let k = 0; k < list.length; k++) {
+      const p: unknown = list[k];
+      const payerLocation = `${location}.payers_information[${k}]`;
+      if (!isObject(p)) {
+        r.add('json.wrong-type', payerLocation, 'a payer entry should be an object');
+        r.rejectedPayers++;
+        continue;
       }
+      const payer = this.payer(p, payerLocation, ctx);
+      if (payer === null) {
+        r.rejectedPayers++;
+        continue;
+      }
+      if (payer.dollar !== null) anyDollar = true;
+      payers.push(payer);
     }
     const record: ChargeRecord = {
       location,
@@ -584,15 +607,11 @@ export class JsonMrfParser implements FormatParser {
    * Read once the file has ended, wherever the key stood (it often follows the items).
    */
   private onModifiers(value: unknown): void {
-    if (value === undefined) return;
     const ctx = this.ctx as RuleContext;
     const r = this.report;
-    if (!Array.isArray(value)) {
-      r.add('json.wrong-type', MODIFIERS_KEY, `${MODIFIERS_KEY} should be an array`);
-      return;
-    }
-    for (let i = 0; i < value.length; i++) {
-      const m: unknown = value[i];
+    const modifiers = this.listOf(value, MODIFIERS_KEY, MODIFIERS_KEY);
+    for (let i = 0; i < modifiers.length; i++) {
+      const m: unknown = modifiers[i];
       const location = `${MODIFIERS_KEY}[${i}]`;
       if (!isObject(m)) {
         r.add('json.wrong-type', location, 'a modifier should be an object');
@@ -605,11 +624,12 @@ export class JsonMrfParser implements FormatParser {
       const description = jsonText(m.description, r, location, 'description') ?? '';
       const ownErrors = r.errorCount - before;
       const payers: PayerCharge[] = [];
-      const list = m.modifier_payer_information;
-      if (list !== undefined && !Array.isArray(list)) {
-        r.add('json.wrong-type', location, 'modifier_payer_information should be an array');
-      }
-      for (let k = 0; Array.isArray(list) && k < list.length; k++) {
+      const list = this.listOf(
+        m.modifier_payer_information,
+        location,
+        'modifier_payer_information',
+      );
+      for (let k = 0; k < list.length; k++) {
         const payer = this.modifierPayer(list[k], `${location}.modifier_payer_information[${k}]`);
         if (payer === null) r.rejectedPayers++;
         else payers.push(payer);
@@ -724,12 +744,7 @@ export class JsonMrfParser implements FormatParser {
   private codes(value: unknown, location: string): CodeRef[] {
     const r = this.report;
     const codes: CodeRef[] = [];
-    if (!Array.isArray(value)) {
-      if (value !== undefined)
-        r.add('json.wrong-type', location, 'code_information should be an array');
-      return codes;
-    }
-    for (const c of value) {
+    for (const c of this.listOf(value, location, 'code_information')) {
       if (!isObject(c)) continue;
       const code = jsonText(c.code, r, location, 'code');
       if (code === null) continue;

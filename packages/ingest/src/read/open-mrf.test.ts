@@ -235,6 +235,67 @@ describe('records and rules', () => {
     }
   });
 
+  it('reads a JSON list written as its one entry, and reports a file without items', async () => {
+    const header = {
+      hospital_name: 'Test Hospital',
+      last_updated_on: '2026-01-15',
+      version: '3.0.0',
+    };
+    const item = {
+      description: 'Office visit',
+      code_information: { code: '99213', type: 'CPT' },
+      standard_charges: {
+        setting: 'outpatient',
+        gross_charge: 250,
+        minimum: 100,
+        maximum: 120,
+        modifier_code: '26',
+        payers_information: {
+          payer_name: 'Aetna',
+          plan_name: 'PPO',
+          standard_charge_dollar: 120,
+          methodology: 'fee schedule',
+        },
+      },
+    };
+    const listed = {
+      ...item,
+      code_information: [item.code_information],
+      standard_charges: [
+        {
+          ...item.standard_charges,
+          modifier_code: ['26'],
+          payers_information: [item.standard_charges.payers_information],
+        },
+      ],
+    };
+    const read = async (name: string, value: object) =>
+      readWithReport(await file(name, JSON.stringify({ ...header, ...value })));
+    const expected = (await read('listed.json', { standard_charge_information: [listed] })).records;
+    expect(expected[0]).toMatchObject({ modifiers: ['26'], payers: [{ dollar: 120 }] });
+
+    const lone = await read('lone.json', { standard_charge_information: [item] });
+    expect(lone.records).toEqual(expected);
+    expect(lone.report.count('json.single-as-list')).toBe(4);
+    // The item itself written without its list: before, it was skipped without a word.
+    const bare = await read('bare.json', { standard_charge_information: item });
+    expect(bare.records).toEqual(expected);
+    expect(bare.report.count('json.single-as-list')).toBe(5);
+    expect(bare.report.examples('json.single-as-list')[0]?.location).toBe(
+      'standard_charge_information',
+    );
+
+    for (const value of [{}, { standard_charge_information: null }]) {
+      const none = await read('no-items.json', value);
+      expect(none.records).toEqual([]);
+      expect(none.report.count('required.standard_charge_information')).toBe(1);
+    }
+    const wrong = await read('wrong.json', { standard_charge_information: 'none' });
+    expect(wrong.report.count('json.wrong-type')).toBe(1);
+    const empty = await read('empty.json', { standard_charge_information: [] });
+    expect(empty.report.count('required.standard_charge_information')).toBe(0);
+  });
+
   it('reads CMS column names written with spaces instead of underscores', async () => {
     const spaced = (names: string) =>
       names.replace(/\b(hospital_name|last_updated_on|type_2_npi|payer_name|plan_name)\b/g, (k) =>

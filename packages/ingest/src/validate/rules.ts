@@ -22,6 +22,10 @@ export const RULES = {
     'file has no last_updated_on date',
     'files have no last_updated_on date',
   ),
+  'required.standard_charge_information': error(
+    'file has no standard_charge_information list',
+    'files have no standard_charge_information list',
+  ),
   'required.version': error('file declares no version', 'files declare no version'),
   'required.location_name': error('file has no location name', 'files have no location name'),
   'required.hospital_address': error(
@@ -114,6 +118,10 @@ export const RULES = {
   'json.value-too-large': error(
     'top-level value was larger than 16 MB and was not read',
     'top-level values were larger than 16 MB and were not read',
+  ),
+  'json.single-as-list': warning(
+    'value was one entry where the schema wants a list, and was read as a list of one',
+    'values were one entry where the schema wants a list, and were read as lists of one',
   ),
   'json.wrong-type': error('value has the wrong JSON type', 'values have the wrong JSON type'),
 
