@@ -12,3 +12,4 @@ export * from './public/contracts.ts';
 export * from './search/index.ts';
 export * from './format.ts';
 export * from './payments/index.ts';
+export * from './error-message.ts';

@@ -6,7 +6,7 @@ import { isHptTxt, readHptTxt } from '../read/hpt-txt.ts';
 import { openMrf, zipFiles } from '../read/index.ts';
 import { ProgressBar } from './progress.ts';
 import { plural } from '../validate/report.ts';
-import { errorMessage } from '../error-message.ts';
+import { errorMessage } from '@ratelens/core';
 
 const USAGE = `Usage: npm run ingest -- [--validate-only] [--demo] <file|url>…
 

@@ -15,7 +15,7 @@ import { parseHcpcsLevel2 } from '../reference/hcpcs.ts';
 import { parseNadac } from '../reference/nadac.ts';
 import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
 import { parseZipLocality } from '../reference/zip-locality.ts';
-import { errorMessage } from '../error-message.ts';
+import { errorMessage } from '@ratelens/core';
 
 const USAGE = `Usage: npm run reference -- <kind> <path|url>…
 

@@ -1,7 +1,7 @@
 import { resourceUsage } from 'node:process';
 import { parseCliArgs, USAGE, type CliCommand } from './cli-args.ts';
 import { generateDemo, generateLargeFile } from './generate-demo.ts';
-import { errorMessage } from '../error-message.ts';
+import { errorMessage } from '@ratelens/core';
 
 /** Demo data and benchmark files from the command line; see USAGE. */
 

@@ -20,7 +20,7 @@ import {
 } from './rate-tables.ts';
 import type { Placement } from './reference-loader.ts';
 import { RowEncoder, type CodeEntry, type PayerPlanEntry, type Summary } from './row-encoder.ts';
-import { errorMessage } from '../error-message.ts';
+import { errorMessage } from '@ratelens/core';
 
 export type IngestStatus = 'loaded' | 'unchanged' | 'older' | 'failed';
 

@@ -1,6 +1,6 @@
 import { stateByName } from '@ratelens/core';
 import { readSheet } from 'read-excel-file/node';
-import { errorMessage } from '../error-message.ts';
+import { errorMessage } from '@ratelens/core';
 import { ReferenceFileError } from './errors.ts';
 import {
   decodeText,

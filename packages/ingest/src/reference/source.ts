@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { errorMessage } from '../error-message.ts';
+import { errorMessage } from '@ratelens/core';
 import { ReferenceFileError } from './errors.ts';
 
 /** A local path or an http(s) URL. */

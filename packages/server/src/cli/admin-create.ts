@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { EmailSchema, normaliseEmail, passwordProblems, ROLES } from '@ratelens/core';
+import { EmailSchema, normaliseEmail, passwordProblems, ROLES, errorMessage } from '@ratelens/core';
 import { audit, findUserByEmail, insertUser, updateUser, type Database } from '@ratelens/db';
 import { hashPassword } from '../auth/passwords.ts';
 import { ConfigError, parseConfig } from '../config.ts';
@@ -86,9 +86,7 @@ async function main(): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((error: unknown) => {
     console.error(
-      error instanceof ConfigError
-        ? error.message
-        : `admin:create failed: ${error instanceof Error ? error.message : String(error)}`,
+      error instanceof ConfigError ? error.message : `admin:create failed: ${errorMessage(error)}`,
     );
     process.exit(1);
   });

@@ -1,3 +1,4 @@
+import { errorMessage } from '@ratelens/core';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../database.ts';
 import { paymentGatewayFor } from '../payments/payments-area.ts';
@@ -27,9 +28,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(
-    error instanceof ConfigError
-      ? error.message
-      : `Renewals failed: ${error instanceof Error ? error.message : String(error)}`,
+    error instanceof ConfigError ? error.message : `Renewals failed: ${errorMessage(error)}`,
   );
   process.exit(1);
 });
