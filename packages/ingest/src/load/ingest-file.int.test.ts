@@ -385,6 +385,37 @@ describe('replacing a hospital’s file', () => {
   );
 
   itWithDataFile(
+    'records what a JSON file declares after its items: its version, its NPIs',
+    CMS_V3_JSON,
+    async () => {
+      // Keys in alphabetical order put type_2_npi and version after standard_charge_information,
+      // here after about 1 MB of items (the reader hands over the header at the first item).
+      const file = await variant('late-keys.json', (json) => {
+        json.hospital_name = 'Late Keys Hospital';
+        json.license_information = { license_number: 'LATE-1', state: 'CA' };
+        const items = json.standard_charge_information as unknown[];
+        json.standard_charge_information = Array.from({ length: 40 }, () => items).flat();
+        const { type_2_npi: npis, version, ...rest } = json;
+        for (const key of Object.keys(json)) delete json[key];
+        Object.assign(json, rest, { type_2_npi: npis, version });
+      });
+      const result = await ingestFile(database.connection, file);
+      expect(result).toMatchObject({ status: 'loaded', version: '3.0.0' });
+      const [hospital] = await query<{ type_2_npis: string[] }>(
+        `SELECT type_2_npis FROM hospitals WHERE id = $1`,
+        [result.hospitalId],
+      );
+      expect(hospital?.type_2_npis).toEqual(['0000000001', '0000000002', '0000000003']);
+      const [run] = await query<{ version: string; validation: { sentences: string[] } }>(
+        `SELECT version, validation FROM mrf_files WHERE id = $1`,
+        [result.runId],
+      );
+      expect(run?.version).toBe('3.0.0');
+      expect(run?.validation.sentences.join('\n')).not.toContain('version');
+    },
+  );
+
+  itWithDataFile(
     'a newer file replaces the old one; an older one is recorded and not loaded',
     CMS_V3_JSON,
     async () => {

@@ -210,6 +210,8 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       new Promise((resolve) => setImmediate(resolve)).then(() => options.locate?.(header) ?? null),
     ]);
     const stats = reader.stats();
+    // A JSON file may declare its version after the items (keys in alphabetical order).
+    result.version = header.version;
     result.items = summary.items;
     result.rates = summary.rates;
     result.bytes = stats.bytes;
@@ -441,6 +443,29 @@ async function upsertCodes(pool: Pool, codes: readonly CodeEntry[]): Promise<voi
   );
 }
 
+/**
+ * The hospital's row from the whole header: a JSON file's top-level keys may follow its items
+ * (`type_2_npi` and `version` do when the keys are in alphabetical order), after the row was
+ * written from what came first. Its identity (`source_key`) stays as it was found, and its state
+ * is the place's (placeHospital).
+ */
+async function refreshHospital(client: Queryable, hospitalId: string, header: MrfHeader) {
+  await client.query(
+    `UPDATE hospitals SET name = $2, license_number = $3, license_state = $4, type_2_npis = $5,
+            location_names = $6, addresses = $7
+      WHERE id = $1`,
+    [
+      hospitalId,
+      header.hospitalName,
+      header.licenseNumber,
+      header.licenseState,
+      header.type2Npis,
+      header.locationNames,
+      header.addresses,
+    ],
+  );
+}
+
 /** The one transaction that replaces a hospital's rates, or decides not to. */
 async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
   const { runId, hospitalId, header, sha256, result, summary } = input;
@@ -463,6 +488,7 @@ async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
     )
       status = 'older';
     if (status === 'loaded') {
+      await refreshHospital(client, hospitalId, header);
       await swapPartitions(
         client,
         { runId, hospitalId },

@@ -1,12 +1,13 @@
 import {
   payerChargeWith,
+  type CmsVersion,
   type ChargeRecord,
   type CodeRef,
   type MrfHeader,
   type PayerCharge,
 } from '../model.ts';
 import { checkPayer, checkRecord, type RuleContext } from '../validate/record-rules.ts';
-import type { ValidationReport } from '../validate/report.ts';
+import { ValidationReport } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
@@ -102,6 +103,8 @@ export class JsonMrfParser implements FormatParser {
   private itemIndex = 0;
   /** Whether the file has a `standard_charge_information` value (the schemas require one). */
   private hasItems = false;
+  /** Whether the items are read before the file declared its version (see ensureHeader). */
+  private versionPending = false;
   /** Bytes after the closing brace from the first that is not white space or NUL padding. */
   private afterEnd = 0;
   private afterEndStart = '';
@@ -141,11 +144,12 @@ export class JsonMrfParser implements FormatParser {
           'it was probably cut short while being published or downloaded.',
       );
     }
-    this.ensureHeader();
+    this.ensureHeader(true);
+    if (this.versionPending) this.settleVersion();
     if (this.decoder.cp1252Chunks > 0) {
       this.report.add('encoding.cp1252', 'file', `${this.decoder.cp1252Chunks} values`);
     }
-    this.completeHeader();
+    this.completeHeader(true);
     if (this.header) checkHeader(this.header, this.report);
     if (!this.hasItems) this.report.add('required.standard_charge_information', ITEMS_KEY);
     this.onModifiers(this.fields.get(MODIFIERS_KEY));
@@ -431,47 +435,103 @@ export class JsonMrfParser implements FormatParser {
     return [];
   }
 
-  /** Builds the header from the top-level fields read so far (called at the first item). */
-  private ensureHeader(): void {
+  /**
+   * Builds the header from the top-level fields read so far, at the first item (or at the end).
+   * Files whose keys are in alphabetical order declare their version after the items. Until it
+   * comes, the items are checked by the rules of 2.0.0, which reject nothing a later version
+   * accepts (of 3.0.0 when keys only v3.0 has came first), and `settleVersion` reads it at the end.
+   */
+  private ensureHeader(atEnd = false): void {
     if (this.header) return;
-    const declared = this.fields.get('version');
-    const v3Shape =
-      this.fields.has('location_name') ||
-      this.fields.has('attestation') ||
-      this.fields.has('type_2_npi');
-    const version = resolveVersion(
-      typeof declared === 'string' || typeof declared === 'number' ? String(declared) : null,
-      v3Shape ? '3.0.0' : this.fields.has('hospital_location') ? '2.2.1' : null,
-      this.report,
-    );
-    this.header = emptyHeader('json', version.version, version.declared);
-    this.ctx = { version: version.version, report: this.report };
-    this.codeTypes = version.version === '3.0.0' ? CODE_TYPES_V3_SET : CODE_TYPES_V2_SET;
+    const declared = this.declaredVersion();
+    let version: CmsVersion;
+    let written: string | null = null;
+    if (declared === null && !atEnd) {
+      version = this.inferredVersion() === '3.0.0' ? '3.0.0' : '2.0.0';
+      this.versionPending = true;
+    } else {
+      ({ version, declared: written } = resolveVersion(
+        declared,
+        this.inferredVersion(),
+        this.report,
+      ));
+    }
+    this.header = emptyHeader('json', version, written);
+    this.ctx = { version, report: this.report };
+    this.codeTypes =
+      version === '3.0.0' || this.versionPending ? CODE_TYPES_V3_SET : CODE_TYPES_V2_SET;
     this.completeHeader();
   }
 
-  /** Copies the top-level fields into the header; fields found after the items arrive late. */
-  private completeHeader(): void {
+  /** The version declared after the items, or told by the keys, now that the file has ended. */
+  private settleVersion(): void {
+    const h = this.header as MrfHeader;
+    const checked = h.version;
+    const { version, declared } = resolveVersion(
+      this.declaredVersion(),
+      this.inferredVersion(),
+      this.report,
+    );
+    h.version = version;
+    h.declaredVersion = declared;
+    this.ctx = { version, report: this.report };
+    if (version !== checked) {
+      this.report.add('version.after-items', 'version', `${version}, items checked as ${checked}`);
+    }
+  }
+
+  private declaredVersion(): string | null {
+    const declared = this.fields.get('version');
+    return typeof declared === 'string' || typeof declared === 'number' ? String(declared) : null;
+  }
+
+  /** The version the keys tell: some only v3.0 has, or v2's `hospital_location`. */
+  private inferredVersion(): CmsVersion | null {
+    const f = this.fields;
+    if (f.has('location_name') || f.has('attestation') || f.has('type_2_npi')) return '3.0.0';
+    return f.has('hospital_location') ? '2.2.1' : null;
+  }
+
+  /**
+   * Copies the top-level fields into the header; fields found after the items arrive late. What
+   * their values break is reported on the `final` call only (at the end), so once.
+   */
+  private completeHeader(final = false): void {
     const h = this.header;
     if (!h) return;
     const f = this.fields;
-    const r = this.report;
-    const strings = (v: unknown): string[] =>
-      Array.isArray(v)
-        ? v.flatMap((x) => (typeof x === 'string' && text(x) !== null ? [x.trim()] : []))
-        : typeof v === 'string' && text(v) !== null
-          ? [v.trim()]
-          : [];
+    const r = final ? this.report : new ValidationReport();
+    /** A list of strings; one string, or a number as NPIs are sometimes written, is a list of one. */
+    const strings = (key: string): string[] => {
+      const value = f.get(key);
+      const lone = typeof value === 'string' || typeof value === 'number';
+      if (lone) r.add('json.single-as-list', key, key);
+      return (lone ? [value] : Array.isArray(value) ? value : []).flatMap((x: unknown) => {
+        const t = typeof x === 'string' ? text(x) : typeof x === 'number' ? String(x) : null;
+        return t === null ? [] : [t];
+      });
+    };
     const name = f.get('hospital_name');
     if (typeof name === 'string') h.hospitalName = name.trim();
     const updated = f.get('last_updated_on');
-    if (typeof updated === 'string' && h.lastUpdatedOn === null) {
-      h.lastUpdatedOn = isoDate(updated, r, 'last_updated_on');
+    // A date written as a number (20260401) is read as its digits.
+    if (typeof updated === 'string' || typeof updated === 'number') {
+      if (typeof updated === 'number')
+        r.add('json.wrong-type-read', 'last_updated_on', String(updated));
+      h.lastUpdatedOn = isoDate(String(updated), r, 'last_updated_on');
     }
-    h.locationNames = strings(f.get('location_name') ?? f.get('hospital_location'));
-    h.addresses = strings(f.get('hospital_address'));
-    h.type2Npis = strings(f.get('type_2_npi'));
-    const license = f.get('license_information');
+    h.locationNames = strings(f.has('location_name') ? 'location_name' : 'hospital_location');
+    h.addresses = strings('hospital_address');
+    h.type2Npis = strings('type_2_npi');
+    let license = f.get('license_information');
+    if (Array.isArray(license) && isObject(license[0])) {
+      r.add(
+        'json.wrong-type-read',
+        'license_information',
+        'a list, of which the first entry was read',
+      );
+      license = license[0];
+    }
     if (isObject(license)) {
       h.licenseNumber =
         typeof license.license_number === 'string' ? text(license.license_number) : null;
@@ -482,6 +542,11 @@ export class JsonMrfParser implements FormatParser {
     if (isObject(attestation)) {
       const confirmed = attestation.confirm_attestation ?? attestation.confirm_affirmation;
       h.attestationConfirmed = typeof confirmed === 'boolean' ? confirmed : null;
+      const word = typeof confirmed === 'string' ? confirmed.trim().toLowerCase() : '';
+      if (word === 'true' || word === 'yes' || word === 'false' || word === 'no') {
+        r.add('json.wrong-type-read', 'attestation', JSON.stringify(confirmed));
+        h.attestationConfirmed = word === 'true' || word === 'yes';
+      }
       h.attesterName =
         typeof attestation.attester_name === 'string' ? text(attestation.attester_name) : null;
     }

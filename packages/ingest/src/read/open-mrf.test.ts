@@ -296,6 +296,142 @@ describe('records and rules', () => {
     expect(empty.report.count('required.standard_charge_information')).toBe(0);
   });
 
+  it('reads JSON header values of another type once, and reports each once', async () => {
+    const item = {
+      description: 'Office visit',
+      code_information: [{ code: '99213', type: 'CPT' }],
+      standard_charges: [{ setting: 'outpatient', gross_charge: 250 }],
+    };
+    const header = {
+      hospital_name: 'Test Hospital',
+      last_updated_on: 20260115,
+      version: '3.0.0',
+      location_name: 'Test Hospital',
+      hospital_address: '1 Main St, Boston, MA 02110',
+      type_2_npi: 1234567893,
+      license_information: [{ license_number: '1234', state: 'MA' }],
+      attestation: { attestation: 'To the best…', confirm_attestation: 'TRUE', attester_name: 'A' },
+    };
+    // Header fields before the items, and after them (read late): the same header either way.
+    for (const json of [
+      { ...header, standard_charge_information: [item] },
+      { standard_charge_information: [item], ...header },
+    ]) {
+      const { header: read, report } = await readWithReport(
+        await file('header-types.json', JSON.stringify(json)),
+      );
+      expect(read).toMatchObject({
+        lastUpdatedOn: '2026-01-15',
+        locationNames: ['Test Hospital'],
+        addresses: ['1 Main St, Boston, MA 02110'],
+        type2Npis: ['1234567893'],
+        licenseNumber: '1234',
+        licenseState: 'MA',
+        attestationConfirmed: true,
+      });
+      expect(report.errorCount).toBe(0);
+      expect(report.count('json.wrong-type-read')).toBe(3);
+      expect(report.count('json.single-as-list')).toBe(3);
+      expect(report.count('date.other-form')).toBe(1);
+    }
+    // An unreadable date is reported once, however often the header is completed.
+    const bad = await readWithReport(
+      await file(
+        'bad-date.json',
+        JSON.stringify({ ...header, last_updated_on: 'soon', standard_charge_information: [item] }),
+      ),
+    );
+    expect(bad.report.count('date.invalid')).toBe(1);
+  });
+
+  /** The JSON with every object's keys in alphabetical order, as `jq -S` writes it. */
+  const sortedKeys = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sortedKeys)
+      : typeof value === 'object' && value !== null
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, v]) => [k, sortedKeys(v)]),
+          )
+        : value;
+
+  for (const [version, example] of [
+    ['2.0.0', 'cms-hpt-examples/V2.0.0_JSON_Format_Example.json'],
+    ['3.0.0', 'cms-hpt-examples/v3_json_format_example.json'],
+  ] as const) {
+    itWithDataFile(
+      `reads the ${version} example with its keys sorted, its version after the items`,
+      example,
+      async (path) => {
+        const plain = await readWithReport(path);
+        const json = JSON.stringify(sortedKeys(JSON.parse(await readFile(path, 'utf8'))));
+        expect(json.indexOf('"version"')).toBeGreaterThan(
+          json.indexOf('standard_charge_information'),
+        );
+        const sorted = await readWithReport(await file(`sorted-${version}.json`, json));
+        expect(sorted.header).toEqual(plain.header);
+        expect(sorted.header.version).toBe(version);
+        expect(sorted.records).toEqual(plain.records);
+        expect(sorted.report.toJSON()).toEqual(plain.report.toJSON());
+      },
+    );
+  }
+
+  it('checks items that come before the version by the rules every version keeps', async () => {
+    // A 2.2.0 percentage rate without its estimated amount: an error once the version is known.
+    const item = {
+      description: 'Office visit',
+      code_information: [{ code: '99213', type: 'CPT' }],
+      standard_charges: [
+        {
+          setting: 'outpatient',
+          gross_charge: 250,
+          payers_information: [
+            {
+              payer_name: 'Aetna',
+              plan_name: 'PPO',
+              standard_charge_percentage: 80,
+              methodology: 'percent of total billed charges',
+            },
+          ],
+        },
+      ],
+    };
+    const header = { hospital_name: 'Test Hospital', last_updated_on: '2026-01-15' };
+    const read = async (name: string, value: object) =>
+      readWithReport(await file(name, JSON.stringify({ ...header, ...value })));
+    const first = await read('version-first.json', {
+      version: '2.2.0',
+      standard_charge_information: [item],
+    });
+    expect(first.records[0]?.payers).toEqual([]);
+    expect(first.report.count('v2.estimated-amount-required')).toBe(1);
+
+    const after = await read('version-after.json', {
+      standard_charge_information: [item],
+      version: '2.2.0',
+    });
+    expect(after.header.version).toBe('2.2.0');
+    expect(after.records[0]?.payers).toHaveLength(1);
+    expect(after.report.count('required.version')).toBe(0);
+    expect(after.report.examples('version.after-items')[0]?.message).toMatch(
+      /: 2\.2\.0, items checked as 2\.0\.0$/,
+    );
+    // No version at all: told by the keys, as before, or refused at the end.
+    const told = await read('no-version.json', {
+      standard_charge_information: [item],
+      hospital_location: ['Test Hospital'],
+    });
+    expect(told.header.version).toBe('2.2.1');
+    expect(told.report.count('required.version')).toBe(1);
+    expect(
+      await failure(
+        await file('unknown.json', JSON.stringify({ standard_charge_information: [item] })),
+      ),
+    ).toMatchObject({ code: 'unknown-version' });
+  });
+
   it('reads CMS column names written with spaces instead of underscores', async () => {
     const spaced = (names: string) =>
       names.replace(/\b(hospital_name|last_updated_on|type_2_npi|payer_name|plan_name)\b/g, (k) =>

@@ -49,6 +49,10 @@ export const RULES = {
     'version was written in a non-standard way',
     'versions were written in a non-standard way',
   ),
+  'version.after-items': warning(
+    'file declared its version only after the items, which were checked by the rules of another version',
+    'files declared their version only after the items, which were checked by the rules of another version',
+  ),
   'date.mm-dd-yyyy': warning(
     'date was written MM/DD/YYYY instead of YYYY-MM-DD',
     'dates were written MM/DD/YYYY instead of YYYY-MM-DD',
@@ -122,6 +126,10 @@ export const RULES = {
   'json.single-as-list': warning(
     'value was one entry where the schema wants a list, and was read as a list of one',
     'values were one entry where the schema wants a list, and were read as lists of one',
+  ),
+  'json.wrong-type-read': warning(
+    "value had another JSON type than the schema's, and was read all the same",
+    "values had other JSON types than the schema's, and were read all the same",
   ),
   'json.wrong-type': error('value has the wrong JSON type', 'values have the wrong JSON type'),
 
