@@ -533,8 +533,10 @@ export class JsonMrfParser implements FormatParser {
       license = license[0];
     }
     if (isObject(license)) {
+      const number: unknown = license.license_number;
+      if (typeof number === 'number') r.add('json.wrong-type-read', 'license_number', `${number}`);
       h.licenseNumber =
-        typeof license.license_number === 'string' ? text(license.license_number) : null;
+        typeof number === 'string' ? text(number) : typeof number === 'number' ? `${number}` : null;
       h.licenseState =
         typeof license.state === 'string' ? (text(license.state)?.toUpperCase() ?? null) : null;
     }

@@ -309,7 +309,7 @@ describe('records and rules', () => {
       location_name: 'Test Hospital',
       hospital_address: '1 Main St, Boston, MA 02110',
       type_2_npi: 1234567893,
-      license_information: [{ license_number: '1234', state: 'MA' }],
+      license_information: [{ license_number: 1234, state: 'MA' }],
       attestation: { attestation: 'To the best…', confirm_attestation: 'TRUE', attester_name: 'A' },
     };
     // Header fields before the items, and after them (read late): the same header either way.
@@ -330,7 +330,7 @@ describe('records and rules', () => {
         attestationConfirmed: true,
       });
       expect(report.errorCount).toBe(0);
-      expect(report.count('json.wrong-type-read')).toBe(3);
+      expect(report.count('json.wrong-type-read')).toBe(4);
       expect(report.count('json.single-as-list')).toBe(3);
       expect(report.count('date.other-form')).toBe(1);
     }
