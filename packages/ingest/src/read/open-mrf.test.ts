@@ -38,6 +38,11 @@ async function readWithReport(source: string, options?: { chunkSize?: number }) 
   return { records, header: reader.header, report: reader.report };
 }
 
+/** Writes `json` as a file and reads it whole (see readWithReport). */
+async function readJson(name: string, json: object) {
+  return readWithReport(await file(name, JSON.stringify(json)));
+}
+
 async function readAll(source: string): Promise<ChargeRecord[]> {
   return (await readWithReport(source)).records;
 }
@@ -269,8 +274,7 @@ describe('records and rules', () => {
         },
       ],
     };
-    const read = async (name: string, value: object) =>
-      readWithReport(await file(name, JSON.stringify({ ...header, ...value })));
+    const read = (name: string, value: object) => readJson(name, { ...header, ...value });
     const expected = (await read('listed.json', { standard_charge_information: [listed] })).records;
     expect(expected[0]).toMatchObject({ modifiers: ['26'], payers: [{ dollar: 120 }] });
 
@@ -317,9 +321,7 @@ describe('records and rules', () => {
       { ...header, standard_charge_information: [item] },
       { standard_charge_information: [item], ...header },
     ]) {
-      const { header: read, report } = await readWithReport(
-        await file('header-types.json', JSON.stringify(json)),
-      );
+      const { header: read, report } = await readJson('header-types.json', json);
       expect(read).toMatchObject({
         lastUpdatedOn: '2026-01-15',
         locationNames: ['Test Hospital'],
@@ -335,12 +337,11 @@ describe('records and rules', () => {
       expect(report.count('date.other-form')).toBe(1);
     }
     // An unreadable date is reported once, however often the header is completed.
-    const bad = await readWithReport(
-      await file(
-        'bad-date.json',
-        JSON.stringify({ ...header, last_updated_on: 'soon', standard_charge_information: [item] }),
-      ),
-    );
+    const bad = await readJson('bad-date.json', {
+      ...header,
+      last_updated_on: 'soon',
+      standard_charge_information: [item],
+    });
     expect(bad.report.count('date.invalid')).toBe(1);
   });
 
@@ -399,8 +400,7 @@ describe('records and rules', () => {
       ],
     };
     const header = { hospital_name: 'Test Hospital', last_updated_on: '2026-01-15' };
-    const read = async (name: string, value: object) =>
-      readWithReport(await file(name, JSON.stringify({ ...header, ...value })));
+    const read = (name: string, value: object) => readJson(name, { ...header, ...value });
     const first = await read('version-first.json', {
       version: '2.2.0',
       standard_charge_information: [item],
