@@ -10,7 +10,7 @@
  *   npm run bench:ingest [-- --bytes 1G] [--skip-large]
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { availableParallelism } from 'node:os';
 import { connect, runMigrations, startEmbeddedPostgres } from '@ratelens/db';
 import { generateLargeFile } from '../demo/generate-demo.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
-import { postgresFloor } from './postgres-floor.ts';
+import { postgresCpuSeconds, postgresFloor } from './postgres-floor.ts';
 
 interface Figures {
   seconds: number;
@@ -48,6 +48,22 @@ function lastJsonLine(output: string): Figures {
 
 /** The heap ceiling `npm run ingest` runs with: V8 otherwise lets garbage pile up far past 300 MB. */
 export const INGEST_HEAP_FLAG = '--max-old-space-size=192';
+
+/** The machine's CPU time so far, from the first line of /proc/stat, in seconds. */
+function machineSeconds(): { busy: number; idle: number; iowait: number; steal: number } {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map((n) => Number(n) / 100);
+  return {
+    busy: user! + nice! + system! + irq! + softirq!,
+    idle: idle!,
+    iowait: iowait!,
+    steal: steal!,
+  };
+}
 
 function run(
   script: string,
@@ -102,12 +118,20 @@ try {
   const validator = path.resolve('packages/ingest/src/bench/hpt-validate.ts');
   const rows: string[] = [];
   const floors: string[] = [];
+  const times: string[] = [];
+  const databaseDir = path.join(workDir, 'db', 'pg');
   const connection = connect(database.url, { statementTimeoutMs: 0, applicationName: 'bench' });
   const pool = connection.pool;
   const cores = availableParallelism();
   for (const { label, file } of files) {
     process.stderr.write(`${label}: our ingest…\n`);
+    const pgBefore = postgresCpuSeconds(databaseDir);
+    const machineBefore = machineSeconds();
     const ours = run(ingestCli, [file], env, [INGEST_HEAP_FLAG]);
+    const machineAfter = machineSeconds();
+    const pgCpu = postgresCpuSeconds(databaseDir) - pgBefore;
+    const spent = (key: keyof typeof machineAfter) =>
+      (machineAfter[key] - machineBefore[key]).toFixed(1);
     process.stderr.write(`${label}: hpt-validator…\n`);
     const theirs = run(validator, [file], env);
     const ratio = ours.mbPerSecond / theirs.mbPerSecond;
@@ -115,6 +139,13 @@ try {
       `${label.padEnd(34)} ours ${ours.mbPerSecond.toFixed(1).padStart(6)} MB/s ${String(ours.peakRssMb).padStart(4)} MB RSS | ` +
         `hpt-validator ${theirs.mbPerSecond.toFixed(1).padStart(6)} MB/s ${String(theirs.peakRssMb).padStart(4)} MB RSS | ` +
         `ratio ${ratio.toFixed(2)}× (target ≥ 3×: ${ratio >= 3 ? 'met' : 'NOT met'}; RSS < 300 MB: ${ours.peakRssMb < 300 ? 'met' : 'NOT met'})`,
+    );
+    // Where our ingest's time went, on all cores: Node, PostgreSQL, and the machine's idle, I/O
+    // wait and stolen (hypervisor) time, so a slow figure says whether it waited or worked.
+    times.push(
+      `${label.padEnd(34)} our ingest ${ours.seconds.toFixed(1)} s wall × ${cores} cores: Node ${(ours.cpuSeconds ?? 0).toFixed(1)} CPU s, ` +
+        `PostgreSQL ${pgCpu.toFixed(1)} CPU s, machine busy ${spent('busy')} s, idle ${spent('idle')} s, ` +
+        `I/O wait ${spent('iowait')} s, stolen ${spent('steal')} s`,
     );
     process.stderr.write(`${label}: our reader alone, then PostgreSQL alone…\n`);
     // The lower of two runs: on this shared machine one run in several takes about twice the CPU
@@ -128,12 +159,7 @@ try {
       `SELECT hospital_id FROM mrf_files WHERE status = 'loaded' ORDER BY finished_at DESC LIMIT 1`,
     );
     if (!last) throw new Error(`${label}: no loaded run to measure PostgreSQL on`);
-    const floor = await postgresFloor(
-      pool,
-      path.join(workDir, 'db', 'pg'),
-      last.hospital_id,
-      workDir,
-    );
+    const floor = await postgresFloor(pool, databaseDir, last.hospital_id, workDir);
     // 3× the validator's MB/s: the whole ingest in a third of the validator's time, on every core.
     const budget = (cores * theirs.seconds) / 3;
     const readerCpu = reader.cpuSeconds ?? 0;
@@ -153,6 +179,7 @@ try {
   }
   await connection.close();
   console.log(rows.join('\n'));
+  console.log(times.join('\n'));
   console.log(floors.join('\n'));
 } finally {
   await database.stop();
