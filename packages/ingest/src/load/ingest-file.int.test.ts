@@ -288,6 +288,17 @@ describe('the code table', () => {
         `SELECT count(*) AS n FROM codes WHERE type = 'CPT' AND description IS NOT NULL`,
       );
       expect(cpt[0]?.n).toBe('0');
+      // The excerpt writes revenue codes 636 (14 items) and 0636 alike: one code, as 0636.
+      const revenue = await query<{ code: string; items: string }>(
+        `SELECT c.code, (SELECT count(*) FROM item_codes ic JOIN hospitals h ON h.id = ic.hospital_id
+                                   WHERE h.name = 'AdventHealth Orlando' AND ic.code_type = 'RC' AND ic.code = c.code) AS items
+           FROM codes c WHERE c.type = 'RC' AND c.code IN ('636', '0636', '259', '0259')
+          ORDER BY c.code`,
+      );
+      expect(revenue).toEqual([
+        { code: '0259', items: '14' },
+        { code: '0636', items: '14' },
+      ]);
     },
   );
 });

@@ -10,6 +10,7 @@ import {
   CODE_TYPES_V3_SET,
   NameNormaliser,
   codeType,
+  codeValue,
   drugType,
   numberOrNull,
   amount,
@@ -624,7 +625,8 @@ export class CsvMrfParser implements FormatParser {
         r.add('required.code_type', location, code);
         continue;
       }
-      codes.push({ code, type: codeType(this.codeTypes, this.report, type, location) });
+      const kind = codeType(this.codeTypes, r, type, location);
+      codes.push({ code: codeValue(r, kind, code, location), type: kind });
     }
     const settingText = cell(f, layout.setting);
     let settingValue = setting(settingText, r, location);

@@ -17,6 +17,7 @@ import {
   NameNormaliser,
   amount,
   codeType,
+  codeValue,
   drugType,
   numberOrNull,
   isoDate,
@@ -820,7 +821,8 @@ export class JsonMrfParser implements FormatParser {
         r.add('required.code_type', location, code);
         continue;
       }
-      codes.push({ code, type: codeType(this.codeTypes, this.report, typeText, location) });
+      const kind = codeType(this.codeTypes, r, typeText, location);
+      codes.push({ code: codeValue(r, kind, code, location), type: kind });
     }
     return codes;
   }

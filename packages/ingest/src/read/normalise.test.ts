@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationReport } from '../validate/report.ts';
 import type { RuleId } from '../validate/rules.ts';
-import { CODE_TYPES_V2_SET, CODE_TYPES_V3_SET, amount, codeType, isoDate } from './normalise.ts';
+import {
+  CODE_TYPES_V2_SET,
+  CODE_TYPES_V3_SET,
+  amount,
+  codeType,
+  codeValue,
+  isoDate,
+} from './normalise.ts';
 import { methodology, setting } from './normalise.ts';
 
 /** What a normaliser returned, and the rules it reported, in order. */
@@ -161,5 +168,51 @@ describe('settings, methodologies and code types spelled another way', () => {
       value: 'MS-LTC-DRG',
       rules: ['enum.spelling'],
     });
+  });
+});
+
+describe('codeValue', () => {
+  it.each([
+    ['RC', '450', '0450'],
+    ['RC', '1', '0001'],
+    ['MS-DRG', '65', '065'],
+    ['MS-DRG', '1', '001'],
+    ['DRG', '87', '087'],
+    ['APR-DRG', '45', '045'],
+    ['MS-LTC-DRG', '7', '007'],
+    ['CPT', '100', '00100'],
+    ['CPT', '1999', '01999'],
+    ['HCPCS', '170', '00170'],
+  ])('gives %s %j its leading zeros back: %j', (type, code, value) => {
+    expect(read((r) => codeValue(r, type, code, 'row 3'))).toEqual({
+      value,
+      rules: ['code.leading-zeros'],
+    });
+  });
+
+  it.each([
+    ['HCPCS', 'j0665', 'J0665'],
+    ['CPT', '0001u', '0001U'],
+  ])('upper-cases %s %j', (type, code, value) => {
+    expect(read((r) => codeValue(r, type, code, 'row 3'))).toEqual({
+      value,
+      rules: ['code.lower-case'],
+    });
+  });
+
+  it.each([
+    ['RC', '0450'],
+    ['RC', '045A'],
+    ['MS-DRG', '065'],
+    ['CPT', '99213'],
+    ['CPT', '12'],
+    ['HCPCS', 'J0665'],
+    ['HCPCS', '0001U'],
+    ['NDC', '409174630'],
+    ['CDM', '450'],
+    ['LOCAL', 'abc'],
+    ['APC', '5'],
+  ])('keeps %s %j as written', (type, code) => {
+    expect(read((r) => codeValue(r, type, code, 'row 3'))).toEqual({ value: code, rules: [] });
   });
 });

@@ -439,6 +439,48 @@ export function codeType(
   return upper;
 }
 
+/**
+ * How many digits a numeric code of a type has, and the fewest a code of it written without its
+ * leading zeros can keep. A spreadsheet reads revenue code 0450 as the number 450, MS-DRG 065 as
+ * 65, and anesthesia CPT code 00100 as 100: AdventHealth Orlando's file writes both 636 and 0636.
+ * CPT and HCPCS Level I codes of one or two digits do not exist, so those are left as written.
+ */
+const CODE_WIDTHS: ReadonlyMap<string, { width: number; fewest: number }> = new Map([
+  ['RC', { width: 4, fewest: 1 }],
+  ['CPT', { width: 5, fewest: 3 }],
+  ['HCPCS', { width: 5, fewest: 3 }],
+  ...['DRG', 'MS-DRG', 'MS-LTC-DRG', 'APR-DRG', 'AP-DRG'].map(
+    (type) => [type, { width: 3, fewest: 1 }] as const,
+  ),
+]);
+const DIGITS = /^[0-9]+$/;
+const LOWER_CASE = /[a-z]/;
+
+/**
+ * A code as the code list and the search know it, so that one code is one code whatever the
+ * hospital's spreadsheet did to it: a revenue code, DRG or CPT code that lost its leading zeros
+ * gets them back (`code.leading-zeros`), and a CPT or HCPCS code in lower case is upper-cased
+ * (`code.lower-case`). Any other code is kept as written.
+ */
+export function codeValue(
+  report: ValidationReport,
+  type: string,
+  code: string,
+  location: string,
+): string {
+  const shape = CODE_WIDTHS.get(type);
+  if (shape === undefined) return code;
+  if (code.length < shape.width && code.length >= shape.fewest && DIGITS.test(code)) {
+    report.add('code.leading-zeros', location, `${type} ${code}`);
+    return code.padStart(shape.width, '0');
+  }
+  if ((type === 'CPT' || type === 'HCPCS') && LOWER_CASE.test(code)) {
+    report.add('code.lower-case', location, `${type} ${code}`);
+    return code.toUpperCase();
+  }
+  return code;
+}
+
 /** A drug unit type (GR, ML, ME, UN, F2, GM, EA); anything else is an error. */
 export function drugType(
   report: ValidationReport,

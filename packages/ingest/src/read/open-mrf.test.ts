@@ -240,6 +240,28 @@ describe('records and rules', () => {
     }
   });
 
+  it('gives codes that lost their leading zeros them back, and upper-cases HCPCS codes', async () => {
+    const rows =
+      TALL_ROW.replace('X-ray chest,71046,CPT', 'Anesthesia lens surgery,170,CPT') +
+      TALL_ROW.replace('X-ray chest,71046,CPT', 'Emergency room,450,RC') +
+      TALL_ROW.replace('X-ray chest,71046,CPT', 'Ondansetron inj,j2405,HCPCS');
+    const { records, report } = await readWithReport(
+      await file('codes.csv', V3_HEADER + TALL_COLUMNS + rows),
+    );
+    expect(records.map((r) => r.codes)).toEqual([
+      [{ code: '00170', type: 'CPT' }],
+      [{ code: '0450', type: 'RC' }],
+      [{ code: 'J2405', type: 'HCPCS' }],
+    ]);
+    expect(report.count('code.leading-zeros')).toBe(2);
+    expect(report.examples('code.leading-zeros')[0]).toMatchObject({
+      location: 'row 4',
+      message: expect.stringMatching(/: CPT 170$/) as unknown,
+    });
+    expect(report.count('code.lower-case')).toBe(1);
+    expect(report.errorCount).toBe(0);
+  });
+
   it('reads a JSON list written as its one entry, and reports a file without items', async () => {
     const header = {
       hospital_name: 'Test Hospital',

@@ -128,7 +128,20 @@ describe('AdventHealth Orlando JSON (v3.0.0)', () => {
       expect(payerCount(charges)).toBe(136_292);
       expect(pairs(charges).size).toBe(60);
       expect(reader.report.errorCount).toBe(0);
-      expect(reader.report.warningCount).toBe(0);
+      // Its pharmacy items write revenue codes 250, 255, 258, 259, 636 and 999 with three digits
+      // (2,100 codes; 0250, 0255, 0636 and 0999 also appear with four): read as 0250 and so on.
+      expect(reader.report.warningCount).toBe(2_100);
+      expect(reader.report.rules().map((r) => [r.rule, r.count])).toEqual([
+        ['code.leading-zeros', 2_100],
+      ]);
+      const marcaine = charges.find((r) =>
+        r.description.startsWith('MARCAINE/EPINEPHRINE PF 0.25%'),
+      );
+      expect(marcaine?.codes).toEqual([
+        { code: '0250', type: 'RC' },
+        { code: 'J0665', type: 'HCPCS' },
+        { code: '00409174630', type: 'NDC' },
+      ]);
       // modifier_information: TC, described alike for 74 payer/plan pairs (14 with no item rate).
       const modifier = records.at(-1) as ChargeRecord;
       expect(modifier).toMatchObject({

@@ -162,6 +162,14 @@ export const RULES = {
     'value was spelled another way than the CMS value (read as the CMS value)',
     'values were spelled other ways than the CMS values (read as the CMS values)',
   ),
+  'code.leading-zeros': warning(
+    'code had lost its leading zeros (read with them, as 0450 for revenue code 450)',
+    'codes had lost their leading zeros (read with them, as 0450 for revenue code 450)',
+  ),
+  'code.lower-case': warning(
+    'CPT or HCPCS code was written in lower case (read in upper case)',
+    'CPT or HCPCS codes were written in lower case (read in upper case)',
+  ),
   'enum.code-type': warning(
     'code has a type that is not a CMS code type',
     'codes have a type that is not a CMS code type',
