@@ -8,7 +8,7 @@ import { ProgressBar } from './progress.ts';
 import { plural } from '../validate/report.ts';
 import { errorMessage } from '@ratelens/core';
 
-const USAGE = `Usage: npm run ingest -- [--validate-only] [--demo] <file|url>…
+const USAGE = `Usage: npm run ingest -- [--validate-only] [--reload] [--demo] <file|url>…
 
 Reads each hospital machine-readable file (CMS JSON, tall or wide CSV, v2.0–v3.0; plain, gzip
 or zip; a path or an http(s) URL), validates and normalises it, and loads it into the database
@@ -16,7 +16,12 @@ or zip; a path or an http(s) URL), validates and normalises it, and loads it int
 file by file (archive.zip#name each; one such name reads that file alone); from a URL, only when
 its server answers HTTP Range requests, else its first file only. A hospital's cms-hpt.txt (path
 or URL) stands for the files it lists. The last line of each file is one JSON object with the
-figures of the run.`;
+figures of the run.
+
+  --validate-only  print each file's validation report; load nothing
+  --reload         read and load a file even when the same bytes are loaded already, so that
+                   rules the readers gained since reach its rows (an older file still is not)
+  --demo           mark the hospitals as fictional demo data`;
 
 function peakRssMb(): number {
   // maxRSS is in kilobytes.
@@ -104,6 +109,7 @@ async function main(): Promise<number> {
       allowPositionals: true,
       options: {
         'validate-only': { type: 'boolean' },
+        reload: { type: 'boolean' },
         demo: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -137,6 +143,7 @@ async function main(): Promise<number> {
       const cpu = process.cpuUsage();
       const result = await ingestFile(database.connection, source, {
         demo: values.demo ?? false,
+        reload: values.reload ?? false,
         locate: hospitalLocator(database.connection.pool),
         progress: (bytes, total, records) => bar.update(bytes, total, records),
       });

@@ -169,6 +169,48 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
     expect(await count('negotiated_rates', result.hospitalId ?? '')).toBe(10452);
     expect(await runTables(result.runId)).toEqual([]);
   });
+
+  itWithDataFile(
+    'reads the same file again in full when asked to reload it, rewriting its rows',
+    VINEYARD,
+    async (file) => {
+      const [loaded] = await query<{ id: string; hospital_id: string }>(
+        `SELECT id, hospital_id FROM mrf_files WHERE status = 'loaded' AND source = $1`,
+        [file],
+      );
+      const hospitalId = loaded?.hospital_id ?? '';
+      // Its revenue codes as a reader without code.leading-zeros would have stored them.
+      const codes = (code: string) =>
+        query<{ n: string }>(
+          `SELECT count(*) AS n FROM item_codes WHERE hospital_id = $1 AND code_type = 'RC' AND code = $2`,
+          [hospitalId, code],
+        ).then((rows) => Number(rows[0]?.n));
+      const items = await codes('0301');
+      expect(items).toBeGreaterThan(0);
+      await query(
+        `UPDATE item_codes SET code = '301' WHERE hospital_id = $1 AND code_type = 'RC' AND code = '0301'`,
+        [hospitalId],
+      );
+      let recordsRead = 0;
+      const result = await ingestFile(database.connection, file, {
+        reload: true,
+        progress: (_bytes, _total, records) => (recordsRead = Math.max(recordsRead, records)),
+      });
+      expect(result).toMatchObject({ status: 'loaded', hospitalId, ...VINEYARD_FIGURES });
+      expect(recordsRead).toBeGreaterThan(0);
+      expect([await codes('301'), await codes('0301')]).toEqual([0, items]);
+      expect(
+        await query(`SELECT id, status FROM mrf_files WHERE id IN ($1, $2) ORDER BY status`, [
+          loaded?.id,
+          result.runId,
+        ]),
+      ).toEqual([
+        { id: result.runId, status: 'loaded' },
+        { id: loaded?.id, status: 'replaced' },
+      ]);
+      expect(await count('negotiated_rates', hospitalId)).toBe(10452);
+    },
+  );
 });
 
 describe('the Medicare benchmark', () => {
@@ -779,7 +821,7 @@ describe('npm run ingest', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("Unknown option '--fast'");
     expect(unknown.stderr).toContain(
-      'Usage: npm run ingest -- [--validate-only] [--demo] <file|url>',
+      'Usage: npm run ingest -- [--validate-only] [--reload] [--demo] <file|url>',
     );
     const bare = await cli([]);
     expect(bare.code).toBe(2);

@@ -47,6 +47,11 @@ export interface IngestOptions {
   demo?: boolean;
   /** Places a hospital (address → ZIP → county → CBSA); without it hospitals have no geography. */
   locate?: (header: MrfHeader) => Promise<Placement>;
+  /**
+   * Reads and loads the file even when the same bytes are loaded already, so that rules the
+   * readers gained since reach the rows loaded before them. An older file is still not loaded.
+   */
+  reload?: boolean;
 }
 
 /** A run's advisory-lock key: held while the run is alive, so a crashed run can be told from a slow one. */
@@ -116,7 +121,7 @@ export async function ingestFile(
       `INSERT INTO mrf_files (id, source, status) VALUES ($1, $2, 'loading')`,
       [runId, source],
     );
-    const unchanged = await unchangedLoad(lockClient, source, options);
+    const unchanged = options.reload ? null : await unchangedLoad(lockClient, source, options);
     if (unchanged) {
       await opening.then((reader) => reader.close()).catch(() => undefined);
       Object.assign(result, await recordUnchanged(lockClient, runId, unchanged));
@@ -222,6 +227,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       header,
       place,
       sha256: stats.sha256,
+      reload: options.reload ?? false,
       summary,
       result,
       // The plain-words lines are what the inventory shows; the rest is there for whoever digs.
@@ -403,6 +409,8 @@ interface SwapInput {
   header: MrfHeader;
   place: Placement | null;
   sha256: string;
+  /** Load the file even if its bytes are the loaded ones (IngestOptions.reload). */
+  reload: boolean;
   summary: Summary;
   result: IngestResult;
   validation: unknown;
@@ -480,7 +488,7 @@ async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
       [hospitalId],
     );
     let status: IngestStatus = 'loaded';
-    if (current?.sha256 === sha256) status = 'unchanged';
+    if (current?.sha256 === sha256 && !input.reload) status = 'unchanged';
     else if (
       current?.last_updated_on &&
       header.lastUpdatedOn &&
