@@ -11,6 +11,7 @@ import { ValidationReport } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
+import { lenientJson } from './lenient-json.ts';
 import {
   CODE_TYPES_V2_SET,
   CODE_TYPES_V3_SET,
@@ -402,6 +403,18 @@ export class JsonMrfParser implements FormatParser {
     try {
       return JSON.parse(textValue) as unknown;
     } catch (cause) {
+      const repaired = lenientJson(textValue);
+      if (repaired) {
+        try {
+          const value = JSON.parse(repaired.text) as unknown;
+          for (let k = 0; k < repaired.nonFinite; k++) this.report.add('json.non-finite', location);
+          for (let k = 0; k < repaired.trailingCommas; k++)
+            this.report.add('json.trailing-comma', location);
+          return value;
+        } catch {
+          // Broken in another way too: reported as it was written.
+        }
+      }
       this.report.add('json.invalid-item', location, cause instanceof Error ? cause.message : '');
       this.report.rejectedRecords++;
       return undefined;

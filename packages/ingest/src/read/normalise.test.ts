@@ -94,6 +94,16 @@ describe('amount', () => {
       rules: ['value.placeholder'],
     });
   });
+
+  it.each(['nan', 'NaN', '#N/A', ' n/a '])(
+    'reads %j, which pandas and spreadsheets write in empty cells, as no value',
+    (raw) => {
+      expect(read((r) => amount(raw, r, 'row 3', 'gross'))).toEqual({
+        value: null,
+        rules: ['value.placeholder'],
+      });
+    },
+  );
 });
 
 describe('settings, methodologies and code types spelled another way', () => {

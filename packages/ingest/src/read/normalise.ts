@@ -102,8 +102,16 @@ export class NameNormaliser {
   }
 }
 
-/** What some files write in empty cells. */
-const PLACEHOLDERS: ReadonlySet<string> = new Set(['n/a', 'na', '-', 'null', 'none']);
+/** What some files write in empty cells: by hand, pandas (`nan`) or a spreadsheet (`#N/A`). */
+const PLACEHOLDERS: ReadonlySet<string> = new Set([
+  'n/a',
+  'na',
+  '-',
+  'null',
+  'none',
+  'nan',
+  '#n/a',
+]);
 
 /**
  * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported), and

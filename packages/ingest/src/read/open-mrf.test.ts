@@ -262,6 +262,28 @@ describe('records and rules', () => {
     expect(report.errorCount).toBe(0);
   });
 
+  it('reads the NaN and Infinity of Python-written JSON as no value, and trailing commas', async () => {
+    const json = `{"hospital_name": "Test Hospital", "last_updated_on": "2026-01-15", "version": "3.0.0",
+      "standard_charge_information": [{
+        "description": "Office visit",
+        "code_information": [{"code": "99213", "type": "CPT"},],
+        "standard_charges": [{
+          "setting": "outpatient", "gross_charge": Infinity, "discounted_cash": NaN,
+          "minimum": 100, "maximum": 300,
+          "payers_information": [{"payer_name": "Aetna", "plan_name": "PPO", "standard_charge_dollar": 120,
+                                  "methodology": "fee schedule",}]
+        }]
+      }]}`;
+    const { records, report } = await readWithReport(await file('python.json', json));
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ gross: null, discountedCash: null, min: 100, max: 300 });
+    expect(records[0]?.payers[0]).toMatchObject({ payerName: 'Aetna', dollar: 120 });
+    expect(report.count('json.non-finite')).toBe(2);
+    expect(report.count('json.trailing-comma')).toBe(2);
+    expect(report.count('json.invalid-item')).toBe(0);
+    expect(report.rejectedRecords).toBe(0);
+  });
+
   it('reads a JSON list written as its one entry, and reports a file without items', async () => {
     const header = {
       hospital_name: 'Test Hospital',

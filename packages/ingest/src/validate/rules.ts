@@ -111,6 +111,14 @@ export const RULES = {
     'rows have a different number of values than the header',
   ),
   'json.invalid-item': error('item is not valid JSON', 'items are not valid JSON'),
+  'json.non-finite': warning(
+    'number was written as NaN or Infinity, which JSON has not (read as no value)',
+    'numbers were written as NaN or Infinity, which JSON has not (read as no value)',
+  ),
+  'json.trailing-comma': warning(
+    'list or object had a comma before its end, which JSON does not allow (ignored)',
+    'lists or objects had a comma before their end, which JSON does not allow (ignored)',
+  ),
   'json.after-end': error(
     'file had text after the end of its JSON object, which was not read',
     'files had text after the end of their JSON object, which was not read',
@@ -163,8 +171,8 @@ export const RULES = {
     'values were spelled other ways than the CMS values (read as the CMS values)',
   ),
   'code.leading-zeros': warning(
-    'code had lost its leading zeros (read with them, as 0450 for revenue code 450)',
-    'codes had lost their leading zeros (read with them, as 0450 for revenue code 450)',
+    'code was written without its leading zeros (read with them, as 0450 for revenue code 450)',
+    'codes were written without their leading zeros (read with them, as 0450 for revenue code 450)',
   ),
   'code.lower-case': warning(
     'CPT or HCPCS code was written in lower case (read in upper case)',
