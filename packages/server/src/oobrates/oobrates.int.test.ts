@@ -151,6 +151,11 @@ describe('OobRates calls', () => {
     ).json<CodeOption[]>();
     expect(byCode.map((o) => o.procedureCode)).toContain('99213');
     expect(byCode.every((o) => o.procedureCode.startsWith('9921'))).toBe(true);
+    // Revenue codes have four digits; people type them as three (450 for the emergency room).
+    const withoutZero = (
+      await codeSearch(login, { stateCode: 'AK', msaId: '11260', queryText: '450' })
+    ).json<CodeOption[]>();
+    expect(withoutZero[0]).toMatchObject({ procedureCode: '0450', codeType: 'RC' });
     const byWords = (
       await codeSearch(login, {
         stateCode: 'ak',

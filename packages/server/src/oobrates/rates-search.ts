@@ -169,8 +169,10 @@ export class RatesSearch {
   }
 
   /**
-   * The area's codes matching the typed text: code prefix first, then description words. The
-   * area's code list is rebuilt when its hospitals' data changed since the last build.
+   * The area's codes matching the typed text: code prefix first, then the codes it is a prefix
+   * of once leading zeros are set aside (typed 450 finds revenue code 0450, 65 MS-DRG 065), then
+   * description words. The area's code list is rebuilt when its hospitals' data changed since
+   * the last build.
    */
   async codeOptions(stateCode: string, msaId: string, queryText: string): Promise<CodeOption[]> {
     await this.ensureAreaCodes(stateCode, msaId);
@@ -180,8 +182,10 @@ export class RatesSearch {
       text: `SELECT code AS "procedureCode", description AS "codeDescription", code_type AS "codeType"
          FROM area_codes
         WHERE state_code = $1 AND cbsa_code = $2
-          AND (code ILIKE $3 || '%' OR description ILIKE '%' || $3 || '%')
-        ORDER BY (code ILIKE $3 || '%') DESC, hospitals DESC, code, code_type
+          AND (code ILIKE $3 || '%' OR description ILIKE '%' || $3 || '%'
+               OR ($3 ~ '^[0-9]+$' AND code LIKE '0%' AND ltrim(code, '0') LIKE ltrim($3, '0') || '%'))
+        ORDER BY (code ILIKE $3 || '%') DESC, (code LIKE '0%' AND ltrim(code, '0') LIKE ltrim($3, '0') || '%') DESC,
+                 hospitals DESC, code, code_type
         LIMIT ${CODE_OPTIONS}`,
       values: [stateCode, msaId, text],
     });
