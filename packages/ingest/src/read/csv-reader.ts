@@ -579,23 +579,40 @@ export class CsvMrfParser implements FormatParser {
       );
     }
     if (layout.tall) {
-      if (this.pending !== null && this.sameItem(f)) {
-        if (this.pending.payers.length < MAX_RATES_PER_RECORD) {
-          this.addTallPayer(f, `row ${line}`);
+      const location = `row ${line}`;
+      const pending = this.pending;
+      const room = pending !== null && pending.payers.length < MAX_RATES_PER_RECORD;
+      if (pending !== null && this.sameItem(f)) {
+        if (room) {
+          this.addTallPayer(f, location);
           return;
         }
         // Memory stays flat whatever the file: the charge goes on in a record of its own.
-        this.report.add('csv.charge-split', `row ${line}`, `after ${MAX_RATES_PER_RECORD} rates`);
+        this.report.add('csv.charge-split', location, `after ${MAX_RATES_PER_RECORD} rates`);
       }
-      this.flush();
-      if (isBlank(f)) return;
-      this.startRecord(f, `row ${line}`);
-      this.addTallPayer(f, `row ${line}`);
+      if (isBlank(f)) {
+        this.flush();
+        return;
+      }
+      const before = this.report.errorCount;
+      const record = this.readItem(f, location);
+      const errors = this.report.errorCount - before;
+      // The charge's values written another way ("OP" for "outpatient", "1.2E+03" for "1200")
+      // are still the charge.
+      if (room && errors === 0 && this.pendingErrors === 0 && sameCharge(pending, record)) {
+        this.pendingKey = this.keyOf(f);
+      } else {
+        this.flush();
+        this.startRecord(record, errors, f);
+      }
+      this.addTallPayer(f, location);
       return;
     }
     if (isBlank(f)) return;
-    this.startRecord(f, `row ${line}`);
     const location = `row ${line}`;
+    const before = this.report.errorCount;
+    const record = this.readItem(f, location);
+    this.startRecord(record, this.report.errorCount - before, f);
     for (const columns of layout.payers) {
       if (slotEmpty(f, columns)) continue;
       this.addPayer(f, columns, location);
@@ -612,10 +629,10 @@ export class CsvMrfParser implements FormatParser {
     return true;
   }
 
-  private startRecord(f: string[], location: string): void {
+  /** The row's item values, read and checked (its issues reported), without its rates. */
+  private readItem(f: string[], location: string): ChargeRecord {
     const layout = this.layout as Layout;
     const r = this.report;
-    const before = r.errorCount;
     const codes: CodeRef[] = [];
     for (const c of layout.codes) {
       const code = text(cell(f, c.code));
@@ -640,7 +657,7 @@ export class CsvMrfParser implements FormatParser {
     const cash = amount(cell(f, layout.cash), r, location, 'standard_charge|discounted_cash');
     const min = amount(cell(f, layout.min), r, location, 'standard_charge|min');
     const max = amount(cell(f, layout.max), r, location, 'standard_charge|max');
-    this.pending = {
+    return {
       location,
       description: text(cell(f, layout.description)) ?? '',
       codes,
@@ -655,13 +672,21 @@ export class CsvMrfParser implements FormatParser {
       genericNotes: text(cell(f, layout.genericNotes)),
       payers: [],
     };
-    this.pendingErrors = r.errorCount - before;
+  }
+
+  /** Makes the record the charge that rates are added to; `errors` its item's errors. */
+  private startRecord(record: ChargeRecord, errors: number, f: string[]): void {
+    this.pending = record;
+    this.pendingErrors = errors;
     this.pendingDollar = false;
-    if (layout.tall) {
-      const key: string[] = [];
-      for (const i of layout.itemColumns) key.push(f[i] ?? '');
-      this.pendingKey = key;
-    }
+    if ((this.layout as Layout).tall) this.pendingKey = this.keyOf(f);
+  }
+
+  /** A tall row's item columns as written: rows of one charge repeat them. */
+  private keyOf(f: string[]): string[] {
+    const key: string[] = [];
+    for (const i of (this.layout as Layout).itemColumns) key.push(f[i] ?? '');
+    return key;
   }
 
   private addTallPayer(f: string[], location: string): void {
@@ -725,6 +750,25 @@ export class CsvMrfParser implements FormatParser {
       this.pendingErrors + checkRecord(record, this.ctx as RuleContext, this.pendingDollar);
     keepOrReject(record, errors, this.report, this.out);
   }
+}
+
+/** Whether two records are one charge: the same item values, however each was written. */
+function sameCharge(a: ChargeRecord, b: ChargeRecord): boolean {
+  return (
+    a.description === b.description &&
+    a.setting === b.setting &&
+    a.drugUnit === b.drugUnit &&
+    a.drugType === b.drugType &&
+    a.gross === b.gross &&
+    a.discountedCash === b.discountedCash &&
+    a.min === b.min &&
+    a.max === b.max &&
+    a.genericNotes === b.genericNotes &&
+    a.modifiers.length === b.modifiers.length &&
+    a.modifiers.every((m, i) => m === b.modifiers[i]) &&
+    a.codes.length === b.codes.length &&
+    a.codes.every((c, i) => c.code === b.codes[i]?.code && c.type === b.codes[i]?.type)
+  );
 }
 
 /** The value of column i, '' when the column is absent or the row short. */

@@ -187,6 +187,23 @@ describe('records and rules', () => {
     );
   });
 
+  it('keeps consecutive tall rows of one charge together when they write its values two ways', async () => {
+    const rows =
+      TALL_ROW +
+      TALL_ROW.replace('outpatient,,,250,200,Aetna', 'OP,,,2.5E+02,200.00,Cigna') +
+      TALL_ROW.replace('X-ray chest,71046', ' X-ray chest ,71046').replace('Aetna', 'Humana') +
+      TALL_ROW.replace('250,200,Aetna', '251,200,Aetna');
+    const { records, report } = await readWithReport(
+      await file('spelled.csv', V3_HEADER + TALL_COLUMNS + rows),
+    );
+    expect(records.map((r) => [r.location, r.gross, r.payers.map((p) => p.payerName)])).toEqual([
+      ['row 4', 250, ['Aetna', 'Cigna', 'Humana']],
+      ['row 7', 251, ['Aetna']],
+    ]);
+    expect(report.count('enum.spelling')).toBe(1);
+    expect(report.errorCount).toBe(0);
+  });
+
   it('reads other spellings of dates, percentages, settings, methodologies and code types', async () => {
     const csv =
       V3_HEADER.replace('2026-01-15', '15-Jan-2026') +
