@@ -426,13 +426,14 @@ const SUMMARY_SQL = `
     has_drugs = EXCLUDED.has_drugs, updated_at = now()`;
 
 /**
- * Every code the file uses joins the code table (the search's list of codes), in batches while
- * the file is read, so whether or not the file is loaded in the end: a list of codes in use, not
- * of codes with rates. Descriptions are
- * kept only where we may show them: MS-DRG and other DRG names come from the files themselves;
- * CPT text is AMA-copyrighted, so CPT codes get none (the hospital's own item description is
- * shown instead); HCPCS descriptions come from the CMS file (`npm run reference -- hcpcs`).
- * Codes already there with their description are left untouched (no dead rows, no WAL).
+ * The code table holds what the search shows for a code instead of the hospital's own item text:
+ * its description, where we may show one. MS-DRG and other DRG names come from the files
+ * themselves and join it here, in batches while the file is read (so whether or not the file is
+ * loaded in the end); CPT text is AMA-copyrighted, so CPT codes get none; HCPCS descriptions come
+ * from the CMS file (`npm run reference -- hcpcs`). Codes with nothing to show get no row: a
+ * chargemaster code is often unique to its item, and writing them cost PostgreSQL a quarter of
+ * its CPU during an ingest (ADR 0013, "Session 15"). Codes already there with their description
+ * are left untouched (no dead rows, no WAL).
  */
 async function upsertCodes(pool: Pool, codes: readonly CodeEntry[]): Promise<void> {
   await pool.query(

@@ -28,8 +28,9 @@ export interface CodeEntry {
 }
 
 /**
- * Codes are handed over in batches of this many new ones: a chargemaster (CDM) code is often
- * unique to its item, so a 1 GB file brings half a million codes, too many to hold until the end.
+ * Codes seen are forgotten, and those with a description handed over, after this many new ones:
+ * a chargemaster (CDM) code is often unique to its item, so a 1 GB file brings half a million
+ * codes, too many to hold until the end.
  */
 const CODE_BATCH = 20_000;
 
@@ -93,9 +94,9 @@ export class RowEncoder {
     /** The payer_plans ids of payer/plan pairs, in their order (created when new). */
     private readonly payerPlanIds: (pairs: PayerPlanEntry[]) => Promise<number[]>,
     /**
-     * Takes the codes seen (with their category and, for DRGs, the description of the first item
-     * using them), a batch at a time while the file is read; a code may come again in a later
-     * batch. Runs while the encoder carries on; the next batch waits for it.
+     * Takes the codes seen that have a description to show (DRGs, named after the first item
+     * using them), with their category, a batch at a time while the file is read; a code may come
+     * again in a later batch. Runs while the encoder carries on; the next batch waits for it.
      */
     private readonly codeSink: (codes: CodeEntry[]) => Promise<void>,
   ) {}
@@ -107,7 +108,9 @@ export class RowEncoder {
   }
 
   private async handOverCodes(): Promise<void> {
-    const entries = [...this.codes.values()].flatMap((byCode) => [...byCode.values()]);
+    const entries: CodeEntry[] = [];
+    for (const byCode of this.codes.values())
+      for (const entry of byCode.values()) if (entry.description !== null) entries.push(entry);
     this.codes.clear();
     this.newCodes = 0;
     await this.handingOver;
