@@ -431,7 +431,7 @@ const SUMMARY_SQL = `
  * themselves and join it here, in batches while the file is read (so whether or not the file is
  * loaded in the end); CPT text is AMA-copyrighted, so CPT codes get none; HCPCS descriptions come
  * from the CMS file (`npm run reference -- hcpcs`). Codes with nothing to show get no row: a
- * chargemaster code is often unique to its item, and writing them cost PostgreSQL a quarter of
+ * chargemaster code is often unique to its item, and writing them cost PostgreSQL a fifth of
  * its CPU during an ingest (ADR 0013, "Session 15"). Codes already there with their description
  * are left untouched (no dead rows, no WAL).
  */

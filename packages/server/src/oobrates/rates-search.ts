@@ -170,7 +170,7 @@ export class RatesSearch {
 
   /**
    * The area's codes matching the typed text: code prefix first, then the codes it is a prefix
-   * of once leading zeros are set aside (typed 450 finds revenue code 0450, 65 MS-DRG 065), then
+   * of once leading zeros are set aside (typed 450 finds revenue code 0450, 100 anesthesia code 00100), then
    * description words. The area's code list is rebuilt when its hospitals' data changed since
    * the last build.
    */
@@ -184,7 +184,8 @@ export class RatesSearch {
         WHERE state_code = $1 AND cbsa_code = $2
           AND (code ILIKE $3 || '%' OR description ILIKE '%' || $3 || '%'
                OR ($3 ~ '^[0-9]+$' AND code LIKE '0%' AND ltrim(code, '0') LIKE ltrim($3, '0') || '%'))
-        ORDER BY (code ILIKE $3 || '%') DESC, (code LIKE '0%' AND ltrim(code, '0') LIKE ltrim($3, '0') || '%') DESC,
+        ORDER BY (code ILIKE $3 || '%') DESC,
+                 ($3 ~ '^[0-9]+$' AND code LIKE '0%' AND ltrim(code, '0') LIKE ltrim($3, '0') || '%') DESC,
                  hospitals DESC, code, code_type
         LIMIT ${CODE_OPTIONS}`,
       values: [stateCode, msaId, text],
