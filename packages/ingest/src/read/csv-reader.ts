@@ -594,9 +594,7 @@ export class CsvMrfParser implements FormatParser {
         this.flush();
         return;
       }
-      const before = this.report.errorCount;
-      const record = this.readItem(f, location);
-      const errors = this.report.errorCount - before;
+      const { record, errors } = this.readItem(f, location);
       // The charge's values written another way ("OP" for "outpatient", "1.2E+03" for "1200")
       // are still the charge.
       if (room && errors === 0 && this.pendingErrors === 0 && sameCharge(pending, record)) {
@@ -610,9 +608,8 @@ export class CsvMrfParser implements FormatParser {
     }
     if (isBlank(f)) return;
     const location = `row ${line}`;
-    const before = this.report.errorCount;
-    const record = this.readItem(f, location);
-    this.startRecord(record, this.report.errorCount - before, f);
+    const { record, errors } = this.readItem(f, location);
+    this.startRecord(record, errors, f);
     for (const columns of layout.payers) {
       if (slotEmpty(f, columns)) continue;
       this.addPayer(f, columns, location);
@@ -629,10 +626,14 @@ export class CsvMrfParser implements FormatParser {
     return true;
   }
 
-  /** The row's item values, read and checked (its issues reported), without its rates. */
-  private readItem(f: string[], location: string): ChargeRecord {
+  /**
+   * The row's item values, read and checked (its issues reported), without its rates, and how
+   * many errors they had.
+   */
+  private readItem(f: string[], location: string): { record: ChargeRecord; errors: number } {
     const layout = this.layout as Layout;
     const r = this.report;
+    const before = r.errorCount;
     const codes: CodeRef[] = [];
     for (const c of layout.codes) {
       const code = text(cell(f, c.code));
@@ -657,7 +658,7 @@ export class CsvMrfParser implements FormatParser {
     const cash = amount(cell(f, layout.cash), r, location, 'standard_charge|discounted_cash');
     const min = amount(cell(f, layout.min), r, location, 'standard_charge|min');
     const max = amount(cell(f, layout.max), r, location, 'standard_charge|max');
-    return {
+    const record: ChargeRecord = {
       location,
       description: text(cell(f, layout.description)) ?? '',
       codes,
@@ -672,6 +673,7 @@ export class CsvMrfParser implements FormatParser {
       genericNotes: text(cell(f, layout.genericNotes)),
       payers: [],
     };
+    return { record, errors: r.errorCount - before };
   }
 
   /** Makes the record the charge that rates are added to; `errors` its item's errors. */

@@ -180,13 +180,12 @@ export class RatesSearch {
     const { rows } = await this.pool.query<CodeOption>({
       name: 'oob_code_options',
       text: `SELECT code AS "procedureCode", description AS "codeDescription", code_type AS "codeType"
-         FROM area_codes
-        WHERE state_code = $1 AND cbsa_code = $2
-          AND (code ILIKE $3 || '%' OR description ILIKE '%' || $3 || '%'
-               OR ($3 ~ '^[0-9]+$' AND code LIKE '0%' AND ltrim(code, '0') LIKE ltrim($3, '0') || '%'))
-        ORDER BY (code ILIKE $3 || '%') DESC,
-                 ($3 ~ '^[0-9]+$' AND code LIKE '0%' AND ltrim(code, '0') LIKE ltrim($3, '0') || '%') DESC,
-                 hospitals DESC, code, code_type
+         FROM (SELECT *, code ILIKE $3 || '%' AS prefix,
+                      $3 ~ '^[0-9]+$' AND code LIKE '0%' AND ltrim(code, '0') LIKE ltrim($3, '0') || '%' AS unpadded
+                 FROM area_codes
+                WHERE state_code = $1 AND cbsa_code = $2) c
+        WHERE prefix OR unpadded OR description ILIKE '%' || $3 || '%'
+        ORDER BY prefix DESC, unpadded DESC, hospitals DESC, code, code_type
         LIMIT ${CODE_OPTIONS}`,
       values: [stateCode, msaId, text],
     });
