@@ -124,13 +124,24 @@ test("an admin sets a hospital's labels on its page, and everyone sees them", as
 test.describe('inventory at 375 px wide', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
+  const overflow = (page: Page) =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+
   test('the table scrolls inside its own region, not the page', async ({ page }) => {
     await page.goto('/inventoryList');
     await expect(page.getByText('14 hospitals')).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expect(page.getByRole('region', { name: 'Hospitals' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("a hospital's page fits without sideways scrolling", async ({ page }) => {
+    await page.goto('/inventoryList?state=AK');
+    await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();
+    await expect(page.getByText(/CMS template version 3\.0\.0/)).toBeVisible();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
   });
 });
