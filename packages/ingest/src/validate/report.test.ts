@@ -39,6 +39,19 @@ describe('ValidationReport', () => {
     );
   });
 
+  it('writes counts of a thousand and more with separators, as the inventory shows them', () => {
+    const report = new ValidationReport();
+    report.recordsRead = 23_865;
+    report.payersRead = 136_366;
+    for (let row = 1; row <= 2100; row++) report.add('code.leading-zeros', `row ${row}`);
+    const lines = report.toText().split('\n');
+    expect(lines[0]).toBe(
+      '23,865 charges with 136,366 payer rates read; 0 charges and 0 rates rejected; ' +
+        '0 errors, 2,100 warnings.',
+    );
+    expect(lines[1]).toMatch(/^Warning: 2,100 codes were written without their leading zeros/);
+  });
+
   it('lists the examples under each rule, without repeating its sentence, long values cut', () => {
     const report = new ValidationReport();
     report.add('number.invalid', 'row 9', 'standard_charge|gross "abc"');

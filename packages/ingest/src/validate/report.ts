@@ -1,6 +1,8 @@
 import type { IssueSeverity, ValidationIssue } from '../model.ts';
 import { RULES, type RuleId } from './rules.ts';
 
+const counting = new Intl.NumberFormat('en-US');
+
 /** How many examples each rule keeps: enough to find the problem, small whatever the file. */
 export const EXAMPLES_PER_RULE = 5;
 
@@ -115,7 +117,7 @@ export class ValidationReport {
       const first = r.examples[0];
       const label = r.severity === 'error' ? 'Error' : 'Warning';
       lines.push(
-        `${label}: ${r.count} ${r.count === 1 ? definition.one : definition.many} (rule ${r.rule})` +
+        `${label}: ${counting.format(r.count)} ${r.count === 1 ? definition.one : definition.many} (rule ${r.rule})` +
           (first && !examples && !isWholeFile(first.location)
             ? `, first at ${first.location}`
             : ''),
@@ -151,7 +153,7 @@ function exampleText(example: ValidationIssue, sentence: string): string | null 
   return isWholeFile(example.location) ? null : example.location;
 }
 
-/** "1 charge", "2 charges". */
+/** "1 charge", "23,865 charges". */
 export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+  return `${counting.format(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
