@@ -76,6 +76,11 @@ test.describe('inventory list', () => {
     await expect(page.getByText('In use')).toBeVisible();
     await expect(page.getByText(/CMS template version 3\.0\.0/)).toBeVisible();
     await expect(page.getByText(/Last updated by the hospital on January 15, 2026/)).toBeVisible();
+    // What the file's rates are, as the ingest counted them.
+    await expect(page.getByText(/^From \d+ payers in \d+ plans\.$/)).toBeVisible();
+    await expect(page.getByText('By line of business')).toBeVisible();
+    await expect(page.getByText(/^Commercial: [\d,]+ rates \(\d+%\)$/)).toBeVisible();
+    await expect(page.getByText(/^A dollar amount: [\d,]+ rates \(\d+%\)$/)).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Back to the inventory' }).click();
     await expect(page).toHaveURL(/\/inventoryList\?state=AK/);
@@ -141,6 +146,7 @@ test.describe('inventory at 375 px wide', () => {
     await page.goto('/inventoryList?state=AK');
     await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();
     await expect(page.getByText(/CMS template version 3\.0\.0/)).toBeVisible();
+    await expect(page.getByText('Where the dollar figure comes from')).toBeVisible();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page);
   });

@@ -155,6 +155,8 @@ export const mrfFiles = pgTable(
     rates: integer('rates').notNull().default(0),
     rejected: integer('rejected').notNull().default(0),
     validation: jsonb('validation'),
+    /** The file's rates by payer, plan, line of business and amount origin (RateMix). */
+    rateMix: jsonb('rate_mix'),
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

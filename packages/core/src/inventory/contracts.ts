@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from '../api/common.ts';
+import { AMOUNT_ORIGINS } from '../rates/effective-amount.ts';
+import { LINES_OF_BUSINESS } from '../rates/line-of-business.ts';
 
 // search-and-accounts §2 "Inventory list", §3 entities, §7 calls.
 
@@ -93,6 +95,24 @@ export const HospitalIdParamsSchema = z.object({
   hospitalId: z.uuid('hospitalId must be a hospital id.'),
 });
 
+const rateCount = z.number().int().nonnegative();
+
+/** Where a rate's dollar figure comes from; `none` when it has none (an algorithm alone). */
+export const RATE_MIX_ORIGINS = [...AMOUNT_ORIGINS, 'none'] as const;
+
+/**
+ * What a file's payer rates are, counted while it was read: how many payers (canonical, so
+ * "BCBS" and "Blue Cross Blue Shield of Florida" are one) and payer/plan pairs, and its rates by
+ * the plan's line of business and by where their dollar figure comes from.
+ */
+export const RateMixSchema = z.object({
+  payers: rateCount,
+  plans: rateCount,
+  byLineOfBusiness: z.record(z.enum(LINES_OF_BUSINESS), rateCount),
+  byOrigin: z.record(z.enum(RATE_MIX_ORIGINS), rateCount),
+});
+export type RateMix = z.infer<typeof RateMixSchema>;
+
 export const HospitalFileSchema = z.object({
   /** The file's name (a URL's last segment; a zip archive's file as `archive.zip#name`). */
   source: z.string(),
@@ -107,6 +127,8 @@ export const HospitalFileSchema = z.object({
   rejected: z.number(),
   /** The validation report in plain words, one sentence per rule. */
   validationSummary: z.array(z.string()),
+  /** Null for a file that was not read to its end, or read before RateLens counted this. */
+  rateMix: RateMixSchema.nullable(),
   loadedAt: z.string().nullable(),
   error: z.string().nullable(),
 });

@@ -12,7 +12,9 @@ export interface NegotiatedAmounts {
   estimatedAmount: number | null;
 }
 
-export type AmountOrigin = 'dollar' | 'percentage-of-gross' | 'median' | 'estimated';
+/** Where a rate's dollar figure comes from, in the order `effectiveAmount` tries them. */
+export const AMOUNT_ORIGINS = ['dollar', 'percentage-of-gross', 'median', 'estimated'] as const;
+export type AmountOrigin = (typeof AMOUNT_ORIGINS)[number];
 
 export interface EffectiveAmount {
   amount: number | null;

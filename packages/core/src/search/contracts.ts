@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from '../api/common.ts';
+import { AMOUNT_ORIGINS } from '../rates/effective-amount.ts';
 
 // search-and-accounts §2 "Home", "/ooprates", §3 entities, §4 states, §7 calls (issue 4).
 
@@ -196,8 +197,6 @@ export const ExportQuerySchema = z.object({
 export const CustomExportQuerySchema = z.object({
   oobinput: jsonParameter('oobinput', 2048, 'JSON', CustomSearchInputSchema),
 });
-
-export const AMOUNT_ORIGINS = ['dollar', 'percentage-of-gross', 'median', 'estimated'] as const;
 
 /** One rate row of a search (§3 "OOP result row") plus how the dollar figure was obtained. */
 export const OopRateRowSchema = z.object({

@@ -14,7 +14,7 @@ import { serveFiles } from '../testing/file-server.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
 import { openMrf } from '../read/index.ts';
 import { hospitalSourceKey, ingestFile, markInterruptedRuns } from './ingest-file.ts';
-import { MEDICARE_CONVERSION_FACTOR_2025 } from '@ratelens/core';
+import { MEDICARE_CONVERSION_FACTOR_2025, type RateMix } from '@ratelens/core';
 import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
 import { parseZipLocality } from '../reference/zip-locality.ts';
 import {
@@ -133,6 +133,52 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
         effective_amount: '100',
         effective_origin: 'dollar',
       });
+    },
+  );
+
+  itWithDataFile(
+    "records the file's rates by payer, plan, line of business and origin, as its rows hold them",
+    VINEYARD,
+    async () => {
+      const [run] = await query<{ rate_mix: RateMix; hospital_id: string }>(
+        `SELECT f.rate_mix, f.hospital_id FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
+          WHERE h.name = $1 AND f.status = 'loaded'`,
+        ["Martha's Vineyard Hospital"],
+      );
+      const mix = run?.rate_mix as RateMix;
+      // Counted in the CSV by hand (Python's csv module): 29 payer/plan pairs of 19 payer names;
+      // 10,444 rates with a dollar amount and 8 with only a median.
+      expect(mix.plans).toBe(29);
+      expect(mix.byOrigin).toEqual({
+        dollar: 10444,
+        'percentage-of-gross': 0,
+        median: 8,
+        estimated: 0,
+        none: 0,
+      });
+      // The rest as the loaded rows have it.
+      const byLine = await query<{ line_of_business: string; n: string }>(
+        `SELECT pp.line_of_business, count(*) AS n FROM negotiated_rates r JOIN payer_plans pp ON pp.id = r.plan_id
+          WHERE r.hospital_id = $1 GROUP BY 1`,
+        [run?.hospital_id],
+      );
+      expect(mix.byLineOfBusiness).toEqual({
+        commercial: 0,
+        'medicare-advantage': 0,
+        'medicaid-managed-care': 0,
+        exchange: 0,
+        other: 0,
+        ...Object.fromEntries(byLine.map((r) => [r.line_of_business, Number(r.n)])),
+      });
+      const [payers] = await query<{ n: string }>(
+        `SELECT count(DISTINCT p.canonical_name) AS n FROM negotiated_rates r
+           JOIN payer_plans pp ON pp.id = r.plan_id JOIN payers p ON p.id = pp.payer_id
+          WHERE r.hospital_id = $1`,
+        [run?.hospital_id],
+      );
+      expect(mix.payers).toBe(Number(payers?.n));
+      // "MEDICARE [2001]" and "MEDICARE ALTERNATE [2002]" are original Medicare: 1,052 rates.
+      expect(mix.byLineOfBusiness.other).toBe(1052);
     },
   );
 

@@ -20,7 +20,7 @@ import {
 } from './rate-tables.ts';
 import type { Placement } from './reference-loader.ts';
 import { RowEncoder, type CodeEntry, type PayerPlanEntry, type Summary } from './row-encoder.ts';
-import { errorMessage } from '@ratelens/core';
+import { errorMessage, type RateMix } from '@ratelens/core';
 
 export type IngestStatus = 'loaded' | 'unchanged' | 'older' | 'failed';
 
@@ -229,6 +229,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       sha256: stats.sha256,
       reload: options.reload ?? false,
       summary,
+      rateMix: encoder.rateMix(),
       result,
       // The plain-words lines are what the inventory shows; the rest is there for whoever digs.
       validation: { ...reader.report.toJSON(), sentences: reader.report.toText().split('\n') },
@@ -412,6 +413,7 @@ interface SwapInput {
   /** Load the file even if its bytes are the loaded ones (IngestOptions.reload). */
   reload: boolean;
   summary: Summary;
+  rateMix: RateMix;
   result: IngestResult;
   validation: unknown;
 }
@@ -519,7 +521,7 @@ async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
     }
     await client.query(
       `UPDATE mrf_files SET hospital_id = $2, status = $3, sha256 = $4, bytes = $5, format = $6, version = $7, last_updated_on = $8,
-              items = $9, rates = $10, rejected = $11, validation = $12, finished_at = now()
+              items = $9, rates = $10, rejected = $11, validation = $12, rate_mix = $13, finished_at = now()
        WHERE id = $1`,
       [
         runId,
@@ -534,6 +536,7 @@ async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
         result.rates,
         result.rejected,
         JSON.stringify(input.validation),
+        JSON.stringify(input.rateMix),
       ],
     );
     return status;

@@ -119,6 +119,41 @@ describe('RowEncoder', () => {
     expect(rows.summary).toMatchObject({ hasCommercial: true, hasMedicare: false });
   });
 
+  it("counts the file's rates by canonical payer, plan, line of business and origin of their dollar figure", async () => {
+    const { rows } = encoder();
+    await rows.add(
+      record({
+        payers: [
+          payer(),
+          payer({ payerName: 'AETNA', planName: 'HB MVH MEDICARE', dollar: null, percentage: 45 }),
+          payer({ payerName: 'Cigna', planName: 'Open', dollar: null, median: 900 }),
+        ],
+      }),
+    );
+    await rows.add(
+      record({
+        gross: null,
+        payers: [
+          payer({ dollar: null, estimatedAmount: 700 }),
+          // A percentage without a gross charge gives no dollar figure.
+          payer({ payerName: 'Cigna', planName: 'Open', dollar: null, percentage: 50 }),
+        ],
+      }),
+    );
+    expect(rows.rateMix()).toEqual({
+      payers: 2,
+      plans: 3,
+      byLineOfBusiness: {
+        commercial: 4,
+        'medicare-advantage': 1,
+        'medicaid-managed-care': 0,
+        exchange: 0,
+        other: 0,
+      },
+      byOrigin: { dollar: 1, 'percentage-of-gross': 1, median: 1, estimated: 1, none: 1 },
+    });
+  });
+
   it('writes one COPY line per item, code and rate with the columns of its table', async () => {
     const { rows, lines } = encoder();
     await rows.add(record({ payers: [payer(), payer({ payerName: 'Cigna', planName: 'Open' })] }));

@@ -1,4 +1,13 @@
-import { codeCategory, canonicalPayer, effectiveAmount, lineOfBusiness } from '@ratelens/core';
+import {
+  LINES_OF_BUSINESS,
+  RATE_MIX_ORIGINS,
+  codeCategory,
+  canonicalPayer,
+  effectiveAmount,
+  lineOfBusiness,
+  type LineOfBusiness,
+  type RateMix,
+} from '@ratelens/core';
 import type { ChargeRecord, PayerCharge } from '../model.ts';
 import { arrayLiteral, copyNumber, copyText } from './copy-text.ts';
 
@@ -39,7 +48,15 @@ export interface PayerPlanEntry {
   payerName: string;
   planName: string;
   canonicalPayer: string;
-  lineOfBusiness: string;
+  lineOfBusiness: LineOfBusiness;
+}
+
+/** A payer/plan pair of the file: its payer_plans id as COPY text, and how many rates it has. */
+interface PlanTally {
+  id: string;
+  canonicalPayer: string;
+  lineOfBusiness: LineOfBusiness;
+  rates: number;
 }
 
 /** Billing class derived from the codes: the CMS templates carry none (docs/decisions/0011). */
@@ -79,15 +96,13 @@ export class RowEncoder {
   private readonly codes = new Map<string, Map<string, CodeEntry>>();
   private newCodes = 0;
   private handingOver: Promise<void> = Promise.resolve();
-  /** payer_plans ids as COPY text, by payer name, then plan name (the readers hand out the same string for the same name). */
-  private readonly planIds = new Map<string, Map<string, string>>();
-  /**
-   * The ids of commercial and Medicare Advantage plans: the inventory's flags are set by a rate
-   * with an amount for one of them, not by the plan's name alone (a JSON file's
-   * `modifier_information` names plans with no price).
-   */
-  private readonly commercialPlans = new Set<string>();
-  private readonly medicarePlans = new Set<string>();
+  /** The file's payer/plan pairs, by payer name, then plan name (the readers hand out the same string for the same name). */
+  private readonly plans = new Map<string, Map<string, PlanTally>>();
+  /** Rates by where their dollar figure comes from. */
+  private readonly origins = Object.fromEntries(RATE_MIX_ORIGINS.map((o) => [o, 0])) as Record<
+    (typeof RATE_MIX_ORIGINS)[number],
+    number
+  >;
 
   constructor(
     private readonly sinks: { items: LineSink; codes: LineSink; rates: LineSink },
@@ -153,23 +168,26 @@ export class RowEncoder {
     // The new payer/plan pairs of a record are resolved together: one round trip, not one each.
     let unseen: PayerCharge[] | undefined;
     for (const payer of payers)
-      if (this.planIds.get(payer.payerName)?.get(payer.planName) === undefined)
+      if (this.plans.get(payer.payerName)?.get(payer.planName) === undefined)
         (unseen ??= []).push(payer);
     if (unseen) await this.addPayerPlans(unseen);
     for (const payer of payers) {
       const rateId = ++summary.rates;
-      const planId = this.planIds.get(payer.payerName)?.get(payer.planName) as string;
+      const plan = this.plans.get(payer.payerName)?.get(payer.planName) as PlanTally;
+      plan.rates++;
       const effective = effectiveAmount(payer, gross);
+      this.origins[effective.origin ?? 'none']++;
       const dollar = copyNumber(payer.dollar);
       // The effective amount is most often the dollar amount: one number formatting, not two.
       const amount = effective.amount === payer.dollar ? dollar : copyNumber(effective.amount);
-      // Once both are set (most files, within their first items), no lookup is made.
-      if (effective.amount !== null && !(summary.hasCommercial && summary.hasMedicare)) {
-        if (this.commercialPlans.has(planId)) summary.hasCommercial = true;
-        else if (this.medicarePlans.has(planId)) summary.hasMedicare = true;
+      // The inventory's flags are set by a rate with an amount, not by the plan's name alone (a
+      // JSON file's `modifier_information` names plans with no price).
+      if (effective.amount !== null) {
+        if (plan.lineOfBusiness === 'commercial') summary.hasCommercial = true;
+        else if (plan.lineOfBusiness === 'medicare-advantage') summary.hasMedicare = true;
       }
       wait = sinks.rates.write(
-        `${rateId}\t${itemId}\t${planId}\t${copyText(payer.methodology)}\t${dollar}\t` +
+        `${rateId}\t${itemId}\t${plan.id}\t${copyText(payer.methodology)}\t${dollar}\t` +
           `${copyNumber(payer.percentage)}\t${copyText(payer.algorithm)}\t${copyNumber(payer.estimatedAmount)}\t` +
           `${copyNumber(payer.median)}\t${copyNumber(payer.p10)}\t${copyNumber(payer.p90)}\t` +
           `${copyText(payer.count)}\t${copyText(payer.notes)}\t${amount}\t` +
@@ -213,17 +231,37 @@ export class RowEncoder {
       });
     const entries = [...pairs.values()];
     const ids = await this.payerPlanIds(entries);
-    entries.forEach(({ payerName, planName, lineOfBusiness: lob }, i) => {
-      let byPlan = this.planIds.get(payerName);
+    entries.forEach((entry, i) => {
+      let byPlan = this.plans.get(entry.payerName);
       if (byPlan === undefined) {
         byPlan = new Map();
-        this.planIds.set(payerName, byPlan);
+        this.plans.set(entry.payerName, byPlan);
       }
-      const id = String(ids[i]);
-      byPlan.set(planName, id);
-      if (lob === 'commercial') this.commercialPlans.add(id);
-      else if (lob === 'medicare-advantage') this.medicarePlans.add(id);
+      byPlan.set(entry.planName, {
+        id: String(ids[i]),
+        canonicalPayer: entry.canonicalPayer,
+        lineOfBusiness: entry.lineOfBusiness,
+        rates: 0,
+      });
     });
+  }
+
+  /** The file's rates by payer, plan, line of business and the origin of their dollar figure. */
+  rateMix(): RateMix {
+    const byLineOfBusiness = Object.fromEntries(LINES_OF_BUSINESS.map((l) => [l, 0])) as Record<
+      LineOfBusiness,
+      number
+    >;
+    const payers = new Set<string>();
+    let plans = 0;
+    for (const byPlan of this.plans.values()) {
+      for (const plan of byPlan.values()) {
+        plans++;
+        payers.add(plan.canonicalPayer);
+        byLineOfBusiness[plan.lineOfBusiness] += plan.rates;
+      }
+    }
+    return { payers: payers.size, plans, byLineOfBusiness, byOrigin: { ...this.origins } };
   }
 }
 

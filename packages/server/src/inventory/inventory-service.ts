@@ -1,10 +1,12 @@
 import {
+  RateMixSchema,
   isAdmin,
   type HospitalClassification,
   type HospitalDetail,
   type HospitalItem,
   type InventoryRow,
   type MsaItem,
+  type RateMix,
   type StateItem,
 } from '@ratelens/core';
 import type { Pool } from '@ratelens/db';
@@ -17,6 +19,12 @@ function validationSentences(validation: unknown): string[] {
   return Array.isArray(sentences)
     ? sentences.filter((s): s is string => typeof s === 'string')
     : [];
+}
+
+/** A file's rate mix as the ingester stored it; null before it counted one, or if unreadable. */
+function rateMix(stored: unknown): RateMix | null {
+  const parsed = RateMixSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -155,10 +163,11 @@ export class InventoryService {
       rates: number;
       rejected: number;
       validation: unknown;
+      rate_mix: unknown;
       finished_at: Date | null;
       error: string | null;
     }>(
-      `SELECT source, status, format, version, last_updated_on::text, items, rates, rejected, validation, finished_at, error
+      `SELECT source, status, format, version, last_updated_on::text, items, rates, rejected, validation, rate_mix, finished_at, error
          FROM mrf_files WHERE hospital_id = $1 ORDER BY started_at DESC LIMIT 20`,
       [hospitalId],
     );
@@ -183,6 +192,7 @@ export class InventoryService {
         rates: file.rates,
         rejected: file.rejected,
         validationSummary: validationSentences(file.validation),
+        rateMix: rateMix(file.rate_mix),
         loadedAt: file.finished_at?.toISOString() ?? null,
         error: file.error,
       })),

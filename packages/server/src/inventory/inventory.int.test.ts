@@ -2,6 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 let test: TestApp;
+const RATE_MIX = {
+  payers: 2,
+  plans: 3,
+  byLineOfBusiness: {
+    commercial: 30,
+    'medicare-advantage': 10,
+    'medicaid-managed-care': 0,
+    exchange: 0,
+    other: 0,
+  },
+  byOrigin: { dollar: 38, 'percentage-of-gross': 2, median: 0, estimated: 0, none: 0 },
+};
 const ids: Record<string, string> = {};
 
 /** A small inventory written straight into the tables the ingester fills. */
@@ -44,15 +56,16 @@ async function seed(): Promise<void> {
     [ids.anchorage],
   );
   await pool.query(
-    `INSERT INTO mrf_files (hospital_id, source, status, format, version, last_updated_on, items, rates, rejected, validation, finished_at)
+    `INSERT INTO mrf_files (hospital_id, source, status, format, version, last_updated_on, items, rates, rejected, validation, rate_mix, finished_at)
      VALUES ($1, '/data/files/anchorage_standardcharges.json', 'loaded', 'json', '3.0.0', '2026-01-15', 10, 40, 1,
-             '{"sentences": ["1 rate had no payer name (rule required.payer_name), first at item 4."]}', now())`,
-    [ids.anchorage],
+             '{"sentences": ["1 rate had no payer name (rule required.payer_name), first at item 4."]}', $2, now())`,
+    [ids.anchorage, JSON.stringify(RATE_MIX)],
   );
+  // Read before rates were counted; a mix the ingester never writes (a count below zero) too.
   await pool.query(
-    `INSERT INTO mrf_files (hospital_id, source, status, format, version, items, rates, validation, started_at, finished_at)
+    `INSERT INTO mrf_files (hospital_id, source, status, format, version, items, rates, validation, rate_mix, started_at, finished_at)
      VALUES ($1, 'https://anchorage.example/mrf/2025%20charges.csv', 'replaced', 'csv-tall', '2.2.0', 8, 30,
-             '{"sentences": []}', now() - interval '30 days', now() - interval '30 days')`,
+             '{"sentences": []}', '{"payers": -1}', now() - interval '30 days', now() - interval '30 days')`,
     [ids.anchorage],
   );
 }
@@ -182,12 +195,14 @@ describe('GET api/Inventory/hospital/:id', () => {
           validationSummary: [
             '1 rate had no payer name (rule required.payer_name), first at item 4.',
           ],
+          rateMix: RATE_MIX,
         },
         {
           source: '2025 charges.csv',
           sourceUrl: 'https://anchorage.example/mrf/2025%20charges.csv',
           status: 'replaced',
           version: '2.2.0',
+          rateMix: null,
         },
       ],
     });

@@ -26,6 +26,7 @@ function file(overrides: Partial<HospitalFile>): HospitalFile {
     rates: 29143,
     rejected: 12,
     validationSummary: [],
+    rateMix: null,
     loadedAt: '2026-04-01T10:00:00.000Z',
     error: null,
     ...overrides,
@@ -44,7 +45,27 @@ const HOSPITAL: HospitalDetail = {
   hospitalType: 'Critical Access Hospitals',
   healthsystemType: null,
   files: [
-    file({ source: '920123456_providence_standardcharges.json' }),
+    file({
+      source: '920123456_providence_standardcharges.json',
+      rateMix: {
+        payers: 3,
+        plans: 7,
+        byLineOfBusiness: {
+          commercial: 20_000,
+          'medicare-advantage': 9_000,
+          'medicaid-managed-care': 0,
+          exchange: 0,
+          other: 143,
+        },
+        byOrigin: {
+          dollar: 28_000,
+          'percentage-of-gross': 1_000,
+          median: 0,
+          estimated: 0,
+          none: 143,
+        },
+      },
+    }),
     file({
       source: '920123456_providence_standardcharges.csv',
       sourceUrl: 'https://providence.example/mrf/920123456_providence_standardcharges.csv',
@@ -145,6 +166,67 @@ describe('HospitalDetailRoute', () => {
     expect(failed.getByText('Error: The file has no header row.')).toBeTruthy();
     expect(failed.queryByText(NO_PROBLEMS_MESSAGE)).toBeNull();
     expect(failed.queryByText(/0 items/)).toBeNull();
+  });
+
+  it("draws a loaded file's rates by line of business and by the origin of their dollar figure", async () => {
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, HOSPITAL));
+
+    const current = within(await fileCard('920123456_providence_standardcharges.json'));
+    expect(current.getByText('From 3 payers in 7 plans.')).toBeTruthy();
+    const byLine = current.getByText('By line of business').nextElementSibling as HTMLElement;
+    expect(
+      within(byLine)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Commercial: 20,000 rates (69%)',
+      'Medicare Advantage: 9,000 rates (31%)',
+      "Other: original Medicare, workers' comp, auto, TRICARE and the like: 143 rates (<1%)",
+    ]);
+    const byOrigin = current.getByText('Where the dollar figure comes from')
+      .nextElementSibling as HTMLElement;
+    expect(
+      within(byOrigin)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'A dollar amount: 28,000 rates (96%)',
+      'A percentage of the billed charge, worked out in dollars: 1,000 rates (3%)',
+      'No dollar figure: an algorithm, or a percentage without a billed charge: 143 rates (<1%)',
+    ]);
+    expect(
+      current.getByText('Rates without a dollar figure are not shown in rate searches.'),
+    ).toBeTruthy();
+    // A file read before the rates were counted, or not read at all, has no such section.
+    const replaced = within(await fileCard('920123456_providence_standardcharges.csv'));
+    expect(replaced.queryByText(/^From \d+ payers?/)).toBeNull();
+    expect(within(await fileCard('broken.csv')).queryByText('By line of business')).toBeNull();
+  });
+
+  it('pairs each location with its address when the file lists as many of each', async () => {
+    const campuses: HospitalDetail = {
+      ...HOSPITAL,
+      locations: ['AdventHealth Orlando', 'AdventHealth for Children', 'AdventHealth Apopka'],
+      addresses: [
+        '601 E Rollins St, Orlando, FL 32803',
+        '601 E Rollins St, Orlando, FL 32803',
+        '2100 Ocoee Apopka Rd, Apopka, FL 32703',
+      ],
+    };
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, campuses));
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Locations' });
+    const list = heading.nextElementSibling as HTMLElement;
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'AdventHealth Orlando601 E Rollins St, Orlando, FL 32803',
+      'AdventHealth for Children601 E Rollins St, Orlando, FL 32803',
+      'AdventHealth Apopka2100 Ocoee Apopka Rd, Apopka, FL 32703',
+    ]);
+    expect(screen.queryByRole('heading', { name: 'Addresses' })).toBeNull();
   });
 
   it("writes the hospital's last-updated date as the calendar date, whatever the time zone", async () => {

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Grid, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { HospitalIdParamsSchema, isAdmin, type HospitalDetail } from '@ratelens/core';
 import { useLocation, useParams } from 'react-router';
 import {
@@ -7,6 +7,7 @@ import {
   fileStatusWords,
   type HospitalFile,
 } from '../features/inventory/inventory-format.ts';
+import { RateMixView } from '../features/inventory/rate-mix.tsx';
 import { HospitalLabelsForm } from '../features/admin/hospital-labels-form.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { formatCalendarDate } from '../shared/format-date.ts';
@@ -91,11 +92,23 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
           <Text>Health system: {hospital.healthsystemType}</Text>
         )}
       </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-        <Facts title="Addresses" items={hospital.addresses} />
-        <Facts title="Locations" items={hospital.locations} />
-        <Facts title="NPIs" items={hospital.npis} />
-      </SimpleGrid>
+      {hospital.locations.length > 1 && hospital.locations.length === hospital.addresses.length ? (
+        // The CMS templates list a location's name and its address at the same position.
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <Places locations={hospital.locations} addresses={hospital.addresses} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Facts title="NPIs" items={hospital.npis} />
+          </Grid.Col>
+        </Grid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          <Facts title="Addresses" items={hospital.addresses} />
+          <Facts title="Locations" items={hospital.locations} />
+          <Facts title="NPIs" items={hospital.npis} />
+        </SimpleGrid>
+      )}
       <Stack gap="md">
         <Title order={2}>Files</Title>
         {hospital.files.length === 0 ? (
@@ -122,11 +135,34 @@ function Facts({ title, items }: { title: string; items: string[] }) {
         <Text c="dimmed">None listed.</Text>
       ) : (
         <List spacing={4} style={{ overflowWrap: 'anywhere' }}>
-          {items.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
+          {items.map((item, index) => (
+            // A file may list an address twice (two locations at one site).
+            <List.Item key={index}>{item}</List.Item>
           ))}
         </List>
       )}
+    </Stack>
+  );
+}
+
+/** Each location's name with its address under it, as the file pairs them. */
+function Places({ locations, addresses }: { locations: string[]; addresses: string[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Locations
+      </Title>
+      <List spacing={6} style={{ overflowWrap: 'anywhere' }}>
+        {locations.map((location, index) => (
+          <List.Item key={index}>
+            <Text span fw={600}>
+              {location}
+            </Text>
+            <br />
+            <Text span>{addresses[index]}</Text>
+          </List.Item>
+        ))}
+      </List>
     </Stack>
   );
 }
@@ -156,6 +192,12 @@ function FileCard({ file }: { file: HospitalFile }) {
         )}
         {(finished || counted) && <Text>{fileCounts(file)}</Text>}
         {file.error !== null && <Text c="var(--mantine-color-error)">Error: {file.error}</Text>}
+        {file.rateMix !== null && file.rates > 0 && (
+          <Stack gap={4}>
+            <Text fw={600}>Rates</Text>
+            <RateMixView mix={file.rateMix} />
+          </Stack>
+        )}
         {(finished || file.validationSummary.length > 0) && (
           <Stack gap={4}>
             <Text fw={600}>Validation</Text>
