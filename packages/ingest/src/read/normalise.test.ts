@@ -80,6 +80,16 @@ describe('amount', () => {
     expect(rules[0]).toMatch(/^number\.(invalid|not-positive)$/);
   });
 
+  it.each(['(80)', '(80.00)', '$(1,200.50)', '( 45 )'])(
+    'refuses %j, a negative as accounting writes it, as not positive rather than unreadable',
+    (raw) => {
+      expect(read((r) => amount(raw, r, 'row 3', 'gross'))).toEqual({
+        value: Number.NaN,
+        rules: ['number.not-positive'],
+      });
+    },
+  );
+
   it('still reads plain, formatted and placeholder amounts as before', () => {
     expect(read((r) => amount('1200', r, 'row 3', 'gross', true))).toEqual({
       value: 1200,

@@ -113,6 +113,8 @@ const PLACEHOLDERS: ReadonlySet<string> = new Set([
   '#n/a',
 ]);
 
+const ACCOUNTING_NEGATIVE = /^\((?:\d+\.?\d*|\.\d+)\)$/;
+
 /**
  * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported), and
  * accepts "$1,234.50", and "45%" for a `percent` field, with a warning. Zero and negative
@@ -140,6 +142,11 @@ export function amount(
       if (!Number.isFinite(n) && PLACEHOLDERS.has(trimmed.toLowerCase())) {
         report.add('value.placeholder', location, `${field} ${JSON.stringify(raw)}`);
         return null;
+      }
+      // Accounting's negative, "(80.00)" or "$(1,200)": refused as negative, not as unreadable.
+      if (!Number.isFinite(n) && ACCOUNTING_NEGATIVE.test(cleaned)) {
+        report.add('number.not-positive', location, `${field} ${JSON.stringify(raw)}`);
+        return Number.NaN;
       }
       if (!Number.isFinite(n)) {
         report.add('number.invalid', location, `${field} ${JSON.stringify(raw)}`);
