@@ -173,7 +173,7 @@ describe('HospitalDetailRoute', () => {
 
     const current = within(await fileCard('920123456_providence_standardcharges.json'));
     expect(current.getByText('From 3 payers in 7 plans.')).toBeTruthy();
-    const byLine = current.getByText('By line of business').nextElementSibling as HTMLElement;
+    const byLine = current.getByRole('list', { name: 'By line of business' });
     expect(
       within(byLine)
         .getAllByRole('listitem')
@@ -183,8 +183,7 @@ describe('HospitalDetailRoute', () => {
       'Medicare Advantage: 9,000 rates (31%)',
       "Other: original Medicare, workers' comp, auto, TRICARE and the like: 143 rates (<1%)",
     ]);
-    const byOrigin = current.getByText('Where the dollar figure comes from')
-      .nextElementSibling as HTMLElement;
+    const byOrigin = current.getByRole('list', { name: 'Where the dollar figure comes from' });
     expect(
       within(byOrigin)
         .getAllByRole('listitem')

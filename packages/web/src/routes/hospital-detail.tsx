@@ -93,7 +93,7 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
         )}
       </Stack>
       {hospital.locations.length > 1 && hospital.locations.length === hospital.addresses.length ? (
-        // The CMS templates list a location's name and its address at the same position.
+        // Files list a location's name and its address at the same position (ADR 0011).
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, sm: 8 }}>
             <Places locations={hospital.locations} addresses={hospital.addresses} />
@@ -145,7 +145,7 @@ function Facts({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** Each location's name with its address under it, as the file pairs them. */
+/** Each location's name with the address listed at the same position under it. */
 function Places({ locations, addresses }: { locations: string[]; addresses: string[] }) {
   return (
     <Stack gap="xs">

@@ -1,4 +1,4 @@
-import type { HospitalDetail } from '@ratelens/core';
+import type { HospitalDetail, RateMix } from '@ratelens/core';
 
 export type HospitalFile = HospitalDetail['files'][number];
 
@@ -41,8 +41,6 @@ export function fileCounts(file: Pick<HospitalFile, 'items' | 'rates' | 'rejecte
   ].join(', ');
 }
 
-type RateMix = NonNullable<HospitalFile['rateMix']>;
-
 const LINE_OF_BUSINESS_WORDS: Record<keyof RateMix['byLineOfBusiness'], string> = {
   commercial: 'Commercial',
   'medicare-advantage': 'Medicare Advantage',
@@ -59,16 +57,12 @@ const ORIGIN_WORDS: Record<keyof RateMix['byOrigin'], string> = {
   none: 'No dollar figure: an algorithm, or a percentage without a billed charge',
 };
 
-/** One bar of a rate mix: what it counts, how many rates, and their share of the file's. */
+/** One bar of a rate mix: its share of the file's rates, and the sentence that says it. */
 export interface RateMixBar {
   key: string;
-  label: string;
-  rates: number;
   /** Of all the file's rates, 0–100. */
   percent: number;
-  /** '59%', '<1%'. */
-  share: string;
-  /** 'Commercial: 80,412 rates (59%)', for whoever does not see the bar. */
+  /** 'Commercial: 80,412 rates (59%)', for whoever does not see the bar; shares under 1% are '<1%'. */
   sentence: string;
 }
 
@@ -82,16 +76,8 @@ function mixBars<K extends string>(
     .map((key) => {
       const percent = total > 0 ? (counts[key] / total) * 100 : 0;
       const share = percent > 0 && percent < 0.5 ? '<1%' : `${Math.round(percent)}%`;
-      const label = words[key];
       const rates = count(counts[key], 'rate', 'rates');
-      return {
-        key,
-        label,
-        rates: counts[key],
-        percent,
-        share,
-        sentence: `${label}: ${rates} (${share})`,
-      };
+      return { key, percent, sentence: `${words[key]}: ${rates} (${share})` };
     });
 }
 

@@ -1,14 +1,13 @@
 import { Stack, Text } from '@mantine/core';
+import type { RateMix } from '@ratelens/core';
+import { useId } from 'react';
 import {
   lineOfBusinessBars,
   originBars,
   payersSentence,
-  type HospitalFile,
   type RateMixBar,
 } from './inventory-format.ts';
 import classes from './rate-mix.module.css';
-
-type RateMix = NonNullable<HospitalFile['rateMix']>;
 
 /**
  * What a file's payer rates are: how many payers and plans, and two bar charts of its rates, by
@@ -16,14 +15,12 @@ type RateMix = NonNullable<HospitalFile['rateMix']>;
  * carries its figures; the bar itself is for the eye only.
  */
 export function RateMixView({ mix }: { mix: RateMix }) {
-  const origins = originBars(mix);
-  const hidden = mix.byOrigin.none;
   return (
     <Stack gap="sm">
       <Text>{payersSentence(mix)}</Text>
       <Bars title="By line of business" bars={lineOfBusinessBars(mix)} />
-      <Bars title="Where the dollar figure comes from" bars={origins} />
-      {hidden > 0 && (
+      <Bars title="Where the dollar figure comes from" bars={originBars(mix)} />
+      {mix.byOrigin.none > 0 && (
         <Text size="sm">Rates without a dollar figure are not shown in rate searches.</Text>
       )}
     </Stack>
@@ -31,12 +28,13 @@ export function RateMixView({ mix }: { mix: RateMix }) {
 }
 
 function Bars({ title, bars }: { title: string; bars: RateMixBar[] }) {
+  const titleId = useId();
   return (
     <Stack gap={6}>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} id={titleId}>
         {title}
       </Text>
-      <ul className={classes.bars}>
+      <ul className={classes.bars} aria-labelledby={titleId}>
         {bars.map((bar) => (
           <li key={bar.key} className={classes.bar}>
             <Text size="sm">{bar.sentence}</Text>
