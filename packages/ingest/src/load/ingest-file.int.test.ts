@@ -88,6 +88,15 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
       const id = result.hospitalId ?? '';
       expect(await count('negotiated_rates', id)).toBe(10452);
       expect(await count('charge_items', id)).toBe(3726);
+      // What the hospital's page shows of the validation report, word for word.
+      const [run] = await query<{ validation: { sentences: string[] } }>(
+        'SELECT validation FROM mrf_files WHERE id = $1',
+        [result.runId],
+      );
+      expect(run?.validation.sentences).toEqual([
+        '3,726 charges with 10,452 payer rates read; 0 charges and 0 rates rejected; 0 errors, 1 warning.',
+        'Warning: 1 file was partly Windows-1252, not UTF-8 (read all the same) (rule encoding.cp1252)',
+      ]);
       const [hospital] = await query<{
         state_code: string;
         zip: string;

@@ -71,8 +71,8 @@ export const RULES = {
     'files were UTF-16, not UTF-8 (read all the same)',
   ),
   'encoding.cp1252': warning(
-    'part of the file was Windows-1252, not UTF-8',
-    'parts of the file were Windows-1252, not UTF-8',
+    'file was partly Windows-1252, not UTF-8 (read all the same)',
+    'files were partly Windows-1252, not UTF-8 (read all the same)',
   ),
   'column.unknown': warning(
     'column is not a CMS column and was ignored',
