@@ -157,6 +157,10 @@ export const mrfFiles = pgTable(
     validation: jsonb('validation'),
     /** The file's rates by payer, plan, line of business and amount origin (RateMix). */
     rateMix: jsonb('rate_mix'),
+    /** What the hospital's cms-hpt.txt says of the file, for a file read through one. */
+    sourcePageUrl: text('source_page_url'),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

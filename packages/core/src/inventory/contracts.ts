@@ -118,6 +118,13 @@ export const HospitalFileSchema = z.object({
   source: z.string(),
   /** Where the hospital publishes the file, for a file read from an http(s) URL; else null. */
   sourceUrl: z.string().nullable(),
+  /**
+   * What the hospital's cms-hpt.txt says of the file, for a file read through it (else null):
+   * the page that lists it, and whom to ask about it.
+   */
+  sourcePageUrl: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
   status: z.string(),
   format: z.string().nullable(),
   version: z.string().nullable(),

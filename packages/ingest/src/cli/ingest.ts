@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '@ratelens/db';
 import { ingestFile } from '../load/ingest-file.ts';
 import { hospitalLocator } from '../load/reference-loader.ts';
-import { isHptTxt, readHptTxt } from '../read/hpt-txt.ts';
+import { isHptTxt, readHptTxt, type HptListing } from '../read/hpt-txt.ts';
 import { openMrf, zipFiles } from '../read/index.ts';
 import { ProgressBar } from './progress.ts';
 import { plural } from '../validate/report.ts';
@@ -68,26 +68,42 @@ async function validateOnly(source: string): Promise<boolean> {
   return reader.report.rejectedRecords === 0;
 }
 
+/** A file to read, with what the hospital's cms-hpt.txt says of it when it came from one. */
+interface ListedFile {
+  source: string;
+  listing: HptListing | undefined;
+}
+
 /**
  * The files to read: a hospital's `cms-hpt.txt` stands for the files it lists, and a zip archive of
  * several files for each of its files. What cannot be read is said and counted.
  */
-async function expand(sources: string[]): Promise<{ files: string[]; unreadable: number }> {
-  const files: string[] = [];
+async function expand(
+  sources: string[],
+  listings: ReadonlyMap<string, HptListing> = new Map(),
+): Promise<{ files: ListedFile[]; unreadable: number }> {
+  const files: ListedFile[] = [];
   let unreadable = 0;
   for (const source of sources) {
     if (isHptTxt(source)) {
       try {
         const { locations, problems } = await readHptTxt(source);
         for (const problem of problems) console.error(`${source}: ${problem}`);
-        const urls = [...new Set(locations.map((location) => location.mrfUrl))];
+        // A file listed for several locations keeps what its first location says of it.
+        const listed = new Map<string, HptListing>();
+        for (const { mrfUrl, sourcePageUrl, contactName, contactEmail } of locations)
+          if (!listed.has(mrfUrl)) listed.set(mrfUrl, { sourcePageUrl, contactName, contactEmail });
+        const urls = [...listed.keys()];
         console.error(
           `${source}: ${plural(locations.length, 'location')}, ${plural(urls.length, 'file')}`,
         );
         // A list that names another list is not followed (it could name itself).
-        const listed = await expand(urls.filter((url) => !isHptTxt(url)));
-        files.push(...listed.files);
-        unreadable += listed.unreadable + (urls.length === 0 ? 1 : 0);
+        const read = await expand(
+          urls.filter((url) => !isHptTxt(url)),
+          listed,
+        );
+        files.push(...read.files);
+        unreadable += read.unreadable + (urls.length === 0 ? 1 : 0);
       } catch (error) {
         console.error(`${source}: ${errorMessage(error)}`);
         unreadable++;
@@ -97,7 +113,9 @@ async function expand(sources: string[]): Promise<{ files: string[]; unreadable:
     const members = await zipFiles(source);
     if (members)
       console.error(`${source}: a zip archive of ${members.length} files, read one by one`);
-    files.push(...(members ? members.map((name) => `${source}#${name}`) : [source]));
+    const listing = listings.get(source);
+    for (const file of members ? members.map((name) => `${source}#${name}`) : [source])
+      files.push({ source: file, listing });
   }
   return { files, unreadable };
 }
@@ -127,7 +145,7 @@ async function main(): Promise<number> {
   const { files, unreadable } = await expand(parsed.positionals);
   if (values['validate-only']) {
     let ok = unreadable === 0;
-    for (const source of files) ok = (await validateOnly(source)) && ok;
+    for (const { source } of files) ok = (await validateOnly(source)) && ok;
     return ok ? 0 : 1;
   }
   const database = await openDatabase({
@@ -138,12 +156,13 @@ async function main(): Promise<number> {
   });
   let failures = 0;
   try {
-    for (const source of files) {
+    for (const { source, listing } of files) {
       const bar = new ProgressBar(source);
       const cpu = process.cpuUsage();
       const result = await ingestFile(database.connection, source, {
         demo: values.demo ?? false,
         reload: values.reload ?? false,
+        listing,
         locate: hospitalLocator(database.connection.pool),
         progress: (bytes, total, records) => bar.update(bytes, total, records),
       });

@@ -857,6 +857,29 @@ describe('npm run ingest', () => {
             'North Zip Hospital',
             'South Zip Hospital',
           ]);
+          // Loaded through the list, each run keeps what its location says of the file.
+          expect((await cli([list.url('/cms-hpt.txt')])).code).toBe(0);
+          const listedRuns = await query<Record<string, string | null>>(
+            `SELECT DISTINCT ON (source) source, source_page_url, contact_name, contact_email
+               FROM mrf_files WHERE source LIKE $1 OR source LIKE $2 ORDER BY source, started_at DESC`,
+            [`${url}#%`, `${list.url('/health-system.zip')}#%`],
+          );
+          const north = {
+            source_page_url: 'https://example.org/prices',
+            contact_name: 'A Person',
+            contact_email: 'a@example.org',
+          };
+          const none = { source_page_url: null, contact_name: null, contact_email: null };
+          // The two servers' ports decide the rows' order.
+          expect(listedRuns).toHaveLength(4);
+          expect(listedRuns).toEqual(
+            expect.arrayContaining([
+              { source: `${list.url('/health-system.zip')}#north.json`, ...none },
+              { source: `${list.url('/health-system.zip')}#south.json`, ...none },
+              { source: `${url}#north.json`, ...north },
+              { source: `${url}#south.json`, ...north },
+            ]),
+          );
           const missing = await cli(['--validate-only', list.url('/none/cms-hpt.txt')]);
           expect(missing.code).toBe(1);
           expect(missing.stderr).toContain('expected an HTTP 200 response; found HTTP 404');

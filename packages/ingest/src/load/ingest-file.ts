@@ -10,6 +10,7 @@ import {
 } from '@ratelens/db';
 import type { MrfHeader } from '../model.ts';
 import { openMrf, type MrfReader } from '../read/index.ts';
+import type { HptListing } from '../read/hpt-txt.ts';
 import { isUrl } from '../read/source.ts';
 import {
   currentPartitions,
@@ -52,6 +53,8 @@ export interface IngestOptions {
    * readers gained since reach the rows loaded before them. An older file is still not loaded.
    */
   reload?: boolean;
+  /** What the hospital's cms-hpt.txt says of the file: its page and whom to ask about it. */
+  listing?: HptListing;
 }
 
 /** A run's advisory-lock key: held while the run is alive, so a crashed run can be told from a slow one. */
@@ -118,8 +121,15 @@ export async function ingestFile(
     // Runs that died are tidied first (on this connection: no other is free yet), then this one is recorded.
     await markInterruptedRuns(connection, lockClient);
     await lockClient.query(
-      `INSERT INTO mrf_files (id, source, status) VALUES ($1, $2, 'loading')`,
-      [runId, source],
+      `INSERT INTO mrf_files (id, source, status, source_page_url, contact_name, contact_email)
+       VALUES ($1, $2, 'loading', $3, $4, $5)`,
+      [
+        runId,
+        source,
+        options.listing?.sourcePageUrl ?? null,
+        options.listing?.contactName ?? null,
+        options.listing?.contactEmail ?? null,
+      ],
     );
     const unchanged = options.reload ? null : await unchangedLoad(lockClient, source, options);
     if (unchanged) {

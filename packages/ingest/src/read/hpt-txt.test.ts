@@ -83,6 +83,42 @@ describe('cms-hpt.txt', () => {
     ]);
   });
 
+  it('keeps a location whose page or e-mail address is unusable, without them, and says so', () => {
+    const text = [
+      'location-name: North',
+      'source-page-url: javascript:alert(1)',
+      'mrf-url: https://example.org/north.json',
+      'contact-name: ' + 'N'.repeat(300),
+      'contact-email: prices at example dot org',
+      '',
+      'location-name: South',
+      'source-page-url: /prices',
+      'mrf-url: https://example.org/south.json',
+      'contact-email: prices@example.org',
+    ].join('\n');
+    const { locations, problems } = parseHptTxt(text, 'https://example.org/cms-hpt.txt');
+    expect(locations).toEqual([
+      {
+        locationName: 'North',
+        sourcePageUrl: null,
+        mrfUrl: 'https://example.org/north.json',
+        contactName: `${'N'.repeat(199)}…`,
+        contactEmail: null,
+      },
+      {
+        locationName: 'South',
+        sourcePageUrl: 'https://example.org/prices',
+        mrfUrl: 'https://example.org/south.json',
+        contactName: null,
+        contactEmail: 'prices@example.org',
+      },
+    ]);
+    expect(problems).toEqual([
+      'line 1: source-page-url "javascript:alert(1)" is not an http(s) address',
+      'line 1: contact-email "prices at example dot org" is not an e-mail address',
+    ]);
+  });
+
   it('reads the file from a path or a URL', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ratelens-hpt-'));
     const server = await serveFiles({ '/cms-hpt.txt': Buffer.from(`\ufeff${EXAMPLE}`) });

@@ -12,6 +12,9 @@ export interface HptLocation {
   contactEmail: string | null;
 }
 
+/** What a hospital's cms-hpt.txt says of one of its files, kept with the file's runs. */
+export type HptListing = Pick<HptLocation, 'sourcePageUrl' | 'contactName' | 'contactEmail'>;
+
 export interface HptTxt {
   locations: HptLocation[];
   /** What could not be used, in words, with the line it starts on. */
@@ -23,6 +26,9 @@ export const HPT_TXT_NAME = 'cms-hpt.txt';
 
 /** Far more than any hospital system's list (a few hundred bytes a location). */
 const HPT_TXT_MAX_BYTES = 5_000_000;
+/** A name or address longer than this is not one: it is cut, so a page never shows a wall of text. */
+const MAX_VALUE = 200;
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 export function isHptTxt(source: string): boolean {
   const path = source.replace(/[?#].*$/, '');
@@ -65,12 +71,26 @@ export function parseHptTxt(text: string, source: string): HptTxt {
             : `mrf-url "${raw}" is not an http(s) address`,
       });
     } else {
+      const page = block.sourcePageUrl;
+      const sourcePageUrl = page === undefined ? null : absoluteUrl(page, base);
+      if (page !== undefined && sourcePageUrl === null)
+        problems.push({
+          line: blockLine,
+          text: `source-page-url "${page.slice(0, 80)}" is not an http(s) address`,
+        });
+      const email = block.contactEmail;
+      const emailOk = email !== undefined && EMAIL.test(email) && email.length <= MAX_VALUE;
+      if (email !== undefined && !emailOk)
+        problems.push({
+          line: blockLine,
+          text: `contact-email "${email.slice(0, 80)}" is not an e-mail address`,
+        });
       locations.push({
-        locationName: block.locationName ?? null,
-        sourcePageUrl: block.sourcePageUrl ?? null,
+        locationName: shortText(block.locationName),
+        sourcePageUrl,
         mrfUrl: url,
-        contactName: block.contactName ?? null,
-        contactEmail: block.contactEmail ?? null,
+        contactName: shortText(block.contactName),
+        contactEmail: emailOk ? email : null,
       });
     }
     block = {};
@@ -102,6 +122,11 @@ export function parseHptTxt(text: string, source: string): HptTxt {
   }
   problems.sort((a, b) => a.line - b.line);
   return { locations, problems: problems.map(({ line, text }) => `line ${line}: ${text}`) };
+}
+
+function shortText(value: string | undefined): string | null {
+  if (value === undefined || value.length === 0) return null;
+  return value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE - 1)}…` : value;
 }
 
 function absoluteUrl(value: string, base: string | undefined): string | null {

@@ -164,10 +164,14 @@ export class InventoryService {
       rejected: number;
       validation: unknown;
       rate_mix: unknown;
+      source_page_url: string | null;
+      contact_name: string | null;
+      contact_email: string | null;
       finished_at: Date | null;
       error: string | null;
     }>(
-      `SELECT source, status, format, version, last_updated_on::text, items, rates, rejected, validation, rate_mix, finished_at, error
+      `SELECT source, status, format, version, last_updated_on::text, items, rates, rejected, validation, rate_mix,
+              source_page_url, contact_name, contact_email, finished_at, error
          FROM mrf_files WHERE hospital_id = $1 ORDER BY started_at DESC LIMIT 20`,
       [hospitalId],
     );
@@ -184,6 +188,12 @@ export class InventoryService {
       healthsystemType: hospital.health_system_type,
       files: files.rows.map((file) => ({
         ...fileSource(file.source),
+        // Checked when cms-hpt.txt was read; checked again, as the page makes it a link.
+        sourcePageUrl: /^https?:\/\//i.test(file.source_page_url ?? '')
+          ? file.source_page_url
+          : null,
+        contactName: file.contact_name,
+        contactEmail: file.contact_email,
         status: file.status,
         format: file.format,
         version: file.version,

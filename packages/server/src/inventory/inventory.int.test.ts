@@ -56,16 +56,20 @@ async function seed(): Promise<void> {
     [ids.anchorage],
   );
   await pool.query(
-    `INSERT INTO mrf_files (hospital_id, source, status, format, version, last_updated_on, items, rates, rejected, validation, rate_mix, finished_at)
+    `INSERT INTO mrf_files (hospital_id, source, status, format, version, last_updated_on, items, rates, rejected, validation, rate_mix, finished_at,
+                            source_page_url)
      VALUES ($1, '/data/files/anchorage_standardcharges.json', 'loaded', 'json', '3.0.0', '2026-01-15', 10, 40, 1,
-             '{"sentences": ["1 rate had no payer name (rule required.payer_name), first at item 4."]}', $2, now())`,
+             '{"sentences": ["1 rate had no payer name (rule required.payer_name), first at item 4."]}', $2, now(),
+             'javascript:alert(1)')`,
     [ids.anchorage, JSON.stringify(RATE_MIX)],
   );
   // Read before rates were counted; a mix the ingester never writes (a count below zero) too.
   await pool.query(
-    `INSERT INTO mrf_files (hospital_id, source, status, format, version, items, rates, validation, rate_mix, started_at, finished_at)
+    `INSERT INTO mrf_files (hospital_id, source, status, format, version, items, rates, validation, rate_mix, started_at, finished_at,
+                            source_page_url, contact_name, contact_email)
      VALUES ($1, 'https://anchorage.example/mrf/2025%20charges.csv', 'replaced', 'csv-tall', '2.2.0', 8, 30,
-             '{"sentences": []}', '{"payers": -1}', now() - interval '30 days', now() - interval '30 days')`,
+             '{"sentences": []}', '{"payers": -1}', now() - interval '30 days', now() - interval '30 days',
+             'https://anchorage.example/prices', 'Jane Doe', 'prices@anchorage.example')`,
     [ids.anchorage],
   );
 }
@@ -196,6 +200,9 @@ describe('GET api/Inventory/hospital/:id', () => {
             '1 rate had no payer name (rule required.payer_name), first at item 4.',
           ],
           rateMix: RATE_MIX,
+          // Never a link to anything but a web page.
+          sourcePageUrl: null,
+          contactName: null,
         },
         {
           source: '2025 charges.csv',
@@ -203,6 +210,9 @@ describe('GET api/Inventory/hospital/:id', () => {
           status: 'replaced',
           version: '2.2.0',
           rateMix: null,
+          sourcePageUrl: 'https://anchorage.example/prices',
+          contactName: 'Jane Doe',
+          contactEmail: 'prices@anchorage.example',
         },
       ],
     });

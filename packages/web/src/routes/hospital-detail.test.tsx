@@ -18,6 +18,9 @@ function file(overrides: Partial<HospitalFile>): HospitalFile {
   return {
     source: 'file.json',
     sourceUrl: null,
+    sourcePageUrl: null,
+    contactName: null,
+    contactEmail: null,
     status: 'loaded',
     format: 'json',
     version: '3.0.0',
@@ -69,6 +72,9 @@ const HOSPITAL: HospitalDetail = {
     file({
       source: '920123456_providence_standardcharges.csv',
       sourceUrl: 'https://providence.example/mrf/920123456_providence_standardcharges.csv',
+      sourcePageUrl: 'https://providence.example/price-transparency',
+      contactName: 'Jane Doe',
+      contactEmail: 'prices@providence.example',
       status: 'replaced',
       format: 'csv-tall',
       version: '2.2.1',
@@ -159,6 +165,23 @@ describe('HospitalDetailRoute', () => {
       'https://providence.example/mrf/920123456_providence_standardcharges.csv',
     );
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    // What the hospital's cms-hpt.txt says of the file: the page that lists it, and whom to ask.
+    expect(
+      replaced
+        .getByRole('link', { name: /^https:\/\/providence\.example\/price-transparency/ })
+        .getAttribute('href'),
+    ).toBe('https://providence.example/price-transparency');
+    const contact = replaced.getByText(
+      (_, element) =>
+        element?.tagName === 'P' && /^The hospital's contact/.test(element.textContent ?? ''),
+    );
+    expect(contact.textContent).toBe(
+      "The hospital's contact for this file: Jane Doe, prices@providence.example",
+    );
+    expect(
+      replaced.getByRole('link', { name: 'prices@providence.example' }).getAttribute('href'),
+    ).toBe('mailto:prices@providence.example');
+    expect(current.queryByText(/contact for this file/)).toBeNull();
     expect(current.queryByRole('link')).toBeNull();
 
     const failed = within(await fileCard('broken.csv'));

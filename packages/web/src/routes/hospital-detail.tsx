@@ -1,4 +1,15 @@
-import { Badge, Button, Card, Grid, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { HospitalIdParamsSchema, isAdmin, type HospitalDetail } from '@ratelens/core';
 import { useLocation, useParams } from 'react-router';
 import {
@@ -182,6 +193,21 @@ function FileCard({ file }: { file: HospitalFile }) {
           <Text style={{ overflowWrap: 'anywhere' }}>
             Read from the hospital's site:{' '}
             <NewTabLink href={file.sourceUrl}>{file.sourceUrl}</NewTabLink>
+          </Text>
+        )}
+        {file.sourcePageUrl !== null && (
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            Listed on the hospital's price page:{' '}
+            <NewTabLink href={file.sourcePageUrl}>{file.sourcePageUrl}</NewTabLink>
+          </Text>
+        )}
+        {(file.contactName !== null || file.contactEmail !== null) && (
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            The hospital's contact for this file: {file.contactName}
+            {file.contactName !== null && file.contactEmail !== null && ', '}
+            {file.contactEmail !== null && (
+              <Anchor href={`mailto:${file.contactEmail}`}>{file.contactEmail}</Anchor>
+            )}
           </Text>
         )}
         <Text fw={600}>{fileStatusWords(file.status)}</Text>
