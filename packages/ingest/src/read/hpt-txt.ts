@@ -26,7 +26,7 @@ export const HPT_TXT_NAME = 'cms-hpt.txt';
 
 /** Far more than any hospital system's list (a few hundred bytes a location). */
 const HPT_TXT_MAX_BYTES = 5_000_000;
-/** A name or address longer than this is not one: it is cut, so a page never shows a wall of text. */
+/** Longer names are cut and longer e-mail addresses left out, so a page never shows a wall of text. */
 const MAX_VALUE = 200;
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
