@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { MEDICARE_CONVERSION_FACTOR_2025 } from '@ratelens/core';
+import { MEDICARE_CONVERSION_FACTOR_2025, errorMessage } from '@ratelens/core';
 import { openDatabase } from '@ratelens/db';
 import {
   loadCbsaDelineation,
@@ -15,7 +15,6 @@ import { parseHcpcsLevel2 } from '../reference/hcpcs.ts';
 import { parseNadac } from '../reference/nadac.ts';
 import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
 import { parseZipLocality } from '../reference/zip-locality.ts';
-import { errorMessage } from '@ratelens/core';
 
 const USAGE = `Usage: npm run reference -- <kind> <path|url>…
 

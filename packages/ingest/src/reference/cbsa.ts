@@ -1,6 +1,5 @@
-import { stateByName } from '@ratelens/core';
+import { errorMessage, stateByName } from '@ratelens/core';
 import { readSheet } from 'read-excel-file/node';
-import { errorMessage } from '@ratelens/core';
 import { ReferenceFileError } from './errors.ts';
 import {
   decodeText,

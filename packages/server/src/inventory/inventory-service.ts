@@ -27,13 +27,18 @@ function rateMix(stored: unknown): RateMix | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** An http(s) address, the only kind the hospital's page makes a link of. */
+function isWebAddress(text: string | null): text is string {
+  return text !== null && /^https?:\/\//i.test(text) && URL.canParse(text);
+}
+
 /**
  * How a file's source is shown: by its name alone (a path on the server that loaded it says
  * nothing to a visitor), with a link for a file read from the hospital's site. A zip archive's
  * file is `archive.zip#name`, and its link is the archive's.
  */
 export function fileSource(source: string): { source: string; sourceUrl: string | null } {
-  if (/^https?:\/\//i.test(source) && URL.canParse(source)) {
+  if (isWebAddress(source)) {
     const url = new URL(source);
     const member = url.hash.length > 1 ? decoded(url.hash.slice(1)) : null;
     url.hash = '';
@@ -189,9 +194,7 @@ export class InventoryService {
       files: files.rows.map((file) => ({
         ...fileSource(file.source),
         // Checked when cms-hpt.txt was read; checked again, as the page makes it a link.
-        sourcePageUrl: /^https?:\/\//i.test(file.source_page_url ?? '')
-          ? file.source_page_url
-          : null,
+        sourcePageUrl: isWebAddress(file.source_page_url) ? file.source_page_url : null,
         contactName: file.contact_name,
         contactEmail: file.contact_email,
         status: file.status,
