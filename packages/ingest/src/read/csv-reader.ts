@@ -108,6 +108,11 @@ function columnParts(raw: string): string[] {
   return raw.split('|').map((p) => p.trim());
 }
 
+/** Whether a column name has spaces around it or around its pipes ("code | 1"). */
+function hasStraySpaces(raw: string, parts: readonly string[]): boolean {
+  return raw.length !== parts.reduce((length, part) => length + part.length, parts.length - 1);
+}
+
 /** The CMS templates' column keywords, which some files write with spaces ("Hospital Name"). */
 const KEYWORDS: ReadonlySet<string> = new Set([
   ...Object.keys(PAYER_SUFFIXES),
@@ -131,6 +136,9 @@ const KEYWORDS: ReadonlySet<string> = new Set([
   'type_2_npi',
   'attester_name',
   'general_contract_provisions',
+  'version',
+  'code',
+  'type',
 ]);
 
 /**
@@ -261,24 +269,35 @@ export class CsvMrfParser implements FormatParser {
 
   /**
    * A column name's parts in lower case, payer and plan parts included (the caller takes those
-   * from `columnParts`). A CMS keyword written with spaces, "Hospital Name" or "Standard Charge |
-   * Gross", is read as the keyword, with a warning; other parts are left as they are.
+   * from `columnParts`). Read all the same, each with a warning: a CMS keyword written with spaces,
+   * "Hospital Name" or "Standard Charge | Gross" (read as the keyword); one in another letter case,
+   * "Description" or "Code|1|Type"; spaces around the name or its pipes, "code | 1". Payer and
+   * plan parts are left as they are: a plan may be called "Plan Name".
    */
   private keywords(raw: string, location: string): string[] {
     let spaced = false;
+    let cased = false;
     const parts = columnParts(raw);
     // Keywords come first and last (standard_charge|<payer>|<plan>|negotiated_dollar); a payer or
     // plan name in between may well be "Payer Name".
     const named = (i: number) => i === 0 || i === 3 || (i === 1 && parts.length === 2);
+    const payerOrPlan = (i: number) =>
+      (i === 1 || i === 2) && parts.length >= 3 && parts[0]?.toLowerCase() !== 'code';
     const lower = parts.map((part, i) => {
       const l = part.toLowerCase();
-      if (!named(i) || !l.includes(' ')) return l;
-      const keyword = l.replace(/\s+/g, '_');
-      if (!KEYWORDS.has(keyword)) return l;
-      spaced = true;
-      return keyword;
+      if (named(i) && l.includes(' ')) {
+        const keyword = l.replace(/\s+/g, '_');
+        if (!KEYWORDS.has(keyword)) return l;
+        spaced = true;
+        return keyword;
+      }
+      if (l !== part && !payerOrPlan(i) && KEYWORDS.has(l)) cased = true;
+      return l;
     });
     if (spaced) this.report.add('column.spaces', location, raw);
+    else if (cased) this.report.add('column.case', location, raw);
+    if (hasStraySpaces(raw, parts))
+      this.report.add('column.stray-spaces', location, JSON.stringify(raw));
     return lower;
   }
 
@@ -331,20 +350,22 @@ export class CsvMrfParser implements FormatParser {
     const h = emptyHeader('csv-tall', version.version, version.declared);
     this.ctx = { version: version.version, report: r };
     this.codeTypes = version.version === '3.0.0' ? CODE_TYPES_V3_SET : CODE_TYPES_V2_SET;
-    h.hospitalName = text(value('hospital_name')) ?? '';
+    const trimmed = (name: string) => text(value(name), r, 'row 2', name);
+    const list = (name: string) => splitPipes(value(name), r, 'row 2', name);
+    h.hospitalName = trimmed('hospital_name') ?? '';
     h.lastUpdatedOn = isoDate(value('last_updated_on'), r, 'row 2, last_updated_on');
-    h.locationNames = splitPipes(value('location_name') || value('hospital_location'));
-    h.addresses = splitPipes(value('hospital_address'));
-    h.type2Npis = splitPipes(value('type_2_npi'));
-    h.attesterName = text(value('attester_name'));
-    h.generalContractProvisions = text(value('general_contract_provisions'));
+    h.locationNames = list(value('location_name') ? 'location_name' : 'hospital_location');
+    h.addresses = list('hospital_address');
+    h.type2Npis = list('type_2_npi');
+    h.attesterName = trimmed('attester_name');
+    h.generalContractProvisions = trimmed('general_contract_provisions');
     for (let i = 0; i < names.length; i++) {
       const name = names[i] ?? '';
       if (name.startsWith('license_number')) {
         const state = name.split('|')[1]?.toUpperCase() ?? '';
         // The templates' placeholder "[state]" is no state.
         h.licenseState = /^[A-Z]{2}$/.test(state) ? state : null;
-        h.licenseNumber = text(values[i] ?? '');
+        h.licenseNumber = text(values[i] ?? '', r, 'row 2', name);
       } else if (name.startsWith(ATTESTATION_START)) {
         const confirmed = (values[i] ?? '').trim().toLowerCase();
         h.attestationConfirmed =
@@ -412,7 +433,10 @@ export class CsvMrfParser implements FormatParser {
       const parts = columnParts(raw);
       const lower = this.keywords(raw, `column ${i + 1}`);
       const name = lower.join('|');
-      if (name.length === 0) continue;
+      if (name.length === 0) {
+        this.report.add('column.unnamed', `column ${i + 1}`);
+        continue;
+      }
       const duplicate = seen.get(name);
       if (duplicate !== undefined) {
         throw new MrfReadError(
@@ -636,9 +660,9 @@ export class CsvMrfParser implements FormatParser {
     const before = r.errorCount;
     const codes: CodeRef[] = [];
     for (const c of layout.codes) {
-      const code = text(cell(f, c.code));
+      const code = text(cell(f, c.code), r, location, `code|${c.n}`);
       if (code === null) continue;
-      const type = text(cell(f, c.type));
+      const type = text(cell(f, c.type), r, location, `code|${c.n}|type`);
       if (type === null) {
         r.add('required.code_type', location, code);
         continue;
@@ -660,17 +684,21 @@ export class CsvMrfParser implements FormatParser {
     const max = amount(cell(f, layout.max), r, location, 'standard_charge|max');
     const record: ChargeRecord = {
       location,
-      description: text(cell(f, layout.description)) ?? '',
+      description: text(cell(f, layout.description), r, location, 'description') ?? '',
       codes,
       setting: settingValue,
-      modifiers: splitPipes(cell(f, layout.modifiers)),
+      modifiers: splitPipes(cell(f, layout.modifiers), r, location, 'modifiers'),
       drugUnit: numberOrNull(drugUnit),
-      drugType: drugType(this.report, text(cell(f, layout.drugType)), location),
+      drugType: drugType(
+        r,
+        text(cell(f, layout.drugType), r, location, 'drug_type_of_measurement'),
+        location,
+      ),
       gross: numberOrNull(gross),
       discountedCash: numberOrNull(cash),
       min: numberOrNull(min),
       max: numberOrNull(max),
-      genericNotes: text(cell(f, layout.genericNotes)),
+      genericNotes: text(cell(f, layout.genericNotes), r, location, 'additional_generic_notes'),
       payers: [],
     };
     return { record, errors: r.errorCount - before };
@@ -716,13 +744,13 @@ export class CsvMrfParser implements FormatParser {
       methodology: methodologyValue,
       dollar: numberOrNull(dollar),
       percentage: numberOrNull(percentage),
-      algorithm: text(cell(f, c.algorithm)),
+      algorithm: text(cell(f, c.algorithm), r, location, 'negotiated_algorithm'),
       estimatedAmount: numberOrNull(amount(cell(f, c.estimated), r, location, 'estimated_amount')),
       median: numberOrNull(amount(cell(f, c.median), r, location, 'median_amount')),
       p10: numberOrNull(amount(cell(f, c.p10), r, location, '10th_percentile')),
       p90: numberOrNull(amount(cell(f, c.p90), r, location, '90th_percentile')),
-      count: text(cell(f, c.count)),
-      notes: text(cell(f, c.notes)),
+      count: text(cell(f, c.count), r, location, 'count'),
+      notes: text(cell(f, c.notes), r, location, 'additional_payer_notes'),
     };
     const valueErrors = r.errorCount - before;
     // An unreadable amount was reported already; count it as present for the rules below.

@@ -72,6 +72,7 @@ function endOfString(b: Buffer, from: number): number {
 }
 
 type JsonObject = Record<string, unknown>;
+type Separator = 'open' | 'value' | 'comma';
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -103,6 +104,13 @@ export class JsonMrfParser implements FormatParser {
   private depth = 0;
   private inString = false;
   private itemIndex = 0;
+  /**
+   * What came last in the top-level object and in the items list: its opening, a value, or a
+   * comma. Commas are checked here, not by JSON.parse: one missing, doubled or before the closing
+   * bracket is read past and reported (`json.comma`, `json.trailing-comma`).
+   */
+  private fieldsAfter: Separator = 'open';
+  private itemsAfter: Separator = 'open';
   /** Whether the file has a `standard_charge_information` value (the schemas require one). */
   private hasItems = false;
   /** Whether the items are read before the file declared its version (see ensureHeader). */
@@ -161,6 +169,12 @@ export class JsonMrfParser implements FormatParser {
     }
   }
 
+  /** A top-level comma: one after a value is as it should be; any other is reported, and read past. */
+  private comma(after: Separator, location: string): Separator {
+    if (after !== 'value') this.report.add('json.comma', location, 'extra comma');
+    return 'comma';
+  }
+
   /**
    * Counts what follows the document's closing brace: a second document written after the first,
    * or the tail of a broken export, is not read, and the report must say so rather than drop it
@@ -199,11 +213,17 @@ export class JsonMrfParser implements FormatParser {
           i++;
           break;
         case KEY: {
-          if (isSpace(c) || c === 0x2c) {
+          if (isSpace(c)) {
+            i++;
+            break;
+          }
+          if (c === 0x2c) {
+            this.fieldsAfter = this.comma(this.fieldsAfter, 'file');
             i++;
             break;
           }
           if (c === 0x7d) {
+            if (this.fieldsAfter === 'comma') this.report.add('json.trailing-comma', 'file');
             this.state = DONE;
             i++;
             break;
@@ -219,6 +239,8 @@ export class JsonMrfParser implements FormatParser {
           } catch {
             throw this.syntax(i); // a raw line break or a bad escape in a key
           }
+          if (this.fieldsAfter === 'value')
+            this.report.add('json.comma', this.key, 'missing comma');
           this.state = COLON;
           i = end + 1;
           break;
@@ -239,6 +261,7 @@ export class JsonMrfParser implements FormatParser {
           }
           if (this.key === ITEMS_KEY && c === 0x5b) {
             this.hasItems = true;
+            this.itemsAfter = 'open';
             this.state = ITEMS;
             i++;
             break;
@@ -255,20 +278,30 @@ export class JsonMrfParser implements FormatParser {
           }
           if (this.oversized) this.skipped(end, 'json.value-too-large', this.key);
           else this.onField(this.key, this.parse(this.tokenStart, end, this.key));
+          this.fieldsAfter = 'value';
           this.state = KEY;
           i = end;
           break;
         }
         case ITEMS:
-          if (isSpace(c) || c === 0x2c) {
+          if (isSpace(c)) {
+            i++;
+            break;
+          }
+          if (c === 0x2c) {
+            this.itemsAfter = this.comma(this.itemsAfter, `${ITEMS_KEY}[${this.itemIndex}]`);
             i++;
             break;
           }
           if (c === 0x5d) {
+            if (this.itemsAfter === 'comma') this.report.add('json.trailing-comma', ITEMS_KEY);
+            this.fieldsAfter = 'value';
             this.state = KEY;
             i++;
             break;
           }
+          if (this.itemsAfter === 'value')
+            this.report.add('json.comma', `${ITEMS_KEY}[${this.itemIndex}]`, 'missing comma');
           this.startToken(i);
           this.state = IN_ITEM;
           break;
@@ -288,6 +321,7 @@ export class JsonMrfParser implements FormatParser {
             const item = this.parse(this.tokenStart, end, location);
             if (item !== undefined) this.onItem(item, location);
           }
+          this.itemsAfter = 'value';
           this.state = ITEMS;
           i = end;
           break;
@@ -521,12 +555,14 @@ export class JsonMrfParser implements FormatParser {
       const lone = typeof value === 'string' || typeof value === 'number';
       if (lone) r.add('json.single-as-list', key, key);
       return (lone ? [value] : Array.isArray(value) ? value : []).flatMap((x: unknown) => {
-        const t = typeof x === 'string' ? text(x) : typeof x === 'number' ? String(x) : null;
+        const t =
+          typeof x === 'string' ? text(x, r, key, key) : typeof x === 'number' ? String(x) : null;
         return t === null ? [] : [t];
       });
     };
     const name = f.get('hospital_name');
-    if (typeof name === 'string') h.hospitalName = name.trim();
+    if (typeof name === 'string')
+      h.hospitalName = text(name, r, 'hospital_name', 'hospital_name') ?? '';
     const updated = f.get('last_updated_on');
     // A date written as a number (20260401) is read as its digits.
     if (typeof updated === 'string' || typeof updated === 'number') {
@@ -550,7 +586,11 @@ export class JsonMrfParser implements FormatParser {
       const number: unknown = license.license_number;
       if (typeof number === 'number') r.add('json.wrong-type-read', 'license_number', `${number}`);
       h.licenseNumber =
-        typeof number === 'string' ? text(number) : typeof number === 'number' ? `${number}` : null;
+        typeof number === 'string'
+          ? text(number, r, 'license_information', 'license_number')
+          : typeof number === 'number'
+            ? `${number}`
+            : null;
       h.licenseState =
         typeof license.state === 'string' ? (text(license.state)?.toUpperCase() ?? null) : null;
     }
@@ -564,9 +604,11 @@ export class JsonMrfParser implements FormatParser {
         h.attestationConfirmed = word === 'true' || word === 'yes';
       }
       h.attesterName =
-        typeof attestation.attester_name === 'string' ? text(attestation.attester_name) : null;
+        typeof attestation.attester_name === 'string'
+          ? text(attestation.attester_name, r, 'attestation', 'attester_name')
+          : null;
     }
-    h.generalContractProvisions = provisionsText(f.get('general_contract_provisions'));
+    h.generalContractProvisions = provisionsText(f.get('general_contract_provisions'), r);
   }
 
   private onItem(item: unknown, location: string): void {
@@ -720,7 +762,7 @@ export class JsonMrfParser implements FormatParser {
         description,
         codes: [],
         setting: settingValue,
-        modifiers: code === null ? [] : splitPipes(code),
+        modifiers: code === null ? [] : splitPipes(code, r, location, 'code'),
         drugUnit: null,
         drugType: null,
         gross: null,

@@ -8,6 +8,8 @@ import {
   codeType,
   codeValue,
   isoDate,
+  splitPipes,
+  text,
 } from './normalise.ts';
 import { methodology, setting } from './normalise.ts';
 
@@ -103,6 +105,18 @@ describe('amount', () => {
       value: null,
       rules: ['value.placeholder'],
     });
+  });
+
+  it('reads an amount with stray spaces around it, and says so', () => {
+    expect(read((r) => amount(' 120 ', r, 'row 3', 'gross'))).toEqual({
+      value: 120,
+      rules: ['whitespace.trimmed'],
+    });
+    expect(read((r) => amount('\t120', r, 'row 3', 'gross'))).toEqual({
+      value: 120,
+      rules: ['whitespace.trimmed'],
+    });
+    expect(read((r) => amount('   ', r, 'row 3', 'gross'))).toEqual({ value: null, rules: [] });
   });
 
   it.each(['nan', 'NaN', '#N/A', ' n/a '])(
@@ -234,5 +248,31 @@ describe('codeValue', () => {
     ['APC', '5'],
   ])('keeps %s %j as written', (type, code) => {
     expect(read((r) => codeValue(r, type, code, 'row 3'))).toEqual({ value: code, rules: [] });
+  });
+});
+
+describe('text and splitPipes', () => {
+  it('trim stray spaces, and count them only when given a report', () => {
+    expect(read((r) => text(' Office visit ', r, 'row 4', 'description'))).toEqual({
+      value: 'Office visit',
+      rules: ['whitespace.trimmed'],
+    });
+    expect(read((r) => text('Office visit', r, 'row 4', 'description'))).toEqual({
+      value: 'Office visit',
+      rules: [],
+    });
+    expect(read((r) => text('  ', r, 'row 4', 'description'))).toEqual({ value: null, rules: [] });
+    expect(text(' Office visit ')).toBe('Office visit');
+  });
+
+  it('count a list once, whether its spaces are around the value or its pipes', () => {
+    const report = new ValidationReport();
+    expect(splitPipes('A | B', report, 'row 2', 'location_name')).toEqual(['A', 'B']);
+    expect(splitPipes('A|B ', report, 'row 2', 'location_name')).toEqual(['A', 'B']);
+    expect(splitPipes(' A ', report, 'row 2', 'location_name')).toEqual(['A']);
+    expect(splitPipes('A||B', report, 'row 2', 'location_name')).toEqual(['A', 'B']);
+    expect(splitPipes('A|B', report, 'row 2', 'location_name')).toEqual(['A', 'B']);
+    expect(report.count('whitespace.trimmed')).toBe(3);
+    expect(report.examples('whitespace.trimmed')[0]?.message).toMatch(/: location_name "A \| B"$/);
   });
 });

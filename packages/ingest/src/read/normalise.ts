@@ -52,14 +52,26 @@ export const STATE_CODES: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Trims a free-text value; empty becomes null. Reports stray spaces only when asked. */
-export function text(raw: string): string | null {
+/**
+ * Trims a text value; empty becomes null. Given a report, stray spaces around a value that is not
+ * empty are counted there (`whitespace.trimmed`, at `location`, naming `field`); without one (a
+ * value checked twice, or not the file's), they are not. Positional, not an object: it runs for
+ * every value of every rate.
+ */
+export function text(
+  raw: string,
+  report?: ValidationReport,
+  location = '',
+  field = '',
+): string | null {
   if (raw.length === 0) return null;
   const first = raw.charCodeAt(0);
   const last = raw.charCodeAt(raw.length - 1);
   if (first > 32 && last > 32) return raw;
   const trimmed = raw.trim();
-  return trimmed.length === 0 ? null : trimmed;
+  if (trimmed.length === 0) return null;
+  report?.add('whitespace.trimmed', location, `${field} ${JSON.stringify(raw)}`);
+  return trimmed;
 }
 
 const WHITESPACE_RUN = /\s{2,}|[\t\r\n]/;
@@ -157,6 +169,9 @@ export function amount(
   } else if (!Number.isFinite(n)) {
     report.add('number.invalid', location, `${field} ${JSON.stringify(raw)}`);
     return Number.NaN;
+  } else if (raw.charCodeAt(0) <= 32 || raw.charCodeAt(raw.length - 1) <= 32) {
+    // Number() reads " 120 " as 120 by itself; the spaces are still the file's to hear about.
+    report.add('whitespace.trimmed', location, `${field} ${JSON.stringify(raw)}`);
   }
   if (n <= 0) {
     report.add('number.not-positive', location, `${field} ${raw}`);
@@ -197,7 +212,7 @@ export function jsonText(
   location: string,
   field: string,
 ): string | null {
-  if (typeof value === 'string') return text(value);
+  if (typeof value === 'string') return text(value, report, location, field);
   if (value === undefined || value === null) return null;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   report.add('json.wrong-type', location, `${field} should be a string`);
@@ -272,18 +287,30 @@ export function methodology(
     Methodology | undefined;
 }
 
-/** Splits "a | b|c" on pipes, trimming each part and dropping empty ones. */
-export function splitPipes(raw: string): string[] {
+/**
+ * Splits "a | b|c" on pipes, trimming each part and dropping empty ones. Given a report, a value
+ * with stray spaces around it or around its pipes is counted once, as `text` counts one.
+ */
+export function splitPipes(
+  raw: string,
+  report?: ValidationReport,
+  location = '',
+  field = '',
+): string[] {
   if (raw.length === 0) return [];
   if (raw.indexOf('|') === -1) {
-    const t = text(raw);
+    const t = text(raw, report, location, field);
     return t === null ? [] : [t];
   }
   const out: string[] = [];
+  let trimmed = false;
   for (const part of raw.split('|')) {
     const t = text(part);
-    if (t !== null) out.push(t);
+    if (t === null) continue;
+    out.push(t);
+    if (t.length !== part.length) trimmed = true;
   }
+  if (trimmed) report?.add('whitespace.trimmed', location, `${field} ${JSON.stringify(raw)}`);
   return out;
 }
 
@@ -400,17 +427,19 @@ export function looksLikeEin(license: string): boolean {
 }
 
 /** Joins free text values of the header that may be strings or arrays of provisions. */
-export function provisionsText(value: unknown): string | null {
-  if (typeof value === 'string') return text(value);
+export function provisionsText(value: unknown, report?: ValidationReport): string | null {
+  const field = 'general_contract_provisions';
+  if (typeof value === 'string') return text(value, report, field, field);
   if (!Array.isArray(value)) return null;
   const parts: string[] = [];
   for (const v of value) {
     if (typeof v === 'string') {
-      const t = text(v);
+      const t = text(v, report, field, field);
       if (t) parts.push(t);
     } else if (v !== null && typeof v === 'object') {
       const o = v as Record<string, unknown>;
-      const provisions = typeof o.provisions === 'string' ? text(o.provisions) : null;
+      const provisions =
+        typeof o.provisions === 'string' ? text(o.provisions, report, field, 'provisions') : null;
       if (!provisions) continue;
       const who = [o.payer_name, o.plan_name].filter((x): x is string => typeof x === 'string');
       parts.push(who.length ? `${who.join(' / ')}: ${provisions}` : provisions);

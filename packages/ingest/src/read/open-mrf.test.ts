@@ -301,6 +301,50 @@ describe('records and rules', () => {
     expect(report.rejectedRecords).toBe(0);
   });
 
+  it('reads past commas missing, extra or trailing between top-level fields and items', async () => {
+    const item = (code: string) =>
+      JSON.stringify({
+        description: `Visit ${code}`,
+        code_information: [{ code, type: 'CPT' }],
+        standard_charges: [{ setting: 'outpatient', gross_charge: 200 }],
+      });
+    const json =
+      '{"hospital_name": "Test Hospital",, "last_updated_on": "2026-01-15" "version": "3.0.0",\n' +
+      `"standard_charge_information": [${item('99211')},,${item('99212')}${item('99213')},],}`;
+    const { records, report } = await readWithReport(await file('commas.json', json));
+    expect(records.map((r) => r.codes[0]?.code)).toEqual(['99211', '99212', '99213']);
+    // The same, read three bytes at a time.
+    const small = await readWithReport(await file('commas.json', json), { chunkSize: 3 });
+    expect(small.report.toJSON()).toEqual(report.toJSON());
+    expect(report.examples('json.comma').map((e) => e.message.split(': ')[1])).toEqual([
+      'extra comma',
+      'missing comma',
+      'extra comma',
+      'missing comma',
+    ]);
+    expect(report.examples('json.comma').map((e) => e.location)).toEqual([
+      'file',
+      'version',
+      'standard_charge_information[1]',
+      'standard_charge_information[2]',
+    ]);
+    expect(report.examples('json.trailing-comma').map((e) => e.location)).toEqual([
+      'standard_charge_information',
+      'file',
+    ]);
+    // A file written as the schemas ask has none of them.
+    const clean = await readWithReport(
+      await file(
+        'clean.json',
+        '{"hospital_name": "Test Hospital", "last_updated_on": "2026-01-15", "version": "3.0.0", ' +
+          `"standard_charge_information": [${item('99211')}, ${item('99212')}]}`,
+      ),
+    );
+    expect([clean.report.count('json.comma'), clean.report.count('json.trailing-comma')]).toEqual([
+      0, 0,
+    ]);
+  });
+
   it('reads a JSON list written as its one entry, and reports a file without items', async () => {
     const header = {
       hospital_name: 'Test Hospital',
@@ -534,6 +578,87 @@ describe('records and rules', () => {
       dollar: 120,
     });
     expect(wide.report.count('column.spaces')).toBe(1);
+  });
+
+  it('reads column names in another letter case, with spaces around their pipes, or unnamed', async () => {
+    const columns = TALL_COLUMNS.replace('description', 'Description')
+      .replace('code|1|type', 'CODE|1|Type')
+      .replace('code|1,', ' code | 1,')
+      .replace('payer_name', 'Payer_Name');
+    const odd = await readWithReport(
+      await file(
+        'odd-columns.csv',
+        V3_HEADER + `,${columns}`.replace('\n', ',\n') + `,${TALL_ROW}`,
+      ),
+    );
+    const plain = await readWithReport(
+      await file('plain-columns.csv', V3_HEADER + TALL_COLUMNS + TALL_ROW),
+    );
+    expect(odd.records.map((r) => ({ ...r, location: '' }))).toEqual(
+      plain.records.map((r) => ({ ...r, location: '' })),
+    );
+    expect(odd.report.errorCount).toBe(0);
+    expect(odd.report.examples('column.case').map((e) => e.location)).toEqual([
+      'column 2',
+      'column 4',
+      'column 11',
+    ]);
+    expect(odd.report.examples('column.stray-spaces')).toEqual([
+      expect.objectContaining({
+        location: 'column 3',
+        message: expect.stringMatching(/: " code \| 1"$/) as unknown,
+      }),
+    ]);
+    // The leading unnamed column and the trailing one: their values are not read.
+    expect(odd.report.examples('column.unnamed').map((e) => e.location)).toEqual([
+      'column 1',
+      'column 24',
+    ]);
+    // A payer or plan name in a wide column keeps its letter case.
+    const wide = await readWithReport(
+      await file(
+        'wide-case.csv',
+        `${V3_HEADER}description,code|1,code|1|type,setting,standard_charge|gross,` +
+          'standard_charge|Blue Cross|PPO|negotiated_dollar,standard_charge|Blue Cross|PPO|methodology,' +
+          'standard_charge|min,standard_charge|max\n' +
+          'X-ray chest,71046,CPT,outpatient,250,120,fee schedule,100,150\n',
+      ),
+    );
+    expect(wide.records[0]?.payers[0]).toMatchObject({ payerName: 'Blue Cross', planName: 'PPO' });
+    expect(wide.report.warningCount).toBe(0);
+  });
+
+  it('trims stray spaces around values and their pipes, and counts each value once', async () => {
+    const header = V3_HEADER.replace(
+      'Test Hospital,1 Main St,1234,1234567890,true,A Person',
+      'Test Hospital | North Campus ,1 Main St|2 Side St,1234,1234567890 |0987654321,true,A Person ',
+    );
+    const row = TALL_ROW.replace('X-ray chest,', 'X-ray chest ,')
+      .replace(',,outpatient,', ',25 | 59,outpatient,')
+      .replace(',120,', ', 120,');
+    const {
+      records,
+      header: h,
+      report,
+    } = await readWithReport(await file('stray-spaces.csv', header + TALL_COLUMNS + row));
+    expect(report.errorCount).toBe(0);
+    expect(h).toMatchObject({
+      locationNames: ['Test Hospital', 'North Campus'],
+      addresses: ['1 Main St', '2 Side St'],
+      type2Npis: ['1234567890', '0987654321'],
+      attesterName: 'A Person',
+    });
+    expect(records[0]).toMatchObject({ description: 'X-ray chest', modifiers: ['25', '59'] });
+    expect(records[0]?.payers[0]).toMatchObject({ dollar: 120 });
+    expect(report.examples('whitespace.trimmed').map((e) => e.message.split(': ')[1])).toEqual([
+      'location_name "Test Hospital | North Campus "',
+      'type_2_npi "1234567890 |0987654321"',
+      'attester_name "A Person "',
+      'description "X-ray chest "',
+      'modifiers "25 | 59"',
+    ]);
+    // Five examples are kept; the sixth, the dollar amount, is in the count.
+    expect(report.count('whitespace.trimmed')).toBe(6);
   });
 
   itWithDataFile(

@@ -130,10 +130,20 @@ describe('AdventHealth Orlando JSON (v3.0.0)', () => {
       expect(reader.report.errorCount).toBe(0);
       // Its pharmacy items write revenue codes 250, 255, 258, 259, 636 and 999 with three digits
       // (2,100 codes; 0250, 0255, 0636 and 0999 also appear with four): read as 0250 and so on.
-      expect(reader.report.warningCount).toBe(2_100);
+      // Three items' descriptions (1230, 6003, 16735: "… Coagulation Disorders ") and the attester's
+      // name ("Tim Reiner ") end with a space: read trimmed, and counted.
+      expect(reader.report.warningCount).toBe(2_104);
       expect(reader.report.rules().map((r) => [r.rule, r.count])).toEqual([
         ['code.leading-zeros', 2_100],
+        ['whitespace.trimmed', 4],
       ]);
+      expect(reader.report.examples('whitespace.trimmed').map((e) => e.location)).toEqual([
+        'standard_charge_information[1230]',
+        'standard_charge_information[6003]',
+        'standard_charge_information[16735]',
+        'attestation',
+      ]);
+      expect(reader.header?.attesterName).toBe('Tim Reiner');
       const marcaine = charges.find((r) =>
         r.description.startsWith('MARCAINE/EPINEPHRINE PF 0.25%'),
       );
@@ -259,6 +269,11 @@ describe('CMS examples', () => {
       version: '3.0.0',
       records: 35,
       payers: 45,
+      // Its type_2_npi "0000000001 | 0000000002 | 0000000003", and 16 charges' notes that start
+      // with a space (18 rows; two rows go on a charge above them). Twelve of its column names
+      // have spaces around their pipes: "code | 1", "standard_charge | gross" and so on.
+      strayValues: 17,
+      strayColumns: 12,
     },
     {
       file: 'V3.0.0_Wide_CSV_Format_Example.csv',
@@ -266,6 +281,9 @@ describe('CMS examples', () => {
       version: '3.0.0',
       records: 26,
       payers: 45,
+      // Its type_2_npi ("… | 0000000003  ") and one payer's notes ("… lookback period. ").
+      strayValues: 2,
+      strayColumns: 0,
     },
   ] as const;
 
@@ -283,6 +301,9 @@ describe('CMS examples', () => {
       expect(records).toHaveLength(example.records);
       expect(payerCount(records)).toBe(example.payers);
       expect(reader.report.errorCount).toBe(0);
+      const stray = 'strayValues' in example ? example : { strayValues: 0, strayColumns: 0 };
+      expect(reader.report.count('whitespace.trimmed')).toBe(stray.strayValues);
+      expect(reader.report.count('column.stray-spaces')).toBe(stray.strayColumns);
     });
   }
 

@@ -82,6 +82,18 @@ export const RULES = {
     'column name was written with spaces instead of underscores (read all the same)',
     'column names were written with spaces instead of underscores (read all the same)',
   ),
+  'column.case': warning(
+    'column name was not in lower case, as the CMS templates write it (read all the same)',
+    'column names were not in lower case, as the CMS templates write them (read all the same)',
+  ),
+  'column.stray-spaces': warning(
+    'column name had stray spaces around it or its | separators (read all the same)',
+    'column names had stray spaces around them or their | separators (read all the same)',
+  ),
+  'column.unnamed': warning(
+    'column of the column names row had no name, so its values were not read',
+    'columns of the column names row had no name, so their values were not read',
+  ),
   'csv.unterminated-quote': warning(
     'quote opened a value that never closed, so it was read as text',
     'quotes opened values that never closed, so they were read as text',
@@ -119,6 +131,10 @@ export const RULES = {
     'list or object had a comma before its end, which JSON does not allow (ignored)',
     'lists or objects had a comma before their end, which JSON does not allow (ignored)',
   ),
+  'json.comma': warning(
+    'comma between top-level fields or items was missing or extra (read all the same)',
+    'commas between top-level fields or items were missing or extra (read all the same)',
+  ),
   'json.after-end': error(
     'file had text after the end of its JSON object, which was not read',
     'files had text after the end of their JSON object, which was not read',
@@ -147,8 +163,8 @@ export const RULES = {
     'values were in another letter case than the CMS values',
   ),
   'whitespace.trimmed': warning(
-    'value had stray spaces around it',
-    'values had stray spaces around them',
+    'value had stray spaces around it or its | separators (trimmed)',
+    'values had stray spaces around them or their | separators (trimmed)',
   ),
   'number.formatted': warning(
     'number was written with $ or thousands separators',
