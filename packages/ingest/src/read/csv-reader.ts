@@ -103,6 +103,21 @@ function emptyPayerColumns(payerName: string, planName: string): PayerColumns {
   };
 }
 
+/**
+ * The JSON template's names of a charge's and a rate's fields, which some CSV files use as column
+ * names, and the CSV template's names for them.
+ */
+const JSON_FIELD_COLUMNS: Readonly<Record<string, string>> = {
+  gross_charge: 'standard_charge|gross',
+  discounted_cash: 'standard_charge|discounted_cash',
+  minimum: 'standard_charge|min',
+  maximum: 'standard_charge|max',
+  standard_charge_dollar: 'standard_charge|negotiated_dollar',
+  standard_charge_percentage: 'standard_charge|negotiated_percentage',
+  standard_charge_algorithm: 'standard_charge|negotiated_algorithm',
+  methodology: 'standard_charge|methodology',
+};
+
 /** "Code | 1 | Type " → ["Code", "1", "Type"]; see `keywords` for the lower-case names. */
 function columnParts(raw: string): string[] {
   return raw.split('|').map((p) => p.trim());
@@ -428,10 +443,18 @@ export class CsvMrfParser implements FormatParser {
           'negotiated_algorithm, methodology) and <field>|<payer>|<plan>.',
       );
 
+    const keywords = fields.map((raw, i) => this.keywords(raw, `column ${i + 1}`));
+    const written = new Set(keywords.map((k) => k.join('|')));
     for (let i = 0; i < fields.length; i++) {
       const raw = fields[i] ?? '';
       const parts = columnParts(raw);
-      const lower = this.keywords(raw, `column ${i + 1}`);
+      let lower = keywords[i] ?? [];
+      // A tall column named as the JSON template names its field, unless the CSV name is there too.
+      const csvName = lower.length === 1 ? JSON_FIELD_COLUMNS[lower[0] ?? ''] : undefined;
+      if (csvName !== undefined && !written.has(csvName)) {
+        this.report.add('column.json-name', `column ${i + 1}`, `${raw.trim()} → ${csvName}`);
+        lower = csvName.split('|');
+      }
       const name = lower.join('|');
       if (name.length === 0) {
         this.report.add('column.unnamed', `column ${i + 1}`);

@@ -628,6 +628,45 @@ describe('records and rules', () => {
     expect(wide.report.warningCount).toBe(0);
   });
 
+  it('reads tall columns named as the JSON template names the fields', async () => {
+    const jsonNamed = TALL_COLUMNS.replace('standard_charge|gross', 'gross_charge')
+      .replace('standard_charge|discounted_cash', 'discounted_cash')
+      .replace('standard_charge|negotiated_dollar', 'standard_charge_dollar')
+      .replace('standard_charge|negotiated_percentage', 'Standard_Charge_Percentage')
+      .replace('standard_charge|negotiated_algorithm', 'standard_charge_algorithm')
+      .replace('standard_charge|min', 'minimum')
+      .replace('standard_charge|max', 'maximum')
+      .replace('standard_charge|methodology', 'methodology');
+    const row = TALL_ROW.replace(',120,,,,,,,', ',120,45,see contract,115,90,130,1 through 10,');
+    const read = await readWithReport(await file('json-named.csv', V3_HEADER + jsonNamed + row));
+    const plain = await readWithReport(await file('plain.csv', V3_HEADER + TALL_COLUMNS + row));
+    expect([read.report.errorCount, plain.report.errorCount]).toEqual([0, 0]);
+    expect(read.records).toEqual(plain.records);
+    expect(read.records[0]).toMatchObject({ gross: 250, discountedCash: 200, min: 100, max: 150 });
+    expect(read.records[0]?.payers[0]).toMatchObject({
+      dollar: 120,
+      percentage: 45,
+      algorithm: 'see contract',
+      methodology: 'fee schedule',
+    });
+    expect(read.report.count('column.json-name')).toBe(8);
+    expect(read.report.examples('column.json-name')[0]?.message).toMatch(
+      /: gross_charge → standard_charge\|gross$/,
+    );
+    // Beside the CSV template's own column, the JSON-named one is not read.
+    const both = await readWithReport(
+      await file(
+        'both.csv',
+        V3_HEADER +
+          TALL_COLUMNS.replace('\n', ',gross_charge\n') +
+          TALL_ROW.replace('\n', ',999\n'),
+      ),
+    );
+    expect(both.records[0]?.gross).toBe(250);
+    expect(both.report.count('column.json-name')).toBe(0);
+    expect(both.report.count('column.unknown')).toBe(1);
+  });
+
   it('trims stray spaces around values and their pipes, and counts each value once', async () => {
     const header = V3_HEADER.replace(
       'Test Hospital,1 Main St,1234,1234567890,true,A Person',

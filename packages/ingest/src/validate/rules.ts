@@ -90,6 +90,10 @@ export const RULES = {
     'column name had stray spaces around it or its | separators (read all the same)',
     'column names had stray spaces around them or their | separators (read all the same)',
   ),
+  'column.json-name': warning(
+    'column was named as the JSON template names its field, and read as the CSV column',
+    'columns were named as the JSON template names their fields, and read as the CSV columns',
+  ),
   'column.unnamed': warning(
     'column of the column names row had no name, so its values were not read',
     'columns of the column names row had no name, so their values were not read',
