@@ -113,6 +113,12 @@ export const RateMixSchema = z.object({
 });
 export type RateMix = z.infer<typeof RateMixSchema>;
 
+export const ValidationLineSchema = z.object({
+  sentence: z.string(),
+  examples: z.array(z.string()),
+});
+export type ValidationLine = z.infer<typeof ValidationLineSchema>;
+
 export const HospitalFileSchema = z.object({
   /** The file's name (a URL's last segment; a zip archive's file as `archive.zip#name`). */
   source: z.string(),
@@ -132,8 +138,12 @@ export const HospitalFileSchema = z.object({
   items: z.number(),
   rates: z.number(),
   rejected: z.number(),
-  /** The validation report in plain words, one sentence per rule. */
-  validationSummary: z.array(z.string()),
+  /**
+   * The validation report in plain words: the totals, then a sentence per rule with the first
+   * examples of where it broke ('row 9: standard_charge|gross "abc"'). Runs recorded before the
+   * examples were kept have none.
+   */
+  validation: z.array(ValidationLineSchema),
   /** Null for a file that was not read to its end, or read before RateLens counted this. */
   rateMix: RateMixSchema.nullable(),
   loadedAt: z.string().nullable(),

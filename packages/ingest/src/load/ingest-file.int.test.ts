@@ -14,7 +14,7 @@ import { serveFiles } from '../testing/file-server.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
 import { openMrf } from '../read/index.ts';
 import { hospitalSourceKey, ingestFile, markInterruptedRuns } from './ingest-file.ts';
-import { MEDICARE_CONVERSION_FACTOR_2025, type RateMix } from '@ratelens/core';
+import { MEDICARE_CONVERSION_FACTOR_2025, type RateMix, type ValidationLine } from '@ratelens/core';
 import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
 import { parseZipLocality } from '../reference/zip-locality.ts';
 import {
@@ -89,13 +89,21 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
       expect(await count('negotiated_rates', id)).toBe(10452);
       expect(await count('charge_items', id)).toBe(3726);
       // What the hospital's page shows of the validation report, word for word.
-      const [run] = await query<{ validation: { sentences: string[] } }>(
+      const [run] = await query<{ validation: { lines: ValidationLine[] } }>(
         'SELECT validation FROM mrf_files WHERE id = $1',
         [result.runId],
       );
-      expect(run?.validation.sentences).toEqual([
-        '3,726 charges with 10,452 payer rates read; 0 charges and 0 rates rejected; 0 errors, 1 warning.',
-        'Warning: 1 file was partly Windows-1252, not UTF-8 (read all the same) (rule encoding.cp1252)',
+      expect(run?.validation.lines).toEqual([
+        {
+          sentence:
+            '3,726 charges with 10,452 payer rates read; 0 charges and 0 rates rejected; 0 errors, 1 warning.',
+          examples: [],
+        },
+        {
+          sentence:
+            'Warning: 1 file was partly Windows-1252, not UTF-8 (read all the same) (rule encoding.cp1252)',
+          examples: [expect.stringMatching(/^file: \d+ chunks?$/)],
+        },
       ]);
       const [hospital] = await query<{
         state_code: string;
@@ -447,7 +455,7 @@ describe('replacing a hospital’s file', () => {
       );
       const first = await ingestFile(database.connection, archive);
       expect(first).toMatchObject({ status: 'loaded', hospital: 'Zipped Hospital' });
-      const [run] = await query<{ sha256: string; validation: { sentences: string[] } }>(
+      const [run] = await query<{ sha256: string; validation: { lines: ValidationLine[] } }>(
         `SELECT sha256, validation FROM mrf_files WHERE id = $1`,
         [first.runId],
       );
@@ -456,9 +464,11 @@ describe('replacing a hospital’s file', () => {
           .update(await readFile(archive))
           .digest('hex'),
       );
-      expect(run?.validation.sentences).toContain(
-        'Warning: 1 other file in the zip archive was not read, only its first (rule archive.other-file), first at another-hospital.json',
-      );
+      expect(run?.validation.lines).toContainEqual({
+        sentence:
+          'Warning: 1 other file in the zip archive was not read, only its first (rule archive.other-file), first at another-hospital.json',
+        examples: ['another-hospital.json'],
+      });
       let recordsRead = 0;
       const again = await ingestFile(database.connection, archive, {
         progress: (_bytes, _total, records) => (recordsRead = Math.max(recordsRead, records)),
@@ -513,12 +523,12 @@ describe('replacing a hospital’s file', () => {
         [result.hospitalId],
       );
       expect(hospital?.type_2_npis).toEqual(['0000000001', '0000000002', '0000000003']);
-      const [run] = await query<{ version: string; validation: { sentences: string[] } }>(
+      const [run] = await query<{ version: string; validation: { lines: ValidationLine[] } }>(
         `SELECT version, validation FROM mrf_files WHERE id = $1`,
         [result.runId],
       );
       expect(run?.version).toBe('3.0.0');
-      expect(run?.validation.sentences.join('\n')).not.toContain('version');
+      expect(JSON.stringify(run?.validation.lines)).not.toContain('version');
     },
   );
 

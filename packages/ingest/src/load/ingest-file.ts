@@ -241,8 +241,9 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       summary,
       rateMix: encoder.rateMix(),
       result,
-      // The plain-words lines are what the inventory shows; the rest is there for whoever digs.
-      validation: { ...reader.report.toJSON(), sentences: reader.report.toText().split('\n') },
+      // The plain-words lines, with their examples, are what the inventory shows; the rest is
+      // there for whoever digs.
+      validation: { ...reader.report.toJSON(), lines: reader.report.lines() },
     });
   } catch (error) {
     const reason = error instanceof Error ? error : new Error(String(error));

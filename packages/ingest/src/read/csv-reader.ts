@@ -1,6 +1,6 @@
 import type { ChargeRecord, CodeRef, MrfHeader, PayerCharge } from '../model.ts';
 import { checkPayer, checkRecord, type RuleContext } from '../validate/record-rules.ts';
-import type { ValidationReport } from '../validate/report.ts';
+import { plural, type ValidationReport } from '../validate/report.ts';
 import { CsvRowSplitter } from './csv-rows.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
@@ -234,7 +234,7 @@ export class CsvMrfParser implements FormatParser {
     }
     this.flush();
     if (this.decoder.cp1252Chunks > 0) {
-      this.report.add('encoding.cp1252', 'file', `${this.decoder.cp1252Chunks} chunks`);
+      this.report.add('encoding.cp1252', 'file', plural(this.decoder.cp1252Chunks, 'chunk'));
     }
   }
 

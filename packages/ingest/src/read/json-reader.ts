@@ -7,7 +7,7 @@ import {
   type PayerCharge,
 } from '../model.ts';
 import { checkPayer, checkRecord, type RuleContext } from '../validate/record-rules.ts';
-import { ValidationReport } from '../validate/report.ts';
+import { ValidationReport, plural } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
@@ -157,7 +157,7 @@ export class JsonMrfParser implements FormatParser {
     this.ensureHeader(true);
     if (this.versionPending) this.settleVersion();
     if (this.decoder.cp1252Chunks > 0) {
-      this.report.add('encoding.cp1252', 'file', `${this.decoder.cp1252Chunks} values`);
+      this.report.add('encoding.cp1252', 'file', plural(this.decoder.cp1252Chunks, 'value'));
     }
     this.completeHeader(true);
     if (this.header) checkHeader(this.header, this.report);

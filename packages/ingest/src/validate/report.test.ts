@@ -24,6 +24,48 @@ describe('ValidationReport', () => {
     expect(lines[2]).toContain('Warning: 1 value was in another letter case');
   });
 
+  it("gives each line with its rule's examples, as the text report with examples shows them", () => {
+    const report = new ValidationReport();
+    report.fatal = { code: 'truncated-json', message: 'The JSON file ends before it is complete.' };
+    report.add('required.payer_name', 'row 45');
+    report.add('number.invalid', 'row 9', `standard_charge|gross "${'9'.repeat(130)}"`);
+    report.add('encoding.cp1252', 'file');
+    expect(report.lines()).toEqual([
+      {
+        sentence: 'The file could not be read: The JSON file ends before it is complete.',
+        examples: [],
+      },
+      {
+        sentence:
+          '0 charges with 0 payer rates read; 0 charges and 0 rates rejected; 2 errors, 1 warning.',
+        examples: [],
+      },
+      {
+        sentence: 'Error: 1 rate had no payer name (rule required.payer_name), first at row 45',
+        examples: ['row 45'],
+      },
+      {
+        sentence: 'Error: 1 number could not be read (rule number.invalid), first at row 9',
+        // Long values are cut, as the text report cuts them.
+        examples: [`row 9: standard_charge|gross "${'9'.repeat(96)}…`],
+      },
+      {
+        sentence:
+          'Warning: 1 file was partly Windows-1252, not UTF-8 (read all the same) (rule encoding.cp1252)',
+        // "file" alone says nothing the sentence does not.
+        examples: [],
+      },
+    ]);
+    expect(report.lines({ firstAt: false })[3]?.sentence).toBe(
+      'Error: 1 number could not be read (rule number.invalid)',
+    );
+    expect(report.toText({ examples: true }).split('\n')).toEqual(
+      report
+        .lines({ firstAt: false })
+        .flatMap((line) => [line.sentence, ...line.examples.map((e) => `  ${e}`)]),
+    );
+  });
+
   it('counts in the singular for one, and leaves "first at" out for the whole file', () => {
     const report = new ValidationReport();
     report.recordsRead = 1;

@@ -1,3 +1,4 @@
+import type { ValidationLine } from '@ratelens/core';
 import type { IssueSeverity, ValidationIssue } from '../model.ts';
 import { RULES, type RuleId } from './rules.ts';
 
@@ -104,31 +105,42 @@ export class ValidationReport {
    * first at row 45"; with `examples`, each rule's examples follow it, indented, one per line.
    */
   toText({ examples = false }: { examples?: boolean } = {}): string {
-    const lines: string[] = [];
-    if (this.fatal) lines.push(`The file could not be read: ${this.fatal.message}`);
-    lines.push(
-      `${plural(this.recordsRead, 'charge')} with ${plural(this.payersRead, 'payer rate')} ` +
+    return this.lines({ firstAt: !examples })
+      .flatMap((line) =>
+        examples ? [line.sentence, ...line.examples.map((e) => `  ${e}`)] : [line.sentence],
+      )
+      .join('\n');
+  }
+
+  /**
+   * The report's lines: the totals (after the error that ended the read, if one did), then one
+   * per rule with its examples ('row 9: gross "abc"'). `firstAt` adds where each rule first broke
+   * to its sentence, for when the examples are not shown.
+   */
+  lines({ firstAt = true }: { firstAt?: boolean } = {}): ValidationLine[] {
+    const lines: ValidationLine[] = [];
+    if (this.fatal)
+      lines.push({ sentence: `The file could not be read: ${this.fatal.message}`, examples: [] });
+    lines.push({
+      sentence:
+        `${plural(this.recordsRead, 'charge')} with ${plural(this.payersRead, 'payer rate')} ` +
         `read; ${plural(this.rejectedRecords, 'charge')} and ` +
         `${plural(this.rejectedPayers, 'rate')} rejected; ` +
         `${plural(this.errorCount, 'error')}, ${plural(this.warningCount, 'warning')}.`,
-    );
+      examples: [],
+    });
     for (const r of this.rules()) {
       const definition = RULES[r.rule];
       const first = r.examples[0];
       const label = r.severity === 'error' ? 'Error' : 'Warning';
-      lines.push(
-        `${label}: ${counting.format(r.count)} ${r.count === 1 ? definition.one : definition.many} (rule ${r.rule})` +
-          (first && !examples && !isWholeFile(first.location)
-            ? `, first at ${first.location}`
-            : ''),
-      );
-      if (!examples) continue;
-      for (const example of r.examples) {
-        const text = exampleText(example, definition.one);
-        if (text !== null) lines.push(`  ${text}`);
-      }
+      lines.push({
+        sentence:
+          `${label}: ${counting.format(r.count)} ${r.count === 1 ? definition.one : definition.many} (rule ${r.rule})` +
+          (first && firstAt && !isWholeFile(first.location) ? `, first at ${first.location}` : ''),
+        examples: r.examples.flatMap((example) => exampleText(example, definition.one) ?? []),
+      });
     }
-    return lines.join('\n');
+    return lines;
   }
 }
 

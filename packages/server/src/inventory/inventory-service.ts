@@ -1,5 +1,6 @@
 import {
   RateMixSchema,
+  ValidationLineSchema,
   isAdmin,
   type HospitalClassification,
   type HospitalDetail,
@@ -8,16 +9,28 @@ import {
   type MsaItem,
   type RateMix,
   type StateItem,
+  type ValidationLine,
 } from '@ratelens/core';
 import type { Pool } from '@ratelens/db';
+import { z } from 'zod';
 import type { AuthContext } from '../auth/auth-service.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 
-/** The plain-words lines the ingester stores with each run's validation report. */
-function validationSentences(validation: unknown): string[] {
-  const sentences = (validation as { sentences?: unknown } | null)?.sentences;
+const StoredLinesSchema = z.array(ValidationLineSchema);
+
+/**
+ * The plain-words lines the ingester stores with each run's validation report, with their
+ * examples; runs recorded before it kept examples stored the sentences alone.
+ */
+function validationLines(validation: unknown): ValidationLine[] {
+  const stored = validation as { lines?: unknown; sentences?: unknown } | null;
+  const lines = StoredLinesSchema.safeParse(stored?.lines);
+  if (lines.success) return lines.data;
+  const sentences = stored?.sentences;
   return Array.isArray(sentences)
-    ? sentences.filter((s): s is string => typeof s === 'string')
+    ? sentences
+        .filter((s): s is string => typeof s === 'string')
+        .map((sentence) => ({ sentence, examples: [] }))
     : [];
 }
 
@@ -204,7 +217,7 @@ export class InventoryService {
         items: file.items,
         rates: file.rates,
         rejected: file.rejected,
-        validationSummary: validationSentences(file.validation),
+        validation: validationLines(file.validation),
         rateMix: rateMix(file.rate_mix),
         loadedAt: file.finished_at?.toISOString() ?? null,
         error: file.error,

@@ -59,7 +59,7 @@ async function seed(): Promise<void> {
     `INSERT INTO mrf_files (hospital_id, source, status, format, version, last_updated_on, items, rates, rejected, validation, rate_mix, finished_at,
                             source_page_url)
      VALUES ($1, '/data/files/anchorage_standardcharges.json', 'loaded', 'json', '3.0.0', '2026-01-15', 10, 40, 1,
-             '{"sentences": ["1 rate had no payer name (rule required.payer_name), first at item 4."]}', $2, now(),
+             '{"lines": [{"sentence": "1 rate had no payer name (rule required.payer_name), first at item 4.", "examples": ["item 4"]}]}', $2, now(),
              'javascript:alert(1)')`,
     [ids.anchorage, JSON.stringify(RATE_MIX)],
   );
@@ -68,7 +68,7 @@ async function seed(): Promise<void> {
     `INSERT INTO mrf_files (hospital_id, source, status, format, version, items, rates, validation, rate_mix, started_at, finished_at,
                             source_page_url, contact_name, contact_email)
      VALUES ($1, 'https://anchorage.example/mrf/2025%20charges.csv', 'replaced', 'csv-tall', '2.2.0', 8, 30,
-             '{"sentences": []}', '{"payers": -1}', now() - interval '30 days', now() - interval '30 days',
+             '{"sentences": ["8 charges with 30 payer rates read."], "lines": "unreadable"}', '{"payers": -1}', now() - interval '30 days', now() - interval '30 days',
              'https://anchorage.example/prices', 'Jane Doe', 'prices@anchorage.example')`,
     [ids.anchorage],
   );
@@ -196,8 +196,11 @@ describe('GET api/Inventory/hospital/:id', () => {
           version: '3.0.0',
           lastUpdatedOn: '2026-01-15',
           rejected: 1,
-          validationSummary: [
-            '1 rate had no payer name (rule required.payer_name), first at item 4.',
+          validation: [
+            {
+              sentence: '1 rate had no payer name (rule required.payer_name), first at item 4.',
+              examples: ['item 4'],
+            },
           ],
           rateMix: RATE_MIX,
           // Never a link to anything but a web page.
@@ -209,6 +212,8 @@ describe('GET api/Inventory/hospital/:id', () => {
           sourceUrl: 'https://anchorage.example/mrf/2025%20charges.csv',
           status: 'replaced',
           version: '2.2.0',
+          // Recorded before examples were kept: its sentences alone.
+          validation: [{ sentence: '8 charges with 30 payer rates read.', examples: [] }],
           rateMix: null,
           sourcePageUrl: 'https://anchorage.example/prices',
           contactName: 'Jane Doe',

@@ -28,7 +28,7 @@ function file(overrides: Partial<HospitalFile>): HospitalFile {
     items: 10452,
     rates: 29143,
     rejected: 12,
-    validationSummary: [],
+    validation: [],
     rateMix: null,
     loadedAt: '2026-04-01T10:00:00.000Z',
     error: null,
@@ -79,7 +79,13 @@ const HOSPITAL: HospitalDetail = {
       format: 'csv-tall',
       version: '2.2.1',
       lastUpdatedOn: '2026-01-05',
-      validationSummary: ['12 rates have no payer name and were left out.'],
+      validation: [
+        { sentence: '40 charges with 120 payer rates read; 12 rates rejected.', examples: [] },
+        {
+          sentence: 'Error: 12 rates had no payer name (rule required.payer_name), first at row 9',
+          examples: ['row 9', 'row 14: plan_name "PPO"'],
+        },
+      ],
     }),
     file({
       source: 'broken.csv',
@@ -156,7 +162,17 @@ describe('HospitalDetailRoute', () => {
     const replaced = within(await fileCard('920123456_providence_standardcharges.csv'));
     expect(replaced.getByText('Replaced by a newer file')).toBeTruthy();
     expect(replaced.getByText('Format: CSV (tall)')).toBeTruthy();
-    expect(replaced.getByText('12 rates have no payer name and were left out.')).toBeTruthy();
+    expect(
+      replaced.getByText('40 charges with 120 payer rates read; 12 rates rejected.'),
+    ).toBeTruthy();
+    // Each rule's sentence, and where in the file it broke, behind a disclosure.
+    const rule = replaced.getByText(/^Error: 12 rates had no payer name/).closest('li');
+    expect(rule).not.toBeNull();
+    const where = within(rule as HTMLElement);
+    expect(where.getByText('Where in the file (2 examples)').closest('summary')).not.toBeNull();
+    expect(where.getByText('row 9')).toBeTruthy();
+    expect(where.getByText('row 14: plan_name "PPO"')).toBeTruthy();
+    expect(replaced.queryAllByText(/^Where in the file/)).toHaveLength(1);
     // Where the hospital publishes it, to check a figure against; a local file has no link.
     const link = replaced.getByRole('link', {
       name: /^https:\/\/providence\.example\/mrf\/\S+\.csv ?\(opens in a new tab\)$/,

@@ -13,6 +13,7 @@ import {
 import { HospitalIdParamsSchema, isAdmin, type HospitalDetail } from '@ratelens/core';
 import { useLocation, useParams } from 'react-router';
 import {
+  examplesLabel,
   fileCounts,
   fileFormatWords,
   fileStatusWords,
@@ -224,15 +225,31 @@ function FileCard({ file }: { file: HospitalFile }) {
             <RateMixView mix={file.rateMix} />
           </Stack>
         )}
-        {(finished || file.validationSummary.length > 0) && (
+        {(finished || file.validation.length > 0) && (
           <Stack gap={4}>
             <Text fw={600}>Validation</Text>
-            {file.validationSummary.length === 0 ? (
+            {file.validation.length === 0 ? (
               <Text>{NO_PROBLEMS_MESSAGE}</Text>
             ) : (
               <List spacing={4}>
-                {file.validationSummary.map((sentence, index) => (
-                  <List.Item key={index}>{sentence}</List.Item>
+                {file.validation.map((line, index) => (
+                  <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
+                    {line.sentence}
+                    {line.examples.length > 0 && (
+                      <details>
+                        <summary>
+                          <Text span size="sm">
+                            {examplesLabel(line.examples.length)}
+                          </Text>
+                        </summary>
+                        <List size="sm" spacing={2}>
+                          {line.examples.map((example, at) => (
+                            <List.Item key={at}>{example}</List.Item>
+                          ))}
+                        </List>
+                      </details>
+                    )}
+                  </List.Item>
                 ))}
               </List>
             )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileCounts, fileFormatWords, fileStatusWords } from './inventory-format.ts';
+import { examplesLabel, fileCounts, fileFormatWords, fileStatusWords } from './inventory-format.ts';
 import { formatCalendarDate } from '../../shared/format-date.ts';
 
 // The known words and the time-zone-proof date are checked on the detail view
@@ -13,6 +13,11 @@ describe('inventory file words', () => {
   it('passes an unknown status or format through unchanged', () => {
     expect(fileStatusWords('queued')).toBe('queued');
     expect(fileFormatWords('xml')).toBe('xml');
+  });
+
+  it("labels a rule's examples with how many there are", () => {
+    expect(examplesLabel(1)).toBe('Where in the file (1 example)');
+    expect(examplesLabel(5)).toBe('Where in the file (5 examples)');
   });
 
   it('writes singular nouns for a count of one', () => {

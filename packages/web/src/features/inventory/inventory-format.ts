@@ -32,6 +32,11 @@ function count(value: number, one: string, many: string): string {
   return `${counting.format(value)} ${value === 1 ? one : many}`;
 }
 
+/** The label of a validation rule's examples: 'Where in the file (5 examples)'. */
+export function examplesLabel(count: number): string {
+  return `Where in the file (${count === 1 ? '1 example' : `${count} examples`})`;
+}
+
 /** '10,452 items, 29,143 rates, 12 rejected'. */
 export function fileCounts(file: Pick<HospitalFile, 'items' | 'rates' | 'rejected'>): string {
   return [
