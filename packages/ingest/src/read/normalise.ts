@@ -52,6 +52,16 @@ export const STATE_CODES: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** Counts a value read with its stray spaces trimmed, naming its field: `description " X "`. */
+function countTrimmed(
+  report: ValidationReport | undefined,
+  location: string,
+  field: string,
+  raw: string,
+): void {
+  report?.add('whitespace.trimmed', location, `${field} ${JSON.stringify(raw)}`);
+}
+
 /**
  * Trims a text value; empty becomes null. Given a report, stray spaces around a value that is not
  * empty are counted there (`whitespace.trimmed`, at `location`, naming `field`); without one (a
@@ -70,7 +80,7 @@ export function text(
   if (first > 32 && last > 32) return raw;
   const trimmed = raw.trim();
   if (trimmed.length === 0) return null;
-  report?.add('whitespace.trimmed', location, `${field} ${JSON.stringify(raw)}`);
+  countTrimmed(report, location, field, raw);
   return trimmed;
 }
 
@@ -171,7 +181,7 @@ export function amount(
     return Number.NaN;
   } else if (raw.charCodeAt(0) <= 32 || raw.charCodeAt(raw.length - 1) <= 32) {
     // Number() reads " 120 " as 120 by itself; the spaces are still the file's to hear about.
-    report.add('whitespace.trimmed', location, `${field} ${JSON.stringify(raw)}`);
+    countTrimmed(report, location, field, raw);
   }
   if (n <= 0) {
     report.add('number.not-positive', location, `${field} ${raw}`);
@@ -310,7 +320,7 @@ export function splitPipes(
     out.push(t);
     if (t.length !== part.length) trimmed = true;
   }
-  if (trimmed) report?.add('whitespace.trimmed', location, `${field} ${JSON.stringify(raw)}`);
+  if (trimmed) countTrimmed(report, location, field, raw);
   return out;
 }
 
