@@ -96,13 +96,18 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
       expect(run?.validation.lines).toEqual([
         {
           sentence:
-            '3,726 charges with 10,452 payer rates read; 0 charges and 0 rates rejected; 0 errors, 1 warning.',
+            '3,726 charges with 10,452 payer rates read; 0 charges and 0 rates rejected; 0 errors, 37 warnings.',
           examples: [],
         },
         {
           sentence:
-            'Warning: 1 file was partly Windows-1252, not UTF-8 (read all the same) (rule encoding.cp1252)',
-          examples: [expect.stringMatching(/^file: \d+ chunks?$/)],
+            'Warning: 37 bytes were not UTF-8, and were read as Windows-1252 (rule encoding.cp1252), first at row 1635',
+          examples: [
+            'row 1635: 0x92 at byte 571,477, read as "’": "…\\"Chem IV Infus Tq Ea Add’L Seq Diff Drug Up to 1…"',
+            ...[1636, 1637, 1638, 1639].map(
+              (row) => expect.stringMatching(`^row ${row}: 0x92 at byte `) as unknown,
+            ),
+          ],
         },
       ]);
       const [hospital] = await query<{

@@ -1,6 +1,6 @@
 import type { ChargeRecord, CodeRef, MrfHeader, PayerCharge } from '../model.ts';
 import { checkPayer, checkRecord, type RuleContext } from '../validate/record-rules.ts';
-import { plural, type ValidationReport } from '../validate/report.ts';
+import type { ValidationReport } from '../validate/report.ts';
 import { CsvRowSplitter } from './csv-rows.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
@@ -180,7 +180,7 @@ export class CsvMrfParser implements FormatParser {
 
   private readonly decoder = new Utf8OrCp1252Decoder();
   private readonly splitter = new CsvRowSplitter(
-    (fields, line) => this.onRow(fields, line),
+    (fields, line, end) => this.onRow(fields, line, end),
     (line) => this.report.add('csv.unterminated-quote', `row ${line}`),
   );
   private readonly names: NameNormaliser;
@@ -190,6 +190,8 @@ export class CsvMrfParser implements FormatParser {
   private ctx: RuleContext | null = null;
   private codeTypes: ReadonlySet<string> = CODE_TYPES_V3_SET;
   private fieldCountWarned = false;
+  /** How many of the decoder's Windows-1252 examples have been reported with their row. */
+  private cp1252Located = 0;
   /** The file's own first and third rows, to know them when an export writes them again. */
   private namesRow = { first: '', whole: '' };
   private columnsRow = { first: '', whole: '' };
@@ -233,8 +235,20 @@ export class CsvMrfParser implements FormatParser {
       );
     }
     this.flush();
-    if (this.decoder.cp1252Chunks > 0) {
-      this.report.add('encoding.cp1252', 'file', plural(this.decoder.cp1252Chunks, 'chunk'));
+    const { cp1252Examples: examples, cp1252Bytes } = this.decoder;
+    // Every example has its row by now; the bytes past the examples are only counted.
+    for (; this.cp1252Located < examples.length; this.cp1252Located++) {
+      this.report.add('encoding.cp1252', 'file', examples[this.cp1252Located]?.detail);
+    }
+    this.report.addCount('encoding.cp1252', cp1252Bytes - examples.length, 'file');
+  }
+
+  /** Reports the bytes read as Windows-1252 that the row ending at `end` holds, with its line. */
+  private locateCp1252(line: number, end: number): void {
+    const examples = this.decoder.cp1252Examples;
+    for (let e = examples[this.cp1252Located]; e && e.char < end;) {
+      this.report.add('encoding.cp1252', `row ${line}`, e.detail);
+      e = examples[++this.cp1252Located];
     }
   }
 
@@ -264,7 +278,8 @@ export class CsvMrfParser implements FormatParser {
     this.splitter.push(this.lineEnds === 'cr' ? text.replaceAll('\r', '\n') : text);
   }
 
-  private onRow(fields: string[], line: number): void {
+  private onRow(fields: string[], line: number, end: number): void {
+    if (this.cp1252Located < this.decoder.cp1252Examples.length) this.locateCp1252(line, end);
     // Before the first row and before the column names, a row of empty values is a stray line
     // (before the values row it is not: a hospital may leave every value empty).
     if ((this.rowIndex === 0 || this.rowIndex === 2) && isBlank(fields)) {

@@ -6,7 +6,8 @@ import { MrfReadError } from './errors.ts';
  * character, which is what makes it several times faster than general-purpose CSV libraries on
  * MRFs (where every field is often quoted).
  */
-export type RowHandler = (fields: string[], line: number) => void;
+/** A row's fields, the physical line it starts on, and where in the text (all pushed) it ends. */
+export type RowHandler = (fields: string[], line: number, end: number) => void;
 
 /**
  * How far a quoted value may run without its closing quote before that quote is taken for a
@@ -26,6 +27,8 @@ export class CsvRowSplitter {
   /** Physical line (1-based) where the next row starts. */
   private line = 1;
   private rest = '';
+  /** Where `rest` starts in the text pushed so far. */
+  private restAt = 0;
   /** The row whose stray quote was last reported (a row waiting for text is split again). */
   private strayLine = 0;
 
@@ -147,8 +150,11 @@ export class CsvRowSplitter {
         break;
       }
       this.line += 1 + extraLines;
-      if (fields.length > 1 || (fields[0] ?? '').length > 0) this.onRow(fields, rowLine);
+      if (fields.length > 1 || (fields[0] ?? '').length > 0) {
+        this.onRow(fields, rowLine, this.restAt + pos);
+      }
     }
     this.rest = pos < n ? s.slice(pos) : '';
+    this.restAt += pos;
   }
 }

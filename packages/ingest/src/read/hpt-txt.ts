@@ -1,4 +1,5 @@
-import { decodeText, readSource, sourceName } from '../reference/source.ts';
+import { readSource, sourceName } from '../reference/source.ts';
+import { decodeText } from './decode.ts';
 
 /**
  * One location of a hospital's `cms-hpt.txt`, the file CMS asks every hospital to publish at the

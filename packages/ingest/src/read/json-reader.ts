@@ -7,7 +7,7 @@ import {
   type PayerCharge,
 } from '../model.ts';
 import { checkPayer, checkRecord, type RuleContext } from '../validate/record-rules.ts';
-import { ValidationReport, plural } from '../validate/report.ts';
+import { ValidationReport } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
@@ -120,6 +120,8 @@ export class JsonMrfParser implements FormatParser {
   private afterEndStart = '';
   private readonly fields = new Map<string, unknown>();
   private readonly decoder = new Utf8OrCp1252Decoder();
+  /** How many of the decoder's Windows-1252 examples have been reported with their value. */
+  private cp1252Located = 0;
   private readonly names: NameNormaliser;
   private ctx: RuleContext | null = null;
   private codeTypes: ReadonlySet<string> = CODE_TYPES_V3_SET;
@@ -156,9 +158,8 @@ export class JsonMrfParser implements FormatParser {
     }
     this.ensureHeader(true);
     if (this.versionPending) this.settleVersion();
-    if (this.decoder.cp1252Chunks > 0) {
-      this.report.add('encoding.cp1252', 'file', plural(this.decoder.cp1252Chunks, 'value'));
-    }
+    const { cp1252Examples, cp1252Bytes } = this.decoder;
+    this.report.addCount('encoding.cp1252', cp1252Bytes - cp1252Examples.length, 'file');
     this.completeHeader(true);
     if (this.header) checkHeader(this.header, this.report);
     if (!this.hasItems) this.report.add('required.standard_charge_information', ITEMS_KEY);
@@ -433,7 +434,15 @@ export class JsonMrfParser implements FormatParser {
   }
 
   private parse(start: number, end: number, location: string): unknown {
-    const textValue = this.decoder.decodeComplete(this.buf.subarray(start, end));
+    const decoder = this.decoder;
+    const textValue = decoder.decodeComplete(this.buf.subarray(start, end), this.dropped + start);
+    for (; this.cp1252Located < decoder.cp1252Examples.length; this.cp1252Located++) {
+      this.report.add(
+        'encoding.cp1252',
+        location,
+        decoder.cp1252Examples[this.cp1252Located]?.detail,
+      );
+    }
     try {
       return JSON.parse(textValue) as unknown;
     } catch (cause) {

@@ -1115,6 +1115,36 @@ describe('encodings and compression', () => {
     for await (const r of reader.records) records.push(r);
     expect(records.at(-1)?.description).toBe('Add\u2019l view');
     expect(reader.report.count('encoding.cp1252')).toBe(1);
+    // The two header rows, the column names and 3,000 rows come before it.
+    const [example] = reader.report.examples('encoding.cp1252');
+    const at = Buffer.byteLength(V3_HEADER + TALL_COLUMNS + filler) + tail.indexOf(0x92);
+    expect(example?.location).toBe('row 3004');
+    expect(example?.message).toContain(`0x92 at byte ${at.toLocaleString('en-US')}, read as "’"`);
+  });
+
+  it('reads UTF-8 and Windows-1252 mixed in one JSON item, and names the item', async () => {
+    const item = (description: string) => ({
+      description,
+      code_information: [{ code: '71045', type: 'CPT' }],
+      standard_charges: [{ setting: 'outpatient', gross_charge: 100 }],
+    });
+    const json = JSON.stringify({
+      hospital_name: 'Test Hospital',
+      last_updated_on: '2026-01-15',
+      version: '3.0.0',
+      standard_charge_information: [item('Café'), item('Café Add#L view'), item('X-ray')],
+    });
+    // The second item's "#" becomes a Windows-1252 apostrophe beside UTF-8 "é".
+    const bytes = Buffer.from(json);
+    const at = bytes.indexOf('#');
+    bytes[at] = 0x92;
+    const { records, report } = await readWithReport(await file('mixed.json', bytes));
+    expect(records.map((r) => r.description)).toEqual(['Café', 'Café Add\u2019L view', 'X-ray']);
+    expect(report.count('encoding.cp1252')).toBe(1);
+    expect(report.examples('encoding.cp1252')[0]).toMatchObject({
+      location: 'standard_charge_information[1]',
+      message: expect.stringContaining(`0x92 at byte ${at}, read as "’": "`) as unknown,
+    });
   });
 });
 

@@ -39,9 +39,27 @@ describe("Martha's Vineyard tall CSV (v3.0.0, Windows-1252)", () => {
       expect(pairs(records).size).toBe(29);
       expect(reader.report.errorCount).toBe(0);
       expect(reader.report.rejectedRecords).toBe(0);
-      expect(reader.report.count('encoding.cp1252')).toBe(1);
+      // 37 bytes that are not UTF-8, each 0x92 (’), counted by hand with Python.
+      expect(reader.report.count('encoding.cp1252')).toBe(37);
     },
   );
+
+  it.skipIf(!path)('says on which rows the Windows-1252 bytes are, and which', async () => {
+    const { reader } = await readAll(path as string);
+    const examples = reader.report.examples('encoding.cp1252');
+    // Found by hand: the first 0x92 is byte 571,477, on line 1635, then one per line.
+    expect(examples.map((e) => e.location)).toEqual([
+      'row 1635',
+      'row 1636',
+      'row 1637',
+      'row 1638',
+      'row 1639',
+    ]);
+    expect(examples[0]?.message).toBe(
+      'byte was not UTF-8, and was read as Windows-1252: 0x92 at byte 571,477, read as "’": ' +
+        '"…\\"Chem IV Infus Tq Ea Add’L Seq Diff Drug Up to 1…"',
+    );
+  });
 
   it.skipIf(!path)(
     'reads the header row, the licence state from license_number|MA and the NPI',

@@ -1,8 +1,8 @@
 import { errorMessage, stateByName } from '@ratelens/core';
 import { readSheet } from 'read-excel-file/node';
+import { decodeText } from '../read/decode.ts';
 import { ReferenceFileError } from './errors.ts';
 import {
-  decodeText,
   normaliseHeader,
   parseCsvRows,
   readSource,

@@ -7,13 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCbsaDelineation } from './cbsa.ts';
 import { parseHcpcsLevel2 } from './hcpcs.ts';
 import { ReferenceFileError } from './errors.ts';
-import {
-  decodeText,
-  normaliseHeader,
-  parseCsvRows,
-  readSource,
-  REFERENCE_MAX_BYTES,
-} from './source.ts';
+import { normaliseHeader, parseCsvRows, readSource, REFERENCE_MAX_BYTES } from './source.ts';
 
 describe('reading a reference file from a URL', () => {
   let server: Server;
@@ -119,16 +113,6 @@ describe('reading a local reference file', () => {
     await expect(parseHcpcsLevel2(huge)).rejects.toThrow(
       `${huge}: expected a reference file of at most 500 MB; found 501 MB`,
     );
-  });
-});
-
-describe('decodeText', () => {
-  it('reads UTF-8 without its byte-order mark', () => {
-    expect(decodeText(Buffer.from('\ufeffcode', 'utf8'))).toBe('code');
-  });
-
-  it('falls back to Windows-1252 for bytes that are not UTF-8', () => {
-    expect(decodeText(Buffer.from([0x4d, 0x92, 0x73]))).toBe('M’s');
   });
 });
 

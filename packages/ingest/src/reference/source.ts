@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { errorMessage } from '@ratelens/core';
+import { decodeText } from '../read/decode.ts';
 import { ReferenceFileError } from './errors.ts';
 
 /** A local path or an http(s) URL. */
@@ -85,28 +86,6 @@ export function readSource(
   maxBytes = REFERENCE_MAX_BYTES,
 ): Promise<Buffer> {
   return isUrl(source) ? download(source, maxBytes) : readLocal(source, maxBytes);
-}
-
-/**
- * Decodes a reference file. CMS and Census publish ASCII or UTF-8 (with or without a byte-order
- * mark); a file that is not valid UTF-8 is read as Windows-1252, as Excel writes it.
- */
-export function decodeText(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return decodeWindows1252(bytes);
-  }
-}
-
-// Node 20's TextDecoder('windows-1252') decodes as ISO-8859-1, leaving 0x80–0x9F as control
-// characters; this table maps them as Windows-1252 does (undefined bytes stay as they are).
-const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
-
-function decodeWindows1252(bytes: Buffer): string {
-  return bytes
-    .toString('latin1')
-    .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_HIGH.charAt(char.charCodeAt(0) - 0x80));
 }
 
 export async function readSourceText(source: ReferenceSource): Promise<string> {

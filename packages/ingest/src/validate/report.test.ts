@@ -29,7 +29,7 @@ describe('ValidationReport', () => {
     report.fatal = { code: 'truncated-json', message: 'The JSON file ends before it is complete.' };
     report.add('required.payer_name', 'row 45');
     report.add('number.invalid', 'row 9', `standard_charge|gross "${'9'.repeat(130)}"`);
-    report.add('encoding.cp1252', 'file');
+    report.add('csv.cr-line-ends', 'file');
     expect(report.lines()).toEqual([
       {
         sentence: 'The file could not be read: The JSON file ends before it is complete.',
@@ -51,7 +51,7 @@ describe('ValidationReport', () => {
       },
       {
         sentence:
-          'Warning: 1 file was partly Windows-1252, not UTF-8 (read all the same) (rule encoding.cp1252)',
+          'Warning: 1 file ended its lines with CR alone, as old Mac files do (read all the same) (rule csv.cr-line-ends)',
         // "file" alone says nothing the sentence does not.
         examples: [],
       },
@@ -64,6 +64,20 @@ describe('ValidationReport', () => {
         .lines({ firstAt: false })
         .flatMap((line) => [line.sentence, ...line.examples.map((e) => `  ${e}`)]),
     );
+  });
+
+  it('counts many breaks of a rule at once, in the totals too, with one example', () => {
+    const report = new ValidationReport();
+    report.add('encoding.cp1252', 'row 3', '0x92 at byte 120');
+    report.addCount('encoding.cp1252', 0, 'file');
+    expect(report.count('encoding.cp1252')).toBe(1);
+    report.addCount('encoding.cp1252', 36, 'file');
+    report.addCount('required.payer_name', 4, 'row 9');
+    expect(report.count('encoding.cp1252')).toBe(37);
+    expect(report.warningCount).toBe(37);
+    expect(report.errorCount).toBe(4);
+    expect(report.examples('encoding.cp1252').map((e) => e.location)).toEqual(['row 3', 'file']);
+    expect(report.examples('required.payer_name').map((e) => e.location)).toEqual(['row 9']);
   });
 
   it('counts in the singular for one, and leaves "first at" out for the whole file', () => {

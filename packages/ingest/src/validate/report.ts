@@ -71,6 +71,16 @@ export class ValidationReport {
     }
   }
 
+  /** `times` more of a rule whose examples were given (or cannot be told apart). */
+  addCount(rule: RuleId, times: number, location: string): void {
+    if (times <= 0) return;
+    this.add(rule, location);
+    const summary = this.byRule.get(rule) as RuleSummary;
+    summary.count += times - 1;
+    if (summary.severity === 'error') this.errorCount += times - 1;
+    else this.warningCount += times - 1;
+  }
+
   count(rule: RuleId): number {
     return this.byRule.get(rule)?.count ?? 0;
   }

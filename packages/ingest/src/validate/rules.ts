@@ -71,8 +71,8 @@ export const RULES = {
     'files were UTF-16, not UTF-8 (read all the same)',
   ),
   'encoding.cp1252': warning(
-    'file was partly Windows-1252, not UTF-8 (read all the same)',
-    'files were partly Windows-1252, not UTF-8 (read all the same)',
+    'byte was not UTF-8, and was read as Windows-1252',
+    'bytes were not UTF-8, and were read as Windows-1252',
   ),
   'column.unknown': warning(
     'column is not a CMS column and was ignored',
