@@ -10,6 +10,7 @@ import { checkPayer, checkRecord, type RuleContext } from '../validate/record-ru
 import { ValidationReport } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
+import { UnknownFields } from './json-fields.ts';
 import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
 import { lenientJson } from './lenient-json.ts';
 import {
@@ -120,6 +121,7 @@ export class JsonMrfParser implements FormatParser {
   private afterEndStart = '';
   private readonly fields = new Map<string, unknown>();
   private readonly decoder = new Utf8OrCp1252Decoder();
+  private readonly unknownFields = new UnknownFields();
   /** How many of the decoder's Windows-1252 examples have been reported with their value. */
   private cp1252Located = 0;
   private readonly names: NameNormaliser;
@@ -164,6 +166,8 @@ export class JsonMrfParser implements FormatParser {
     if (this.header) checkHeader(this.header, this.report);
     if (!this.hasItems) this.report.add('required.standard_charge_information', ITEMS_KEY);
     this.onModifiers(this.fields.get(MODIFIERS_KEY));
+    this.unknownFields.check(Object.fromEntries(this.fields), 'file', 'file');
+    this.unknownFields.report(this.report);
     if (this.afterEnd > 0) {
       const start = JSON.stringify(this.afterEndStart);
       this.report.add('json.after-end', 'file', `${this.afterEnd} bytes, starting ${start}`);
@@ -592,6 +596,7 @@ export class JsonMrfParser implements FormatParser {
       license = license[0];
     }
     if (isObject(license)) {
+      if (final) this.unknownFields.check(license, 'license', 'license_information');
       const number: unknown = license.license_number;
       if (typeof number === 'number') r.add('json.wrong-type-read', 'license_number', `${number}`);
       h.licenseNumber =
@@ -605,6 +610,8 @@ export class JsonMrfParser implements FormatParser {
     }
     const attestation = f.get('attestation') ?? f.get('affirmation');
     if (isObject(attestation)) {
+      const key = f.has('attestation') ? 'attestation' : 'affirmation';
+      if (final) this.unknownFields.check(attestation, 'attestation', key);
       const confirmed = attestation.confirm_attestation ?? attestation.confirm_affirmation;
       h.attestationConfirmed = typeof confirmed === 'boolean' ? confirmed : null;
       const word = typeof confirmed === 'string' ? confirmed.trim().toLowerCase() : '';
@@ -629,6 +636,7 @@ export class JsonMrfParser implements FormatParser {
       r.rejectedRecords++;
       return;
     }
+    this.unknownFields.check(item, 'item', location);
     const before = r.errorCount;
     const description = jsonText(item.description, r, location, 'description');
     if (description === null) r.add('required.description', location);
@@ -637,6 +645,7 @@ export class JsonMrfParser implements FormatParser {
     let drugTypeValue: string | null = null;
     const drug = item.drug_information;
     if (isObject(drug)) {
+      this.unknownFields.check(drug, 'drug', `${location}.drug_information`);
       // v2.2 typed the unit as a string, v3.0 as a number: both are fine in their version.
       const unit =
         typeof drug.unit === 'string' && ctx.version !== '3.0.0'
@@ -681,6 +690,7 @@ export class JsonMrfParser implements FormatParser {
     item: Pick<ChargeRecord, 'description' | 'codes' | 'drugUnit' | 'drugType'>,
   ): void {
     const r = this.report;
+    this.unknownFields.check(sc, 'charge', location);
     const before = r.errorCount;
     const settingValue = this.readSetting(sc.setting, location, true);
     const modifiers: string[] = [];
@@ -750,6 +760,7 @@ export class JsonMrfParser implements FormatParser {
         r.rejectedRecords++;
         continue;
       }
+      this.unknownFields.check(m, 'modifier', location);
       const before = r.errorCount;
       const settingValue = this.readSetting(m.setting, location, false);
       const code = jsonText(m.code, r, location, 'code');
@@ -797,6 +808,7 @@ export class JsonMrfParser implements FormatParser {
       r.add('json.wrong-type', location, 'a payer entry should be an object');
       return null;
     }
+    this.unknownFields.check(p, 'modifierPayer', location);
     const before = r.errorCount;
     const payerName = this.nameOf(p.payer_name, location);
     const planName = this.nameOf(p.plan_name, location);
@@ -810,6 +822,7 @@ export class JsonMrfParser implements FormatParser {
 
   private payer(p: JsonObject, location: string, ctx: RuleContext): PayerCharge | null {
     const r = this.report;
+    this.unknownFields.check(p, 'payer', location);
     const before = r.errorCount;
     const payerName = this.nameOf(p.payer_name, location);
     const planName = this.nameOf(p.plan_name, location);
@@ -876,8 +889,11 @@ export class JsonMrfParser implements FormatParser {
   private codes(value: unknown, location: string): CodeRef[] {
     const r = this.report;
     const codes: CodeRef[] = [];
-    for (const c of this.listOf(value, location, 'code_information')) {
+    const list = this.listOf(value, location, 'code_information');
+    for (let i = 0; i < list.length; i++) {
+      const c: unknown = list[i];
       if (!isObject(c)) continue;
+      this.unknownFields.check(c, 'code', `${location}.code_information[${i}]`);
       const code = jsonText(c.code, r, location, 'code');
       if (code === null) continue;
       const typeText = jsonText(c.type, r, location, 'code type');

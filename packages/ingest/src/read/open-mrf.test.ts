@@ -345,6 +345,106 @@ describe('records and rules', () => {
     ]);
   });
 
+  it('reports each JSON field no schema defines once, with where, its value and how often', async () => {
+    const item = (code: string, extra: object = {}) => ({
+      description: `Visit ${code}`,
+      code_information: [{ code, type: 'CPT', code_description: 'Office visit' }],
+      drug_information: { unit: 1, type: 'UN', unit_price: 2 },
+      standard_charges: [
+        {
+          setting: 'outpatient',
+          gross_charges: 200, // misspelt: its value is lost, and the report must say so
+          payers_information: [
+            {
+              payer_name: 'Aetna',
+              plan_name: 'PPO',
+              standard_charge_dollar: 120,
+              methodology: 'fee schedule',
+              payer_id: 42,
+            },
+          ],
+          minimum: 120,
+          maximum: 120,
+        },
+      ],
+      ...extra,
+    });
+    const json = {
+      hospital_name: 'Test Hospital',
+      last_updated_on: '2026-01-15',
+      version: '3.0.0',
+      hospital_phone: '555-0100'.repeat(6),
+      license_information: { license_number: '12', state: 'CA', expires: '2027' },
+      attestation: { attestation: 'true', confirm_attestation: true, attester_title: 'CFO' },
+      standard_charge_information: [
+        item('99211', { item_notes: 'x' }),
+        item('99212'),
+        item('99213'),
+      ],
+      modifier_information: [
+        {
+          code: '50',
+          description: 'Bilateral',
+          modifier_payer_information: [
+            { payer_name: 'Aetna', plan_name: 'PPO', description: '150%', rate: 1.5 },
+          ],
+          effective: '2026',
+        },
+      ],
+    };
+    const { records, report } = await readJson('unknown-fields.json', json);
+    expect(records).toHaveLength(4);
+    expect(records[0]?.gross).toBeNull();
+    const unknown = (r: typeof report) =>
+      r.examples('json.unknown-field').map((e) => [e.location, e.message]);
+    expect(report.count('json.unknown-field')).toBe(10);
+    const field = 'field is not a CMS field and was ignored';
+    expect(unknown(report)).toEqual([
+      ['standard_charge_information[0]', `${field}: "item_notes": "x"`],
+      [
+        'standard_charge_information[0].code_information[0]',
+        `${field}: "code_description": "Office visit" (in 3 codes)`,
+      ],
+      [
+        'standard_charge_information[0].drug_information',
+        `${field}: "unit_price": 2 (in 3 drug_information objects)`,
+      ],
+      [
+        'standard_charge_information[0].standard_charges[0]',
+        `${field}: "gross_charges": 200 (in 3 standard charges)`,
+      ],
+      [
+        'standard_charge_information[0].standard_charges[0].payers_information[0]',
+        `${field}: "payer_id": 42 (in 3 payer entries)`,
+      ],
+    ]);
+    // Read three bytes at a time: the same report.
+    const small = await readWithReport(await file('unknown-fields.json', JSON.stringify(json)), {
+      chunkSize: 3,
+    });
+    expect(small.report.toJSON()).toEqual(report.toJSON());
+    // The report keeps five examples a rule: the header's and the modifiers' alone.
+    const cleanItems = { ...json, standard_charge_information: [] };
+    const header = await readJson('unknown-header-fields.json', cleanItems);
+    expect(unknown(header.report)).toEqual([
+      ['license_information', `${field}: "expires": "2027"`],
+      ['attestation', `${field}: "attester_title": "CFO"`],
+      ['modifier_information[0]', `${field}: "effective": "2026"`],
+      ['modifier_information[0].modifier_payer_information[0]', `${field}: "rate": 1.5`],
+      // Long values are cut.
+      ['file', `${field}: "hospital_phone": "${'555-0100'.repeat(4)}555-01…`],
+    ]);
+    // A file with only the schemas' fields has none.
+    const clean = await readJson('known-fields.json', {
+      ...cleanItems,
+      hospital_phone: undefined,
+      license_information: { license_number: '12', state: 'CA' },
+      attestation: { attestation: 'true', confirm_attestation: true },
+      modifier_information: [],
+    });
+    expect(clean.report.count('json.unknown-field')).toBe(0);
+  });
+
   it('reads a JSON list written as its one entry, and reports a file without items', async () => {
     const header = {
       hospital_name: 'Test Hospital',

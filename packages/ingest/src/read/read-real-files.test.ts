@@ -150,10 +150,22 @@ describe('AdventHealth Orlando JSON (v3.0.0)', () => {
       // (2,100 codes; 0250, 0255, 0636 and 0999 also appear with four): read as 0250 and so on.
       // Three items' descriptions (1230, 6003, 16735: "… Coagulation Disorders ") and the attester's
       // name ("Tim Reiner ") end with a space: read trimmed, and counted.
-      expect(reader.report.warningCount).toBe(2_104);
+      // Every standard charge has a "billing_class": "facility" that no CMS schema defines
+      // (23,864 of them, counted with Python): one field, ignored and reported once.
+      expect(reader.report.warningCount).toBe(2_105);
       expect(reader.report.rules().map((r) => [r.rule, r.count])).toEqual([
         ['code.leading-zeros', 2_100],
         ['whitespace.trimmed', 4],
+        ['json.unknown-field', 1],
+      ]);
+      expect(reader.report.examples('json.unknown-field')).toEqual([
+        {
+          severity: 'warning',
+          rule: 'json.unknown-field',
+          location: 'standard_charge_information[0].standard_charges[0]',
+          message:
+            'field is not a CMS field and was ignored: "billing_class": "facility" (in 23,864 standard charges)',
+        },
       ]);
       expect(reader.report.examples('whitespace.trimmed').map((e) => e.location)).toEqual([
         'standard_charge_information[1230]',

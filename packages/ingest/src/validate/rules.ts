@@ -139,6 +139,10 @@ export const RULES = {
     'comma between top-level fields or items was missing or extra (read all the same)',
     'commas between top-level fields or items were missing or extra (read all the same)',
   ),
+  'json.unknown-field': warning(
+    'field is not a CMS field and was ignored',
+    'fields are not CMS fields and were ignored',
+  ),
   'json.after-end': error(
     'file had text after the end of its JSON object, which was not read',
     'files had text after the end of their JSON object, which was not read',
