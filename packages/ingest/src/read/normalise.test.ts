@@ -8,6 +8,7 @@ import {
   codeType,
   codeValue,
   isoDate,
+  jsonAmount,
   splitPipes,
   text,
 } from './normalise.ts';
@@ -72,6 +73,31 @@ describe('amount', () => {
     expect(read((r) => amount('80%', r, 'row 3', 'negotiated_dollar'))).toEqual({
       value: Number.NaN,
       rules: ['number.invalid'],
+    });
+  });
+
+  it('keeps a percentage under 1 as written, with a warning that it may be a fraction', () => {
+    expect(read((r) => amount('0.45', r, 'row 3', 'negotiated_percentage', true))).toEqual({
+      value: 0.45,
+      rules: ['number.percentage-under-one'],
+    });
+    expect(read((r) => jsonAmount(0.45, r, 'item', 'standard_charge_percentage', true))).toEqual({
+      value: 0.45,
+      rules: ['number.percentage-under-one'],
+    });
+    // 1% and more, and amounts in dollars under $1, are as the templates write them.
+    for (const value of [1, 45, 250]) {
+      expect(read((r) => jsonAmount(value, r, 'item', 'standard_charge_percentage', true))).toEqual(
+        { value, rules: [] },
+      );
+    }
+    expect(read((r) => amount('0.45', r, 'row 3', 'negotiated_dollar'))).toEqual({
+      value: 0.45,
+      rules: [],
+    });
+    expect(read((r) => jsonAmount(0.45, r, 'item', 'standard_charge_dollar'))).toEqual({
+      value: 0.45,
+      rules: [],
     });
   });
 

@@ -140,7 +140,8 @@ const ACCOUNTING_NEGATIVE = /^\((?:\d+\.?\d*|\.\d+)\)$/;
 /**
  * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported), and
  * accepts "$1,234.50", and "45%" for a `percent` field, with a warning. Zero and negative
- * amounts are errors (the schemas' exclusiveMinimum 0).
+ * amounts are errors (the schemas' exclusiveMinimum 0). A percentage under 1 is kept as written,
+ * with a warning: the templates write 45% as 45, so 0.45 is likely a fraction meant as 45%.
  */
 export function amount(
   raw: string,
@@ -188,6 +189,7 @@ export function amount(
     return Number.NaN;
   }
   if (sign) report.add('number.percent-sign', location, `${field} ${JSON.stringify(raw)}`);
+  if (percent && n < 1) report.add('number.percentage-under-one', location, `${field} ${raw}`);
   return n;
 }
 
@@ -200,7 +202,12 @@ export function jsonAmount(
   percent = false,
 ): number | null {
   if (typeof value === 'number') {
-    if (value > 0) return value;
+    if (value > 0) {
+      if (percent && value < 1) {
+        report.add('number.percentage-under-one', location, `${field} ${value}`);
+      }
+      return value;
+    }
     report.add('number.not-positive', location, `${field} ${value}`);
     return Number.NaN;
   }

@@ -186,6 +186,10 @@ export const RULES = {
     'number was written as a JSON string',
     'numbers were written as JSON strings',
   ),
+  'number.percentage-under-one': warning(
+    'percentage was under 1, as if written as a fraction (0.45 for 45%), and was applied as written',
+    'percentages were under 1, as if written as fractions (0.45 for 45%), and were applied as written',
+  ),
   'value.placeholder': warning(
     'empty value was written as a placeholder such as "N/A"',
     'empty values were written as placeholders such as "N/A"',
