@@ -108,7 +108,8 @@ export class JsonMrfParser implements FormatParser {
   /**
    * What came last in the top-level object and in the items list: its opening, a value, or a
    * comma. Commas are checked here, not by JSON.parse: one missing, doubled or before the closing
-   * bracket is read past and reported (`json.comma`, `json.trailing-comma`).
+   * bracket is read past and reported (`json.comma`, `json.trailing-comma`). Inside an item,
+   * `lenientJson` repairs the same after JSON.parse has refused it.
    */
   private fieldsAfter: Separator = 'open';
   private itemsAfter: Separator = 'open';
@@ -457,6 +458,10 @@ export class JsonMrfParser implements FormatParser {
           for (let k = 0; k < repaired.nonFinite; k++) this.report.add('json.non-finite', location);
           for (let k = 0; k < repaired.trailingCommas; k++)
             this.report.add('json.trailing-comma', location);
+          for (let k = 0; k < repaired.missingCommas; k++)
+            this.report.add('json.comma', location, 'missing comma');
+          for (let k = 0; k < repaired.extraCommas; k++)
+            this.report.add('json.comma', location, 'extra comma');
           return value;
         } catch {
           // Broken in another way too: reported as it was written.

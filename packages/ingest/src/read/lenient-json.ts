@@ -1,9 +1,11 @@
 /**
  * What JSON.parse refuses but a reasonable reader can read, in a value the JSON reader has cut
  * out of a file: the bare `NaN`, `Infinity` and `-Infinity` that Python's `json.dump` writes for
- * missing or infinite floats unless told not to (read as null: no value), and a comma before a
- * closing bracket or brace, as hand-edited files have (dropped). Only tried after JSON.parse
- * failed, so clean files never pay for it.
+ * missing or infinite floats unless told not to (read as null: no value); a comma before a
+ * closing bracket or brace, as hand-edited files have (dropped); a comma doubled or right after
+ * an opening bracket (dropped); and a comma missing between two fields or entries, as
+ * `"a": 1 "b": 2` or `}{` (added). Only tried after JSON.parse failed, so clean files never pay
+ * for it, and what it gives is kept only if JSON.parse then reads it.
  */
 export interface LenientText {
   text: string;
@@ -11,31 +13,48 @@ export interface LenientText {
   nonFinite: number;
   /** How many trailing commas were dropped. */
   trailingCommas: number;
+  /** How many missing commas were added, and doubled or leading ones dropped. */
+  missingCommas: number;
+  extraCommas: number;
 }
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
+const COLON = 0x3a;
 const NON_FINITE = /^-?(?:NaN|Infinity)/;
 
 function isWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }
 
+/** A character of a number or of `true`, `false`, `null`. */
+function isWordChar(c: number): boolean {
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    c === 0x2e ||
+    c === 0x2b ||
+    c === 0x2d
+  );
+}
+
 /** The text with those repaired, or null when it has none of them (so it is broken otherwise). */
 export function lenientJson(text: string): LenientText | null {
   const parts: string[] = [];
   let from = 0;
-  let nonFinite = 0;
-  let trailingCommas = 0;
+  const found = { nonFinite: 0, trailingCommas: 0, missingCommas: 0, extraCommas: 0 };
+  /** What came last: an opening bracket, a comma, a colon, or a whole value (or key). */
+  let last: 'open' | 'comma' | 'colon' | 'value' = 'open';
+  const drop = (i: number) => {
+    parts.push(text.slice(from, i));
+    from = i + 1;
+  };
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      // Skip the string, escapes included.
-      i++;
-      while (i < text.length && text.charCodeAt(i) !== QUOTE)
-        i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+    if (isWhitespace(c)) {
       i++;
       continue;
     }
@@ -44,26 +63,58 @@ export function lenientJson(text: string): LenientText | null {
       while (j < text.length && isWhitespace(text.charCodeAt(j))) j++;
       const next = text[j];
       if (next === ']' || next === '}') {
-        parts.push(text.slice(from, i));
-        from = i + 1;
-        trailingCommas++;
-      }
+        drop(i);
+        found.trailingCommas++;
+      } else if (last === 'comma' || last === 'open') {
+        drop(i);
+        found.extraCommas++;
+      } else last = 'comma';
       i++;
       continue;
     }
-    if (c === 0x4e /* N */ || c === 0x49 /* I */ || c === 0x2d /* - */) {
-      const match = NON_FINITE.exec(text.slice(i, i + 9));
-      if (match) {
-        parts.push(text.slice(from, i), 'null');
-        i += match[0].length;
-        from = i;
-        nonFinite++;
-        continue;
-      }
+    if (c === COLON) {
+      last = 'colon';
+      i++;
+      continue;
     }
-    i++;
+    if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      last = 'value';
+      i++;
+      continue;
+    }
+    // A value, or a key, starts here.
+    if (last === 'value') {
+      parts.push(text.slice(from, i), ',');
+      from = i;
+      found.missingCommas++;
+    }
+    if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      last = 'open';
+      i++;
+      continue;
+    }
+    last = 'value';
+    if (c === QUOTE) {
+      // Skip the string, escapes included.
+      i++;
+      while (i < text.length && text.charCodeAt(i) !== QUOTE)
+        i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+      i++;
+      continue;
+    }
+    const match = NON_FINITE.exec(text.slice(i, i + 9));
+    if (match) {
+      parts.push(text.slice(from, i), 'null');
+      i += match[0].length;
+      from = i;
+      found.nonFinite++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
+    i = end;
   }
-  if (nonFinite === 0 && trailingCommas === 0) return null;
+  if (Object.values(found).every((n) => n === 0)) return null;
   parts.push(text.slice(from));
-  return { text: parts.join(''), nonFinite, trailingCommas };
+  return { text: parts.join(''), ...found };
 }

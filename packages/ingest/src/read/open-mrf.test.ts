@@ -345,6 +345,29 @@ describe('records and rules', () => {
     ]);
   });
 
+  it('reads an item with a comma missing or doubled inside it, where it once rejected it', async () => {
+    const json =
+      '{"hospital_name": "Test Hospital", "last_updated_on": "2026-01-15", "version": "3.0.0", ' +
+      '"standard_charge_information": [{"description": "Visit" "code_information": ' +
+      '[{"code": "99213", "type": "CPT"}], "standard_charges": [{"setting": "outpatient",, ' +
+      '"gross_charge": 200}]}, {"description": "Broken", "code_information": [{"code" "99214"}]}]}';
+    const { records, report } = await readWithReport(await file('inner-commas.json', json));
+    expect(records.map((r) => [r.description, r.codes[0]?.code, r.gross])).toEqual([
+      ['Visit', '99213', 200],
+    ]);
+    expect(
+      report.examples('json.comma').map((e) => [e.location, e.message.split(': ')[1]]),
+    ).toEqual([
+      ['standard_charge_information[0]', 'missing comma'],
+      ['standard_charge_information[0]', 'extra comma'],
+    ]);
+    // A key without its colon is not a comma's doing: the item is still refused, and said so.
+    expect(report.count('json.invalid-item')).toBe(1);
+    expect(report.examples('json.invalid-item')[0]?.location).toBe(
+      'standard_charge_information[1]',
+    );
+  });
+
   it('reports each JSON field no schema defines once, with where, its value and how often', async () => {
     const item = (code: string, extra: object = {}) => ({
       description: `Visit ${code}`,

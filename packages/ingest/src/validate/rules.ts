@@ -136,8 +136,8 @@ export const RULES = {
     'lists or objects had a comma before their end, which JSON does not allow (ignored)',
   ),
   'json.comma': warning(
-    'comma between top-level fields or items was missing or extra (read all the same)',
-    'commas between top-level fields or items were missing or extra (read all the same)',
+    'comma between fields or list entries was missing or extra (read all the same)',
+    'commas between fields or list entries were missing or extra (read all the same)',
   ),
   'json.unknown-field': warning(
     'field is not a CMS field and was ignored',
