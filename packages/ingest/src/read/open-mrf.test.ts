@@ -1245,6 +1245,24 @@ describe('encodings and compression', () => {
     expect(example?.message).toContain(`0x92 at byte ${at.toLocaleString('en-US')}, read as "’"`);
   });
 
+  it('names the line of a Windows-1252 byte in a CSV with CR line ends and a value over two lines', async () => {
+    const text =
+      V3_HEADER +
+      TALL_COLUMNS +
+      TALL_ROW.replace('X-ray chest', '"X-ray\nchest"') +
+      TALL_ROW.replace('X-ray chest', 'Café Add#l view');
+    const bytes = Buffer.from(text.replaceAll('\n', '\r'));
+    bytes[bytes.indexOf('#')] = 0x92;
+    for (const chunkSize of [7, 4096]) {
+      const { records, report } = await readWithReport(await file('cr-cp1252.csv', bytes), {
+        chunkSize,
+      });
+      expect(records.map((r) => r.description)).toEqual(['X-ray\nchest', 'Café Add\u2019l view']);
+      // The header rows are lines 1–2, the column names line 3, the first charge lines 4–5.
+      expect(report.examples('encoding.cp1252').map((e) => e.location)).toEqual(['row 6']);
+    }
+  });
+
   it('reads UTF-8 and Windows-1252 mixed in one JSON item, and names the item', async () => {
     const item = (description: string) => ({
       description,
