@@ -89,6 +89,24 @@ export const JSON_OBJECTS = {
 
 export type JsonObjectKind = keyof typeof JSON_OBJECTS;
 
+/**
+ * A value as the report shows it: a scalar as JSON, cut; a list or object by its size, without
+ * writing out what may be megabytes (a misspelt `standard_charges_information` holds the items).
+ */
+function shortly(value: unknown): string {
+  if (Array.isArray(value)) return `a list of ${counting.format(value.length)}`;
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value);
+    const named = keys
+      .slice(0, 3)
+      .map((k) => JSON.stringify(k))
+      .join(', ');
+    return `an object with ${keys.length > 3 ? `${named}, …` : named || 'no fields'}`;
+  }
+  const shown = JSON.stringify(value) ?? String(value);
+  return shown.length > MAX_VALUE ? `${shown.slice(0, MAX_VALUE - 1)}…` : shown;
+}
+
 interface Unknown {
   location: string;
   detail: string;
@@ -119,11 +137,9 @@ export class UnknownFields {
       seen.count++;
       return;
     }
-    const shown = JSON.stringify(value) ?? String(value);
-    const cut = shown.length > MAX_VALUE ? `${shown.slice(0, MAX_VALUE - 1)}…` : shown;
     this.seen.set(id, {
       location,
-      detail: `${JSON.stringify(key)}: ${cut}`,
+      detail: `${JSON.stringify(key)}: ${shortly(value)}`,
       count: 1,
       many: JSON_OBJECTS[kind].many,
     });

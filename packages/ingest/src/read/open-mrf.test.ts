@@ -399,6 +399,9 @@ describe('records and rules', () => {
       hospital_phone: '555-0100'.repeat(6),
       license_information: { license_number: '12', state: 'CA', expires: '2027' },
       attestation: { attestation: 'true', confirm_attestation: true, attester_title: 'CFO' },
+      // Misspelt: the items are not read (the file has none), and the report shows their size.
+      standard_charges_information: [{ description: 'Visit' }, {}],
+      contact: { name: 'A Person', email: 'a@example.org', phone: '555', fax: '556' },
       standard_charge_information: [
         item('99211', { item_notes: 'x' }),
         item('99212'),
@@ -420,7 +423,7 @@ describe('records and rules', () => {
     expect(records[0]?.gross).toBeNull();
     const unknown = (r: typeof report) =>
       r.examples('json.unknown-field').map((e) => [e.location, e.message]);
-    expect(report.count('json.unknown-field')).toBe(10);
+    expect(report.count('json.unknown-field')).toBe(12);
     const field = 'field is not a CMS field and was ignored';
     expect(unknown(report)).toEqual([
       ['standard_charge_information[0]', `${field}: "item_notes": "x"`],
@@ -457,12 +460,26 @@ describe('records and rules', () => {
       // Long values are cut.
       ['file', `${field}: "hospital_phone": "${'555-0100'.repeat(4)}555-01…`],
     ]);
+    expect(header.report.count('json.unknown-field')).toBe(7);
+    const topOnly = await readJson('unknown-top-fields.json', {
+      ...cleanItems,
+      hospital_phone: undefined,
+      license_information: undefined,
+      attestation: undefined,
+      modifier_information: [],
+    });
+    expect(unknown(topOnly.report)).toEqual([
+      ['file', `${field}: "standard_charges_information": a list of 2`],
+      ['file', `${field}: "contact": an object with "name", "email", "phone", …`],
+    ]);
     // A file with only the schemas' fields has none.
     const clean = await readJson('known-fields.json', {
       ...cleanItems,
       hospital_phone: undefined,
       license_information: { license_number: '12', state: 'CA' },
       attestation: { attestation: 'true', confirm_attestation: true },
+      standard_charges_information: undefined,
+      contact: undefined,
       modifier_information: [],
     });
     expect(clean.report.count('json.unknown-field')).toBe(0);
