@@ -190,8 +190,6 @@ export class CsvMrfParser implements FormatParser {
   private ctx: RuleContext | null = null;
   private codeTypes: ReadonlySet<string> = CODE_TYPES_V3_SET;
   private fieldCountWarned = false;
-  /** How many of the decoder's Windows-1252 examples have been reported with their row. */
-  private cp1252Located = 0;
   /** The file's own first and third rows, to know them when an export writes them again. */
   private namesRow = { first: '', whole: '' };
   private columnsRow = { first: '', whole: '' };
@@ -235,21 +233,7 @@ export class CsvMrfParser implements FormatParser {
       );
     }
     this.flush();
-    const { cp1252Examples: examples, cp1252Bytes } = this.decoder;
-    // Every example has its row by now; the bytes past the examples are only counted.
-    for (; this.cp1252Located < examples.length; this.cp1252Located++) {
-      this.report.add('encoding.cp1252', 'file', examples[this.cp1252Located]?.detail);
-    }
-    this.report.addCount('encoding.cp1252', cp1252Bytes - examples.length, 'file');
-  }
-
-  /** Reports the bytes read as Windows-1252 that the row ending at `end` holds, with its line. */
-  private locateCp1252(line: number, end: number): void {
-    const examples = this.decoder.cp1252Examples;
-    for (let e = examples[this.cp1252Located]; e && e.char < end;) {
-      this.report.add('encoding.cp1252', `row ${line}`, e.detail);
-      e = examples[++this.cp1252Located];
-    }
+    this.decoder.reportRest(this.report);
   }
 
   /**
@@ -279,7 +263,10 @@ export class CsvMrfParser implements FormatParser {
   }
 
   private onRow(fields: string[], line: number, end: number): void {
-    if (this.cp1252Located < this.decoder.cp1252Examples.length) this.locateCp1252(line, end);
+    // Bytes read as Windows-1252 in this row: reported with its line.
+    if (this.decoder.nextExampleChar < end) {
+      this.decoder.reportExamples(this.report, `row ${line}`, end);
+    }
     // Before the first row and before the column names, a row of empty values is a stray line
     // (before the values row it is not: a hospital may leave every value empty).
     if ((this.rowIndex === 0 || this.rowIndex === 2) && isBlank(fields)) {

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import type { ValidationReport } from '../validate/report.ts';
 
 /** How many of the bytes read as Windows-1252 are kept with where they were (a report's examples). */
 const CP1252_EXAMPLES = 5;
@@ -36,6 +37,30 @@ export class Utf8OrCp1252Decoder {
   /** The file offset of the next byte `decode` decodes, and the characters it has returned. */
   private offset = 0;
   private chars = 0;
+  /** How many of the examples have been reported. */
+  private reported = 0;
+
+  /** Where in `decode`'s text the next example not yet reported is (Infinity: none waits). */
+  get nextExampleChar(): number {
+    return this.cp1252Examples[this.reported]?.char ?? Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Reports, at `location`, the examples not reported yet whose character comes before `end` in
+   * `decode`'s text (all of them without an `end`): a CSV row's, or a JSON value's just decoded.
+   */
+  reportExamples(report: ValidationReport, location: string, end = Number.POSITIVE_INFINITY): void {
+    const examples = this.cp1252Examples;
+    for (let e = examples[this.reported]; e && e.char < end; e = examples[++this.reported]) {
+      report.add('encoding.cp1252', location, e.detail);
+    }
+  }
+
+  /** At the end of the file: examples still without a place, then the bytes past them, counted. */
+  reportRest(report: ValidationReport): void {
+    this.reportExamples(report, 'file');
+    report.addCount('encoding.cp1252', this.cp1252Bytes - this.cp1252Examples.length, 'file');
+  }
 
   decode(chunk: Buffer, final = false): string {
     let bytes = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;

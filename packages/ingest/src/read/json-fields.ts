@@ -11,7 +11,7 @@ const MAX_VALUE = 40;
  * and what the report calls many of them. The reader reads every version's fields whatever the
  * file declares, so one set serves all versions.
  */
-export const JSON_OBJECTS = {
+const JSON_OBJECTS = {
   file: {
     fields: new Set([
       'hospital_name',
@@ -87,7 +87,7 @@ export const JSON_OBJECTS = {
   },
 } as const satisfies Record<string, { fields: ReadonlySet<string>; many: string }>;
 
-export type JsonObjectKind = keyof typeof JSON_OBJECTS;
+type JsonObjectKind = keyof typeof JSON_OBJECTS;
 
 /**
  * A value as the report shows it: a scalar as JSON, cut; a list or object by its size, without

@@ -123,8 +123,6 @@ export class JsonMrfParser implements FormatParser {
   private readonly fields = new Map<string, unknown>();
   private readonly decoder = new Utf8OrCp1252Decoder();
   private readonly unknownFields = new UnknownFields();
-  /** How many of the decoder's Windows-1252 examples have been reported with their value. */
-  private cp1252Located = 0;
   private readonly names: NameNormaliser;
   private ctx: RuleContext | null = null;
   private codeTypes: ReadonlySet<string> = CODE_TYPES_V3_SET;
@@ -161,8 +159,7 @@ export class JsonMrfParser implements FormatParser {
     }
     this.ensureHeader(true);
     if (this.versionPending) this.settleVersion();
-    const { cp1252Examples, cp1252Bytes } = this.decoder;
-    this.report.addCount('encoding.cp1252', cp1252Bytes - cp1252Examples.length, 'file');
+    this.decoder.reportRest(this.report);
     this.completeHeader(true);
     if (this.header) checkHeader(this.header, this.report);
     if (!this.hasItems) this.report.add('required.standard_charge_information', ITEMS_KEY);
@@ -439,15 +436,11 @@ export class JsonMrfParser implements FormatParser {
   }
 
   private parse(start: number, end: number, location: string): unknown {
-    const decoder = this.decoder;
-    const textValue = decoder.decodeComplete(this.buf.subarray(start, end), this.dropped + start);
-    for (; this.cp1252Located < decoder.cp1252Examples.length; this.cp1252Located++) {
-      this.report.add(
-        'encoding.cp1252',
-        location,
-        decoder.cp1252Examples[this.cp1252Located]?.detail,
-      );
-    }
+    const textValue = this.decoder.decodeComplete(
+      this.buf.subarray(start, end),
+      this.dropped + start,
+    );
+    this.decoder.reportExamples(this.report, location);
     try {
       return JSON.parse(textValue) as unknown;
     } catch (cause) {
