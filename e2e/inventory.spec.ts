@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_SERVER_LOG } from '../playwright.config.ts';
-import { createAdmin, expectAccessible, signIn, uniqueEmail } from './support.ts';
+import { sharedDataFile } from '../packages/ingest/src/testing/shared-data.ts';
+import { createAdmin, expectAccessible, ingest, signIn, uniqueEmail } from './support.ts';
 
 // The browser tests' server starts on an empty database, so it loads the demo data (DEMO_DATA=on):
 // fourteen fictional hospitals in six states, including Alaska's four CBSAs.
@@ -81,6 +82,9 @@ test.describe('inventory list', () => {
     await expect(page.getByText('By line of business')).toBeVisible();
     await expect(page.getByText(/^Commercial: [\d,]+ rates \(\d+%\)$/)).toBeVisible();
     await expect(page.getByText(/^A dollar amount: [\d,]+ rates \(\d+%\)$/)).toBeVisible();
+    // The demo files follow the CMS template to the letter.
+    await expect(page.getByText('Validation', { exact: true })).toBeVisible();
+    await expect(page.getByText('No problems found.')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Back to the inventory' }).click();
     await expect(page).toHaveURL(/\/inventoryList\?state=AK/);
@@ -150,4 +154,51 @@ test.describe('inventory at 375 px wide', () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page);
   });
+});
+
+// Last in this file: it adds a fifteenth hospital (in Florida, which no other browser test
+// searches), so the counts of fourteen above are asserted before it runs.
+test('a real file ingested from the command line appears in the inventory, with where its deviations are', async ({
+  page,
+}) => {
+  const file = sharedDataFile(
+    'mrf-real-json-adventhealth-orlando/adventhealth-orlando_standardcharges_v3.0.0_excerpt.json',
+  );
+  test.skip(file === null, 'the shared data is not beside the repository');
+  const printed = await ingest(file ?? '');
+  const result = JSON.parse(printed.trim().split('\n').at(-1) ?? '') as Record<string, unknown>;
+  // Counted by hand in the file: 178 standard charge items with 3,361 payer entries.
+  expect(result).toMatchObject({ hospital: 'AdventHealth Orlando', items: 178, rates: 3361 });
+
+  await page.goto('/inventoryList');
+  await expect(page.getByText('15 hospitals')).toBeVisible();
+  await choose(page, 'State Name', 'Florida (FL)');
+  await page.getByRole('link', { name: 'AdventHealth Orlando', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('AdventHealth Orlando');
+  await expect(page.getByText('Demo data: fictional hospital')).toHaveCount(0);
+  await expect(page.getByText('Format: JSON')).toBeVisible();
+  await expect(page.getByText(/CMS template version 3\.0\.0/)).toBeVisible();
+  await expect(page.getByText('178 items, 3,361 rates')).toBeVisible();
+
+  // The three deviations the file has, in plain words, each with where it was first.
+  const validation = page.getByRole('listitem').filter({ hasText: 'without their leading zeros' });
+  await expect(validation).toContainText(
+    '30 codes were written without their leading zeros (read with them, as 0450 for revenue code 450)',
+  );
+  await expect(page.getByText(/attester_name "Tim Reiner "/)).toBeHidden();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'is not a CMS field and was ignored' }),
+  ).toBeVisible();
+  // The examples stay folded until asked for, then say where in the file.
+  const where = validation.getByText('Where in the file (5 examples)');
+  await expect(validation.getByText('standard_charge_information[41]: RC 250')).toBeHidden();
+  await where.click();
+  await expect(validation.getByText('standard_charge_information[41]: RC 250')).toBeVisible();
+  await expect(validation.getByText('standard_charge_information[45]: RC 259')).toBeVisible();
+  await expectAccessible(page);
+  // By keyboard too: the folded examples of the stray spaces open with Enter.
+  const spaces = page.getByRole('listitem').filter({ hasText: 'stray spaces' });
+  await spaces.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(spaces.getByText('attestation: attester_name "Tim Reiner "')).toBeVisible();
 });

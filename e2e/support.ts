@@ -82,6 +82,14 @@ export async function createAdmin(email: string, password = PASSWORD): Promise<v
   });
 }
 
+/** Ingests a hospital file with the real CLI into the browser tests' database; what it printed. */
+export async function ingest(file: string): Promise<string> {
+  const { stdout } = await exec('npm', ['run', '-s', 'ingest', '--', file], {
+    env: { ...process.env, DATA_DIR: '.data-e2e' },
+  });
+  return stdout;
+}
+
 /** The auth headers of the session signed in on `page`, for calling the API as that user. */
 export async function adminRequestHeaders(page: Page): Promise<Record<string, string>> {
   const { token, secret } = await page.evaluate(() => ({

@@ -18,11 +18,22 @@ import { forbidden, notFound } from '../http/errors.ts';
 
 const StoredLinesSchema = z.array(ValidationLineSchema);
 
+/** The report's totals, as the ingester stores them beside its lines. */
+const CleanTotalsSchema = z.object({
+  errorCount: z.literal(0),
+  warningCount: z.literal(0),
+  recordsRejected: z.literal(0),
+  payersRejected: z.literal(0),
+});
+
 /**
  * The plain-words lines the ingester stores with each run's validation report, with their
- * examples; runs recorded before it kept examples stored the sentences alone.
+ * examples; runs recorded before it kept examples stored the sentences alone. A report with
+ * nothing to say (no error, no warning, nothing rejected) has no lines: its one line of totals
+ * would only repeat the file's counts, and the page says "No problems found." instead.
  */
 function validationLines(validation: unknown): ValidationLine[] {
+  if (CleanTotalsSchema.safeParse(validation).success) return [];
   const stored = validation as { lines?: unknown; sentences?: unknown } | null;
   const lines = StoredLinesSchema.safeParse(stored?.lines);
   if (lines.success) return lines.data;

@@ -63,6 +63,15 @@ async function seed(): Promise<void> {
              'javascript:alert(1)')`,
     [ids.anchorage, JSON.stringify(RATE_MIX)],
   );
+  // A file with nothing to report: its one line of totals is not shown.
+  await pool.query(
+    `INSERT INTO mrf_files (hospital_id, source, status, format, version, items, rates, validation, finished_at)
+     VALUES ($1, 'fairbanks.json', 'loaded', 'json', '3.0.0', 5, 12,
+             '{"errorCount": 0, "warningCount": 0, "recordsRejected": 0, "payersRejected": 0,
+               "lines": [{"sentence": "5 charges with 12 payer rates read; 0 charges and 0 rates rejected; 0 errors, 0 warnings.", "examples": []}]}',
+             now())`,
+    [ids.fairbanks],
+  );
   // Read before rates were counted; a mix the ingester never writes (a count below zero) too.
   await pool.query(
     `INSERT INTO mrf_files (hospital_id, source, status, format, version, items, rates, validation, rate_mix, started_at, finished_at,
@@ -220,6 +229,13 @@ describe('GET api/Inventory/hospital/:id', () => {
           contactEmail: 'prices@anchorage.example',
         },
       ],
+    });
+  });
+
+  it('has no validation lines for a file with nothing to report', async () => {
+    const response = await get(`/api/Inventory/hospital/${ids.fairbanks}`);
+    expect(response.json()).toMatchObject({
+      files: [{ source: 'fairbanks.json', items: 5, rates: 12, validation: [] }],
     });
   });
 
