@@ -661,6 +661,144 @@ describe('replacing a hospital’s file', () => {
     },
   );
 
+  itWithDataFile(
+    'matches a JSON file whose name and licence follow its items to its hospital once read',
+    CMS_V3_JSON,
+    async () => {
+      // The items first, and more of them than the first 64 KB read holds: the header is not
+      // known when the reader starts handing out items.
+      const itemsFirst = (json: Record<string, unknown>) => {
+        const { standard_charge_information: items, ...header } = json;
+        const list = items as { description: string }[];
+        const copies = Array.from({ length: 30 }, (_, n) =>
+          list.map((item) => ({ ...item, description: `${item.description} (copy ${n})` })),
+        );
+        for (const key of Object.keys(json)) delete json[key];
+        Object.assign(json, { standard_charge_information: [...list, ...copies.flat()] }, header);
+      };
+      const named = (json: Record<string, unknown>) => {
+        json.hospital_name = 'Late Header Hospital';
+        json.license_information = { license_number: '990101', state: 'OR' };
+      };
+      // A new hospital: its rows keep the id they were written with, now the hospital's.
+      const first = await ingestFile(
+        database.connection,
+        await variant('late-1.json', (json) => {
+          named(json);
+          itemsFirst(json);
+        }),
+      );
+      const written = await readFile(path.join(dir, 'late-1.json'), 'utf8');
+      expect(written.indexOf('"hospital_name"')).toBeGreaterThan(64 * 1024);
+      expect(first).toMatchObject({ status: 'loaded', hospital: 'Late Header Hospital' });
+      const hospitals = await query<{ id: string; source_key: string }>(
+        `SELECT id, source_key FROM hospitals WHERE name = 'Late Header Hospital' OR name = ''`,
+      );
+      expect(hospitals).toEqual([{ id: first.hospitalId, source_key: 'license:OR:990101' }]);
+      const rates = await count('negotiated_rates', first.hospitalId ?? '');
+      expect(rates).toBeGreaterThan(0);
+
+      // The same hospital again, header first, then items first once more: one hospital, whose
+      // rows are moved to its id before they are attached.
+      const headerFirst = await ingestFile(
+        database.connection,
+        await variant('late-2.json', (json) => {
+          named(json);
+          setGross(json, 2222);
+          itemsFirst(json);
+          const { standard_charge_information: items, ...header } = json;
+          for (const key of Object.keys(json)) delete json[key];
+          Object.assign(json, header, { standard_charge_information: items });
+        }),
+      );
+      expect(headerFirst).toMatchObject({ status: 'loaded', hospitalId: first.hospitalId });
+      const again = await ingestFile(
+        database.connection,
+        await variant('late-3.json', (json) => {
+          named(json);
+          setGross(json, 3333);
+          itemsFirst(json);
+        }),
+      );
+      expect(again).toMatchObject({ status: 'loaded', hospitalId: first.hospitalId });
+      expect(await erGross(first.hospitalId ?? '')).toBe('3333');
+      expect(await count('negotiated_rates', first.hospitalId ?? '')).toBe(rates);
+      expect(
+        await query(`SELECT id FROM hospitals WHERE name = 'Late Header Hospital'`),
+      ).toHaveLength(1);
+      expect(await runTables(again.runId)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^negotiated_rates_/)]) as unknown,
+      );
+      const [checked] = await query<{ check: string }>(
+        `SELECT pg_get_constraintdef(oid) AS check FROM pg_constraint
+          WHERE conname = $1`,
+        [`negotiated_rates_${again.runId.replace(/-/g, '')}_hospital`],
+      );
+      expect(checked?.check).toContain(first.hospitalId);
+    },
+  );
+
+  itWithDataFile(
+    'refuses a file that does not name its hospital, and a file with no charge, keeping the rates',
+    CMS_V3_JSON,
+    async () => {
+      const named = (json: Record<string, unknown>) => {
+        json.hospital_name = 'Kept Rates Hospital';
+        json.license_information = { license_number: '990102', state: 'OR' };
+      };
+      const loaded = await ingestFile(database.connection, await variant('kept.json', named));
+      expect(loaded.status).toBe('loaded');
+      const rates = await count('negotiated_rates', loaded.hospitalId ?? '');
+
+      const unnamed = await ingestFile(
+        database.connection,
+        await variant('unnamed.json', (json) => {
+          named(json);
+          json.hospital_name = '  ';
+        }),
+      );
+      expect(unnamed).toMatchObject({ status: 'failed', hospitalId: null });
+      expect(unnamed.error).toBe(
+        'The file does not name its hospital (hospital_name is empty or missing), so its rates ' +
+          'could not be told from another hospital’s. Nothing was loaded.',
+      );
+      expect(await query(`SELECT id FROM hospitals WHERE btrim(name) = ''`)).toEqual([]);
+
+      const empty = await ingestFile(
+        database.connection,
+        await variant('empty-list.json', (json) => {
+          named(json);
+          json.standard_charge_information = [];
+          json.last_updated_on = '2026-12-01';
+        }),
+      );
+      expect(empty.status).toBe('failed');
+      expect(empty.error).toBe(
+        'The file lists no charges. Nothing was loaded; the hospital’s rates from an earlier ' +
+          'file, if any, are kept.',
+      );
+      // Every item rejected (none has a description), and the modifiers alone are no charges.
+      const rejected = await ingestFile(
+        database.connection,
+        await variant('all-rejected.json', (json) => {
+          named(json);
+          for (const item of json.standard_charge_information as { description?: string }[])
+            delete item.description;
+        }),
+      );
+      expect(rejected.status).toBe('failed');
+      expect(rejected.error).toMatch(
+        /^Every charge in the file was rejected \(\d+; the report says why\)\. Nothing was loaded;/,
+      );
+      expect(await count('negotiated_rates', loaded.hospitalId ?? '')).toBe(rates);
+      const runs = await query<{ status: string }>(
+        `SELECT status FROM mrf_files WHERE id = ANY($1::uuid[]) ORDER BY started_at`,
+        [[unnamed.runId, empty.runId, rejected.runId]],
+      );
+      expect(runs.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
+    },
+  );
+
   it('rejects a file that is not a hospital file and loads nothing', async () => {
     const garbage = path.join(dir, 'garbage.bin');
     await writeFile(garbage, Buffer.from([0, 1, 2, 3, 255, 254, 10, 13, 0, 7]));

@@ -9,7 +9,7 @@ import {
   type Queryable,
 } from '@ratelens/db';
 import type { MrfHeader } from '../model.ts';
-import { openMrf, type MrfReader } from '../read/index.ts';
+import { MrfReadError, openMrf, type MrfReader } from '../read/index.ts';
 import type { HptListing } from '../read/hpt-txt.ts';
 import { isUrl } from '../read/source.ts';
 import {
@@ -189,11 +189,21 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
   const { pool, runId, options } = run;
   const reader = await run.opening;
   const { header } = reader;
-  result.hospital = header.hospitalName;
+  const demo = options.demo ?? false;
   result.format = header.format;
   result.version = header.version;
-  const hospitalId = await upsertHospital(run.lockClient, header, options.demo ?? false);
-  result.hospitalId = hospitalId;
+  // Which hospital the file is: known now, or (a JSON file whose name or licence follows its
+  // items) only once it has been read. Until then its rows carry an id of their own, which
+  // becomes the hospital's if the hospital is new (see settleHospital).
+  const pending = reader.identityPending();
+  let hospitalId: string;
+  if (pending) hospitalId = randomUUID();
+  else {
+    refuseUnnamed(header);
+    result.hospital = header.hospitalName;
+    hospitalId = await upsertHospital(run.lockClient, header, demo);
+    result.hospitalId = hospitalId;
+  }
 
   const loads: TableLoad[] = [];
   try {
@@ -212,15 +222,26 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       (pairs) => payerPlanIds(pool, pairs),
       (entries) => upsertCodes(pool, entries),
     );
+    let charges = 0;
     for await (const record of reader.records) {
       run.progress.records++;
+      // A modifier's own record (modifier_information) has no code: it is not a charge.
+      if (record.codes.length > 0) charges++;
       await encoder.add(record);
+    }
+    // A file with no charge would replace the hospital's rates with none.
+    if (charges === 0) throw noCharges(reader);
+    if (pending) {
+      refuseUnnamed(header);
+      result.hospital = header.hospitalName;
+      hospitalId = await upsertHospital(run.lockClient, header, demo, hospitalId);
+      result.hospitalId = hospitalId;
     }
     const { summary } = encoder;
     // PostgreSQL takes the last rows and writes the tables to disk meanwhile: the last codes and
     // placing the hospital (CPU work here) fit in that time.
     const [, , place] = await Promise.all([
-      Promise.all(loads.map((load) => load.finish())),
+      Promise.all(loads.map((load) => load.finish(hospitalId))),
       encoder.end(),
       new Promise((resolve) => setImmediate(resolve)).then(() => options.locate?.(header) ?? null),
     ]);
@@ -369,11 +390,44 @@ async function recordUnchanged(
   };
 }
 
-/** The hospital row, from the file's header; its place is filled in at the swap. */
-async function upsertHospital(pool: Queryable, header: MrfHeader, demo: boolean): Promise<string> {
+/**
+ * A file that does not name its hospital cannot be told from another hospital's file (CMS's
+ * templates, published with their header values blank, would all be one nameless hospital).
+ */
+function refuseUnnamed(header: MrfHeader): void {
+  if (header.hospitalName.trim() === '')
+    throw new MrfReadError(
+      'no-hospital-name',
+      'The file does not name its hospital (hospital_name is empty or missing), so its rates ' +
+        'could not be told from another hospital’s. Nothing was loaded.',
+    );
+}
+
+/** The error for a file with no charge: loaded, it would leave the hospital with no rates. */
+function noCharges(reader: MrfReader): MrfReadError {
+  const rejected = reader.report.rejectedRecords;
+  return new MrfReadError(
+    'no-charges',
+    (rejected > 0
+      ? `Every charge in the file was rejected (${rejected.toLocaleString('en-US')}; the report says why).`
+      : 'The file lists no charges.') +
+      ' Nothing was loaded; the hospital’s rates from an earlier file, if any, are kept.',
+  );
+}
+
+/**
+ * The hospital row, from the file's header; its place is filled in at the swap. `id` is the one a
+ * new hospital takes (the id its rows were written with before its name and licence were read).
+ */
+async function upsertHospital(
+  pool: Queryable,
+  header: MrfHeader,
+  demo: boolean,
+  id?: string,
+): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(
-    `INSERT INTO hospitals (source_key, name, state_code, license_number, license_state, type_2_npis, location_names, addresses, is_demo)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `INSERT INTO hospitals (id, source_key, name, state_code, license_number, license_state, type_2_npis, location_names, addresses, is_demo)
+     VALUES (COALESCE($10::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (source_key) DO UPDATE SET
        name = EXCLUDED.name, license_number = EXCLUDED.license_number, license_state = EXCLUDED.license_state,
        type_2_npis = EXCLUDED.type_2_npis, location_names = EXCLUDED.location_names, addresses = EXCLUDED.addresses,
@@ -389,11 +443,12 @@ async function upsertHospital(pool: Queryable, header: MrfHeader, demo: boolean)
       header.locationNames,
       header.addresses,
       demo,
+      id ?? null,
     ],
   );
-  const id = rows[0]?.id;
-  if (!id) throw new Error('could not record the hospital');
-  return id;
+  const found = rows[0]?.id;
+  if (!found) throw new Error('could not record the hospital');
+  return found;
 }
 
 /** Address → ZIP → county → CBSA and Medicare locality; what is unknown keeps its old value. */
@@ -468,8 +523,9 @@ async function upsertCodes(pool: Pool, codes: readonly CodeEntry[]): Promise<voi
 /**
  * The hospital's row from the whole header: a JSON file's top-level keys may follow its items
  * (`type_2_npi` and `version` do when the keys are in alphabetical order), after the row was
- * written from what came first. Its identity (`source_key`) stays as it was found, and its state
- * is the place's (placeHospital).
+ * written from what came first. Its identity (`source_key`) stays as it was found (a file whose
+ * name or licence follows its items is matched to its hospital once read), and its state is the
+ * place's (placeHospital).
  */
 async function refreshHospital(client: Queryable, hospitalId: string, header: MrfHeader) {
   await client.query(

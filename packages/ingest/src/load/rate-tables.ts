@@ -144,7 +144,7 @@ export class TableLoad {
     // The CHECK lets ATTACH PARTITION skip scanning the table for rows of other hospitals.
     await this.client.query(
       `BEGIN;
-       CREATE TABLE ${table} (LIKE ${this.spec.parent}, CHECK (hospital_id = ${literal(this.run.hospitalId)}));
+       CREATE TABLE ${table} (LIKE ${this.spec.parent}, ${this.check(this.run.hospitalId)});
        ${constants.map(([column, value]) => `ALTER TABLE ${table} ALTER COLUMN ${quoteIdent(column)} SET DEFAULT ${literal(value)};`).join('\n')}
        ${this.spec
          .indexes(this.name)
@@ -158,10 +158,28 @@ export class TableLoad {
     return (this.writer as CopyWriter).write(line);
   }
 
-  /** Ends the COPY and commits (which writes the table's files to disk). */
-  async finish(): Promise<void> {
+  /**
+   * Ends the COPY and commits (which writes the table's files to disk). The rows are the
+   * hospital's with the id `hospitalId`: when it is not the one they were written with (a file
+   * whose name or licence followed its items turned out to be a hospital already known), they are
+   * moved to it first, in the same transaction. That rewrites every row, as rare as it is.
+   */
+  async finish(hospitalId: string = this.run.hospitalId): Promise<void> {
     await (this.writer as CopyWriter).end();
+    if (hospitalId !== this.run.hospitalId) {
+      const table = quoteIdent(this.name);
+      await this.client.query(
+        `ALTER TABLE ${table} DROP CONSTRAINT ${quoteIdent(`${this.name}_hospital`)};
+         UPDATE ${table} SET hospital_id = ${literal(hospitalId)};
+         ALTER TABLE ${table} ADD ${this.check(hospitalId)},
+                              ALTER COLUMN hospital_id SET DEFAULT ${literal(hospitalId)};`,
+      );
+    }
     await this.client.query('COMMIT');
+  }
+
+  private check(hospitalId: string): string {
+    return `CONSTRAINT ${quoteIdent(`${this.name}_hospital`)} CHECK (hospital_id = ${literal(hospitalId)})`;
   }
 
   /** Abandons the COPY; the transaction rolls back and the table never existed. */

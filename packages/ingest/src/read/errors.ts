@@ -18,6 +18,8 @@ export type MrfReadErrorCode =
   | 'unknown-version'
   | 'mixed-hospitals'
   | 'row-too-long'
+  | 'no-hospital-name'
+  | 'no-charges'
   | 'aborted';
 
 export class MrfReadError extends Error {

@@ -23,6 +23,12 @@ export interface MrfReader {
   header: MrfHeader;
   /** The charges, one by one; iterate once. Throws MrfReadError if the file breaks later on. */
   records: AsyncIterable<ChargeRecord>;
+  /**
+   * Whether the header may still change who the hospital is (its name or licence written after
+   * the items of a JSON file): then only the header as it is once the records have been read to
+   * their end says which hospital the file is.
+   */
+  identityPending(): boolean;
   /** Filled as records are consumed; final once the iteration has ended. */
   report: ValidationReport;
   /** Bytes read and SHA-256 of the file as published; final once the iteration has ended. */
@@ -71,6 +77,7 @@ export async function openMrf(source: string, options: ReadOptions = {}): Promis
     const chunks = iterator;
     return {
       header,
+      identityPending: () => parser.identityPending === true,
       report,
       records: records(parser, chunks, ended, report, () => {
         for (const name of opened.stats().otherFiles) report.add('archive.other-file', name);

@@ -115,6 +115,8 @@ export class JsonMrfParser implements FormatParser {
   private itemsAfter: Separator = 'open';
   /** Whether the file has a `standard_charge_information` value (the schemas require one). */
   private hasItems = false;
+  /** Whether the hospital's name or licence may still follow the items (see ensureHeader). */
+  identityPending = false;
   /** Whether the items are read before the file declared its version (see ensureHeader). */
   private versionPending = false;
   /** Bytes after the closing brace from the first that is not white space or NUL padding. */
@@ -161,6 +163,7 @@ export class JsonMrfParser implements FormatParser {
     if (this.versionPending) this.settleVersion();
     this.decoder.reportRest(this.report);
     this.completeHeader(true);
+    this.identityPending = false;
     if (this.header) checkHeader(this.header, this.report);
     if (!this.hasItems) this.report.add('required.standard_charge_information', ITEMS_KEY);
     this.onModifiers(this.fields.get(MODIFIERS_KEY));
@@ -516,6 +519,9 @@ export class JsonMrfParser implements FormatParser {
       ));
     }
     this.header = emptyHeader('json', version, written);
+    // The items come first: who the hospital is may only be known at the end of the file.
+    this.identityPending =
+      !atEnd && !(this.fields.has('hospital_name') && this.fields.has('license_information'));
     this.ctx = { version, report: this.report };
     this.codeTypes =
       version === '3.0.0' || this.versionPending ? CODE_TYPES_V3_SET : CODE_TYPES_V2_SET;

@@ -624,6 +624,42 @@ describe('records and rules', () => {
     );
   }
 
+  it('says whether the hospital may still be named after the items, until they have been read', async () => {
+    const item = {
+      description: 'Office visit',
+      code_information: [{ code: '99213', type: 'CPT' }],
+      standard_charges: [{ setting: 'outpatient', gross_charge: 250 }],
+    };
+    const header = {
+      hospital_name: 'Test Hospital',
+      license_information: { license_number: '1', state: 'OR' },
+      version: '3.0.0',
+    };
+    const pending = async (json: object) => {
+      const reader = await openMrf(await file('identity.json', JSON.stringify(json)), {
+        chunkSize: 16,
+      });
+      const atOpen = reader.identityPending();
+      for await (const record of reader.records) expect(record).toBeTruthy();
+      return [atOpen, reader.identityPending(), reader.header.hospitalName];
+    };
+    expect(await pending({ ...header, standard_charge_information: [item] })).toEqual([
+      false,
+      false,
+      'Test Hospital',
+    ]);
+    expect(await pending({ standard_charge_information: [item], ...header })).toEqual([
+      true,
+      false,
+      'Test Hospital',
+    ]);
+    // The name alone does not say which hospital: a licence may follow.
+    const { license_information, ...named } = header;
+    expect(
+      await pending({ ...named, standard_charge_information: [item], license_information }),
+    ).toEqual([true, false, 'Test Hospital']);
+  });
+
   it('checks items that come before the version by the rules every version keeps', async () => {
     // A 2.2.0 percentage rate without its estimated amount: an error once the version is known.
     const item = {

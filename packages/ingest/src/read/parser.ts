@@ -7,6 +7,11 @@ import type { ValidationReport } from '../validate/report.ts';
  */
 export interface FormatParser {
   header: MrfHeader | null;
+  /**
+   * Whether the hospital's name or licence, which say which hospital the file is, may still
+   * follow: a JSON file's top-level keys can come after its items. False once the file has ended.
+   */
+  readonly identityPending?: boolean;
   readonly out: ChargeRecord[];
   push(chunk: Buffer): void;
   /** No more bytes: flush, and throw if the file ended where it must not. */
