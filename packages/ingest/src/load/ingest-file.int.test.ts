@@ -554,12 +554,28 @@ describe('replacing a hospital’s file', () => {
       );
       expect(statuses.map((s) => s.status)).toEqual(['replaced', 'loaded']);
 
+      const details = async () =>
+        query(
+          `SELECT name, location_names, addresses, type_2_npis, is_demo FROM hospitals WHERE id = $1`,
+          [loaded.hospitalId],
+        );
+      const shown = await details();
+      // Neither an older file nor one that breaks halfway changes what the hospital's page says:
+      // its details are those of the file its rates come from.
       const older = await variant('older.json', (json) => {
         json.last_updated_on = '2025-01-01';
+        json.hospital_address = ['1 Old Road, Nowhere, CA 90000'];
+        json.location_name = ['Old Campus'];
         setGross(json, 1);
       });
       expect((await ingestFile(database.connection, older)).status).toBe('older');
       expect(await erGross(loaded.hospitalId ?? '')).toBe('5000');
+      expect(await details()).toEqual(shown);
+      const text = await readFile(older, 'utf8');
+      const broken = path.join(dir, 'older-broken.json');
+      await writeFile(broken, text.slice(0, text.indexOf('"standard_charge_information"') + 200));
+      expect((await ingestFile(database.connection, broken)).status).toBe('failed');
+      expect(await details()).toEqual(shown);
     },
   );
 

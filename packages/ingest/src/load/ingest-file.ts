@@ -259,6 +259,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       place,
       sha256: stats.sha256,
       reload: options.reload ?? false,
+      demo,
       summary,
       rateMix: encoder.rateMix(),
       result,
@@ -416,8 +417,11 @@ function noCharges(reader: MrfReader): MrfReadError {
 }
 
 /**
- * The hospital row, from the file's header; its place is filled in at the swap. `id` is the one a
- * new hospital takes (the id its rows were written with before its name and licence were read).
+ * The hospital's id, its row added from the file's header if it is new. An existing hospital's
+ * details are left as they are: the file may turn out older, or break, and what the hospital's
+ * page says comes from the file its rates come from (refreshHospital, at the swap); its place is
+ * filled in there too. `id` is the one a new hospital takes (the id its rows were written with
+ * before its name and licence were read).
  */
 async function upsertHospital(
   pool: Queryable,
@@ -428,10 +432,7 @@ async function upsertHospital(
   const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO hospitals (id, source_key, name, state_code, license_number, license_state, type_2_npis, location_names, addresses, is_demo)
      VALUES (COALESCE($10::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (source_key) DO UPDATE SET
-       name = EXCLUDED.name, license_number = EXCLUDED.license_number, license_state = EXCLUDED.license_state,
-       type_2_npis = EXCLUDED.type_2_npis, location_names = EXCLUDED.location_names, addresses = EXCLUDED.addresses,
-       state_code = COALESCE(EXCLUDED.state_code, hospitals.state_code), is_demo = EXCLUDED.is_demo, updated_at = now()
+     ON CONFLICT (source_key) DO UPDATE SET source_key = EXCLUDED.source_key
      RETURNING id`,
     [
       hospitalSourceKey(header),
@@ -478,6 +479,8 @@ interface SwapInput {
   sha256: string;
   /** Load the file even if its bytes are the loaded ones (IngestOptions.reload). */
   reload: boolean;
+  /** The hospital is fictional demo data (IngestOptions.demo). */
+  demo: boolean;
   summary: Summary;
   rateMix: RateMix;
   result: IngestResult;
@@ -521,16 +524,19 @@ async function upsertCodes(pool: Pool, codes: readonly CodeEntry[]): Promise<voi
 }
 
 /**
- * The hospital's row from the whole header: a JSON file's top-level keys may follow its items
- * (`type_2_npi` and `version` do when the keys are in alphabetical order), after the row was
- * written from what came first. Its identity (`source_key`) stays as it was found (a file whose
- * name or licence follows its items is matched to its hospital once read), and its state is the
- * place's (placeHospital).
+ * The hospital's details from the file its rates now come from, in the swap, from the whole
+ * header (a JSON file's top-level keys may follow its items). Its identity (`source_key`) stays
+ * as it was found, and its state is the place's (placeHospital).
  */
-async function refreshHospital(client: Queryable, hospitalId: string, header: MrfHeader) {
+async function refreshHospital(
+  client: Queryable,
+  hospitalId: string,
+  header: MrfHeader,
+  demo: boolean,
+) {
   await client.query(
     `UPDATE hospitals SET name = $2, license_number = $3, license_state = $4, type_2_npis = $5,
-            location_names = $6, addresses = $7
+            location_names = $6, addresses = $7, is_demo = $8, updated_at = now()
       WHERE id = $1`,
     [
       hospitalId,
@@ -540,6 +546,7 @@ async function refreshHospital(client: Queryable, hospitalId: string, header: Mr
       header.type2Npis,
       header.locationNames,
       header.addresses,
+      demo,
     ],
   );
 }
@@ -566,7 +573,7 @@ async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
     )
       status = 'older';
     if (status === 'loaded') {
-      await refreshHospital(client, hospitalId, header);
+      await refreshHospital(client, hospitalId, header, input.demo);
       await swapPartitions(
         client,
         { runId, hospitalId },
