@@ -668,11 +668,14 @@ describe('replacing a hospital’s file', () => {
       expect(result.status).toBe('failed');
       expect(result.error).toBeTruthy();
       expect(await count('negotiated_rates', hospital?.id ?? '')).toBe(before);
-      const [run] = await query<{ status: string; error: string }>(
-        `SELECT status, error FROM mrf_files WHERE id = $1`,
+      const [run] = await query<{ status: string; error: string; hospital_id: string }>(
+        `SELECT status, error, hospital_id FROM mrf_files WHERE id = $1`,
         [result.runId],
       );
       expect(run?.status).toBe('failed');
+      // Under its hospital, whose page says why its rates are not this file's.
+      expect(run?.hospital_id).toBe(hospital?.id);
+      expect(run?.error).toBe(result.error);
       expect(await runTables(result.runId)).toEqual([]);
     },
   );

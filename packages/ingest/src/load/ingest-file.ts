@@ -142,9 +142,12 @@ export async function ingestFile(
     failed = true;
     result.status = 'failed';
     result.error = errorMessage(error);
+    // Under its hospital, when the file got as far as saying which: the hospital's page then
+    // says why its rates are not this file's.
     await pool.query(
-      `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`,
-      [runId, result.error],
+      `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), hospital_id = $3
+        WHERE id = $1`,
+      [runId, result.error, result.hospitalId],
     );
   } finally {
     // A failure before the records were read leaves the file open.
