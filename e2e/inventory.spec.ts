@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_SERVER_LOG } from '../playwright.config.ts';
 import { sharedDataFile } from '../packages/ingest/src/testing/shared-data.ts';
@@ -158,17 +160,22 @@ test.describe('inventory at 375 px wide', () => {
 
 // Last in this file: it adds a fifteenth hospital (in Florida, which no other browser test
 // searches), so the counts of fourteen above are asserted before it runs.
-test('a real file ingested from the command line appears in the inventory, with where its deviations are', async ({
+test('a real file loaded by the CLI shows where it deviates; a broken one is listed with its error', async ({
   page,
 }) => {
   const file = sharedDataFile(
     'mrf-real-json-adventhealth-orlando/adventhealth-orlando_standardcharges_v3.0.0_excerpt.json',
   );
   test.skip(file === null, 'the shared data is not beside the repository');
-  const printed = await ingest(file ?? '');
-  const result = JSON.parse(printed.trim().split('\n').at(-1) ?? '') as Record<string, unknown>;
+  const loaded = await ingest(file ?? '');
   // Counted by hand in the file: 178 standard charge items with 3,361 payer entries.
-  expect(result).toMatchObject({ hospital: 'AdventHealth Orlando', items: 178, rates: 3361 });
+  expect(loaded.ok).toBe(true);
+  expect(loaded.result).toMatchObject({
+    hospital: 'AdventHealth Orlando',
+    status: 'loaded',
+    items: 178,
+    rates: 3361,
+  });
 
   await page.goto('/inventoryList');
   await expect(page.getByText('15 hospitals')).toBeVisible();
@@ -201,4 +208,20 @@ test('a real file ingested from the command line appears in the inventory, with 
   await spaces.locator('summary').focus();
   await page.keyboard.press('Enter');
   await expect(spaces.getByText('attestation: attester_name "Tim Reiner "')).toBeVisible();
+
+  // The same file cut short: refused, the rates stay, and the page says why.
+  const cut = path.join(mkdtempSync(path.join(tmpdir(), 'ratelens-e2e-')), 'cut-short.json');
+  const whole = readFileSync(file ?? '');
+  writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+  const broken = await ingest(cut);
+  expect(broken).toMatchObject({ ok: false, result: { status: 'failed' } });
+  await page.reload();
+  await expect(page.getByText('cut-short.json')).toBeVisible();
+  await expect(page.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(/^Error: The JSON file ends before it is complete \(after \d+ items/),
+  ).toBeVisible();
+  await expect(page.getByText('In use', { exact: true })).toBeVisible();
+  await expect(page.getByText('178 items, 3,361 rates')).toBeVisible();
+  await expectAccessible(page);
 });

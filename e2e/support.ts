@@ -82,12 +82,21 @@ export async function createAdmin(email: string, password = PASSWORD): Promise<v
   });
 }
 
-/** Ingests a hospital file with the real CLI into the browser tests' database; what it printed. */
-export async function ingest(file: string): Promise<string> {
-  const { stdout } = await exec('npm', ['run', '-s', 'ingest', '--', file], {
+/**
+ * Ingests a hospital file with the real CLI into the browser tests' database: its last line (one
+ * JSON object of figures) and whether it exited 0.
+ */
+export async function ingest(
+  file: string,
+): Promise<{ ok: boolean; result: Record<string, unknown> }> {
+  const printed = await exec('npm', ['run', '-s', 'ingest', '--', file], {
     env: { ...process.env, DATA_DIR: '.data-e2e' },
-  });
-  return stdout;
+  }).then(
+    ({ stdout }) => ({ ok: true, stdout }),
+    (error: { stdout?: string }) => ({ ok: false, stdout: error.stdout ?? '' }),
+  );
+  const last = printed.stdout.trim().split('\n').at(-1) ?? '';
+  return { ok: printed.ok, result: JSON.parse(last) as Record<string, unknown> };
 }
 
 /** The auth headers of the session signed in on `page`, for calling the API as that user. */
