@@ -218,9 +218,15 @@ test('a real file loaded by the CLI shows where it deviates; a broken one is lis
   await page.reload();
   await expect(page.getByText('cut-short.json')).toBeVisible();
   await expect(page.getByText('Failed', { exact: true })).toBeVisible();
+  // Said once, with what was read before the file broke off.
+  await expect(page.getByText(/The JSON file ends before it is complete/)).toHaveCount(1);
   await expect(
     page.getByText(/^Error: The JSON file ends before it is complete \(after \d+ items/),
   ).toBeVisible();
+  // Each file's report begins with its totals: the one in use, and the one cut short.
+  await expect(
+    page.getByText(/^[\d,]+ charges with [\d,]+ payer rates read; 0 charges/),
+  ).toHaveCount(2);
   await expect(page.getByText('In use', { exact: true })).toBeVisible();
   await expect(page.getByText('178 items, 3,361 rates')).toBeVisible();
   await expectAccessible(page);

@@ -796,7 +796,22 @@ describe('replacing a hospital’s file', () => {
         'The file lists no charges. Nothing was loaded; the hospital’s rates from an earlier ' +
           'file, if any, are kept.',
       );
-      // Every item rejected (none has a description), and the modifiers alone are no charges.
+      // No list at all (its name misspelt), and the modifiers alone are no charges.
+      const misspelt = await ingestFile(
+        database.connection,
+        await variant('misspelt.json', (json) => {
+          named(json);
+          json.standard_charges_information = json.standard_charge_information;
+          delete json.standard_charge_information;
+        }),
+      );
+      expect(misspelt.status).toBe('failed');
+      expect(misspelt.error).toBe(
+        'The file has no standard_charge_information list, so no charges (the report names any ' +
+          'field it has that CMS does not define). Nothing was loaded; the hospital’s rates from ' +
+          'an earlier file, if any, are kept.',
+      );
+      // Every item rejected (none has a description).
       const rejected = await ingestFile(
         database.connection,
         await variant('all-rejected.json', (json) => {
@@ -810,11 +825,19 @@ describe('replacing a hospital’s file', () => {
         /^Every charge in the file was rejected \(\d+; the report says why\)\. Nothing was loaded;/,
       );
       expect(await count('negotiated_rates', loaded.hospitalId ?? '')).toBe(rates);
+      // Its report is kept with the run, for the hospital's page to say why.
+      const [stored] = await query<{ validation: { lines: ValidationLine[] } }>(
+        `SELECT validation FROM mrf_files WHERE id = $1`,
+        [rejected.runId],
+      );
+      expect(stored?.validation.lines[1]?.sentence).toMatch(
+        /^Error: \d+ charges had no description \(rule required\.description\)/,
+      );
       const runs = await query<{ status: string }>(
         `SELECT status FROM mrf_files WHERE id = ANY($1::uuid[]) ORDER BY started_at`,
-        [[unnamed.runId, empty.runId, rejected.runId]],
+        [[unnamed.runId, empty.runId, misspelt.runId, rejected.runId]],
       );
-      expect(runs.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
+      expect(runs.map((r) => r.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
     },
   );
 

@@ -9,7 +9,7 @@ import {
   type Queryable,
 } from '@ratelens/db';
 import type { MrfHeader } from '../model.ts';
-import { MrfReadError, openMrf, type MrfReader } from '../read/index.ts';
+import { MrfReadError, openMrf, type MrfReader, type ValidationReport } from '../read/index.ts';
 import type { HptListing } from '../read/hpt-txt.ts';
 import { isUrl } from '../read/source.ts';
 import {
@@ -142,12 +142,17 @@ export async function ingestFile(
     failed = true;
     result.status = 'failed';
     result.error = errorMessage(error);
-    // Under its hospital, when the file got as far as saying which: the hospital's page then
-    // says why its rates are not this file's.
+    // Under its hospital, when the file got as far as saying which, with its report so far: the
+    // hospital's page then says why its rates are not this file's.
+    const report = await opening.then(
+      (reader) => reader.report,
+      () => null,
+    );
     await pool.query(
-      `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), hospital_id = $3
+      `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), hospital_id = $3,
+              validation = $4
         WHERE id = $1`,
-      [runId, result.error, result.hospitalId],
+      [runId, result.error, result.hospitalId, report && JSON.stringify(storedValidation(report))],
     );
   } finally {
     // A failure before the records were read leaves the file open.
@@ -266,9 +271,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       summary,
       rateMix: encoder.rateMix(),
       result,
-      // The plain-words lines, with their examples, are what the inventory shows; the rest is
-      // there for whoever digs.
-      validation: { ...reader.report.toJSON(), lines: reader.report.lines() },
+      validation: storedValidation(reader.report),
     });
   } catch (error) {
     const reason = error instanceof Error ? error : new Error(String(error));
@@ -395,6 +398,15 @@ async function recordUnchanged(
 }
 
 /**
+ * A run's validation report as stored: the plain-words lines, with their examples, are what the
+ * inventory shows (the error that ended a read is the run's `error`, shown apart); the rest is
+ * there for whoever digs.
+ */
+function storedValidation(report: ValidationReport) {
+  return { ...report.toJSON(), lines: report.lines({ fatal: false }) };
+}
+
+/**
  * A file that does not name its hospital cannot be told from another hospital's file (CMS's
  * templates, published with their header values blank, would all be one nameless hospital).
  */
@@ -409,12 +421,15 @@ function refuseUnnamed(header: MrfHeader): void {
 
 /** The error for a file with no charge: loaded, it would leave the hospital with no rates. */
 function noCharges(reader: MrfReader): MrfReadError {
-  const rejected = reader.report.rejectedRecords;
+  const { report } = reader;
+  const rejected = report.rejectedRecords;
   return new MrfReadError(
     'no-charges',
     (rejected > 0
       ? `Every charge in the file was rejected (${rejected.toLocaleString('en-US')}; the report says why).`
-      : 'The file lists no charges.') +
+      : report.count('required.standard_charge_information') > 0
+        ? 'The file has no standard_charge_information list, so no charges (the report names any field it has that CMS does not define).'
+        : 'The file lists no charges.') +
       ' Nothing was loaded; the hospital’s rates from an earlier file, if any, are kept.',
   );
 }

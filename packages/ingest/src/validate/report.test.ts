@@ -59,6 +59,13 @@ describe('ValidationReport', () => {
     expect(report.lines({ firstAt: false })[3]?.sentence).toBe(
       'Error: 1 number could not be read (rule number.invalid)',
     );
+    // Without the error that ended the read, for when it is shown apart.
+    expect(report.lines({ fatal: false }).map((line) => line.sentence)).toEqual(
+      report
+        .lines()
+        .slice(1)
+        .map((line) => line.sentence),
+    );
     expect(report.toText({ examples: true }).split('\n')).toEqual(
       report
         .lines({ firstAt: false })

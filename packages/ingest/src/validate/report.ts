@@ -125,11 +125,15 @@ export class ValidationReport {
   /**
    * The report's lines: the totals (after the error that ended the read, if one did), then one
    * per rule with its examples ('row 9: gross "abc"'). `firstAt` adds where each rule first broke
-   * to its sentence, for when the examples are not shown.
+   * to its sentence, for when the examples are not shown; `fatal: false` leaves out the error that
+   * ended the read, for when it is shown apart.
    */
-  lines({ firstAt = true }: { firstAt?: boolean } = {}): ValidationLine[] {
+  lines({
+    firstAt = true,
+    fatal = true,
+  }: { firstAt?: boolean; fatal?: boolean } = {}): ValidationLine[] {
     const lines: ValidationLine[] = [];
-    if (this.fatal)
+    if (this.fatal && fatal)
       lines.push({ sentence: `The file could not be read: ${this.fatal.message}`, examples: [] });
     lines.push({
       sentence:
