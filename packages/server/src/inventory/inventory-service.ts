@@ -201,7 +201,11 @@ export class InventoryService {
     }>(
       `SELECT source, status, format, version, last_updated_on::text, items, rates, rejected, validation, rate_mix,
               source_page_url, contact_name, contact_email, finished_at, error
-         FROM mrf_files WHERE hospital_id = $1 ORDER BY started_at DESC LIMIT 20`,
+         FROM mrf_files
+        WHERE id IN (SELECT id FROM mrf_files WHERE hospital_id = $1 ORDER BY started_at DESC LIMIT 20)
+           -- The file in use, however many runs came after it (failed ones are listed too).
+           OR (hospital_id = $1 AND status = 'loaded')
+        ORDER BY started_at DESC`,
       [hospitalId],
     );
     return {

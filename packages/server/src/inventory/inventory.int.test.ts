@@ -239,6 +239,27 @@ describe('GET api/Inventory/hospital/:id', () => {
     });
   });
 
+  it('lists the 20 latest runs, and the file in use however many came after it', async () => {
+    const pool = test.database.connection.pool;
+    await pool.query(
+      `INSERT INTO mrf_files (hospital_id, source, status, error, started_at, finished_at)
+       SELECT $1, 'retry-' || n || '.json', 'failed', 'The file has no content.',
+              now() + n * interval '1 minute', now() + n * interval '1 minute'
+         FROM generate_series(1, 25) AS n`,
+      [ids.fairbanks],
+    );
+    const files = (await get(`/api/Inventory/hospital/${ids.fairbanks}`)).json<{
+      files: { source: string; status: string }[];
+    }>().files;
+    expect(files).toHaveLength(21);
+    expect(files[0]).toEqual(expect.objectContaining({ source: 'retry-25.json' }));
+    expect(files[19]?.source).toBe('retry-6.json');
+    expect(files[20]).toEqual(
+      expect.objectContaining({ source: 'fairbanks.json', status: 'loaded' }),
+    );
+    await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'retry-%'`);
+  });
+
   it('answers 404 for an unknown hospital and 400 for a malformed id', async () => {
     expect(
       (await get('/api/Inventory/hospital/6f1c1f7e-0000-4000-8000-000000000000')).statusCode,
