@@ -30,6 +30,13 @@ async function file(name: string, content: string | Buffer): Promise<string> {
   return path;
 }
 
+/** One item with one code and one charge, no payer: for the tests of a file's top-level fields. */
+const OFFICE_VISIT = {
+  description: 'Office visit',
+  code_information: [{ code: '99213', type: 'CPT' }],
+  standard_charges: [{ setting: 'outpatient', gross_charge: 250 }],
+};
+
 /** Reads the file whole: its records, its header and its validation report. */
 async function readWithReport(source: string, options?: { chunkSize?: number }) {
   const reader = await openMrf(source, options);
@@ -546,11 +553,7 @@ describe('records and rules', () => {
   });
 
   it('reads JSON header values of another type once, and reports each once', async () => {
-    const item = {
-      description: 'Office visit',
-      code_information: [{ code: '99213', type: 'CPT' }],
-      standard_charges: [{ setting: 'outpatient', gross_charge: 250 }],
-    };
+    const item = OFFICE_VISIT;
     const header = {
       hospital_name: 'Test Hospital',
       last_updated_on: 20260115,
@@ -625,11 +628,7 @@ describe('records and rules', () => {
   }
 
   it('says whether the hospital may still be named after the items, until they have been read', async () => {
-    const item = {
-      description: 'Office visit',
-      code_information: [{ code: '99213', type: 'CPT' }],
-      standard_charges: [{ setting: 'outpatient', gross_charge: 250 }],
-    };
+    const item = OFFICE_VISIT;
     const header = {
       hospital_name: 'Test Hospital',
       license_information: { license_number: '1', state: 'OR' },
