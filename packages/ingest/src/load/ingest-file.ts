@@ -202,7 +202,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
   result.version = header.version;
   // Which hospital the file is: known now, or (a JSON file whose name or licence follows its
   // items) only once it has been read. Until then its rows carry an id of their own, which
-  // becomes the hospital's if the hospital is new (see settleHospital).
+  // becomes the hospital's if the hospital is new (upsertHospital, TableLoad.finish).
   const pending = reader.identityPending();
   let hospitalId: string;
   if (pending) hospitalId = randomUUID();
