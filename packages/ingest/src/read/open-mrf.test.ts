@@ -45,6 +45,21 @@ async function readWithReport(source: string, options?: { chunkSize?: number }) 
   return { records, header: reader.header, report: reader.report };
 }
 
+/**
+ * A wide v3 file of one chest X-ray whose one payer's two columns (negotiated dollar 120, then
+ * methodology "fee schedule") are named as given, read whole (see readWithReport).
+ */
+async function readWideXray(name: string, payerColumns: string) {
+  return readWithReport(
+    await file(
+      name,
+      `${V3_HEADER}description,code|1,code|1|type,setting,standard_charge|gross,${payerColumns},` +
+        'standard_charge|min,standard_charge|max\n' +
+        'X-ray chest,71046,CPT,outpatient,250,120,fee schedule,100,150\n',
+    ),
+  );
+}
+
 /** Writes `json` as a file and reads it whole (see readWithReport). */
 async function readJson(name: string, json: object) {
   return readWithReport(await file(name, JSON.stringify(json)));
@@ -738,14 +753,10 @@ describe('records and rules', () => {
       true,
     ]);
     // A payer or plan name keeps its spaces; only the CMS keywords around it are read.
-    const wide = await readWithReport(
-      await file(
-        'spaced-wide.csv',
-        `${V3_HEADER}description,code|1,code|1|type,setting,standard_charge|gross,` +
-          'Standard Charge | Blue Cross | Plan Name | Negotiated Dollar,' +
-          'standard_charge|Blue Cross|Plan Name|methodology,standard_charge|min,standard_charge|max\n' +
-          'X-ray chest,71046,CPT,outpatient,250,120,fee schedule,100,150\n',
-      ),
+    const wide = await readWideXray(
+      'spaced-wide.csv',
+      'Standard Charge | Blue Cross | Plan Name | Negotiated Dollar,' +
+        'standard_charge|Blue Cross|Plan Name|methodology',
     );
     expect(wide.records[0]?.payers[0]).toMatchObject({
       payerName: 'Blue Cross',
@@ -790,14 +801,9 @@ describe('records and rules', () => {
       'column 24',
     ]);
     // A payer or plan name in a wide column keeps its letter case.
-    const wide = await readWithReport(
-      await file(
-        'wide-case.csv',
-        `${V3_HEADER}description,code|1,code|1|type,setting,standard_charge|gross,` +
-          'standard_charge|Blue Cross|PPO|negotiated_dollar,standard_charge|Blue Cross|PPO|methodology,' +
-          'standard_charge|min,standard_charge|max\n' +
-          'X-ray chest,71046,CPT,outpatient,250,120,fee schedule,100,150\n',
-      ),
+    const wide = await readWideXray(
+      'wide-case.csv',
+      'standard_charge|Blue Cross|PPO|negotiated_dollar,standard_charge|Blue Cross|PPO|methodology',
     );
     expect(wide.records[0]?.payers[0]).toMatchObject({ payerName: 'Blue Cross', planName: 'PPO' });
     expect(wide.report.warningCount).toBe(0);
