@@ -158,7 +158,7 @@ test.describe('inventory at 375 px wide', () => {
   });
 });
 
-// Last in this file: it adds a fifteenth hospital (in Florida, which no other browser test
+// Last in this file but one: it adds a fifteenth hospital (in Florida, which no other browser test
 // searches), so the counts of fourteen above are asserted before it runs.
 test('a real file loaded by the CLI shows where it deviates; a broken one is listed with its error', async ({
   page,
@@ -230,4 +230,84 @@ test('a real file loaded by the CLI shows where it deviates; a broken one is lis
   await expect(page.getByText('In use', { exact: true })).toBeVisible();
   await expect(page.getByText('178 items, 3,361 rates')).toBeVisible();
   await expectAccessible(page);
+});
+
+/** A small CMS v3.0 tall CSV of one hospital in Burlington, Vermont, with one charge. */
+function vermontHospital(name: string, licence: string): string {
+  return [
+    'hospital_name,last_updated_on,version,location_name,hospital_address,license_number|VT,type_2_npi,' +
+      '"To the best of its knowledge and belief, this hospital has included all applicable standard charge information in accordance with the requirements of 45 CFR 180.50, and the information encoded is true, accurate, and complete as of the date in the file. This hospital has included all payer-specific negotiated charges in dollars that can be expressed as a dollar amount. For payer-specific negotiated charges that cannot be expressed as a dollar amount in the machine-readable file or not knowable in advance, the hospital attests that the payer-specific negotiated charge is based on a contractual algorithm, percentage or formula that precludes the provision of a dollar amount and has provided all necessary information available to the hospital for the public to be able to derive the dollar amount, including, but not limited to, the specific fee schedule or components referenced in such percentage, algorithm or formula.",attester_name',
+    `${name},2026-04-01,3.0.0,${name},"111 Colchester Ave, Burlington, VT 05401",${licence},1234567893,true,Pat Attester`,
+    'description,code|1,code|1|type,setting,standard_charge|gross,standard_charge|discounted_cash,payer_name,plan_name,standard_charge|negotiated_dollar,standard_charge|min,standard_charge|max,standard_charge|methodology',
+    'MRI of brain (no contrast),70551,CPT,outpatient,1200,1080,Platform Health Insurance,PPO,400,400,400,fee schedule',
+    '',
+  ].join('\r\n');
+}
+
+// Last in this file: it takes the inventory past one page (50 rows) with forty hospitals in
+// Vermont, which no other browser test searches.
+test('a long inventory turns pages by mouse and keyboard, and a hospital leads back to its page', async ({
+  page,
+}) => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ratelens-e2e-'));
+  const files = Array.from({ length: 40 }, (_, i) => {
+    const file = path.join(folder, `vermont-${i + 1}.csv`);
+    const number = String(i + 1).padStart(2, '0');
+    writeFileSync(file, vermontHospital(`Green Mountain Test Hospital ${number}`, `VT-${number}`));
+    return file;
+  });
+  const loaded = await ingest(...files);
+  expect(loaded.ok).toBe(true);
+  expect(loaded.results.map((result) => result.status)).toEqual(files.map(() => 'loaded'));
+
+  await page.goto('/inventoryList');
+  await expect(page.getByText('55 hospitals, showing 1–50')).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(51);
+  const pages = page.getByRole('navigation', { name: 'Pages of hospitals' });
+  await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expectAccessible(page);
+
+  // The rows are in order of state, metro area and name: Vermont's come last.
+  await pages.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('55 hospitals, showing 51–55')).toBeVisible();
+  await expect(page).toHaveURL(/\/inventoryList\?page=2$/);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(6);
+  await expect(page.getByRole('link', { name: 'Green Mountain Test Hospital 40' })).toBeVisible();
+  // The keyboard goes back to the count, above the new rows.
+  await expect(page.getByText('55 hospitals, showing 51–55')).toBeFocused();
+  await expectAccessible(page);
+
+  // By keyboard: back to page 1 from its button.
+  await pages.getByRole('button', { name: 'Page 1' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('55 hospitals, showing 1–50')).toBeVisible();
+  await expect(page).toHaveURL(/\/inventoryList$/);
+
+  // A hospital on page 2, and the way back to that page.
+  await page.goto('/inventoryList?page=2');
+  await page.getByRole('link', { name: 'Green Mountain Test Hospital 38' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Green Mountain Test Hospital 38',
+  );
+  await expect(page.getByText(/Burlington-South Burlington, VT/)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the inventory' }).click();
+  await expect(page.getByText('55 hospitals, showing 51–55')).toBeVisible();
+
+  // A filter shows its own rows from their first page.
+  await choose(page, 'State Name', 'Vermont (VT)');
+  await expect(page.getByText('40 hospitals')).toBeVisible();
+  await expect(pages).toHaveCount(0);
+
+  // At 375 px the page controls fit without sideways scrolling.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/inventoryList?page=2');
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
 });

@@ -83,20 +83,25 @@ export async function createAdmin(email: string, password = PASSWORD): Promise<v
 }
 
 /**
- * Ingests a hospital file with the real CLI into the browser tests' database: its last line (one
- * JSON object of figures) and whether it exited 0.
+ * Ingests hospital files with the real CLI, in one run, into the browser tests' database: the JSON
+ * line of figures it prints for each file, the last one apart, and whether it exited 0.
  */
 export async function ingest(
-  file: string,
-): Promise<{ ok: boolean; result: Record<string, unknown> }> {
-  const printed = await exec('npm', ['run', '-s', 'ingest', '--', file], {
+  ...files: string[]
+): Promise<{ ok: boolean; result: Record<string, unknown>; results: Record<string, unknown>[] }> {
+  const printed = await exec('npm', ['run', '-s', 'ingest', '--', ...files], {
     env: { ...process.env, DATA_DIR: '.data-e2e' },
   }).then(
     ({ stdout }) => ({ ok: true, stdout }),
     (error: { stdout?: string }) => ({ ok: false, stdout: error.stdout ?? '' }),
   );
-  const last = printed.stdout.trim().split('\n').at(-1) ?? '';
-  return { ok: printed.ok, result: JSON.parse(last) as Record<string, unknown> };
+  // One JSON line per file, after the progress output.
+  const results = printed.stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { ok: printed.ok, result: results.at(-1) ?? {}, results };
 }
 
 /** The auth headers of the session signed in on `page`, for calling the API as that user. */

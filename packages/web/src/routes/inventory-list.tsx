@@ -2,6 +2,7 @@ import {
   Button,
   CheckIcon,
   Group,
+  Pagination,
   Select,
   SimpleGrid,
   Stack,
@@ -10,9 +11,14 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { InventoryRow } from '@ratelens/core';
-import { useMemo } from 'react';
-import { useLocation } from 'react-router';
-import { filterInventory } from '../features/inventory/inventory-filters.ts';
+import { useMemo, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import {
+  filterInventory,
+  inventoryPage,
+  withPage,
+} from '../features/inventory/inventory-filters.ts';
+import { hospitalsShown } from '../features/inventory/inventory-format.ts';
 import { useInventoryListings } from '../features/inventory/inventory-queries.ts';
 import { useInventoryFilters } from '../features/inventory/use-inventory-filters.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
@@ -119,6 +125,8 @@ function InventoryFilters({ filters }: { filters: Filters }) {
 function InventoryTable({ filter, lookups }: Pick<Filters, 'filter' | 'lookups'>) {
   const listing = useInventoryListings();
   const { search } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const count = useRef<HTMLParagraphElement>(null);
 
   const failed = [listing, ...lookups].filter((query) => query.isError);
   if (listing.isError || failed.length > 0) {
@@ -137,11 +145,18 @@ function InventoryTable({ filter, lookups }: Pick<Filters, 'filter' | 'lookups'>
 
   if (listing.data.length === 0) return <Text>{NO_FILES_MESSAGE}</Text>;
   const rows = filterInventory(listing.data, filter);
+  const { page, pages, first, last } = inventoryPage(searchParams, rows.length);
+
+  function turnTo(next: number) {
+    setSearchParams((current) => withPage(current, next));
+    // The new rows start above the controls: take the eye, and the keyboard, back to the count.
+    count.current?.focus();
+  }
 
   return (
     <Stack gap="xs">
-      <Text size="sm" c="dimmed" role="status">
-        {rows.length === 1 ? '1 hospital' : `${rows.length.toLocaleString('en-US')} hospitals`}
+      <Text ref={count} size="sm" c="dimmed" role="status" tabIndex={-1}>
+        {hospitalsShown(rows.length, { first, last })}
       </Text>
       {rows.length === 0 ? (
         <Text>{NO_MATCH_MESSAGE}</Text>
@@ -163,13 +178,13 @@ function InventoryTable({ filter, lookups }: Pick<Filters, 'filter' | 'lookups'>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((row) => (
+              {rows.slice(first, last).map((row) => (
                 <Table.Tr key={row.hospitalID}>
                   <Table.Td>{row.stateName}</Table.Td>
                   <Table.Td>{row.msaName}</Table.Td>
                   <Table.Td>{row.careCenter}</Table.Td>
                   <Table.Td>
-                    {/* The filters travel along, so "Back to the inventory" returns to this view. */}
+                    {/* The filters and the page travel along, so "Back to the inventory" returns to this view. */}
                     <AnchorLink to={`/inventoryList/${row.hospitalID}${search}`}>
                       {row.facilityName}
                     </AnchorLink>
@@ -185,9 +200,28 @@ function InventoryTable({ filter, lookups }: Pick<Filters, 'filter' | 'lookups'>
           </Table>
         </Table.ScrollContainer>
       )}
+      {pages > 1 && (
+        <nav aria-label="Pages of hospitals">
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={turnTo}
+            size="sm"
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+          />
+        </nav>
+      )}
     </Stack>
   );
 }
+
+const CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
 
 /** A mark for the eye and a word for screen readers: the answer never rests on colour alone. */
 function YesNo({ value }: { value: boolean }) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { examplesLabel, fileCounts, fileFormatWords, fileStatusWords } from './inventory-format.ts';
+import {
+  examplesLabel,
+  fileCounts,
+  fileFormatWords,
+  fileStatusWords,
+  hospitalsShown,
+} from './inventory-format.ts';
 import { formatCalendarDate } from '../../shared/format-date.ts';
 
 // The known words and the time-zone-proof date are checked on the detail view
@@ -22,5 +28,15 @@ describe('inventory file words', () => {
 
   it('writes singular nouns for a count of one', () => {
     expect(fileCounts({ items: 1, rates: 1, rejected: 0 })).toBe('1 item, 1 rate, 0 rejected');
+  });
+
+  it('counts the hospitals, and says which rows a page of the table shows', () => {
+    expect(hospitalsShown(1, { first: 0, last: 1 })).toBe('1 hospital');
+    expect(hospitalsShown(0, { first: 0, last: 0 })).toBe('0 hospitals');
+    expect(hospitalsShown(50, { first: 0, last: 50 })).toBe('50 hospitals');
+    expect(hospitalsShown(6000, { first: 50, last: 100 })).toBe('6,000 hospitals, showing 51–100');
+    expect(hospitalsShown(1234, { first: 1200, last: 1234 })).toBe(
+      '1,234 hospitals, showing 1,201–1,234',
+    );
   });
 });

@@ -32,6 +32,16 @@ function count(value: number, one: string, many: string): string {
   return `${counting.format(value)} ${value === 1 ? one : many}`;
 }
 
+/**
+ * The inventory's count of hospitals, with the rows shown when the table has pages:
+ * '3 hospitals', '6,000 hospitals, showing 51–100'.
+ */
+export function hospitalsShown(total: number, shown: { first: number; last: number }): string {
+  const hospitals = count(total, 'hospital', 'hospitals');
+  if (shown.first === 0 && shown.last === total) return hospitals;
+  return `${hospitals}, showing ${counting.format(shown.first + 1)}–${counting.format(shown.last)}`;
+}
+
 /** The label of a validation rule's examples: 'Where in the file (5 examples)'. */
 export function examplesLabel(count: number): string {
   return `Where in the file (${count === 1 ? '1 example' : `${count} examples`})`;
