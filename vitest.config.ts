@@ -9,7 +9,8 @@ export default defineConfig({
         plugins: [markdownTree()],
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.test.{ts,tsx}'],
+          // The web's build plugins (packages/web/build/) are tested beside them too.
+          include: ['packages/**/src/**/*.test.{ts,tsx}', 'packages/web/build/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'packages/**/src/**/*.int.test.ts'],
         },
       },

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { markdownTree } from './build/markdown.ts';
+import { precompress } from './build/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -16,7 +17,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     root,
-    plugins: [react(), markdownTree()],
+    plugins: [react(), markdownTree(), precompress()],
     build: {
       outDir: fileURLToPath(new URL('./dist', import.meta.url)),
       emptyOutDir: true,

@@ -1,17 +1,29 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, uniqueEmail, type TestApp } from './test/app.ts';
+
+const INDEX_HTML = '<!doctype html><title>RateLens</title><div id="root"></div>';
+/** A script of the build, named after its content as Vite names them, with the copies it writes. */
+const SCRIPT = Buffer.from(
+  Array.from({ length: 300 }, (_, i) => `export const rate${i} = ${i * 1.5};`).join('\n'),
+);
 
 let test: TestApp;
 let webDir: string;
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'ratelens-web-'));
-  await writeFile(
-    path.join(webDir, 'index.html'),
-    '<!doctype html><title>RateLens</title><div id="root"></div>',
-  );
+  await writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(webDir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+  await mkdir(path.join(webDir, 'assets'));
+  const script = path.join(webDir, 'assets', 'index-B2x7Qk1a.js');
+  await writeFile(script, SCRIPT);
+  await writeFile(`${script}.br`, brotliCompressSync(SCRIPT));
+  await writeFile(`${script}.gz`, gzipSync(SCRIPT));
+  // Under 1 KB: the build writes no compressed copy.
+  await writeFile(path.join(webDir, 'assets', 'small-Cx91.js'), 'export {};');
   test = await createTestApp({ WEB_DIST_DIR: webDir });
 });
 afterAll(async () => {
@@ -64,6 +76,50 @@ describe('routing', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it("sends the build's compressed copy the browser accepts, and lets it keep hashed files", async () => {
+    const get = (url: string, acceptEncoding?: string) =>
+      test.app.inject({
+        method: 'GET',
+        url,
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    const url = '/assets/index-B2x7Qk1a.js';
+
+    const brotli = await get(url, 'gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(brotli.rawPayload).equals(SCRIPT)).toBe(true);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toBe('accept-encoding');
+
+    const gzip = await get(url, 'gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(SCRIPT)).toBe(true);
+
+    for (const plain of [await get(url), await get(url, 'identity')]) {
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.equals(SCRIPT)).toBe(true);
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+
+    // A file the build left uncompressed is sent as it is.
+    const small = await get('/assets/small-Cx91.js', 'br');
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('export {};');
+
+    // The page that names the hashed files is checked on every visit, on every route.
+    for (const route of ['/', '/inventoryList']) {
+      const page = await get(route, 'br');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX_HTML);
+      expect(page.headers['cache-control']).toBe('no-cache');
     }
   });
 

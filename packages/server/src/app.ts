@@ -30,6 +30,7 @@ import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { InventoryService } from './inventory/inventory-service.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
+import { webCacheHeaders } from './http/web-cache.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { searchAdminRoutes } from './oobrates/admin-routes.ts';
 import { Entitlements } from './oobrates/entitlements.ts';
@@ -200,7 +201,16 @@ export async function buildApp({
   const webDist = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist);
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   // The files of the build present at start are routed; `npm start` always builds before it serves.
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz copies of its text files (packages/web/build/precompress.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: webCacheHeaders,
+    });
 
   // Unknown API paths answer the error shape; any other GET is a route of the single-page app.
   app.setNotFoundHandler((request, reply) => {
