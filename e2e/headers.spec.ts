@@ -24,6 +24,11 @@ test.describe('headers and navigation', () => {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
     await expect(page.getByText('Please create an account or login first')).toBeVisible();
     await expectAccessible(page);
+    // The tab's icon is the build's own file.
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    const answer = await page.request.get(icon ?? '/favicon.ico');
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('image/svg+xml');
   });
 
   test('signed in: Hello, name, Profile, Sign out and the full navigation', async ({ page }) => {

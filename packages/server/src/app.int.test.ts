@@ -79,6 +79,16 @@ describe('routing', () => {
     }
   });
 
+  it("answers a file the build does not have with 404, not the app's page", async () => {
+    // A browser's /favicon.ico, or a script of an older build named by a page still open.
+    for (const url of ['/favicon.ico', '/assets/index-Old1234.js', '/robots.txt?x=1']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toContain('text/plain');
+      expect(response.body).toBe('No such file.');
+    }
+  });
+
   it("sends the build's compressed copy the browser accepts, and lets it keep hashed files", async () => {
     const get = (url: string, acceptEncoding?: string) =>
       test.app.inject({

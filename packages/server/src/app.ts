@@ -216,6 +216,10 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (request.method === 'GET' && !/^\/(api|dev)(\/|$)/i.test(url)) {
+      // A file the build does not have (/favicon.ico, an old build's script) is not a page: a 404,
+      // not the app's HTML under a script's or an image's name.
+      if (/\.[a-z0-9]+$/i.test(url))
+        return reply.status(404).type('text/plain').send('No such file.');
       if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile('index.html');
       return reply
         .status(503)
