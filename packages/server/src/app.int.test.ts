@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASELINE_HEADERS } from './app.ts';
 import { createTestApp, register, uniqueEmail, type TestApp } from './test/app.ts';
 
 const INDEX_HTML = '<!doctype html><title>RateLens</title><div id="root"></div>';
@@ -77,6 +78,20 @@ describe('routing', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it('sends the baseline security headers with every answer: API, page, file, error', async () => {
+    for (const url of ['/api/health', '/', '/login', '/assets/index-B2x7Qk1a.js', '/api/nothing']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(BASELINE_HEADERS))
+        expect(response.headers[name], `${url} ${name}`).toBe(value);
+    }
+    expect(BASELINE_HEADERS).toEqual({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'content-security-policy': "frame-ancestors 'none'",
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
   });
 
   it("answers a file the build does not have with 404, not the app's page", async () => {

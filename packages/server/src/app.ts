@@ -50,6 +50,14 @@ import { UsersService } from './users/users-service.ts';
 
 export const VERSION = '0.1.0';
 
+/** Sent with every answer (docs/decisions/0020). */
+export const BASELINE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "frame-ancestors 'none'",
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
 export interface AppDeps {
   config: Config;
   secrets: Secrets;
@@ -86,6 +94,12 @@ export async function buildApp({
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+  });
+  // Every answer, before a route adds its own: a browser uses the type we send, never one it
+  // guesses, and shows no page of ours inside another site's frame (the checkout takes card
+  // numbers: a framed copy could be dressed to take them). A route may send a stricter policy.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.headers(BASELINE_HEADERS);
   });
   registerErrorHandler(app);
 

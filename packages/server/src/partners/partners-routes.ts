@@ -45,7 +45,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{
       if (image.contentType === 'image/svg+xml')
         void reply.header(
           'content-security-policy',
-          "default-src 'none'; style-src 'unsafe-inline'",
+          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
         );
       return reply.send(image.content);
     },
