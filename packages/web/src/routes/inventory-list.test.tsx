@@ -34,6 +34,17 @@ function row(overrides: Partial<InventoryRow> & Pick<InventoryRow, 'hospitalID'>
   };
 }
 
+/** `count` hospitals named Hospital 1, Hospital 2…, in Anchorage unless `rest` says otherwise. */
+function numbered(count: number, rest: (i: number) => Partial<InventoryRow> = () => ({})) {
+  return Array.from({ length: count }, (_, i) =>
+    row({
+      hospitalID: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      facilityName: `Hospital ${i + 1}`,
+      ...rest(i),
+    }),
+  );
+}
+
 const LISTING: InventoryRow[] = [
   row({ hospitalID: UAB, stateName: 'Alabama', msaName: 'Birmingham, AL', facilityName: 'UAB' }),
   row({ hospitalID: ALASKA_NATIVE, facilityName: 'Alaska Native Medical Center' }),
@@ -195,12 +206,8 @@ describe('InventoryListRoute', () => {
 
   it('shows a long listing 50 rows at a time, the page in the query string', async () => {
     // 120 hospitals: two states, so that choosing one goes back to the first page.
-    const many = Array.from({ length: 120 }, (_, i) =>
-      row({
-        hospitalID: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-        facilityName: `Hospital ${i + 1}`,
-        ...(i >= 100 && { stateName: 'Alabama', msaName: 'Birmingham, AL' }),
-      }),
+    const many = numbered(120, (i) =>
+      i >= 100 ? { stateName: 'Alabama', msaName: 'Birmingham, AL' } : {},
     );
     stubApi({ listing: jsonResponse(200, many) });
     renderInventory();
@@ -245,12 +252,7 @@ describe('InventoryListRoute', () => {
   });
 
   it('opens a shared link at its page, and shows no page controls for one page', async () => {
-    const many = Array.from({ length: 60 }, (_, i) =>
-      row({
-        hospitalID: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-        facilityName: `Hospital ${i + 1}`,
-      }),
-    );
+    const many = numbered(60);
     stubApi({ listing: jsonResponse(200, many) });
     renderInventory('/inventoryList?page=2');
 
