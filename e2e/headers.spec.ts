@@ -110,3 +110,52 @@ test.describe('at 375 px wide', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+// The page's Content-Security-Policy (docs/decisions/0020) must block nothing the app itself
+// loads: the bot check's worker, Mantine's styles, the charts, the search, the public pages.
+test('the page policy blocks nothing the app loads, signed out and signed in', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${location.pathname}: ${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const violations: string[] = [];
+  const visit = async (url: string) => {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    violations.push(
+      ...(await page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      )),
+    );
+  };
+  const response = await page.goto('/');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  for (const url of [
+    '/',
+    '/inventoryList',
+    '/ourMission',
+    '/productandservices',
+    '/useCases',
+    '/partner',
+    '/subscriptionview',
+    '/privacy-policy',
+    '/terms-condition',
+    '/inventoryList?state=AK',
+  ])
+    await visit(url);
+  await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();
+  await expect(page.getByText('Where the dollar figure comes from')).toBeVisible();
+  violations.push(
+    ...(await page.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    )),
+  );
+
+  // Sign-up solves the bot check in a Worker, which the policy must allow.
+  await signUp(page, uniqueEmail('csp'));
+  for (const url of ['/', '/profile', '/subscription']) await visit(url);
+  expect(violations).toEqual([]);
+});

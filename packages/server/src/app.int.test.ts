@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASELINE_HEADERS } from './app.ts';
+import { BASELINE_HEADERS, PAGE_POLICY } from './http/web-headers.ts';
 import { createTestApp, register, uniqueEmail, type TestApp } from './test/app.ts';
 
 const INDEX_HTML = '<!doctype html><title>RateLens</title><div id="root"></div>';
@@ -83,8 +83,14 @@ describe('routing', () => {
   it('sends the baseline security headers with every answer: API, page, file, error', async () => {
     for (const url of ['/api/health', '/', '/login', '/assets/index-B2x7Qk1a.js', '/api/nothing']) {
       const response = await test.app.inject({ method: 'GET', url });
-      for (const [name, value] of Object.entries(BASELINE_HEADERS))
-        expect(response.headers[name], `${url} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(BASELINE_HEADERS)) {
+        // A page of the app has a policy of its own, which keeps the baseline's frame-ancestors.
+        const expected =
+          name === 'content-security-policy' && !url.includes('.') && !url.startsWith('/api')
+            ? PAGE_POLICY
+            : value;
+        expect(response.headers[name], `${url} ${name}`).toBe(expected);
+      }
     }
     expect(BASELINE_HEADERS).toEqual({
       'x-content-type-options': 'nosniff',
@@ -92,6 +98,9 @@ describe('routing', () => {
       'content-security-policy': "frame-ancestors 'none'",
       'referrer-policy': 'strict-origin-when-cross-origin',
     });
+    expect(PAGE_POLICY).toContain("script-src 'self';");
+    expect(PAGE_POLICY).toContain("object-src 'none';");
+    expect(PAGE_POLICY).toMatch(/frame-ancestors 'none'$/);
   });
 
   it("answers a file the build does not have with 404, not the app's page", async () => {

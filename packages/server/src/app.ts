@@ -30,7 +30,7 @@ import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { InventoryService } from './inventory/inventory-service.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
-import { webCacheHeaders } from './http/web-cache.ts';
+import { BASELINE_HEADERS, PAGE_POLICY, webCacheHeaders } from './http/web-headers.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { searchAdminRoutes } from './oobrates/admin-routes.ts';
 import { Entitlements } from './oobrates/entitlements.ts';
@@ -49,14 +49,6 @@ import { usersRoutes } from './users/users-routes.ts';
 import { UsersService } from './users/users-service.ts';
 
 export const VERSION = '0.1.0';
-
-/** Sent with every answer (docs/decisions/0020). */
-export const BASELINE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'content-security-policy': "frame-ancestors 'none'",
-  'referrer-policy': 'strict-origin-when-cross-origin',
-} as const;
 
 export interface AppDeps {
   config: Config;
@@ -234,7 +226,11 @@ export async function buildApp({
       // not the app's HTML under a script's or an image's name.
       if (/\.[a-z0-9]+$/i.test(url))
         return reply.status(404).type('text/plain').send('No such file.');
-      if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      if (hasWeb)
+        return reply
+          .header('content-security-policy', PAGE_POLICY)
+          .type('text/html; charset=utf-8')
+          .sendFile('index.html');
       return reply
         .status(503)
         .type('text/plain')
