@@ -768,14 +768,22 @@ describe('replacing a hospital’s file', () => {
       const loaded = await ingestFile(database.connection, await variant('kept.json', named));
       expect(loaded.status).toBe('loaded');
       const rates = await count('negotiated_rates', loaded.hospitalId ?? '');
+      /** The same hospital's file changed by `change`: refused, recorded as failed. */
+      const refused = async (name: string, change: (json: Record<string, unknown>) => void) => {
+        const run = await ingestFile(
+          database.connection,
+          await variant(name, (json) => {
+            named(json);
+            change(json);
+          }),
+        );
+        expect(run.status, name).toBe('failed');
+        return run;
+      };
 
-      const unnamed = await ingestFile(
-        database.connection,
-        await variant('unnamed.json', (json) => {
-          named(json);
-          json.hospital_name = '  ';
-        }),
-      );
+      const unnamed = await refused('unnamed.json', (json) => {
+        json.hospital_name = '  ';
+      });
       expect(unnamed).toMatchObject({ status: 'failed', hospitalId: null });
       expect(unnamed.error).toBe(
         'The file does not name its hospital (hospital_name is empty or missing), so its rates ' +
@@ -783,44 +791,29 @@ describe('replacing a hospital’s file', () => {
       );
       expect(await query(`SELECT id FROM hospitals WHERE btrim(name) = ''`)).toEqual([]);
 
-      const empty = await ingestFile(
-        database.connection,
-        await variant('empty-list.json', (json) => {
-          named(json);
-          json.standard_charge_information = [];
-          json.last_updated_on = '2026-12-01';
-        }),
-      );
-      expect(empty.status).toBe('failed');
+      const empty = await refused('empty-list.json', (json) => {
+        json.standard_charge_information = [];
+        json.last_updated_on = '2026-12-01';
+      });
       expect(empty.error).toBe(
         'The file lists no charges. Nothing was loaded; the hospital’s rates from an earlier ' +
           'file, if any, are kept.',
       );
       // No list at all (its name misspelt), and the modifiers alone are no charges.
-      const misspelt = await ingestFile(
-        database.connection,
-        await variant('misspelt.json', (json) => {
-          named(json);
-          json.standard_charges_information = json.standard_charge_information;
-          delete json.standard_charge_information;
-        }),
-      );
-      expect(misspelt.status).toBe('failed');
+      const misspelt = await refused('misspelt.json', (json) => {
+        json.standard_charges_information = json.standard_charge_information;
+        delete json.standard_charge_information;
+      });
       expect(misspelt.error).toBe(
         'The file has no standard_charge_information list, so no charges (the report names any ' +
           'field it has that CMS does not define). Nothing was loaded; the hospital’s rates from ' +
           'an earlier file, if any, are kept.',
       );
       // Every item rejected (none has a description).
-      const rejected = await ingestFile(
-        database.connection,
-        await variant('all-rejected.json', (json) => {
-          named(json);
-          for (const item of json.standard_charge_information as { description?: string }[])
-            delete item.description;
-        }),
-      );
-      expect(rejected.status).toBe('failed');
+      const rejected = await refused('all-rejected.json', (json) => {
+        for (const item of json.standard_charge_information as { description?: string }[])
+          delete item.description;
+      });
       expect(rejected.error).toMatch(
         /^Every charge in the file was rejected \(\d+; the report says why\)\. Nothing was loaded;/,
       );
