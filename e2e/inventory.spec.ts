@@ -140,12 +140,32 @@ test.describe('inventory at 375 px wide', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
 
-  test('the table scrolls inside its own region, not the page', async ({ page }) => {
+  test('each hospital is a card, its name first, and nothing scrolls sideways', async ({
+    page,
+  }) => {
     await page.goto('/inventoryList');
     await expect(page.getByText('14 hospitals')).toBeVisible();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await expect(page.getByRole('region', { name: 'Hospitals' })).toBeVisible();
+    // The eleven columns would put Facility Name, the way in, off-screen: cards instead.
+    await expect(page.getByRole('table')).toBeHidden();
+    const cards = page.getByRole('list', { name: 'Hospitals' }).locator('> li');
+    await expect(cards).toHaveCount(14);
+    const first = cards.first();
+    await expect(first.getByRole('link')).toBeInViewport();
+    await expect(first.getByRole('list', { name: /^What .+ publishes$/ })).toContainText(
+      'Commercial Rates',
+    );
     await expectAccessible(page);
+
+    // The card's link leads to the hospital, and back to the cards.
+    await page.goto('/inventoryList?state=AK');
+    await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Demo Gastineau Channel Hospital',
+    );
+    await page.getByRole('link', { name: 'Back to the inventory' }).click();
+    await expect(page).toHaveURL(/\/inventoryList\?state=AK$/);
+    await expect(page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' })).toBeVisible();
   });
 
   test("a hospital's page fits without sideways scrolling", async ({ page }) => {

@@ -102,6 +102,18 @@ function renderInventory(route = '/inventoryList') {
   );
 }
 
+/** The wide layout's table (jsdom applies no media queries, so the cards are there too). */
+const table = () => within(screen.getByRole('region', { name: 'Hospitals' }));
+/** The narrow layout's cards. */
+const cards = () => within(screen.getByRole('list', { name: 'Hospitals' }));
+
+/** An element's text without what is hidden from screen readers (the marks for the eye). */
+function spoken(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return copy.textContent ?? '';
+}
+
 function facilityNames(): string[] {
   const table = screen.getByRole('table');
   const [, ...bodyRows] = within(table).getAllByRole('row');
@@ -160,6 +172,43 @@ describe('InventoryListRoute', () => {
     );
   });
 
+  it('gives each hospital of the page a card for narrow screens, its name first', async () => {
+    // Hospital 52 has one site, named as the hospital is.
+    const many = numbered(60, (i) => (i === 51 ? { careCenter: 'Hospital 52' } : {}));
+    stubApi({ listing: jsonResponse(200, many) });
+    renderInventory('/inventoryList?page=2');
+    await screen.findByText('60 hospitals, showing 51–60');
+
+    // Each card is an item of the list; the rate types are a list inside it.
+    const list = screen.getByRole('list', { name: 'Hospitals' });
+    const hospitals = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(hospitals).toHaveLength(10);
+    const [first, second] = hospitals;
+    if (!first || !second) throw new Error('missing cards');
+    // The way in comes first, then where the hospital is.
+    const link = within(first).getByRole('link', { name: 'Hospital 51' });
+    expect(first.textContent?.startsWith('Hospital 51')).toBe(true);
+    expect(link.getAttribute('href')).toBe(`/inventoryList/${many[50]?.hospitalID}?page=2`);
+    expect(within(first).getByText('Care Center: Short Term Acute Care')).toBeTruthy();
+    expect(within(first).getByText('Anchorage, AK, Alaska')).toBeTruthy();
+    // The seven rate types, each a word for screen readers as well as a mark for the eye.
+    const publishes = within(first).getByRole('list', { name: 'What Hospital 51 publishes' });
+    expect(within(publishes).getAllByRole('listitem').map(spoken)).toEqual([
+      'Has Files: Yes',
+      'Cash Rates: Yes',
+      'Commercial Rates: Yes',
+      'Medicare Rates: No',
+      'Inpatient: Yes',
+      'Outpatient: Yes',
+      'Drugs: No',
+    ]);
+    // Its care center is said once, as the link.
+    expect(within(second).queryByText(/^Care Center:/)).toBeNull();
+    expect(within(second).getAllByText('Hospital 52')).toHaveLength(1);
+  });
+
   it('narrows the rows to the chosen state and puts it in the query string', async () => {
     stubApi();
     renderInventory();
@@ -199,9 +248,11 @@ describe('InventoryListRoute', () => {
     );
     expect(screen.getByRole('combobox', { name: 'MSA' })).toHaveProperty('value', 'Anchorage, AK');
     // The link to the detail view carries the filters, for its way back.
-    expect(
-      screen.getByRole('link', { name: 'Providence Alaska Medical Center' }).getAttribute('href'),
-    ).toBe(`/inventoryList/${PROVIDENCE}?state=AK&msa=11260&hospital=${PROVIDENCE}`);
+    for (const layout of [table(), cards()]) {
+      expect(
+        layout.getByRole('link', { name: 'Providence Alaska Medical Center' }).getAttribute('href'),
+      ).toBe(`/inventoryList/${PROVIDENCE}?state=AK&msa=11260&hospital=${PROVIDENCE}`);
+    }
   });
 
   it('shows a long listing 50 rows at a time, the page in the query string', async () => {
@@ -237,7 +288,7 @@ describe('InventoryListRoute', () => {
       true,
     );
     // The detail view's "Back to the inventory" returns to this page.
-    expect(screen.getByRole('link', { name: 'Hospital 101' }).getAttribute('href')).toBe(
+    expect(table().getByRole('link', { name: 'Hospital 101' }).getAttribute('href')).toBe(
       `/inventoryList/${many[100]?.hospitalID}?page=3`,
     );
 

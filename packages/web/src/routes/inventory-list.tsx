@@ -1,16 +1,4 @@
-import {
-  Button,
-  CheckIcon,
-  Group,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import type { InventoryRow } from '@ratelens/core';
+import { Button, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import {
@@ -20,25 +8,14 @@ import {
 } from '../features/inventory/inventory-filters.ts';
 import { hospitalsShown } from '../features/inventory/inventory-format.ts';
 import { useInventoryListings } from '../features/inventory/inventory-queries.ts';
+import { InventoryRows } from '../features/inventory/inventory-rows.tsx';
 import { useInventoryFilters } from '../features/inventory/use-inventory-filters.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
-import { AnchorLink } from '../shared/router-link.tsx';
 
 export const NO_FILES_MESSAGE = 'No hospital files have been loaded yet.';
 export const NO_MATCH_MESSAGE = 'No hospitals match these filters.';
-
-/** The rate-type columns after Facility Name, in the spec's order. */
-const FLAG_COLUMNS = [
-  ['hasFiles', 'Has Files'],
-  ['cashRates', 'Cash Rates'],
-  ['commercialRates', 'Commercial Rates'],
-  ['medicareRates', 'Medicare Rates'],
-  ['inpatient', 'Inpatient'],
-  ['outpatient', 'Outpatient'],
-  ['drugs', 'Drugs'],
-] as const satisfies readonly (readonly [keyof InventoryRow, string])[];
 
 /**
  * The inventory list (search-and-accounts §2 "Inventory list"): every hospital and which files
@@ -57,7 +34,7 @@ function InventoryList() {
   return (
     <>
       <InventoryFilters filters={filters} />
-      <InventoryTable filter={filters.filter} lookups={filters.lookups} />
+      <InventoryResults filter={filters.filter} lookups={filters.lookups} />
     </>
   );
 }
@@ -122,7 +99,7 @@ function InventoryFilters({ filters }: { filters: Filters }) {
   );
 }
 
-function InventoryTable({ filter, lookups }: Pick<Filters, 'filter' | 'lookups'>) {
+function InventoryResults({ filter, lookups }: Pick<Filters, 'filter' | 'lookups'>) {
   const listing = useInventoryListings();
   const { search } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -161,44 +138,7 @@ function InventoryTable({ filter, lookups }: Pick<Filters, 'filter' | 'lookups'>
       {rows.length === 0 ? (
         <Text>{NO_MATCH_MESSAGE}</Text>
       ) : (
-        // Focusable, so keyboard users can scroll the table sideways on a narrow screen.
-        <Table.ScrollContainer minWidth={1100} tabIndex={0} role="region" aria-label="Hospitals">
-          <Table striped highlightOnHover withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">State Name</Table.Th>
-                <Table.Th scope="col">MSA Name</Table.Th>
-                <Table.Th scope="col">Care Center</Table.Th>
-                <Table.Th scope="col">Facility Name</Table.Th>
-                {FLAG_COLUMNS.map(([key, label]) => (
-                  <Table.Th key={key} scope="col">
-                    {label}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.slice(first, last).map((row) => (
-                <Table.Tr key={row.hospitalID}>
-                  <Table.Td>{row.stateName}</Table.Td>
-                  <Table.Td>{row.msaName}</Table.Td>
-                  <Table.Td>{row.careCenter}</Table.Td>
-                  <Table.Td>
-                    {/* The filters and the page travel along, so "Back to the inventory" returns to this view. */}
-                    <AnchorLink to={`/inventoryList/${row.hospitalID}${search}`}>
-                      {row.facilityName}
-                    </AnchorLink>
-                  </Table.Td>
-                  {FLAG_COLUMNS.map(([key]) => (
-                    <Table.Td key={key}>
-                      <YesNo value={row[key]} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <InventoryRows rows={rows.slice(first, last)} search={search} />
       )}
       {pages > 1 && (
         <nav aria-label="Pages of hospitals">
@@ -222,19 +162,3 @@ const CONTROL_LABELS = {
   next: 'Next page',
   last: 'Last page',
 } as const;
-
-/** A mark for the eye and a word for screen readers: the answer never rests on colour alone. */
-function YesNo({ value }: { value: boolean }) {
-  return (
-    <Group gap={0} wrap="nowrap">
-      {value ? (
-        <CheckIcon size={14} aria-hidden="true" color="var(--mantine-color-teal-8)" />
-      ) : (
-        <Text span c="dimmed" aria-hidden="true">
-          –
-        </Text>
-      )}
-      <VisuallyHidden>{value ? 'Yes' : 'No'}</VisuallyHidden>
-    </Group>
-  );
-}

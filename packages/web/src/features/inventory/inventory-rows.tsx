@@ -1,0 +1,166 @@
+import {
+  CheckIcon,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { InventoryRow } from '@ratelens/core';
+import { AnchorLink } from '../../shared/router-link.tsx';
+
+/** The rate-type columns after Facility Name, in the spec's order. */
+const FLAG_COLUMNS = [
+  ['hasFiles', 'Has Files'],
+  ['cashRates', 'Cash Rates'],
+  ['commercialRates', 'Commercial Rates'],
+  ['medicareRates', 'Medicare Rates'],
+  ['inpatient', 'Inpatient'],
+  ['outpatient', 'Outpatient'],
+  ['drugs', 'Drugs'],
+] as const satisfies readonly (readonly [keyof InventoryRow, string])[];
+
+interface RowsProps {
+  rows: readonly InventoryRow[];
+  /** The inventory's query string: the filters and the page travel to the detail view and back. */
+  search: string;
+}
+
+/**
+ * One page of the inventory: the spec's eleven columns from the `sm` breakpoint up, a card per
+ * hospital below it, where eleven columns would hide the Facility Name (the way in) off-screen.
+ */
+export function InventoryRows(props: RowsProps) {
+  return (
+    <>
+      <InventoryTable {...props} />
+      <InventoryCards {...props} />
+    </>
+  );
+}
+
+function HospitalLink({ row, search }: { row: InventoryRow; search: string }) {
+  return (
+    <AnchorLink to={`/inventoryList/${row.hospitalID}${search}`}>{row.facilityName}</AnchorLink>
+  );
+}
+
+function InventoryTable({ rows, search }: RowsProps) {
+  return (
+    // Focusable, so keyboard users can scroll the table sideways.
+    <Table.ScrollContainer
+      minWidth={1100}
+      tabIndex={0}
+      role="region"
+      aria-label="Hospitals"
+      visibleFrom="sm"
+    >
+      <Table striped highlightOnHover withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">State Name</Table.Th>
+            <Table.Th scope="col">MSA Name</Table.Th>
+            <Table.Th scope="col">Care Center</Table.Th>
+            <Table.Th scope="col">Facility Name</Table.Th>
+            {FLAG_COLUMNS.map(([key, label]) => (
+              <Table.Th key={key} scope="col">
+                {label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.hospitalID}>
+              <Table.Td>{row.stateName}</Table.Td>
+              <Table.Td>{row.msaName}</Table.Td>
+              <Table.Td>{row.careCenter}</Table.Td>
+              <Table.Td>
+                <HospitalLink row={row} search={search} />
+              </Table.Td>
+              {FLAG_COLUMNS.map(([key]) => (
+                <Table.Td key={key}>
+                  <YesNo value={row[key]} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Below `sm`: the hospital's name first, where it is, then the seven rate types as a checklist. */
+function InventoryCards({ rows, search }: RowsProps) {
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      p={0}
+      m={0}
+      aria-label="Hospitals"
+      hiddenFrom="sm"
+      style={{ listStyle: 'none' }}
+    >
+      {rows.map((row) => (
+        <Paper key={row.hospitalID} component="li" withBorder radius="md" p="sm">
+          <Stack gap={4}>
+            <Text fw={600}>
+              <HospitalLink row={row} search={search} />
+            </Text>
+            {/* A one-site hospital's care center is its own name: said once, in the link. */}
+            {row.careCenter !== '' && row.careCenter !== row.facilityName && (
+              <Text size="sm">Care Center: {row.careCenter}</Text>
+            )}
+            <Text size="sm">{[row.msaName, row.stateName].filter(Boolean).join(', ')}</Text>
+            <SimpleGrid
+              component="ul"
+              cols={2}
+              spacing="xs"
+              verticalSpacing={2}
+              p={0}
+              m={0}
+              mt={4}
+              aria-label={`What ${row.facilityName} publishes`}
+              style={{ listStyle: 'none' }}
+            >
+              {FLAG_COLUMNS.map(([key, label]) => (
+                <Group key={key} component="li" gap={6} wrap="nowrap">
+                  <Mark value={row[key]} />
+                  <Text size="sm">
+                    {label}
+                    <VisuallyHidden>: {row[key] ? 'Yes' : 'No'}</VisuallyHidden>
+                  </Text>
+                </Group>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** A tick or a dash, for the eye only: the word beside it is what screen readers hear. */
+function Mark({ value }: { value: boolean }) {
+  return value ? (
+    <CheckIcon size={14} aria-hidden="true" color="var(--mantine-color-teal-8)" />
+  ) : (
+    <Text span c="dimmed" aria-hidden="true" w={14} ta="center">
+      –
+    </Text>
+  );
+}
+
+/** A mark for the eye and a word for screen readers: the answer never rests on colour alone. */
+function YesNo({ value }: { value: boolean }) {
+  return (
+    <Group gap={0} wrap="nowrap">
+      <Mark value={value} />
+      <VisuallyHidden>{value ? 'Yes' : 'No'}</VisuallyHidden>
+    </Group>
+  );
+}
