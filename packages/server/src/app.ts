@@ -28,6 +28,7 @@ import { healthRoutes } from './health/health-routes.ts';
 import { inventoryAdminRoutes } from './inventory/inventory-admin-routes.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { InventoryService } from './inventory/inventory-service.ts';
+import { registerCompression } from './http/compression.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { BASELINE_HEADERS, PAGE_POLICY, webCacheHeaders } from './http/web-headers.ts';
@@ -137,6 +138,8 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Before the routes: they opt in to it one by one (`compress: LARGE_ANSWER`).
+  await registerCompression(app);
 
   await app.register(
     async (api) => {

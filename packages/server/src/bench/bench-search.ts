@@ -7,9 +7,11 @@
  * server (`packages/server/src/main.ts`, production settings) in its own process, signs in one
  * employer-member account per client, then drives each call with --connections closed-loop
  * clients for --duration seconds after a warm-up, and prints p50/p95/p99, requests per second
- * and errors, with the targets (p95 < 100 ms and < 30 ms, no errors).
+ * and errors, with the targets (p95 < 100 ms and < 30 ms, no errors), and the mean size of an
+ * answer as sent. With --compressed the clients ask for Brotli or gzip as a browser does and
+ * decompress each answer inside the measured time (docs/decisions/0019).
  *   npm run bench:search [-- --scale 305] [--connections 50] [--duration 20] [--dir .data-bench]
- *                        [--profile /tmp/profile]
+ *                        [--compressed] [--profile /tmp/profile]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +21,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ROLES } from '@ratelens/core';
 import { connect, freePort, insertUser, runMigrations, startEmbeddedPostgres } from '@ratelens/db';
 import { loadDemoData } from '@ratelens/ingest';
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
     dir: { type: 'string', default: '.data-bench' },
+    compressed: { type: 'boolean', default: false },
     /** Write a V8 CPU profile of the server to this folder (open it in Chrome DevTools). */
     profile: { type: 'string' },
   },
@@ -41,6 +45,9 @@ const durationS = Number(values.duration);
 const warmupS = Number(values.warmup);
 const dir = path.resolve(values.dir);
 const PASSWORD = 'Bench-Password-1!';
+const ACCEPT_ENCODING: Record<string, string> = values.compressed
+  ? { 'accept-encoding': 'br, gzip' }
+  : {};
 const mainScript = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 function bar(done: number, total: number, label: string): void {
@@ -84,6 +91,14 @@ async function prepareDatabase() {
 interface Json {
   status: number;
   body: string;
+  /** The answer's size as sent, compressed or not. */
+  wireBytes: number;
+}
+
+function decoded(raw: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(raw).toString();
+  if (encoding === 'gzip') return gunzipSync(raw).toString();
+  return raw.toString();
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -105,6 +120,7 @@ function request(
         path: url,
         agent,
         headers: {
+          ...ACCEPT_ENCODING,
           ...headers,
           ...(payload
             ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
@@ -114,9 +130,15 @@ function request(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          try {
+            const body = decoded(raw, res.headers['content-encoding']);
+            resolve({ status: res.statusCode ?? 0, body, wireBytes: raw.length });
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
         res.on('error', reject);
       },
     );
@@ -206,6 +228,7 @@ async function drive(port: number, sessions: Record<string, string>[], scenario:
   let sent = 0;
   const latencies: number[] = [];
   let errors = 0;
+  let wireBytes = 0;
   let firstError = '';
   let recording = false;
   let stop = false;
@@ -218,6 +241,7 @@ async function drive(port: number, sessions: Record<string, string>[], scenario:
         const response = await request(port, method, url, headers, body);
         if (!recording) continue;
         latencies.push(performance.now() - started);
+        wireBytes += response.wireBytes;
         if (response.status !== 200) {
           errors += 1;
           firstError ||= `${response.status} ${response.body.slice(0, 200)}`;
@@ -248,6 +272,7 @@ async function drive(port: number, sessions: Record<string, string>[], scenario:
     p99: at(99),
     errors,
     firstError,
+    meanKb: wireBytes / Math.max(1, latencies.length) / 1000,
   };
 }
 
@@ -299,14 +324,15 @@ async function main(): Promise<void> {
     ];
     console.log(
       `\n${rates.toLocaleString('en-US')} rates loaded${rates < 10_000_000 ? ' (fewer than the 10 million the target asks for: raise --scale)' : ''}; ` +
-        `${areas.length} metro areas; ${connections} clients; ${warmupS} s warm-up, ${durationS} s measured per call.\n`,
+        `${areas.length} metro areas; ${connections} clients; ${warmupS} s warm-up, ${durationS} s measured per call; ` +
+        `${values.compressed ? 'answers compressed (Accept-Encoding: br, gzip)' : 'answers plain (no Accept-Encoding)'}.\n`,
     );
     for (const scenario of scenarios) {
       const r = await drive(port, sessions, scenario);
       const met = r.p95 < scenario.target && r.errors === 0;
       console.log(
         `${scenario.name.padEnd(24)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ` +
-          `${r.rps.toFixed(0)} req/s  ${r.requests} requests  ${r.errors} errors  ` +
+          `${r.rps.toFixed(0)} req/s  ${r.requests} requests  ${r.errors} errors  ${r.meanKb.toFixed(1)} kB/answer  ` +
           `target p95 < ${scenario.target} ms, 0 errors: ${met ? 'met' : 'NOT met'}`,
       );
       if (r.firstError) console.log(`  first error: ${r.firstError}`);

@@ -11,6 +11,7 @@ import {
 } from '@ratelens/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LARGE_ANSWER } from '../http/compression.ts';
 import type { InventoryService } from './inventory-service.ts';
 
 /** Public reads: the spec's inventory list and selectors need no sign-in (search-and-accounts §6). */
@@ -50,6 +51,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
   });
 
   app.get('/Inventory/getHospitalbyFilter', {
+    compress: LARGE_ANSWER,
     schema: {
       tags,
       summary: 'Hospitals of a state and metro area',
@@ -60,6 +62,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
   });
 
   app.get('/Inventory/InventoryListings', {
+    compress: LARGE_ANSWER,
     schema: {
       tags,
       summary: 'Every hospital with the kinds of rates its file holds',
@@ -69,6 +72,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
   });
 
   app.get('/Inventory/hospital/:hospitalId', {
+    compress: LARGE_ANSWER,
     schema: {
       tags,
       summary: 'A hospital with its files, CMS versions and validation summaries',

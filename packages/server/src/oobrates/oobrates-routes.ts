@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { AuthService } from '../auth/auth-service.ts';
 import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import { attachmentDisposition } from '../http/attachment.ts';
+import { LARGE_ANSWER } from '../http/compression.ts';
 import type { OobRatesService } from './oobrates-service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -87,6 +88,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/OobRates/GetCodeDescriptionbyMSA', {
+    compress: LARGE_ANSWER,
     onRequest: signedIn,
     schema: {
       tags,
@@ -99,6 +101,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/OobRates/getoobrates', {
+    compress: LARGE_ANSWER,
     onRequest: signedIn,
     schema: {
       tags,
@@ -111,6 +114,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/OobRates/Getoobrateswithcustomvalue', {
+    compress: LARGE_ANSWER,
     onRequest: signedIn,
     schema: {
       tags,
@@ -123,6 +127,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/OobRates/getoobratesSummery', {
+    compress: LARGE_ANSWER,
     onRequest: signedIn,
     schema: {
       tags,
