@@ -22,7 +22,6 @@ import { z } from 'zod';
 import type { AuthService } from '../auth/auth-service.ts';
 import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import { attachmentDisposition } from '../http/attachment.ts';
-import { LARGE_ANSWER } from '../http/compression.ts';
 import type { OobRatesService } from './oobrates-service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -88,7 +87,6 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/OobRates/GetCodeDescriptionbyMSA', {
-    compress: LARGE_ANSWER,
     onRequest: signedIn,
     schema: {
       tags,
@@ -101,7 +99,6 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/OobRates/getoobrates', {
-    compress: LARGE_ANSWER,
     onRequest: signedIn,
     schema: {
       tags,
@@ -114,7 +111,6 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/OobRates/Getoobrateswithcustomvalue', {
-    compress: LARGE_ANSWER,
     onRequest: signedIn,
     schema: {
       tags,
@@ -127,7 +123,6 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/OobRates/getoobratesSummery', {
-    compress: LARGE_ANSWER,
     onRequest: signedIn,
     schema: {
       tags,
