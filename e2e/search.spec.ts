@@ -182,6 +182,41 @@ test.describe('rate search', () => {
     await expect(page.getByText(/^Your next eligible search begins on /)).toBeVisible();
   });
 
+  test('on a 375 px phone the results are a card per hospital, the out-of-pocket in view', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signUp(page, uniqueEmail('phone'));
+    await fillSearch(page, '70551');
+    await getRatesButton(page).click();
+    await answerFamilyPopup(page);
+    await expect(page).toHaveURL(/\/ooprates$/);
+
+    // The table's out-of-pocket column would be off-screen: cards instead.
+    await expect(page.getByRole('region', { name: 'Negotiated rates' })).toBeHidden();
+    const card = page.getByRole('region', { name: 'Demo Northern Lights Medical Center' });
+    const firstPlan = card
+      .getByRole('list', { name: /^Plans at / })
+      .getByRole('listitem')
+      .first();
+    const outOfPocket = firstPlan.getByText('Your estimated out-of-pocket ($)');
+    await outOfPocket.scrollIntoViewIfNeeded();
+    await expect(outOfPocket).toBeInViewport();
+    // Its figure is on the same line, inside the screen.
+    const figure = await outOfPocket.locator('xpath=following-sibling::*[1]').boundingBox();
+    expect(figure).not.toBeNull();
+    expect((figure?.x ?? 0) + (figure?.width ?? 0)).toBeLessThanOrEqual(375);
+    await expect(outOfPocket.locator('xpath=following-sibling::*[1]')).toHaveText(
+      /^\d{1,3}(,\d{3})*\.\d{2}$/,
+    );
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+
   test('an employer member goes straight to the standard results', async ({ page }) => {
     test.setTimeout(90_000);
     const admin = uniqueEmail('admin');
@@ -213,9 +248,11 @@ test.describe('rate search', () => {
     await expect(page.getByText(/one person who has spent nothing yet this year/)).toBeVisible();
     await expectAccessible(page);
 
-    // Usable at 375 px: the table scrolls in its own region, the page does not.
+    // Usable at 375 px: a card per hospital in place of the table, nothing wider than the screen.
     await page.setViewportSize({ width: 375, height: 740 });
-    await expect(page.getByRole('region', { name: 'Negotiated rates' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Demo Northern Lights Medical Center' }),
+    ).toBeVisible();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -93,6 +93,52 @@ describe('OopRatesRoute redirects', () => {
 });
 
 describe('OopRatesRoute results', () => {
+  it('gives each hospital a card for phones, every figure of a plan labelled', async () => {
+    stubSearchApi({
+      '/api/OobRates/Getoobrateswithcustomvalue': jsonResponse(200, [
+        rateRow({ planname: 'Aetna PPO', rates: 1000, MemberOOP: 3400 }),
+        rateRow({
+          payername: 'Premera',
+          planname: 'Premera Blue',
+          rates: 1250.5,
+          MemberOOP: 3450.1,
+          rateOrigin: 'percentage-of-gross',
+          rateDerivation: 'derived from 45% of billed charges',
+          cashRate: 900,
+          cashIsCheaper: true,
+        }),
+      ]),
+    });
+    signInAs('user');
+    saveSearch('custom', { ...SAVED, lives: 2, accumulator: 500 });
+    renderResults();
+
+    // jsdom applies no media queries: the table and the cards are both in the page.
+    const card = await screen.findByRole('region', { name: 'Demo Anchorage Hospital' });
+    expect(within(card).getByRole('heading', { level: 4 }).textContent).toBe(
+      'Demo Anchorage Hospital',
+    );
+    expect(screen.getByRole('heading', { level: 3, name: /^\(70551\) MRI/ })).toBeTruthy();
+    expect(within(card).getByText('Cash price ($)').nextSibling?.textContent).toBe('900.00');
+    // Highest rate first, as in the table; each figure under its column's name.
+    const plans = within(
+      within(card).getByRole('list', { name: 'Plans at Demo Anchorage Hospital' }),
+    ).getAllByRole('listitem');
+    expect(plans.map((plan) => plan.firstElementChild?.textContent)).toEqual([
+      'Premera Blue',
+      'Aetna PPO',
+    ]);
+    const [premera] = plans;
+    if (!premera) throw new Error('no Premera card');
+    expect(premera.textContent).toBe(
+      'Premera Blue' +
+        'Negotiate Rate ($)1,250.50' +
+        'Your estimated out-of-pocket ($)3,450.10' +
+        'Paying the cash price ($900.00) would cost you less than your estimated out-of-pocket' +
+        'Derived: derived from 45% of billed charges',
+    );
+  });
+
   it('re-runs the saved custom search on entry and shows the pivot, assumptions and chart', async () => {
     const fetchMock = stubSearchApi({
       '/api/OobRates/Getoobrateswithcustomvalue': jsonResponse(200, [

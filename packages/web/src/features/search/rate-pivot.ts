@@ -6,6 +6,15 @@ import { formatUsd, type OopRateRow } from '@ratelens/core';
  * sorted by that average, highest first.
  */
 
+/** The pivot's headers (§2 "/ooprates"), then this product's additions. */
+export const RATE_TABLE_COLUMNS = [
+  'Code Description/Hospital',
+  'Negotiate Rate ($)',
+  'Your estimated out-of-pocket ($)',
+  'Cash price ($)',
+  'How the rate was published',
+] as const;
+
 export interface PlanLine {
   /** The plan with its payer, as 'Aetna PPO' (payers reuse plan names such as 'PPO'). */
   planName: string;

@@ -1,16 +1,15 @@
 import { Table, Text } from '@mantine/core';
 import type { OopRateRow } from '@ratelens/core';
 import { Fragment, useMemo } from 'react';
-import { buildRatePivot, cashCheaperWords, formatRate, originWords } from './rate-pivot.ts';
-
-/** The pivot's headers (§2 "/ooprates"), then this product's additions. */
-export const RATE_TABLE_COLUMNS = [
-  'Code Description/Hospital',
-  'Negotiate Rate ($)',
-  'Your estimated out-of-pocket ($)',
-  'Cash price ($)',
-  'How the rate was published',
-] as const;
+import { RateCards } from './rate-cards.tsx';
+import {
+  buildRatePivot,
+  cashCheaperWords,
+  formatRate,
+  originWords,
+  RATE_TABLE_COLUMNS,
+  type CodeGroup,
+} from './rate-pivot.ts';
 
 const INDENT = { facility: 'var(--mantine-spacing-md)', plan: 'var(--mantine-spacing-xl)' };
 
@@ -22,10 +21,25 @@ const INDENT = { facility: 'var(--mantine-spacing-md)', plan: 'var(--mantine-spa
  */
 export function RateTable({ rows }: { rows: readonly OopRateRow[] }) {
   const pivot = useMemo(() => buildRatePivot(rows), [rows]);
-
   return (
-    // Focusable, so keyboard users can scroll the table sideways on a narrow screen.
-    <Table.ScrollContainer minWidth={760} tabIndex={0} role="region" aria-label="Negotiated rates">
+    <>
+      <WideRates pivot={pivot} />
+      <RateCards pivot={pivot} />
+    </>
+  );
+}
+
+/** From the `sm` breakpoint (768 px) up; below it, a card per hospital (rate-cards.tsx). */
+function WideRates({ pivot }: { pivot: readonly CodeGroup[] }) {
+  return (
+    // Focusable, so keyboard users can scroll the table sideways.
+    <Table.ScrollContainer
+      minWidth={760}
+      tabIndex={0}
+      role="region"
+      aria-label="Negotiated rates"
+      visibleFrom="sm"
+    >
       <Table withTableBorder withColumnBorders verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

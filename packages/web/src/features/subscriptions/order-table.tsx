@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { INSTALLMENT_MONTHS, type PricedCart, type PricedItem } from '@ratelens/core';
+import { LabelledFigure } from '../../shared/labelled-figure.tsx';
 import { coverageOf, filesOrSearches, formatCents, type PlanChoice } from './cart-pricing.ts';
 import { lineKey, type CartCoupon } from './cart.ts';
 import classes from './subscriptions.module.css';
@@ -145,19 +146,6 @@ function WideOrder({ choices, priced, coupon, onRemove, disabled }: OrderTablePr
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" ta="right">
-        {value}
-      </Text>
-    </Group>
-  );
-}
-
 function PhoneOrder({ choices, priced, coupon, onRemove, disabled }: OrderTableProps) {
   return (
     <Stack gap="sm" hiddenFrom="sm">
@@ -175,12 +163,24 @@ function PhoneOrder({ choices, priced, coupon, onRemove, disabled }: OrderTableP
                 <Text size="sm">
                   {choice.plan.subscriptionType}. {terms}.
                 </Text>
-                <Figure label="No. of Files/Search" value={filesOrSearches(choice.plan)} />
-                <Figure label="Unit Price(USD)" value={formatCents(item.unitPriceCents)} />
-                <Figure label="Total Price(USD)" value={formatCents(item.totalPriceCents)} />
-                <Figure label="Final Price(USD)" value={formatCents(item.finalPriceCents)} />
-                <Figure label="Installment Cost" value={formatCents(item.installmentCents)} />
-                <Figure label="Maintenance Fee" value={formatCents(item.maintenanceCents)} />
+                <LabelledFigure label="No. of Files/Search">
+                  {filesOrSearches(choice.plan)}
+                </LabelledFigure>
+                <LabelledFigure label="Unit Price(USD)">
+                  {formatCents(item.unitPriceCents)}
+                </LabelledFigure>
+                <LabelledFigure label="Total Price(USD)">
+                  {formatCents(item.totalPriceCents)}
+                </LabelledFigure>
+                <LabelledFigure label="Final Price(USD)">
+                  {formatCents(item.finalPriceCents)}
+                </LabelledFigure>
+                <LabelledFigure label="Installment Cost">
+                  {formatCents(item.installmentCents)}
+                </LabelledFigure>
+                <LabelledFigure label="Maintenance Fee">
+                  {formatCents(item.maintenanceCents)}
+                </LabelledFigure>
                 <Group>
                   <RemoveButton choice={choice} onRemove={onRemove} disabled={disabled} />
                 </Group>
