@@ -1,15 +1,16 @@
-import { CardList } from '../features/admin/confirm-removal.tsx';
 import { Anchor, Paper, Stack, Table, Text } from '@mantine/core';
 import type { FeedbackItem } from '@ratelens/core';
 import { useQuery } from '@tanstack/react-query';
 import { getFeedback } from '../features/admin/admin-api.ts';
 import { DownloadButton } from '../features/admin/download-button.tsx';
 import { RequireToken } from '../features/auth/guards.tsx';
+import { CardList } from '../shared/card-list.tsx';
 import { formatDateTime } from '../shared/format-date.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { ApiRequestError } from '../shared/http.ts';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
+import { ScrollRegion } from '../shared/scroll-region.tsx';
 import { NO_ACCESS_MESSAGE } from './user-list.tsx';
 
 export const NO_MESSAGES = 'No messages yet.';
@@ -70,14 +71,7 @@ function FeedbackList() {
         {items.length === 1 ? '1 message' : `${items.length} messages`}
       </Text>
 
-      {/* From 48em: a table, focusable so keyboard users can scroll it sideways. */}
-      <Table.ScrollContainer
-        minWidth={960}
-        tabIndex={0}
-        role="region"
-        aria-label="Messages"
-        visibleFrom="sm"
-      >
+      <ScrollRegion label="Messages" minWidth={960} visibleFrom="sm">
         <Table striped withTableBorder verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -108,7 +102,7 @@ function FeedbackList() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollRegion>
 
       {/* Below 48em (a 375 px phone): one card per message. */}
       <CardList label="Messages">

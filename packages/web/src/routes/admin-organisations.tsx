@@ -1,4 +1,4 @@
-import { CardList, ConfirmRemoval } from '../features/admin/confirm-removal.tsx';
+import { ConfirmRemoval } from '../features/admin/confirm-removal.tsx';
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { isAdmin, type OrganisationView } from '@ratelens/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,9 +14,11 @@ import {
 } from '../features/admin/organisation-form.tsx';
 import { NO_ACCESS_MESSAGE, RequireToken } from '../features/auth/guards.tsx';
 import { useSession } from '../features/auth/use-session.ts';
+import { CardList } from '../shared/card-list.tsx';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
+import { ScrollRegion } from '../shared/scroll-region.tsx';
 import { usePageMeta } from '../shared/use-page-meta.ts';
 
 export const ORGANISATIONS_META = {
@@ -99,14 +101,7 @@ function Actions({
 
 function OrganisationTable({ items, ...actions }: RowActions & { items: OrganisationView[] }) {
   return (
-    // Focusable, so keyboard users can scroll the table sideways.
-    <Table.ScrollContainer
-      minWidth={880}
-      tabIndex={0}
-      role="region"
-      aria-label="Organisations"
-      visibleFrom="sm"
-    >
+    <ScrollRegion label="Organisations" minWidth={880} visibleFrom="sm">
       <Table striped withTableBorder verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -137,7 +132,7 @@ function OrganisationTable({ items, ...actions }: RowActions & { items: Organisa
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

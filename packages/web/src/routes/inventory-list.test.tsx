@@ -255,52 +255,57 @@ describe('InventoryListRoute', () => {
     }
   });
 
-  it('shows a long listing 50 rows at a time, the page in the query string', async () => {
-    // 120 hospitals: two states, so that choosing one goes back to the first page.
-    const many = numbered(120, (i) =>
-      i >= 100 ? { stateName: 'Alabama', msaName: 'Birmingham, AL' } : {},
-    );
-    stubApi({ listing: jsonResponse(200, many) });
-    renderInventory();
-    await screen.findByRole('table');
+  // Fifty hospitals drawn twice (table and cards), page after page: 3–7 s in jsdom on two cores.
+  it(
+    'shows a long listing 50 rows at a time, the page in the query string',
+    { timeout: 15_000 },
+    async () => {
+      // 120 hospitals: two states, so that choosing one goes back to the first page.
+      const many = numbered(120, (i) =>
+        i >= 100 ? { stateName: 'Alabama', msaName: 'Birmingham, AL' } : {},
+      );
+      stubApi({ listing: jsonResponse(200, many) });
+      renderInventory();
+      await screen.findByRole('table');
 
-    expect(screen.getByText('120 hospitals, showing 1–50')).toBeTruthy();
-    expect(facilityNames()).toHaveLength(50);
-    expect(facilityNames()[0]).toBe('Hospital 1');
-    const pages = screen.getByRole('navigation', { name: 'Pages of hospitals' });
-    expect(within(pages).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
-    expect(within(pages).getByRole('button', { name: 'Previous page' })).toHaveProperty(
-      'disabled',
-      true,
-    );
+      expect(screen.getByText('120 hospitals, showing 1–50')).toBeTruthy();
+      expect(facilityNames()).toHaveLength(50);
+      expect(facilityNames()[0]).toBe('Hospital 1');
+      const pages = screen.getByRole('navigation', { name: 'Pages of hospitals' });
+      expect(
+        within(pages).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current'),
+      ).toBe('page');
+      expect(within(pages).getByRole('button', { name: 'Previous page' })).toHaveProperty(
+        'disabled',
+        true,
+      );
 
-    fireEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
+      fireEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
 
-    await waitFor(() => expect(screen.getByText('120 hospitals, showing 101–120')).toBeTruthy());
-    expect(facilityNames()).toEqual(many.slice(100).map((item) => item.facilityName));
-    expect(screen.getByTestId('search').textContent).toBe('?page=3');
-    // The new rows start above the controls: the keyboard goes back to the count.
-    expect(document.activeElement).toBe(screen.getByText('120 hospitals, showing 101–120'));
-    expect(within(pages).getByRole('button', { name: 'Next page' })).toHaveProperty(
-      'disabled',
-      true,
-    );
-    // The detail view's "Back to the inventory" returns to this page.
-    expect(table().getByRole('link', { name: 'Hospital 101' }).getAttribute('href')).toBe(
-      `/inventoryList/${many[100]?.hospitalID}?page=3`,
-    );
+      await waitFor(() => expect(screen.getByText('120 hospitals, showing 101–120')).toBeTruthy());
+      expect(facilityNames()).toEqual(many.slice(100).map((item) => item.facilityName));
+      expect(screen.getByTestId('search').textContent).toBe('?page=3');
+      // The new rows start above the controls: the keyboard goes back to the count.
+      expect(document.activeElement).toBe(screen.getByText('120 hospitals, showing 101–120'));
+      expect(within(pages).getByRole('button', { name: 'Next page' })).toHaveProperty(
+        'disabled',
+        true,
+      );
+      // The detail view's "Back to the inventory" returns to this page.
+      expect(table().getByRole('link', { name: 'Hospital 101' }).getAttribute('href')).toBe(
+        `/inventoryList/${many[100]?.hospitalID}?page=3`,
+      );
 
-    fireEvent.click(within(pages).getByRole('button', { name: 'Previous page' }));
-    await waitFor(() => expect(screen.getByText('120 hospitals, showing 51–100')).toBeTruthy());
-    expect(screen.getByTestId('search').textContent).toBe('?page=2');
+      fireEvent.click(within(pages).getByRole('button', { name: 'Previous page' }));
+      await waitFor(() => expect(screen.getByText('120 hospitals, showing 51–100')).toBeTruthy());
+      expect(screen.getByTestId('search').textContent).toBe('?page=2');
 
-    await choose('State Name', 'Alaska (AK)');
+      await choose('State Name', 'Alaska (AK)');
 
-    await waitFor(() => expect(screen.getByText('100 hospitals, showing 1–50')).toBeTruthy());
-    expect(screen.getByTestId('search').textContent).toBe('?state=AK');
-  });
+      await waitFor(() => expect(screen.getByText('100 hospitals, showing 1–50')).toBeTruthy());
+      expect(screen.getByTestId('search').textContent).toBe('?state=AK');
+    },
+  );
 
   it('opens a shared link at its page, and shows no page controls for one page', async () => {
     const many = numbered(60);

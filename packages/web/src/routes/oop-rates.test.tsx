@@ -92,22 +92,27 @@ describe('OopRatesRoute redirects', () => {
   });
 });
 
+/** Two plans at one hospital: Aetna in dollars, Premera derived, with a cheaper cash price. */
+function twoPlans() {
+  return [
+    rateRow({ planname: 'Aetna PPO', rates: 1000, MemberOOP: 3400 }),
+    rateRow({
+      payername: 'Premera',
+      planname: 'Premera Blue',
+      rates: 1250.5,
+      MemberOOP: 3450.1,
+      rateOrigin: 'percentage-of-gross',
+      rateDerivation: 'derived from 45% of billed charges',
+      cashRate: 900,
+      cashIsCheaper: true,
+    }),
+  ];
+}
+
 describe('OopRatesRoute results', () => {
   it('gives each hospital a card for phones, every figure of a plan labelled', async () => {
     stubSearchApi({
-      '/api/OobRates/Getoobrateswithcustomvalue': jsonResponse(200, [
-        rateRow({ planname: 'Aetna PPO', rates: 1000, MemberOOP: 3400 }),
-        rateRow({
-          payername: 'Premera',
-          planname: 'Premera Blue',
-          rates: 1250.5,
-          MemberOOP: 3450.1,
-          rateOrigin: 'percentage-of-gross',
-          rateDerivation: 'derived from 45% of billed charges',
-          cashRate: 900,
-          cashIsCheaper: true,
-        }),
-      ]),
+      '/api/OobRates/Getoobrateswithcustomvalue': jsonResponse(200, twoPlans()),
     });
     signInAs('user');
     saveSearch('custom', { ...SAVED, lives: 2, accumulator: 500 });
@@ -141,19 +146,7 @@ describe('OopRatesRoute results', () => {
 
   it('re-runs the saved custom search on entry and shows the pivot, assumptions and chart', async () => {
     const fetchMock = stubSearchApi({
-      '/api/OobRates/Getoobrateswithcustomvalue': jsonResponse(200, [
-        rateRow({ planname: 'Aetna PPO', rates: 1000, MemberOOP: 3400 }),
-        rateRow({
-          payername: 'Premera',
-          planname: 'Premera Blue',
-          rates: 1250.5,
-          MemberOOP: 3450.1,
-          rateOrigin: 'percentage-of-gross',
-          rateDerivation: 'derived from 45% of billed charges',
-          cashRate: 900,
-          cashIsCheaper: true,
-        }),
-      ]),
+      '/api/OobRates/Getoobrateswithcustomvalue': jsonResponse(200, twoPlans()),
     });
     signInAs('user');
     saveSearch('custom', { ...SAVED, lives: 2, accumulator: 500 });

@@ -7,6 +7,7 @@ import { FormAlert } from '../shared/form-alert.tsx';
 import { ApiRequestError } from '../shared/http.ts';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
+import { ScrollRegion } from '../shared/scroll-region.tsx';
 
 export { NO_ACCESS_MESSAGE };
 
@@ -41,8 +42,7 @@ function UserList() {
       <Text size="sm" c="dimmed">
         {users.data.length === 1 ? '1 user' : `${users.data.length} users`}
       </Text>
-      {/* Focusable, so keyboard users can scroll the table sideways on a narrow screen. */}
-      <Table.ScrollContainer minWidth={760} tabIndex={0} role="region" aria-label="Users">
+      <ScrollRegion label="Users" minWidth={760}>
         <Table striped highlightOnHover withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -69,7 +69,7 @@ function UserList() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollRegion>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CardList } from './confirm-removal.tsx';
+import { CardList } from '../../shared/card-list.tsx';
+import { ScrollRegion } from '../../shared/scroll-region.tsx';
 
 export interface CatalogueColumn<Row> {
   label: string;
@@ -36,14 +37,7 @@ export function CatalogueTable<Row>({
 }: CatalogueTableProps<Row>) {
   return (
     <>
-      {/* Focusable, so keyboard users can scroll the table sideways. */}
-      <Table.ScrollContainer
-        minWidth={minWidth}
-        tabIndex={0}
-        role="region"
-        aria-label={`${label} table`}
-        visibleFrom="sm"
-      >
+      <ScrollRegion label={`${label} table`} minWidth={minWidth} visibleFrom="sm">
         <Table striped withTableBorder verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -72,7 +66,7 @@ export function CatalogueTable<Row>({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollRegion>
       <CardList label={label}>
         {rows.map((row) => (
           <Paper key={rowKey(row)} component="li" withBorder radius="md" p="md">

@@ -39,20 +39,3 @@ export function ConfirmRemoval({
     </Modal>
   );
 }
-
-/** Below 48em (a 375 px phone) the admin tables show as a list of cards. */
-export function CardList({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack
-      component="ul"
-      gap="sm"
-      p={0}
-      m={0}
-      hiddenFrom="sm"
-      aria-label={label}
-      style={{ listStyle: 'none' }}
-    >
-      {children}
-    </Stack>
-  );
-}

@@ -9,7 +9,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { InventoryRow } from '@ratelens/core';
+import { CardList } from '../../shared/card-list.tsx';
 import { AnchorLink } from '../../shared/router-link.tsx';
+import { ScrollRegion } from '../../shared/scroll-region.tsx';
 
 /** The rate-type columns after Facility Name, in the spec's order. */
 const FLAG_COLUMNS = [
@@ -49,14 +51,7 @@ function HospitalLink({ row, search }: { row: InventoryRow; search: string }) {
 
 function InventoryTable({ rows, search }: RowsProps) {
   return (
-    // Focusable, so keyboard users can scroll the table sideways.
-    <Table.ScrollContainer
-      minWidth={1100}
-      tabIndex={0}
-      role="region"
-      aria-label="Hospitals"
-      visibleFrom="sm"
-    >
+    <ScrollRegion label="Hospitals" minWidth={1100} visibleFrom="sm">
       <Table striped highlightOnHover withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -89,22 +84,14 @@ function InventoryTable({ rows, search }: RowsProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 
 /** Below `sm`: the hospital's name first, where it is, then the seven rate types as a checklist. */
 function InventoryCards({ rows, search }: RowsProps) {
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      p={0}
-      m={0}
-      aria-label="Hospitals"
-      hiddenFrom="sm"
-      style={{ listStyle: 'none' }}
-    >
+    <CardList label="Hospitals">
       {rows.map((row) => (
         <Paper key={row.hospitalID} component="li" withBorder radius="md" p="sm">
           <Stack gap={4}>
@@ -140,7 +127,7 @@ function InventoryCards({ rows, search }: RowsProps) {
           </Stack>
         </Paper>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

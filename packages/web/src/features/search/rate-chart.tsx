@@ -1,5 +1,6 @@
 import { Box, Group, Stack, Table, Text } from '@mantine/core';
 import type { SummaryRow } from '@ratelens/core';
+import { ScrollRegion } from '../../shared/scroll-region.tsx';
 import { formatDollars, formatRate } from './rate-pivot.ts';
 import classes from './rate-chart.module.css';
 
@@ -107,12 +108,7 @@ export function RateChart({ subject, rows }: RateChartProps) {
               The chart as a table
             </Text>
           </summary>
-          <Table.ScrollContainer
-            minWidth={520}
-            tabIndex={0}
-            role="region"
-            aria-label="Rates by hospital"
-          >
+          <ScrollRegion label="Rates by hospital" minWidth={520}>
             <Table withTableBorder mt="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -137,7 +133,7 @@ export function RateChart({ subject, rows }: RateChartProps) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         </details>
       </Stack>
     </Box>

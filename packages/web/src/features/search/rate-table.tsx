@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { OopRateRow } from '@ratelens/core';
 import { Fragment, useMemo } from 'react';
+import { ScrollRegion } from '../../shared/scroll-region.tsx';
 import { RateCards } from './rate-cards.tsx';
 import {
   buildRatePivot,
@@ -32,14 +33,7 @@ export function RateTable({ rows }: { rows: readonly OopRateRow[] }) {
 /** From the `sm` breakpoint (768 px) up; below it, a card per hospital (rate-cards.tsx). */
 function WideRates({ pivot }: { pivot: readonly CodeGroup[] }) {
   return (
-    // Focusable, so keyboard users can scroll the table sideways.
-    <Table.ScrollContainer
-      minWidth={760}
-      tabIndex={0}
-      role="region"
-      aria-label="Negotiated rates"
-      visibleFrom="sm"
-    >
+    <ScrollRegion label="Negotiated rates" minWidth={760} visibleFrom="sm">
       <Table withTableBorder withColumnBorders verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -115,6 +109,6 @@ function WideRates({ pivot }: { pivot: readonly CodeGroup[] }) {
           </Fragment>
         ))}
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }

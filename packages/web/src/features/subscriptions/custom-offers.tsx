@@ -1,5 +1,6 @@
 import { Button, Table, VisuallyHidden } from '@mantine/core';
 import type { Subscription } from '@ratelens/core';
+import { ScrollRegion } from '../../shared/scroll-region.tsx';
 import { coverageOf, formatCents } from './cart-pricing.ts';
 import type { TileActions } from './plan-tiles.tsx';
 import classes from './subscriptions.module.css';
@@ -11,8 +12,7 @@ export function CustomOffers({
   busyPlanId,
 }: TileActions & { offers: Subscription[] }) {
   return (
-    // Focusable, so keyboard users can scroll the table sideways on a phone.
-    <Table.ScrollContainer minWidth={560} tabIndex={0} role="region" aria-label="Custom offers">
+    <ScrollRegion label="Custom offers" minWidth={560}>
       <Table striped withTableBorder verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -48,6 +48,6 @@ export function CustomOffers({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { INSTALLMENT_MONTHS, type PricedCart, type PricedItem } from '@ratelens/core';
 import { LabelledFigure } from '../../shared/labelled-figure.tsx';
+import { ScrollRegion } from '../../shared/scroll-region.tsx';
 import { coverageOf, filesOrSearches, formatCents, type PlanChoice } from './cart-pricing.ts';
 import { lineKey, type CartCoupon } from './cart.ts';
 import classes from './subscriptions.module.css';
@@ -71,14 +72,7 @@ function RemoveButton({
 
 function WideOrder({ choices, priced, coupon, onRemove, disabled }: OrderTableProps) {
   return (
-    // Focusable, so keyboard users can scroll the table sideways.
-    <Table.ScrollContainer
-      minWidth={960}
-      tabIndex={0}
-      role="region"
-      aria-label="Order"
-      visibleFrom="sm"
-    >
+    <ScrollRegion label="Order" minWidth={960} visibleFrom="sm">
       <Table striped withTableBorder verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -142,7 +136,7 @@ function WideOrder({ choices, priced, coupon, onRemove, disabled }: OrderTablePr
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 
