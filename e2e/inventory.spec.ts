@@ -178,6 +178,42 @@ test.describe('inventory at 375 px wide', () => {
   });
 });
 
+test('on a tablet the hospitals are cards side by side; from 1,200 px the table, every column in view', async ({
+  page,
+}) => {
+  const cards = page.getByRole('list', { name: 'Hospitals' }).locator('> li');
+  const table = page.getByRole('region', { name: 'Hospitals' }).getByRole('table');
+  const noSidewaysScroll = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    );
+  for (const [width, perRow] of [
+    [768, 2],
+    [1024, 3],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/inventoryList');
+    await expect(page.getByText('14 hospitals')).toBeVisible();
+    // The eleven columns would put the last rate types off to the side: cards instead.
+    await expect(table).toBeHidden();
+    const tops = await cards.evaluateAll((items) =>
+      items.slice(0, 4).map((item) => Math.round(item.getBoundingClientRect().top)),
+    );
+    expect(
+      tops.filter((top) => top === tops[0]),
+      `cards in the first row at ${width} px`,
+    ).toHaveLength(perRow);
+    expect(await noSidewaysScroll()).toBe(true);
+  }
+  await expectAccessible(page);
+
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await expect(table).toBeVisible();
+  await expect(cards.first()).toBeHidden();
+  const drugs = await table.getByRole('columnheader', { name: 'Drugs' }).boundingBox();
+  expect((drugs?.x ?? 0) + (drugs?.width ?? Infinity)).toBeLessThanOrEqual(1200);
+});
+
 // Last in this file but one: it adds a fifteenth hospital (in Florida, which no other browser test
 // searches), so the counts of fourteen above are asserted before it runs.
 test('a real file loaded by the CLI shows where it deviates; a broken one is listed with its error', async ({

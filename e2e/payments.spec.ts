@@ -199,6 +199,15 @@ test.describe('subscriptions and payments', () => {
     await expect(totalRow(page)).toHaveText(`TOTAL${dueToday} due today`);
     await expectAccessible(page);
 
+    // On a 1,024 px tablet the nine columns would leave Remove off to the side: a card instead.
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await expect(page.getByRole('region', { name: 'Order', exact: true })).toBeHidden();
+    const item = page.getByRole('list', { name: 'Order' }).getByRole('listitem');
+    await expect(item.getByText('Final Price(USD)')).toBeVisible();
+    await expect(item.getByRole('button', { name: /^Remove/ })).toBeInViewport();
+    await expectNoPageOverflow(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     await fillCard(page);
     await fillBilling(page);
     await makePayment(page);

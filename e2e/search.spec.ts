@@ -215,6 +215,15 @@ test.describe('rate search', () => {
       ),
     ).toBeLessThanOrEqual(0);
     await expectAccessible(page);
+
+    // On a tablet in portrait (768 px) the table takes over, every column inside the screen.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const table = page.getByRole('region', { name: 'Negotiated rates' }).getByRole('table');
+    await expect(table).toBeVisible();
+    const lastColumn = await table
+      .getByRole('columnheader', { name: 'How the rate was published' })
+      .boundingBox();
+    expect((lastColumn?.x ?? 0) + (lastColumn?.width ?? Infinity)).toBeLessThanOrEqual(768);
   });
 
   test('an employer member goes straight to the standard results', async ({ page }) => {

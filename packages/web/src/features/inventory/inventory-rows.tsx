@@ -31,8 +31,9 @@ interface RowsProps {
 }
 
 /**
- * One page of the inventory: the spec's eleven columns from the `sm` breakpoint up, a card per
- * hospital below it, where eleven columns would hide the Facility Name (the way in) off-screen.
+ * One page of the inventory: the spec's eleven columns from the `lg` breakpoint (75em) up, a card
+ * per hospital below it. The eleven columns need about 1,050 px; narrower, they would hide the
+ * last rate types (on a phone even the Facility Name, the way in) off to the side.
  */
 export function InventoryRows(props: RowsProps) {
   return (
@@ -51,7 +52,7 @@ function HospitalLink({ row, search }: { row: InventoryRow; search: string }) {
 
 function InventoryTable({ rows, search }: RowsProps) {
   return (
-    <ScrollRegion label="Hospitals" minWidth={1100} visibleFrom="sm">
+    <ScrollRegion label="Hospitals" minWidth={1040} visibleFrom="lg">
       <Table striped highlightOnHover withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -88,10 +89,10 @@ function InventoryTable({ rows, search }: RowsProps) {
   );
 }
 
-/** Below `sm`: the hospital's name first, where it is, then the seven rate types as a checklist. */
+/** Below `lg`: the hospital's name first, where it is, then the seven rate types as a checklist. */
 function InventoryCards({ rows, search }: RowsProps) {
   return (
-    <CardList label="Hospitals">
+    <CardList label="Hospitals" tableFrom="lg">
       {rows.map((row) => (
         <Paper key={row.hospitalID} component="li" withBorder radius="md" p="sm">
           <Stack gap={4}>
@@ -136,7 +137,7 @@ function Mark({ value }: { value: boolean }) {
   return value ? (
     <CheckIcon size={14} aria-hidden="true" color="var(--mantine-color-teal-8)" />
   ) : (
-    <Text span c="dimmed" aria-hidden="true" w={14} ta="center">
+    <Text span size="sm" c="dimmed" aria-hidden="true" w={14} ta="center">
       –
     </Text>
   );

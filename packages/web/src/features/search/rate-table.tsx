@@ -33,7 +33,7 @@ export function RateTable({ rows }: { rows: readonly OopRateRow[] }) {
 /** From the `sm` breakpoint (768 px) up; below it, a card per hospital (rate-cards.tsx). */
 function WideRates({ pivot }: { pivot: readonly CodeGroup[] }) {
   return (
-    <ScrollRegion label="Negotiated rates" minWidth={760} visibleFrom="sm">
+    <ScrollRegion label="Negotiated rates" minWidth={720} visibleFrom="sm">
       <Table withTableBorder withColumnBorders verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

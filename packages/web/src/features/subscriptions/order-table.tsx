@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { INSTALLMENT_MONTHS, type PricedCart, type PricedItem } from '@ratelens/core';
+import { CardList } from '../../shared/card-list.tsx';
 import { LabelledFigure } from '../../shared/labelled-figure.tsx';
 import { ScrollRegion } from '../../shared/scroll-region.tsx';
 import { coverageOf, filesOrSearches, formatCents, type PlanChoice } from './cart-pricing.ts';
@@ -29,14 +30,15 @@ function describe(choice: PlanChoice, item: PricedItem): { title: string; terms:
 
 /**
  * The order (subscriptions-and-payments §2 "Checkout", §4 "Cart", §9): one row per item with
- * every column of the spec, and the TOTAL charged today. A table from 48em up; on a phone, one
- * card per item. The figures are core's priceCart; the server prices the order again.
+ * every column of the spec, and the TOTAL charged today. A table from 75em up (its nine columns
+ * need about 1,000 px); below, one card per item, so Remove is never off to the side. The figures
+ * are core's priceCart; the server prices the order again.
  */
 export function OrderTable(props: OrderTableProps) {
   return (
     <>
       <WideOrder {...props} />
-      <PhoneOrder {...props} />
+      <OrderCards {...props} />
     </>
   );
 }
@@ -72,7 +74,7 @@ function RemoveButton({
 
 function WideOrder({ choices, priced, coupon, onRemove, disabled }: OrderTableProps) {
   return (
-    <ScrollRegion label="Order" minWidth={960} visibleFrom="sm">
+    <ScrollRegion label="Order" minWidth={1000} visibleFrom="lg">
       <Table striped withTableBorder verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -140,10 +142,10 @@ function WideOrder({ choices, priced, coupon, onRemove, disabled }: OrderTablePr
   );
 }
 
-function PhoneOrder({ choices, priced, coupon, onRemove, disabled }: OrderTableProps) {
+function OrderCards({ choices, priced, coupon, onRemove, disabled }: OrderTableProps) {
   return (
-    <Stack gap="sm" hiddenFrom="sm">
-      <Stack component="ul" gap="sm" p={0} m={0} aria-label="Order" style={{ listStyle: 'none' }}>
+    <Stack gap="sm" hiddenFrom="lg">
+      <CardList label="Order" tableFrom="lg">
         {choices.map((choice, index) => {
           const item = priced.items[index];
           if (!item) return null;
@@ -182,7 +184,7 @@ function PhoneOrder({ choices, priced, coupon, onRemove, disabled }: OrderTableP
             </Paper>
           );
         })}
-      </Stack>
+      </CardList>
       {coupon && priced.discountCents > 0 && (
         <Text size="sm">
           <CouponNote coupon={coupon} priced={priced} />
