@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, notExists } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import { feedback, feedbackFiles } from '../schema.ts';
 
@@ -22,15 +22,15 @@ export async function findFeedbackFile(
 }
 
 /**
- * Locks an uploaded file for the transaction and says whether a submission already holds it;
- * undefined when there is no such file.
+ * Locks an uploaded file for the transaction and says when it was uploaded and whether a
+ * submission already holds it; undefined when there is no such file.
  */
 export async function lockFeedbackFile(
   db: Executor,
   id: string,
-): Promise<{ originalName: string; attached: boolean } | undefined> {
+): Promise<{ originalName: string; createdAt: Date; attached: boolean } | undefined> {
   const [file] = await db
-    .select({ originalName: feedbackFiles.originalName })
+    .select({ originalName: feedbackFiles.originalName, createdAt: feedbackFiles.createdAt })
     .from(feedbackFiles)
     .where(eq(feedbackFiles.id, id))
     .for('update');
@@ -40,7 +40,26 @@ export async function lockFeedbackFile(
     .from(feedback)
     .where(eq(feedback.fileId, id))
     .limit(1);
-  return { originalName: file.originalName, attached: holder !== undefined };
+  return { ...file, attached: holder !== undefined };
+}
+
+/** Removes the files uploaded before `before` that no submission holds; returns how many. */
+export async function deleteUnattachedFeedbackFiles(db: Executor, before: Date): Promise<number> {
+  const rows = await db
+    .delete(feedbackFiles)
+    .where(
+      and(
+        lt(feedbackFiles.createdAt, before),
+        notExists(
+          db
+            .select({ id: feedback.id })
+            .from(feedback)
+            .where(eq(feedback.fileId, feedbackFiles.id)),
+        ),
+      ),
+    )
+    .returning({ id: feedbackFiles.id });
+  return rows.length;
 }
 
 export async function insertFeedback(db: Executor, entry: NewFeedback): Promise<FeedbackRow> {

@@ -7,6 +7,7 @@ import {
   type Result,
 } from '@ratelens/core';
 import {
+  deleteUnattachedFeedbackFiles,
   findFeedbackFile,
   insertFeedback,
   insertFeedbackFile,
@@ -26,6 +27,13 @@ export const FILE_TYPE_MESSAGE = 'The attachment must be a CSV, XLSX, PDF or EDI
 export const FILE_TOO_LARGE_MESSAGE = `The attachment must not be larger than ${FEEDBACK_FILE.maxBytes / (1024 * 1024)} MB.`;
 export const THANK_YOU_MESSAGE = 'Thank you for contacting us. We will get back to you soon.';
 const UNKNOWN_TOKEN_MESSAGE = 'The attachment was not found. Please upload the file again.';
+/**
+ * How long an uploaded attachment waits for its message. An upload nobody sends is removed an
+ * hour after that (the hour keeps the removal clear of a message being saved at the deadline),
+ * so the contact form's public upload cannot fill the database with files.
+ */
+export const ATTACHMENT_TTL_HOURS = 24;
+const HOUR_MS = 60 * 60 * 1000;
 
 const Token = z.uuid();
 
@@ -53,6 +61,11 @@ export class FeedbackService {
     if (file.bytes.length === 0) throw fieldError('File', 'file-empty', 'The attachment is empty.');
     const kind = detectFeedbackFileKind(file.bytes);
     if (!kind) throw fieldError('File', 'file-type', FILE_TYPE_MESSAGE);
+    // Each upload clears the abandoned ones, as each report clears the expired reports: no job.
+    await deleteUnattachedFeedbackFiles(
+      this.deps.db,
+      new Date(Date.now() - (ATTACHMENT_TTL_HOURS + 1) * HOUR_MS),
+    );
     const id = await insertFeedbackFile(this.deps.db, {
       originalName: safeFileName(file.fileName, kind),
       kind,
@@ -64,8 +77,8 @@ export class FeedbackService {
   }
 
   /**
-   * Stores a submission with its attachment (a token from `upload` that no other submission
-   * holds), then tells the team. A mail failure is logged, not answered: the submission is kept.
+   * Stores a submission with its attachment (a token from `upload`, at most ATTACHMENT_TTL_HOURS
+   * old, that no other submission holds), then tells the team. A mail failure is logged, not answered: the submission is kept.
    */
   async save(input: Feedback, log: { error: (detail: object, message: string) => void }) {
     const token = input.fileName.trim();
@@ -76,7 +89,11 @@ export class FeedbackService {
         const locked = Token.safeParse(token).success
           ? await lockFeedbackFile(tx, token)
           : undefined;
-        if (!locked) throw fieldError('fileName', 'custom', UNKNOWN_TOKEN_MESSAGE);
+        const expired =
+          locked !== undefined &&
+          locked.createdAt.getTime() < Date.now() - ATTACHMENT_TTL_HOURS * HOUR_MS;
+        if (!locked || (expired && !locked.attached))
+          throw fieldError('fileName', 'custom', UNKNOWN_TOKEN_MESSAGE);
         if (locked.attached)
           throw fieldError(
             'fileName',

@@ -9,7 +9,7 @@ import {
   useTestApp,
 } from '../test/app.ts';
 import { multipart, pdf, png, x12, xlsx, type FormPart } from '../test/files.ts';
-import { FILE_TYPE_MESSAGE, THANK_YOU_MESSAGE } from './feedback-service.ts';
+import { ATTACHMENT_TTL_HOURS, FILE_TYPE_MESSAGE, THANK_YOU_MESSAGE } from './feedback-service.ts';
 
 const test = useTestApp();
 
@@ -202,6 +202,57 @@ describe('POST api/Feedback/savefeedback', () => {
         },
       ],
     });
+  });
+
+  /** Moves an upload back in time by `hours`. */
+  async function age(token: string, hours: number): Promise<void> {
+    await test.database.connection.pool.query(
+      `UPDATE feedback_files SET created_at = now() - $2::float8 * interval '1 hour' WHERE id = $1`,
+      [token, hours],
+    );
+  }
+
+  async function stored(...tokens: string[]): Promise<string[]> {
+    const { rows } = await test.database.connection.pool.query<{ id: string }>(
+      `SELECT id FROM feedback_files WHERE id = ANY($1::uuid[]) ORDER BY id`,
+      [tokens],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  it(`rejects an attachment uploaded more than ${ATTACHMENT_TTL_HOURS} hours ago`, async () => {
+    const fresh = await uploadedToken(CSV, 'fresh.csv');
+    await age(fresh, ATTACHMENT_TTL_HOURS - 0.1);
+    expect((await save({ ...valid, fileName: fresh })).statusCode).toBe(200);
+
+    const stale = await uploadedToken(CSV, 'stale.csv');
+    await age(stale, ATTACHMENT_TTL_HOURS + 0.1);
+    const response = await save({ ...valid, fileName: stale });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errors: [
+        {
+          field: 'fileName',
+          message: 'The attachment was not found. Please upload the file again.',
+        },
+      ],
+    });
+  });
+
+  it('an upload removes those abandoned an hour past the limit, never one a message holds', async () => {
+    const abandoned = await uploadedToken(CSV, 'abandoned.csv');
+    const recent = await uploadedToken(CSV, 'recent.csv');
+    const sent = await uploadedToken(CSV, 'sent.csv');
+    expect((await save({ ...valid, fileName: sent })).statusCode).toBe(200);
+    await age(abandoned, ATTACHMENT_TTL_HOURS + 1.1);
+    await age(sent, ATTACHMENT_TTL_HOURS + 48);
+    // Past the limit, but within the hour's margin: kept until a later upload.
+    await age(recent, ATTACHMENT_TTL_HOURS + 0.9);
+
+    const next = await uploadedToken(CSV, 'next.csv');
+    expect(await stored(abandoned, recent, sent, next)).toEqual(
+      [recent, sent, next].sort((a, b) => a.localeCompare(b)),
+    );
   });
 
   const m = CONTACT_MESSAGES;
