@@ -21,6 +21,7 @@ import {
   useTestApp,
   type TestApp,
 } from '../test/app.ts';
+import { RatesSearch } from './rates-search.ts';
 
 const ANCHORAGE = {
   stateCode: 'AK',
@@ -181,6 +182,47 @@ describe('OobRates calls', () => {
       await codeSearch(login, { stateCode: 'AK', msaId: '11260', queryText: '%%%' })
     ).json<CodeOption[]>();
     expect(wildcard).toEqual([]);
+  });
+
+  it('compares every hospital of a CPT code, whether its file labelled it "CPT" or "HCPCS"', async () => {
+    const { pool } = test.database.connection;
+    // Demo Mat-Su Valley Hospital's file says HCPCS for 70450 (CT of the head), as AdventHealth's
+    // does for its CPT codes; Demo Northern Lights Medical Center's says CPT.
+    const relabel = async (type: string) => {
+      await pool.query(
+        `UPDATE item_codes ic SET code_type = $1 FROM hospitals h
+          WHERE h.id = ic.hospital_id AND h.name = 'Demo Mat-Su Valley Hospital' AND ic.code = '70450'`,
+        [type],
+      );
+      await pool.query(
+        `UPDATE hospital_summaries hs SET updated_at = now() FROM hospitals h
+          WHERE h.id = hs.hospital_id AND h.name = 'Demo Mat-Su Valley Hospital'`,
+      );
+    };
+    await relabel('HCPCS');
+    try {
+      // A search service of its own: the app's may have checked Anchorage's code list just now.
+      const options = await new RatesSearch(pool).codeOptions('AK', '11260', '70450');
+      expect(options.filter((o) => o.procedureCode === '70450')).toEqual([
+        expect.objectContaining({ procedureCode: '70450', codeType: 'CPT' }),
+      ]);
+
+      const login = await signedInUser(test.app);
+      for (const codeType of ['CPT', 'HCPCS']) {
+        const response = await post(test, 'getoobrates', login, {
+          ...search('70450'),
+          codeType,
+        });
+        expect(response.statusCode, codeType).toBe(200);
+        const hospitals = new Set(response.json<OopRateRow[]>().map((r) => r.FacilityName));
+        expect([...hospitals].sort(), codeType).toEqual([
+          'Demo Mat-Su Valley Hospital',
+          'Demo Northern Lights Medical Center',
+        ]);
+      }
+    } finally {
+      await relabel('CPT');
+    }
   });
 
   it('answers a custom search with rates, out-of-pocket and how each rate was published', async () => {

@@ -72,6 +72,31 @@ function billingValues(paymentMethod: string): readonly string[] {
   return values;
 }
 
+/**
+ * CMS files label a CPT code "CPT" or "HCPCS" (CPT is Level I of HCPCS): AdventHealth's 99283 is
+ * "HCPCS" where another hospital's is "CPT". For the search the two are one family, so one code
+ * compares every hospital that prices it, whichever label its file used. A code cannot be both:
+ * CPT codes are four digits and a digit or letter, HCPCS Level II codes a letter and four digits.
+ */
+const CPT_FAMILY = ['CPT', 'HCPCS'];
+
+/** The code types a search for `codeType` matches; null for any type. */
+export function searchCodeTypes(codeType: string | null | undefined): string[] | null {
+  const type = codeType?.trim().toUpperCase();
+  if (!type) return null;
+  return CPT_FAMILY.includes(type) ? CPT_FAMILY : [type];
+}
+
+/** An area code's type in the code box: a CPT code a file labelled "HCPCS" is offered as CPT. */
+const SEARCH_CODE_TYPE = `CASE WHEN ic.code_type = 'HCPCS' AND ic.code ~ '^[0-9]{4}[0-9A-Z]$' THEN 'CPT'
+                              ELSE ic.code_type END`;
+
+/**
+ * Part of every area's data stamp: raised when the code list is built differently, so that lists
+ * built before are rebuilt (2: CPT codes labelled "HCPCS" joined their CPT option).
+ */
+const AREA_CODES_LAYOUT = 'layout 2:';
+
 /** Escapes LIKE's wildcards so typed text matches literally. */
 function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -104,7 +129,7 @@ const RATE_ROWS_SQL = `
          ci.setting
     FROM hospitals h
     JOIN item_codes ic ON ic.hospital_id = h.id AND ic.code = $3
-                      AND ($5::text IS NULL OR ic.code_type = $5)
+                      AND ($5::text[] IS NULL OR ic.code_type = ANY($5::text[]))
     JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
                         AND ci.billing_class = ANY($4::text[])
     JOIN negotiated_rates nr ON nr.hospital_id = ci.hospital_id AND nr.item_id = ci.item_id
@@ -198,10 +223,10 @@ export class RatesSearch {
 
   private async areaStamp(stateCode: string, msaId: string): Promise<string> {
     const { rows } = await this.pool.query<{ stamp: string | null }>(
-      `SELECT string_agg(h.id::text || '@' || coalesce(hs.updated_at::text, '-'), ',' ORDER BY h.id) AS stamp
+      `SELECT $3 || string_agg(h.id::text || '@' || coalesce(hs.updated_at::text, '-'), ',' ORDER BY h.id) AS stamp
          FROM hospitals h LEFT JOIN hospital_summaries hs ON hs.hospital_id = h.id
         WHERE h.state_code = $1 AND h.cbsa_code = $2`,
-      [stateCode, msaId],
+      [stateCode, msaId, AREA_CODES_LAYOUT],
     );
     return rows[0]?.stamp ?? '';
   }
@@ -243,7 +268,7 @@ export class RatesSearch {
       ]);
       await client.query(
         `INSERT INTO area_codes (state_code, cbsa_code, code_type, code, description, hospitals)
-         SELECT $1, $2, ic.code_type, ic.code,
+         SELECT $1, $2, ${SEARCH_CODE_TYPE}, ic.code,
                 coalesce(max(cd.description), min(ci.description), ''), count(DISTINCT ic.hospital_id)
            FROM hospitals h
            JOIN item_codes ic ON ic.hospital_id = h.id
@@ -252,7 +277,7 @@ export class RatesSearch {
           WHERE h.state_code = $1 AND h.cbsa_code = $2
             -- A hospital's own chargemaster codes mean nothing to a person searching.
             AND ic.code_type NOT IN ('CDM', 'LOCAL')
-          GROUP BY ic.code_type, ic.code`,
+          GROUP BY ${SEARCH_CODE_TYPE}, ic.code`,
         [stateCode, msaId],
       );
       await client.query(
@@ -269,7 +294,7 @@ export class RatesSearch {
       query.msaId,
       query.code.trim().toUpperCase(),
       billingValues(query.paymentMethod),
-      query.codeType?.trim() || null,
+      searchCodeTypes(query.codeType),
     ];
   }
 
@@ -358,7 +383,7 @@ export class RatesSearch {
               count(nr.rate_id)::int AS "rateCount"
          FROM hospitals h
          JOIN item_codes ic ON ic.hospital_id = h.id AND ic.code = $3
-                           AND ($5::text IS NULL OR ic.code_type = $5)
+                           AND ($5::text[] IS NULL OR ic.code_type = ANY($5::text[]))
          JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
                              AND ci.billing_class = ANY($4::text[])
          LEFT JOIN negotiated_rates nr ON nr.hospital_id = ci.hospital_id AND nr.item_id = ci.item_id
