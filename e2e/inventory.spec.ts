@@ -69,6 +69,30 @@ test.describe('inventory list', () => {
     await expectAccessible(page);
   });
 
+  test('a shared link may spell the state in lower case', async ({ page }) => {
+    await page.goto('/inventoryList?state=ak');
+    await expect(page.getByText('7 hospitals')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'State Name', exact: true })).toHaveValue(
+      'Alaska (AK)',
+    );
+  });
+
+  test('a keyboard user clears a filter with its clear button', async ({ page }) => {
+    await page.goto('/inventoryList?state=AK');
+    await expect(page.getByText('7 hospitals')).toBeVisible();
+    const stateField = page.getByRole('combobox', { name: 'State Name', exact: true });
+    await stateField.focus();
+    await page.keyboard.press('Escape');
+    // The clear button is the next stop after its field, and says what it does.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Clear state' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/inventoryList$/);
+    await expect(page.getByText('14 hospitals')).toBeVisible();
+    await expect(stateField).toHaveValue('');
+    await expect(stateField).toBeFocused();
+  });
+
   test('opens a hospital with its file, CMS version and validation summary', async ({ page }) => {
     await page.goto('/inventoryList?state=AK');
     await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();

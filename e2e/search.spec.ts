@@ -72,6 +72,8 @@ async function expectResults(page: Page, code: string): Promise<void> {
   await expect(
     table.getByRole('rowheader', { name: new RegExp(`^\\(${code}\\) `) }).first(),
   ).toBeVisible();
+  // The keyboard and the screen reader are taken to the results, not left at the top.
+  await expect(page.getByRole('heading', { name: 'Results', level: 2, exact: true })).toBeFocused();
 }
 
 test.describe('rate search', () => {
@@ -126,7 +128,7 @@ test.describe('rate search', () => {
     await expect(page.getByText(/^Coverage: family, with a deductible of/)).toBeVisible();
     await expect(page.getByText(/Your \$500\.00 spent so far this year/)).toBeVisible();
     await expect(
-      page.getByText(/^(Published in dollars|Derived: |Partly derived: )/).first(),
+      page.getByText(/^(Published in dollars|Derived from |Partly derived from )/).first(),
     ).toBeVisible();
     await expect(
       page.getByRole('figure', { name: /^Rates by hospital for \(70551\)/ }),
@@ -144,16 +146,25 @@ test.describe('rate search', () => {
     expect(bytes.length).toBeGreaterThan(0);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 
-    // Text me a report: digits only, then the SMS lands in the outbox with a link to a PDF.
+    // Text me a report: a number no phone has is refused and nothing is sent; a US number typed
+    // with its country code and punctuation is sent, and the SMS lands in the outbox with a link
+    // to a PDF.
     await page.getByRole('button', { name: 'Text me a report' }).click();
     const phone = page.getByLabel('Mobile number');
-    await phone.fill('907-555');
+    const send = page.getByRole('button', { name: 'Send the report by text message' });
+    await phone.fill('1234567890');
+    await send.click();
     await expect(page.getByText('Please Enter a Valid Number')).toBeVisible();
-    await phone.fill('9075550123');
+    await expect(phone).toHaveValue('1234567890');
+    await phone.fill('1 (907) 555-0123');
+    await expect(phone).toHaveValue('1 (907) 555-0123');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Send the report by text message' }).click();
+    await send.click();
     await expect(
-      page.getByRole('status').filter({ hasText: /sent by text message/ }),
+      page.getByRole('status').filter({
+        hasText:
+          /Your report was sent by text message to \+1 \(907\) 555-0123\. The link works until [A-Z][a-z]+ \d{1,2}, \d{4}\./,
+      }),
     ).toBeVisible();
     await expect(phone).toHaveCount(0);
 

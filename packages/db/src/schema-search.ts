@@ -90,7 +90,10 @@ export const searchLog = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** free | subscription | employer: what paid for the search (re-running the latest search is not logged). */
+    /**
+     * free | subscription | employer: what paid for the search (re-running the latest search is not
+     * logged); empty: a free or subscription search that found no rate, given back.
+     */
     countedAs: text('counted_as').notNull(),
     subscriptionId: uuid('subscription_id'),
     stateCode: text('state_code').notNull(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from '../api/common.ts';
 import { AMOUNT_ORIGINS } from '../rates/effective-amount.ts';
+import { INVALID_PHONE_NUMBER, PhoneNumberSchema } from './phone-number.ts';
 
 // search-and-accounts §2 "Home", "/ooprates", §3 entities, §4 states, §7 calls (issue 4).
 
@@ -261,11 +262,13 @@ export const PlanDesignSchema = z.object({
 
 /** `OobRates/sendPdftoUser`: the server re-runs the search from its inputs; it renders no client-supplied figures. */
 export const SendPdfBodySchema = z.object({
-  number: z
-    .string({ error: requiredString('number') })
-    .trim()
-    .regex(/^\d{10}$/, 'Please Enter a Valid Number'),
-  search: CustomSearchInputSchema.partial({ lives: true, accumulator: true }),
+  number: PhoneNumberSchema,
+  search: z.object(CustomSearchInputSchema.partial({ lives: true, accumulator: true }).shape, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? 'search is required.'
+        : 'search must be an object.',
+  }),
   pdfHeader: optionalText(200),
   pdfFooter: optionalText(500),
   userId: optionalText(64),
@@ -284,7 +287,7 @@ export const SEARCH_MESSAGES = {
   codeSearchEmpty: 'Please enter some value to search Medical Code / Code Description',
   nothingFound: 'Nothing found',
   searching: 'Searching...',
-  invalidNumber: 'Please Enter a Valid Number',
+  invalidNumber: INVALID_PHONE_NUMBER,
   smsFailed: 'Some Error Occurred During Sending SMS!!',
   footerNotice:
     'Hospitals can change their prices without notice. Always get a Good Faith Estimate first to lock in your rate.',

@@ -42,6 +42,12 @@ interface AccountState {
 
 export type CountedAs = 'free' | 'subscription' | 'employer' | 'repeat';
 
+/** How a search was paid for, and its line in the search log (none for a re-run). */
+export interface CountedSearch {
+  countedAs: CountedAs;
+  logId: string | null;
+}
+
 /** Which refusal wording: the standard path names the next date, the custom path the allowance. */
 export type SearchPath = 'standard' | 'custom';
 
@@ -145,33 +151,59 @@ export class Entitlements {
     path: SearchPath,
     named: readonly (string | null | undefined)[] = [],
     clock: () => Date = () => new Date(),
-  ): Promise<CountedAs> {
+  ): Promise<CountedSearch> {
+    const repeat = { countedAs: 'repeat', logId: null } as const;
     const before = await this.state(this.pool, userId, clock());
     assertOwnAccount(named, before.email, before.organisation?.accountEmail ?? null);
-    if (!isNewSearch(before.lastSearch, inputs)) return 'repeat';
+    if (!isNewSearch(before.lastSearch, inputs)) return repeat;
     if (before.organisation?.employerAccess) {
-      await this.log(this.pool, userId, inputs, 'employer', null, clock());
-      return 'employer';
+      const logId = await this.log(this.pool, userId, inputs, 'employer', null, clock());
+      return { countedAs: 'employer', logId };
     }
     return inTransaction(this.pool, async (client) => {
       await client.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
       // The time is read once the lock is held, so a search logged by the holder before us is never "in the future".
       const now = clock();
       const account = await this.state(client, userId, now);
-      if (!isNewSearch(account.lastSearch, inputs)) return 'repeat';
+      if (!isNewSearch(account.lastSearch, inputs)) return repeat;
       const subscription = account.active[0];
       if (subscription) {
         await client.query(
           `UPDATE subscriptions SET remaining_search_count = remaining_search_count - 1 WHERE id = $1`,
           [subscription.id],
         );
-        await this.log(client, userId, inputs, 'subscription', subscription.id, now);
-        return 'subscription';
+        const logId = await this.log(client, userId, inputs, 'subscription', subscription.id, now);
+        return { countedAs: 'subscription', logId };
       }
       if (freeSearchStatus(account.freeSearchTimes, now).searchingStatus !== 1)
         throw refusal(account, now, path);
-      await this.log(client, userId, inputs, 'free', null, now);
-      return 'free';
+      const logId = await this.log(client, userId, inputs, 'free', null, now);
+      return { countedAs: 'free', logId };
+    });
+  }
+
+  /**
+   * Gives back a search that found no rate: a free search returns to the allowance, a
+   * subscription's to its count. Its log line stays, counted as 'empty', so it is still the
+   * account's latest search (re-running it stays free, its summary may be read).
+   */
+  async refundEmptySearch(userId: string, counted: CountedSearch): Promise<void> {
+    if (!counted.logId || (counted.countedAs !== 'free' && counted.countedAs !== 'subscription'))
+      return;
+    await inTransaction(this.pool, async (client) => {
+      await client.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+      const { rows } = await client.query<{ subscriptionId: string | null }>(
+        `UPDATE search_log SET counted_as = 'empty'
+          WHERE id = $1 AND user_id = $2 AND counted_as IN ('free', 'subscription')
+          RETURNING subscription_id AS "subscriptionId"`,
+        [counted.logId, userId],
+      );
+      const subscriptionId = rows[0]?.subscriptionId;
+      if (subscriptionId)
+        await client.query(
+          `UPDATE subscriptions SET remaining_search_count = remaining_search_count + 1 WHERE id = $1`,
+          [subscriptionId],
+        );
     });
   }
 
@@ -182,11 +214,11 @@ export class Entitlements {
     countedAs: Exclude<CountedAs, 'repeat'>,
     subscriptionId: string | null,
     at: Date,
-  ): Promise<void> {
-    await db.query({
+  ): Promise<string> {
+    const { rows } = await db.query<{ id: string }>({
       name: 'search_log_insert',
       text: `INSERT INTO search_log (user_id, counted_as, subscription_id, state_code, msa_id, code, billing_class, at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
       values: [
         userId,
         countedAs,
@@ -198,6 +230,9 @@ export class Entitlements {
         at,
       ],
     });
+    const row = rows[0];
+    if (!row) throw new Error('search_log insert returned no row');
+    return row.id;
   }
 
   /** True when these inputs are the account's latest search (reads that follow a search, such as its summary). */

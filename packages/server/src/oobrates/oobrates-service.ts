@@ -2,6 +2,7 @@ import {
   SEARCH_MESSAGES,
   SPEC_MESSAGES,
   describeAssumptions,
+  formatPhoneNumber,
   type CodeOption,
   type CodeSearchFilter,
   type CustomSearchInput,
@@ -18,6 +19,7 @@ import type { Database } from '@ratelens/db';
 import type { AuthContext } from '../auth/auth-service.ts';
 import { AppError, badRequest, forbidden } from '../http/errors.ts';
 import { renderRatesPdf } from '../reports/rates-pdf.ts';
+import { reportDate } from '../reports/report-format.ts';
 import { reportUrl, storeReport } from '../reports/report-links.ts';
 import { writeRatesWorkbook } from '../reports/rates-workbook.ts';
 import { reportSmsText, type SmsSender } from '../sms/sms.ts';
@@ -111,15 +113,18 @@ export class OobRatesService {
   private async authorize(auth: AuthContext, input: AnySearchInput, path: SearchPath) {
     if (input.userId && input.userId !== auth.userId)
       throw forbidden('You can search only as your own account.');
-    await this.deps.entitlements.authorizeSearch(auth.userId, inputsOf(input), path, [
+    return this.deps.entitlements.authorizeSearch(auth.userId, inputsOf(input), path, [
       input.accout,
       input.logged_useremail,
     ]);
   }
 
+  /** A search that finds no rate is given back: only a search with rates uses the allowance. */
   async search(auth: AuthContext, input: AnySearchInput, path: SearchPath): Promise<OopRateRow[]> {
-    await this.authorize(auth, input, path);
-    return this.deps.search.rates(queryOf(input));
+    const counted = await this.authorize(auth, input, path);
+    const rows = await this.deps.search.rates(queryOf(input));
+    if (rows.length === 0) await this.deps.entitlements.refundEmptySearch(auth.userId, counted);
+    return rows;
   }
 
   /** The summary of the account's latest search; an employer's account may ask for any. */
@@ -176,7 +181,7 @@ export class OobRatesService {
     if (body.userId && body.userId !== auth.userId)
       throw badRequest('userId must be the signed-in account.');
     const input = body.search as AnySearchInput;
-    await this.authorize(auth, input, input.lives ? 'custom' : 'standard');
+    const counted = await this.authorize(auth, input, input.lives ? 'custom' : 'standard');
     const entitlement = await this.deps.entitlements.entitlement(auth.userId);
     const query = queryOf(input);
     const [rows, summary, assumptions] = await Promise.all([
@@ -184,7 +189,10 @@ export class OobRatesService {
       this.deps.search.summary(query),
       this.assumptions(input),
     ]);
-    if (rows.length === 0) throw badRequest('This search found no rates to send.');
+    if (rows.length === 0) {
+      await this.deps.entitlements.refundEmptySearch(auth.userId, counted);
+      throw badRequest('This search found no rates to send.');
+    }
     const ascending = rows.sort((a, b) => a.rates - b.rates).slice(0, PDF_MAX_ROWS);
     const place = input.msaName?.trim() || input.stateName?.trim() || input.stateCode;
     const pdf = await renderRatesPdf({
@@ -210,7 +218,8 @@ export class OobRatesService {
     }
     return {
       isSuccess: true,
-      message: `Your report was sent by text message to +1 ${body.number}. The link works until ${expiresAt.toUTCString()}.`,
+      // The day as the text message words it, not a raw UTC time stamp.
+      message: `Your report was sent by text message to ${formatPhoneNumber(body.number)}. The link works until ${reportDate(expiresAt)}.`,
     };
   }
 }

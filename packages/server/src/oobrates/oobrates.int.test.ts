@@ -225,6 +225,48 @@ describe('OobRates calls', () => {
     }
   });
 
+  it('gives each hospital one cash price, its lowest for the code, in every row and in the summary', async () => {
+    const { pool } = test.database.connection;
+    // As AdventHealth does for 99283: a second line of the code with a cash price and no payer
+    // rates, cheaper than the cash price of the line that has them.
+    const hospital = `(SELECT id FROM hospitals WHERE name = 'Demo Northern Lights Medical Center')`;
+    await pool.query(
+      `INSERT INTO charge_items (hospital_id, item_id, mrf_file_id, description, setting,
+                                 billing_class, modifiers, discounted_cash)
+       SELECT ci.hospital_id, 900001, ci.mrf_file_id, 'CT HEAD CASH LINE', ci.setting,
+              ci.billing_class, '{}', 111.11
+         FROM charge_items ci JOIN item_codes ic USING (hospital_id, item_id)
+        WHERE ci.hospital_id = ${hospital} AND ic.code = '70450' AND ci.billing_class = 'outpatient'`,
+    );
+    await pool.query(
+      `INSERT INTO item_codes (hospital_id, item_id, code_type, code, category)
+       SELECT ${hospital}, 900001, 'CPT', '70450', 'Radiology'`,
+    );
+    try {
+      const login = await signedInUser(test.app);
+      const rows = (await post(test, 'getoobrates', login, search('70450'))).json<OopRateRow[]>();
+      const summary = (await post(test, 'getoobratesSummery', login, search('70450'))).json<
+        SummaryRow[]
+      >();
+      const northernLights = rows.filter(
+        (r) => r.FacilityName === 'Demo Northern Lights Medical Center',
+      );
+      expect(northernLights.length).toBeGreaterThan(0);
+      expect(new Set(northernLights.map((r) => r.cashRate))).toEqual(new Set([111.11]));
+      for (const hospitalSummary of summary) {
+        const cash = rows
+          .filter((r) => r.FacilityName === hospitalSummary.FacilityName)
+          .map((r) => r.cashRate);
+        expect(new Set(cash), hospitalSummary.FacilityName).toEqual(
+          new Set([hospitalSummary.CASH_RATE]),
+        );
+      }
+    } finally {
+      await pool.query(`DELETE FROM item_codes WHERE item_id = 900001`);
+      await pool.query(`DELETE FROM charge_items WHERE item_id = 900001`);
+    }
+  });
+
   it('answers a custom search with rates, out-of-pocket and how each rate was published', async () => {
     const login = await signedInUser(test.app);
     const response = await post(test, 'Getoobrateswithcustomvalue', login, custom('99213', 2, 500));
@@ -457,6 +499,38 @@ describe('OobRates calls', () => {
     expect((await entitlementOf(login))?.freeSearchesLeft).toBe(2);
   });
 
+  it('gives back a search that found no rate, free or from a subscription', async () => {
+    const login = await signedInUser(test.app);
+    // 70551 (MRI of the brain) is priced for outpatients in Anchorage, not as a drug.
+    const empty = { ...search('70551'), paymentMethod: 'Drugs' };
+    const nothing = await post(test, 'getoobrates', login, empty);
+    expect(nothing.statusCode).toBe(200);
+    expect(nothing.json()).toEqual([]);
+    expect((await entitlementOf(login))?.freeSearchesLeft).toBe(2);
+    // Still the latest search: its summary may be read, and running it again is a re-run.
+    expect((await post(test, 'getoobratesSummery', login, empty)).statusCode).toBe(200);
+
+    await test.database.connection.pool.query(
+      `INSERT INTO subscriptions (user_id, kind, subscription_type, total_search_count, remaining_search_count, expires_at)
+       VALUES ($1, 'individual-search', 'Individual Search 5', 5, 2, now() + interval '30 days')`,
+      [login.userID],
+    );
+    const nothingCustom = await post(test, 'Getoobrateswithcustomvalue', login, {
+      ...custom('70553'),
+      paymentMethod: 'Drugs',
+    });
+    expect(nothingCustom.json()).toEqual([]);
+    expect(await entitlementOf(login)).toMatchObject({
+      individualSubscriptionCount: 2,
+      freeSearchesLeft: 2,
+    });
+    // A search with rates is paid for as before.
+    expect((await post(test, 'getoobrates', login, search('70551'))).json<unknown[]>().length).toBe(
+      17,
+    );
+    expect(await entitlementOf(login)).toMatchObject({ individualSubscriptionCount: 1 });
+  });
+
   it('names the 24-hour grace of a lapsed subscription when the free searches are spent', async () => {
     const login = await signedInUser(test.app);
     await test.database.connection.pool.query(
@@ -499,9 +573,20 @@ describe('OobRates calls', () => {
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<ApiError>().message).toContain(SEARCH_MESSAGES.invalidNumber);
+    // The spec's client sent the figures it had drawn; the server asks for the search (ADR 0016).
+    const figures = await post(test, 'sendPdftoUser', login, {
+      number: '9075550142',
+      OOPData: [{ rates: 1 }],
+      OOPSummeryData: [],
+    });
+    expect(figures.statusCode).toBe(400);
+    expect(figures.json<ApiError>().errors).toEqual([
+      expect.objectContaining({ field: 'search', message: 'search is required.' }),
+    ]);
 
+    // Typed with its country code and punctuation: the server reads the same 10 digits.
     const sent = await post(test, 'sendPdftoUser', login, {
-      number: '5551234567',
+      number: '1 (907) 555-0142',
       search: custom('99213'),
       userId: login.userID,
       report_Type: 'individual',
@@ -510,10 +595,16 @@ describe('OobRates calls', () => {
     expect(sent.json<Result>().isSuccess).toBe(true);
     const outbox = await test.app.inject({
       method: 'GET',
-      url: '/dev/outbox.json?to=%2B15551234567',
+      url: '/dev/outbox.json?to=%2B19075550142',
     });
     const [sms] = outbox.json<{ channel: string; text: string }[]>();
     expect(sms?.channel).toBe('sms');
+    // The confirmation names the number as people write it and the day as the message does.
+    const expires = /\(link expires (\w+ \d{1,2}, \d{4})\)/.exec(sms?.text ?? '')?.[1];
+    expect(expires).toBeDefined();
+    expect(sent.json<Result>().message).toBe(
+      `Your report was sent by text message to +1 (907) 555-0142. The link works until ${expires}.`,
+    );
     const link = /https?:\/\/\S+\/api\/reports\/[\w-]+/.exec(sms?.text ?? '')?.[0];
     expect(link).toBeDefined();
     const pdf = await test.app.inject({ method: 'GET', url: new URL(link ?? '').pathname });
@@ -526,4 +617,26 @@ describe('OobRates calls', () => {
     });
     expect(guessed.statusCode).toBe(404);
   });
+
+  // NANP: area code and exchange start with 2–9; a leading 1 is dropped only from 11 digits.
+  it.each(['0000000000', '1234567890', '1907555012'])(
+    'refuses to text %s, naming the field number, and sends nothing',
+    async (number) => {
+      const login = await signedInUser(test.app);
+      const refused = await post(test, 'sendPdftoUser', login, {
+        number,
+        search: custom('99213'),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<ApiError>()).toMatchObject({
+        message: SEARCH_MESSAGES.invalidNumber,
+        errors: [{ field: 'number', message: SEARCH_MESSAGES.invalidNumber }],
+      });
+      const outbox = await test.app.inject({
+        method: 'GET',
+        url: `/dev/outbox.json?to=${encodeURIComponent(`+1${number}`)}`,
+      });
+      expect(outbox.json()).toEqual([]);
+    },
+  );
 });

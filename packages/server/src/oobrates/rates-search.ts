@@ -53,7 +53,6 @@ interface RateRecord {
   origin: AmountOrigin | null;
   percentage: number | null;
   gross: number | null;
-  cashRate: number | null;
   hospitalId: string;
   billingClass: string;
   setting: string | null;
@@ -102,7 +101,16 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-// One row per (hospital, item, payer plan) of the code in the area, with what the inventory knows of the hospital.
+// The hospitals' items of the code and billing class in the area: `$1`–`$5` as in RateQuery.
+const MATCHING_ITEMS = `
+    FROM hospitals h
+    JOIN item_codes ic ON ic.hospital_id = h.id AND ic.code = $3
+                      AND ($5::text[] IS NULL OR ic.code_type = ANY($5::text[]))
+    JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
+                        AND ci.billing_class = ANY($4::text[])`;
+
+// One row per (hospital, item, payer plan) of the code in the area, with what the inventory knows
+// of the hospital. Its cash price is the hospital's (HOSPITAL_CASH_SQL), set in toRow.
 const RATE_ROWS_SQL = `
   SELECT ic.code AS medicalcode,
          coalesce(cd.description, ci.description) AS "CodeDescription",
@@ -123,15 +131,10 @@ const RATE_ROWS_SQL = `
          nr.effective_origin AS origin,
          nr.percentage::float8 AS percentage,
          ci.gross::float8 AS gross,
-         ci.discounted_cash::float8 AS "cashRate",
          h.id AS "hospitalId",
          ci.billing_class AS "billingClass",
          ci.setting
-    FROM hospitals h
-    JOIN item_codes ic ON ic.hospital_id = h.id AND ic.code = $3
-                      AND ($5::text[] IS NULL OR ic.code_type = ANY($5::text[]))
-    JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
-                        AND ci.billing_class = ANY($4::text[])
+  ${MATCHING_ITEMS}
     JOIN negotiated_rates nr ON nr.hospital_id = ci.hospital_id AND nr.item_id = ci.item_id
     JOIN payer_plans pp ON pp.id = nr.plan_id
     LEFT JOIN states s ON s.code = h.state_code
@@ -139,6 +142,16 @@ const RATE_ROWS_SQL = `
     LEFT JOIN codes cd ON cd.type = ic.code_type AND cd.code = ic.code
    WHERE h.state_code = $1 AND h.cbsa_code = $2 AND nr.effective_amount IS NOT NULL
    ORDER BY nr.effective_amount DESC, h.name, pp.payer_name, pp.plan_name`;
+
+// A hospital's cash price in a search: the lowest it publishes for the code and billing class on
+// any of its items, as in the summary (a file may publish it on a line without payer rates:
+// AdventHealth's 99283), so that every row, the chart and the report say the same. A query of its
+// own: joined into RATE_ROWS_SQL, its aggregate misled the planner into scanning every item of
+// the area's hospitals once per hospital (47 ms instead of 12 for one search, measured).
+const HOSPITAL_CASH_SQL = `
+  SELECT h.id AS "hospitalId", min(ci.discounted_cash)::float8 AS cash ${MATCHING_ITEMS}
+   WHERE h.state_code = $1 AND h.cbsa_code = $2
+   GROUP BY h.id`;
 
 /** Reads behind the rate search: billing classes, areas, codes, rates and their summary. */
 export class RatesSearch {
@@ -298,14 +311,30 @@ export class RatesSearch {
     ];
   }
 
-  private toRow(record: RateRecord, query: RateQuery, plan: PlanDesign): OopRateRow {
+  /** Each hospital's cash price in the search (HOSPITAL_CASH_SQL), by hospital id. */
+  private async hospitalCash(query: RateQuery): Promise<Map<string, number | null>> {
+    const { rows } = await this.pool.query<{ hospitalId: string; cash: number | null }>({
+      name: 'oob_hospital_cash',
+      text: HOSPITAL_CASH_SQL,
+      values: this.params(query),
+    });
+    return new Map(rows.map((row) => [row.hospitalId, row.cash]));
+  }
+
+  private toRow(
+    record: RateRecord,
+    query: RateQuery,
+    plan: PlanDesign,
+    cash: Map<string, number | null>,
+  ): OopRateRow {
     const origin = record.origin ?? 'dollar';
+    const cashRate = cash.get(record.hospitalId) ?? null;
     const estimate = estimateOutOfPocket({
       allowedAmount: record.rates,
       familyStatus: query.familyStatus,
       ytdSpend: query.ytdSpend,
       plan,
-      cashPrice: record.cashRate,
+      cashPrice: cashRate,
     });
     return {
       medicalcode: record.medicalcode,
@@ -327,7 +356,7 @@ export class RatesSearch {
       MemberOOP: estimate.memberPays,
       rateOrigin: origin,
       rateDerivation: describeDerivation(origin, record.percentage, record.gross),
-      cashRate: record.cashRate,
+      cashRate,
       cashIsCheaper: estimate.cashIsCheaper,
       hospitalId: record.hospitalId,
       billingClass: record.billingClass,
@@ -337,19 +366,22 @@ export class RatesSearch {
 
   /** The search's rows, highest rate first, at most MAX_RESULT_ROWS. */
   async rates(query: RateQuery): Promise<OopRateRow[]> {
-    const plan = await this.planDesign();
-    // Named: prepared once per connection, so the join over the rate partitions is not planned per request.
-    const { rows } = await this.pool.query<RateRecord>({
-      name: 'oob_rates',
-      text: `${RATE_ROWS_SQL} LIMIT ${MAX_RESULT_ROWS}`,
-      values: this.params(query),
-    });
-    return rows.map((r) => this.toRow(r, query, plan));
+    const [plan, cash, { rows }] = await Promise.all([
+      this.planDesign(),
+      this.hospitalCash(query),
+      // Named: prepared once per connection, so the join over the rate partitions is not planned per request.
+      this.pool.query<RateRecord>({
+        name: 'oob_rates',
+        text: `${RATE_ROWS_SQL} LIMIT ${MAX_RESULT_ROWS}`,
+        values: this.params(query),
+      }),
+    ]);
+    return rows.map((r) => this.toRow(r, query, plan, cash));
   }
 
   /** Every row of the search, fetched through a cursor in batches so memory stays flat (exports). */
   async *streamRates(query: RateQuery, batch = 2000): AsyncGenerator<OopRateRow> {
-    const plan = await this.planDesign();
+    const [plan, cash] = await Promise.all([this.planDesign(), this.hospitalCash(query)]);
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN READ ONLY');
@@ -359,7 +391,7 @@ export class RatesSearch {
       );
       for (;;) {
         const { rows } = await client.query<RateRecord>(`FETCH ${batch} FROM rate_rows`);
-        for (const record of rows) yield this.toRow(record, query, plan);
+        for (const record of rows) yield this.toRow(record, query, plan, cash);
         if (rows.length < batch) break;
       }
       await client.query('COMMIT');
@@ -381,11 +413,7 @@ export class RatesSearch {
               round(avg(nr.effective_amount), 2)::float8 AS "AvgAmt",
               round(max(nr.effective_amount), 2)::float8 AS "HighAmt",
               count(nr.rate_id)::int AS "rateCount"
-         FROM hospitals h
-         JOIN item_codes ic ON ic.hospital_id = h.id AND ic.code = $3
-                           AND ($5::text[] IS NULL OR ic.code_type = ANY($5::text[]))
-         JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
-                             AND ci.billing_class = ANY($4::text[])
+       ${MATCHING_ITEMS}
          LEFT JOIN negotiated_rates nr ON nr.hospital_id = ci.hospital_id AND nr.item_id = ci.item_id
                                       AND nr.effective_amount IS NOT NULL
         WHERE h.state_code = $1 AND h.cbsa_code = $2

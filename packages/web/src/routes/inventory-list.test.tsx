@@ -255,6 +255,51 @@ describe('InventoryListRoute', () => {
     }
   });
 
+  it('reads a lower-case state code in a shared link as the state it names', async () => {
+    stubApi();
+    renderInventory('/inventoryList?state=ak');
+
+    await waitFor(() => expect(screen.getByText('2 hospitals')).toBeTruthy());
+    expect(facilityNames()).toEqual([
+      'Alaska Native Medical Center',
+      'Providence Alaska Medical Center',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'State Name' })).toHaveProperty(
+      'value',
+      'Alaska (AK)',
+    );
+    expect(screen.getByRole('combobox', { name: 'MSA' })).toHaveProperty('disabled', false);
+  });
+
+  it.each([
+    ['Clear state', 'State Name', '', '3 hospitals'],
+    ['Clear MSA', 'MSA', '?state=AK', '2 hospitals'],
+    ['Clear hospital', 'Hospital', '?state=AK&msa=11260', '2 hospitals'],
+  ])(
+    'gives the keyboard "%s", a named button that clears the filter',
+    async (name, field, after, count) => {
+      stubApi();
+      renderInventory(`/inventoryList?state=AK&msa=11260&hospital=${PROVIDENCE}`);
+      await waitFor(() => expect(screen.getByText('1 hospital')).toBeTruthy());
+
+      // Found by role and name, so not hidden from screen readers; a stop for the Tab key.
+      const clear = screen.getByRole('button', { name });
+      expect(clear.tagName).toBe('BUTTON');
+      expect(clear.tabIndex).toBe(0);
+      clear.focus();
+      expect(document.activeElement).toBe(clear);
+      // Enter or Space on a focused button is a click in a browser; jsdom does not make that
+      // click, so the test does (e2e/inventory.spec.ts presses the key itself).
+      fireEvent.click(clear);
+
+      await waitFor(() => expect(screen.getByTestId('search').textContent).toBe(after));
+      expect(screen.getByText(count)).toBeTruthy();
+      expect(screen.queryByRole('button', { name })).toBeNull();
+      // The button left with the value: the focus is on its field, not lost to the page.
+      expect(document.activeElement).toBe(screen.getByRole('combobox', { name: field }));
+    },
+  );
+
   // Fifty hospitals drawn twice (table and cards), page after page: 3–7 s in jsdom on two cores.
   it(
     'shows a long listing 50 rows at a time, the page in the query string',

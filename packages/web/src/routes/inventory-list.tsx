@@ -1,4 +1,12 @@
-import { Button, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Button,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  type InputClearButtonProps,
+} from '@mantine/core';
 import { useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import {
@@ -41,6 +49,23 @@ function InventoryList() {
 
 type Filters = ReturnType<typeof useInventoryFilters>;
 
+/**
+ * A filter's clear button, in the tab order and named. Mantine's own (ComboboxClearButton) is
+ * tabIndex -1 and aria-hidden, which leaves a keyboard or screen-reader user no way to clear a
+ * filter. The button goes away with the value it clears: pressed from the keyboard (a mouse press
+ * does not focus it), the focus moves to its field rather than to the top of the page.
+ */
+function clearButton(label: string, fieldId: string): InputClearButtonProps {
+  return {
+    'aria-label': label,
+    'aria-hidden': false,
+    tabIndex: 0,
+    onClick: (event) => {
+      if (document.activeElement === event.currentTarget) document.getElementById(fieldId)?.focus();
+    },
+  };
+}
+
 function InventoryFilters({ filters }: { filters: Filters }) {
   const { states, msas, hospitals, state, msa, filter, choose } = filters;
 
@@ -60,9 +85,10 @@ function InventoryFilters({ filters }: { filters: Filters }) {
         data={stateOptions}
         value={state?.stateCode ?? null}
         onChange={(value) => choose('state', value)}
+        id="inventory-state"
         searchable
         clearable
-        clearButtonProps={{ 'aria-label': 'Clear state' }}
+        clearButtonProps={clearButton('Clear state', 'inventory-state')}
         nothingFoundMessage={states.isPending ? 'Loading...' : 'No state found'}
         error={states.isError ? 'The states could not be loaded.' : undefined}
       />
@@ -73,9 +99,10 @@ function InventoryFilters({ filters }: { filters: Filters }) {
         value={msa?.msaID ?? null}
         onChange={(value) => choose('msa', value)}
         disabled={state === null}
+        id="inventory-msa"
         searchable
         clearable
-        clearButtonProps={{ 'aria-label': 'Clear MSA' }}
+        clearButtonProps={clearButton('Clear MSA', 'inventory-msa')}
         nothingFoundMessage={msas.isPending ? 'Loading...' : 'No metro area found'}
         error={state !== null && msas.isError ? 'The metro areas could not be loaded.' : undefined}
       />
@@ -89,9 +116,10 @@ function InventoryFilters({ filters }: { filters: Filters }) {
         value={filter.hospitalId}
         onChange={(value) => choose('hospital', value)}
         disabled={msa === null}
+        id="inventory-hospital"
         searchable
         clearable
-        clearButtonProps={{ 'aria-label': 'Clear hospital' }}
+        clearButtonProps={clearButton('Clear hospital', 'inventory-hospital')}
         nothingFoundMessage={hospitals.isPending ? 'Loading...' : 'No hospital found'}
         error={msa !== null && hospitals.isError ? 'The hospitals could not be loaded.' : undefined}
       />

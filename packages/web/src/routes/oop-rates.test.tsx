@@ -5,6 +5,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../features/auth/session.ts';
 import { isHomeNotice } from '../features/search/eligibility.ts';
+import { NO_RATES_MESSAGE } from '../features/search/rate-results.tsx';
 import { saveSearch, type SavedSearch } from '../features/search/saved-search.ts';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { callsTo, sentJson, stubSearchApi } from '../test/search-api-stub.ts';
@@ -54,6 +55,20 @@ function renderResults() {
 
 const location = () => screen.getByTestId('location').textContent;
 const ratesTable = () => within(screen.getByRole('region', { name: 'Negotiated rates' }));
+
+/** The server's answer to a text sent (oobrates-service textReport). */
+const SENT =
+  'Your report was sent by text message to +1 (907) 555-0123. The link works until November 24, 2026.';
+
+/** Opens the 'Text me a report' popup; its number field. */
+async function openTextPopup(): Promise<HTMLElement> {
+  fireEvent.click(screen.getByRole('button', { name: 'Text me a report' }));
+  return screen.findByLabelText(/Mobile number/);
+}
+
+/** The popup's send button (the popup is a portal that jsdom leaves display: none). */
+const sendButton = () =>
+  screen.getByRole('button', { name: 'Send the report by text message', hidden: true });
 
 afterEach(() => {
   cleanup();
@@ -140,7 +155,7 @@ describe('OopRatesRoute results', () => {
         'Negotiate Rate ($)1,250.50' +
         'Your estimated out-of-pocket ($)3,450.10' +
         'Paying the cash price ($900.00) would cost you less than your estimated out-of-pocket' +
-        'Derived: derived from 45% of billed charges',
+        'Derived from 45% of billed charges',
     );
   });
 
@@ -194,7 +209,7 @@ describe('OopRatesRoute results', () => {
     expect(cells[1]).toBe(
       '3,450.10Paying the cash price ($900.00) would cost you less than your estimated out-of-pocket',
     );
-    expect(cells[3]).toBe('Derived: derived from 45% of billed charges');
+    expect(cells[3]).toBe('Derived from 45% of billed charges');
 
     expect(screen.getByText(/^Coverage: family, with a deductible of \$3,400\.00/)).toBeTruthy();
     expect(screen.getByText(/Your \$500\.00 spent so far this year/)).toBeTruthy();
@@ -220,6 +235,71 @@ describe('OopRatesRoute results', () => {
       await screen.findByText(/No hospital in this metro area has published a rate/),
     ).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Negotiated rates' })).toBeNull();
+  });
+
+  it("takes the focus to the results' heading once the saved search's results are shown", async () => {
+    stubSearchApi();
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Results' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    // Focusable by the page, not a stop for the Tab key.
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it("takes the focus to the results' heading when no hospital has a rate", async () => {
+    stubSearchApi({ '/api/OobRates/getoobrates': jsonResponse(200, []) });
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+
+    await screen.findByText(NO_RATES_MESSAGE);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Results' }));
+  });
+
+  it("takes the focus to the new results' heading after Get Rates on the results page", async () => {
+    const fetchMock = stubSearchApi();
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+    await screen.findByRole('heading', { level: 2, name: 'Results' });
+    const getRates = screen.getByRole('button', { name: 'Get Rates' });
+    await waitFor(() => expect(getRates).toHaveProperty('disabled', false));
+    getRates.focus();
+
+    fireEvent.click(getRates);
+
+    await waitFor(() => expect(callsTo(fetchMock, '/api/OobRates/getoobrates')).toHaveLength(2));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 2, name: 'Results' }),
+      ),
+    );
+  });
+
+  it("takes the focus to the new results' heading after the coverage popup's Get Rates", async () => {
+    const fetchMock = stubSearchApi();
+    signInAs('user');
+    saveSearch('custom', { ...SAVED, lives: 1, accumulator: 0 });
+    renderResults();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Results' });
+    const getRates = screen.getByRole('button', { name: 'Get Rates' });
+    await waitFor(() => expect(getRates).toHaveProperty('disabled', false));
+    fireEvent.click(getRates);
+    const dialog = await screen.findByRole('dialog', { name: 'Your coverage' });
+    expect(document.activeElement).not.toBe(heading);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get Rates' }));
+
+    const rates = '/api/OobRates/Getoobrateswithcustomvalue';
+    await waitFor(() => expect(callsTo(fetchMock, rates)).toHaveLength(2));
+    const results = () => screen.getByRole('heading', { level: 2, name: 'Results' });
+    await waitFor(() => expect(document.activeElement).toBe(results()));
+    // The popup gives the focus back to where it was 10 ms after it closes: not over the results.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(results());
   });
 
   it("shows the server's refusal on the home page, without ending the session", async () => {
@@ -260,28 +340,18 @@ describe('OopRatesRoute results', () => {
 
   it('texts the report to a 10-digit number and shows the answer', async () => {
     const fetchMock = stubSearchApi({
-      '/api/OobRates/sendPdftoUser': jsonResponse(200, {
-        isSuccess: true,
-        message: 'Your report was sent by text message to +1 9075550123.',
-      }),
+      '/api/OobRates/sendPdftoUser': jsonResponse(200, { isSuccess: true, message: SENT }),
     });
     signInAs('user');
     saveSearch('standard', SAVED);
     renderResults();
     await screen.findByRole('region', { name: 'Negotiated rates' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Text me a report' }));
-    const number = await screen.findByLabelText(/Mobile number/);
-    fireEvent.change(number, { target: { value: '907-55' } });
-    expect(await screen.findByText(SEARCH_MESSAGES.invalidNumber)).toBeTruthy();
+    const number = await openTextPopup();
     fireEvent.change(number, { target: { value: '9075550123' } });
-    fireEvent.click(
-      screen.getByRole('button', { name: 'Send the report by text message', hidden: true }),
-    );
+    fireEvent.click(sendButton());
 
-    expect(
-      await screen.findByText('Your report was sent by text message to +1 9075550123.'),
-    ).toBeTruthy();
+    expect(await screen.findByText(SENT)).toBeTruthy();
     await waitFor(() => expect(screen.queryByLabelText(/Mobile number/)).toBeNull());
     const [sent] = callsTo(fetchMock, '/api/OobRates/sendPdftoUser');
     expect(sentJson(sent)).toMatchObject({
@@ -292,6 +362,73 @@ describe('OopRatesRoute results', () => {
       userDomain: 'example.com',
       pdfFooter: SEARCH_MESSAGES.footerNotice,
     });
+  });
+
+  it.each([
+    ['19075550123', 'its country code'],
+    ['1 (907) 555-0123', 'its country code, spaces, parentheses and a dash'],
+    ['907.555.0123', 'dots'],
+  ])('sends the 10 digits of %s, typed with %s', async (typed) => {
+    const fetchMock = stubSearchApi({
+      '/api/OobRates/sendPdftoUser': jsonResponse(200, { isSuccess: true, message: SENT }),
+    });
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+    await screen.findByRole('region', { name: 'Negotiated rates' });
+
+    const number = await openTextPopup();
+    fireEvent.change(number, { target: { value: typed } });
+    // Kept as typed: no length limit cuts the last digit off.
+    expect(number).toHaveProperty('value', typed);
+    expect(number.getAttribute('maxlength')).toBeNull();
+    expect(screen.queryByText(SEARCH_MESSAGES.invalidNumber)).toBeNull();
+    fireEvent.click(sendButton());
+
+    await screen.findByText(SENT);
+    const [sent] = callsTo(fetchMock, '/api/OobRates/sendPdftoUser');
+    expect(sentJson(sent)).toMatchObject({ number: '9075550123' });
+  });
+
+  it.each([
+    ['1234567890', 'an area code starting with 1'],
+    ['0000000000', 'an area code starting with 0'],
+    ['907-155-1234', 'an exchange starting with 1'],
+    ['1907555123', 'ten digits after a country code 1'],
+    ['907-55', 'too few digits'],
+  ])('refuses %s (%s) on send with the spec message, and sends nothing', async (typed) => {
+    const fetchMock = stubSearchApi();
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+    await screen.findByRole('region', { name: 'Negotiated rates' });
+
+    const number = await openTextPopup();
+    fireEvent.change(number, { target: { value: typed } });
+    // It could still be a number being typed: no message yet.
+    expect(screen.queryByText(SEARCH_MESSAGES.invalidNumber)).toBeNull();
+    fireEvent.click(sendButton());
+
+    expect(await screen.findByText(SEARCH_MESSAGES.invalidNumber)).toBeTruthy();
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(fetchMock, '/api/OobRates/sendPdftoUser')).toHaveLength(0);
+    expect(screen.getByLabelText(/Mobile number/)).toBe(number);
+  });
+
+  it.each([
+    ['907-555-0123x', 'a letter'],
+    ['+44 20 7946 0958', 'a country code other than +1'],
+    ['29075550123', 'eleven digits not starting with 1'],
+  ])('says at once that %s (%s) is not a valid number', async (typed) => {
+    stubSearchApi();
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+    await screen.findByRole('region', { name: 'Negotiated rates' });
+
+    fireEvent.change(await openTextPopup(), { target: { value: typed } });
+
+    expect(await screen.findByText(SEARCH_MESSAGES.invalidNumber)).toBeTruthy();
   });
 
   it('says the SMS failed, closes the popup and clears the number when the send fails', async () => {
@@ -308,13 +445,8 @@ describe('OopRatesRoute results', () => {
     renderResults();
     await screen.findByRole('region', { name: 'Negotiated rates' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Text me a report' }));
-    fireEvent.change(await screen.findByLabelText(/Mobile number/), {
-      target: { value: '9075550123' },
-    });
-    fireEvent.click(
-      screen.getByRole('button', { name: 'Send the report by text message', hidden: true }),
-    );
+    fireEvent.change(await openTextPopup(), { target: { value: '9075550123' } });
+    fireEvent.click(sendButton());
 
     expect((await screen.findByRole('alert')).textContent).toBe(SEARCH_MESSAGES.smsFailed);
     await waitFor(() => expect(screen.queryByLabelText(/Mobile number/)).toBeNull());

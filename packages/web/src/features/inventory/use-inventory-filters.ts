@@ -12,7 +12,8 @@ export function useInventoryFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
 
   const states = useStates();
-  const stateCode = searchParams.get('state');
+  // A shared link may spell the code in lower case (?state=ak): the API takes it either way.
+  const stateCode = searchParams.get('state')?.toUpperCase() ?? null;
   const state = states.data?.find((item) => item.stateCode === stateCode) ?? null;
 
   const msas = useMsas(state?.stateCode ?? null);

@@ -76,9 +76,9 @@ describe('rate words', () => {
         origins: ['percentage-of-gross'],
         derivations: ['derived from 45% of billed charges'],
       }),
-    ).toBe('Derived: derived from 45% of billed charges');
+    ).toBe('Derived from 45% of billed charges');
     expect(originWords({ origins: ['dollar', 'median'], derivations: [] })).toBe(
-      'Partly derived: the median of paid amounts',
+      'Partly derived from the median of paid amounts',
     );
   });
 });

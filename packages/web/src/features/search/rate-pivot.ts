@@ -147,11 +147,12 @@ const DERIVED_FROM: Record<Exclude<OopRateRow['rateOrigin'], 'dollar'>, string> 
 export function originWords(plan: Pick<PlanLine, 'origins' | 'derivations'>): string {
   const derived = plan.origins.filter((origin) => origin !== 'dollar');
   if (derived.length === 0) return 'Published in dollars';
-  const how =
+  // The server's words start "derived from" for a percentage and not for the others.
+  const sources =
     plan.derivations.length > 0
-      ? plan.derivations.join('; ')
-      : derived.map((origin) => DERIVED_FROM[origin]).join('; ');
-  return `${plan.origins.includes('dollar') ? 'Partly derived' : 'Derived'}: ${how}`;
+      ? plan.derivations.map((words) => words.replace(/^derived from /, ''))
+      : derived.map((origin) => DERIVED_FROM[origin]);
+  return `${plan.origins.includes('dollar') ? 'Partly derived' : 'Derived'} from ${sources.join('; ')}`;
 }
 
 /** The cash-price flag of a plan line (issue 4). */

@@ -7,6 +7,7 @@ import {
   type SendPdfBody,
 } from '@ratelens/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { errorMessage } from '../../shared/http.ts';
 import { PageLoader } from '../../shared/page-loader.tsx';
@@ -24,8 +25,10 @@ import { codeLabel } from './search-form.ts';
 import { searchKeys, usePlanDesign } from './search-queries.ts';
 import { TextReportButton } from './text-report-button.tsx';
 
+/** The server gives back a search that finds no rate (ADR 0015): the message says so. */
 export const NO_RATES_MESSAGE =
-  'No hospital in this metro area has published a rate for this code and billing class.';
+  'No hospital in this metro area has published a rate for this code and billing class. ' +
+  'This search did not count against your searches.';
 export const DISCLAIMER =
   'Rates come from the files hospitals publish under the federal price-transparency rule. ' +
   'Out-of-pocket figures are estimates, not a quote: what you pay depends on your own plan.';
@@ -52,11 +55,20 @@ export function emailDomain(email: string): string | null {
 export function RateResults({ search, rows, error, user }: RateResultsProps) {
   const subject = codeLabel(search.code, search.codeDescription);
   const hospitals = new Set(rows.map((row) => row.hospitalId)).size;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Each answer (rows, or the empty or failed result) takes the focus to the heading. Without it
+  // the focus is left on the page (Get Rates is disabled while it searches): keyboard users would
+  // start again at the top and screen readers would not hear that the results came. Every answer
+  // brings new props, even one equal to the last; a mere re-render does not move the focus.
+  useEffect(() => {
+    heading.current?.focus();
+  }, [search, rows, error]);
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="results-heading">
       <Stack gap={4}>
-        <Title order={2} id="results-heading">
+        <Title order={2} id="results-heading" ref={heading} tabIndex={-1}>
           Results
         </Title>
         <Text>

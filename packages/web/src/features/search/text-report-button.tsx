@@ -1,5 +1,10 @@
 import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
-import { SEARCH_MESSAGES, type SendPdfBody } from '@ratelens/core';
+import {
+  SEARCH_MESSAGES,
+  parsePhoneNumber,
+  phoneNumberDigits,
+  type SendPdfBody,
+} from '@ratelens/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../shared/form-alert.tsx';
@@ -13,12 +18,10 @@ interface TextReportButtonProps {
   request: () => Omit<SendPdfBody, 'number'>;
 }
 
-const VALID_NUMBER = /^\d{10}$/;
-
 /**
  * 'Text me a report' (§2 "/ooprates", §4 "Text me a report"): the button toggles a popup with the
- * fixed +1 country code, a digits-only number and a send button. After the send, whatever its
- * outcome, the popup closes and the number is cleared; the answer is shown beside the button.
+ * fixed +1 country code, the number and a send button. After the send, whatever its outcome, the
+ * popup closes and the number is cleared; the answer is shown beside the button.
  */
 export function TextReportButton({ request }: TextReportButtonProps) {
   const [opened, setOpened] = useState(false);
@@ -34,8 +37,11 @@ export function TextReportButton({ request }: TextReportButtonProps) {
     },
   });
 
-  // Digits only (§5 "Other rules"); the server wants the 10 digits of a US number.
-  const invalid = (submitted || /\D/.test(number)) && !VALID_NUMBER.test(number);
+  // The server's rule (core's PhoneNumberSchema). While typing, the message waits until the
+  // entry cannot become a number: a character no number has, or more digits than a US number.
+  const digits = parsePhoneNumber(number);
+  const typed = phoneNumberDigits(number);
+  const invalid = digits === null && (submitted || /\D/.test(typed) || typed.length > 10);
 
   return (
     <Stack gap="xs" align="flex-start">
@@ -66,7 +72,7 @@ export function TextReportButton({ request }: TextReportButtonProps) {
             onSubmit={(event) => {
               event.preventDefault();
               setSubmitted(true);
-              if (VALID_NUMBER.test(number)) send.mutate(number);
+              if (digits !== null) send.mutate(digits);
             }}
           >
             <Group gap="xs" wrap="nowrap" align="flex-end" maw={320}>
@@ -79,10 +85,10 @@ export function TextReportButton({ request }: TextReportButtonProps) {
                   </Text>
                 }
                 value={number}
-                onChange={(event) => setNumber(event.currentTarget.value.trim())}
+                // No maxLength: it would cut 1 907 555 1234 to a wrong number without a word.
+                onChange={(event) => setNumber(event.currentTarget.value)}
                 inputMode="numeric"
                 autoComplete="tel-national"
-                maxLength={10}
                 error={invalid ? SEARCH_MESSAGES.invalidNumber : undefined}
                 style={{ flex: 1 }}
                 data-autofocus
