@@ -127,6 +127,15 @@ test.describe('rate search', () => {
     ).toBeVisible();
     await expect(page.getByText(/^Coverage: family, with a deductible of/)).toBeVisible();
     await expect(page.getByText(/Your \$500\.00 spent so far this year/)).toBeVisible();
+    // Alaska Medicaid's fee-for-service rate gets no estimate, and the assumptions say why.
+    const medicaid = page
+      .getByRole('region', { name: 'Negotiated rates' })
+      .getByRole('row', { name: /^Alaska Medicaid Fee for Service/ })
+      .first();
+    await expect(medicaid.getByRole('cell').nth(1)).toHaveText('Not estimated');
+    await expect(
+      page.getByText(/^Estimates are for commercial and marketplace plans\./),
+    ).toBeVisible();
     await expect(
       page.getByText(/^(Published in dollars|Derived from |Partly derived from )/).first(),
     ).toBeVisible();

@@ -117,6 +117,11 @@ describe('lineOfBusiness', () => {
     ['Geico', 'Auto', 'other'],
     ['TRICARE', 'Prime', 'other'],
     ['Medicare', 'Medicare Advantage', 'medicare-advantage'],
+    // Fee-for-service Medicaid is the state paying directly, not managed care.
+    ['Alaska Medicaid', 'Fee for Service', 'other'],
+    ['Medicaid', 'FFS', 'other'],
+    ['Texas Medicaid Managed Care', 'STAR', 'medicaid-managed-care'],
+    ['Molina', 'Medicaid Managed Care FFS Carve-out', 'medicaid-managed-care'],
   ])('classifies %s / %s as %s', (payer, plan, line) => {
     expect(lineOfBusiness(payer, plan)).toBe(line);
   });

@@ -43,7 +43,7 @@ function signalOf(text: string): LineOfBusiness | undefined {
 /**
  * Line of business of a payer and plan. Original (fee-for-service) Medicare is neither Medicare
  * Advantage nor commercial: when the payer is Medicare itself and the plan names no managed
- * product (advantage, HMO, PPO, SNP…), it is 'other'. A commercial payer's "Medicare" plan is its Medicare
+ * product (advantage, HMO, PPO, SNP…), it is 'other', and so is fee-for-service Medicaid. A commercial payer's "Medicare" plan is its Medicare
  * Advantage product ("AETNA" + "HB MVH MEDICARE").
  */
 export function lineOfBusiness(payerName: string, planName: string): LineOfBusiness {
@@ -54,5 +54,14 @@ export function lineOfBusiness(payerName: string, planName: string): LineOfBusin
   const fromPlan = signalOf(plan);
   const managedPlan = /\b(advantage|managed care|replacement|ma|hmo|ppo|pffs|snp|dual)\b/;
   if (canonical === 'Medicare' && !managedPlan.test(plan)) return 'other';
-  return fromPlan ?? signalOf(payer) ?? 'commercial';
+  const line = fromPlan ?? signalOf(payer) ?? 'commercial';
+  // Fee-for-service Medicaid ("Alaska Medicaid" / "Fee for Service") is the state paying the
+  // hospital directly: not managed care, so 'other', as original Medicare is.
+  if (
+    line === 'medicaid-managed-care' &&
+    /\b(fee for service|ffs)\b/.test(`${plan} ${payer}`) &&
+    !/\b(managed care|mco|hmo|ppo|aco)\b/.test(`${plan} ${payer}`)
+  )
+    return 'other';
+  return line;
 }

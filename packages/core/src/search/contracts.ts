@@ -221,7 +221,8 @@ export const OopRateRowSchema = z.object({
   healthsystemType: z.string().nullable(),
   npi: z.string().nullable(),
   /** Estimated out-of-pocket for the searcher (custom: their family status and YTD; standard: single, $0 YTD). */
-  MemberOOP: z.number(),
+  /** Null for a plan the estimate does not describe (estimatesOutOfPocket). */
+  MemberOOP: z.number().nullable(),
   /** dollar: published in dollars; otherwise derived (rateDerivation says from what). */
   rateOrigin: z.enum(AMOUNT_ORIGINS),
   rateDerivation: z.string().nullable(),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN_DESIGN, describeAssumptions, estimateOutOfPocket } from './out-of-pocket.ts';
+import {
+  DEFAULT_PLAN_DESIGN,
+  describeAssumptions,
+  estimateOutOfPocket,
+  estimatesOutOfPocket,
+} from './out-of-pocket.ts';
 
 describe('estimateOutOfPocket', () => {
   it('puts a rate below the deductible entirely on the member', () => {
@@ -99,12 +104,24 @@ describe('estimateOutOfPocket', () => {
   });
 });
 
+describe('estimatesOutOfPocket', () => {
+  it('estimates commercial and marketplace rates only', () => {
+    expect(['commercial', 'exchange'].filter(estimatesOutOfPocket)).toEqual([
+      'commercial',
+      'exchange',
+    ]);
+    for (const line of ['medicare-advantage', 'medicaid-managed-care', 'other'])
+      expect(estimatesOutOfPocket(line), line).toBe(false);
+  });
+});
+
 describe('describeAssumptions', () => {
   it('states the plan design and how YTD spend is used, in plain words', () => {
     expect(describeAssumptions(2, 1250)).toEqual([
       'Coverage: family, with a deductible of $3,400.00 and an out-of-pocket maximum of $21,200.00 a year.',
       'After the deductible you pay 20% of the negotiated rate (coinsurance); the plan pays the rest.',
       'Your $1,250.00 spent so far this year counts toward the deductible first, then toward the out-of-pocket maximum.',
+      'Estimates are for commercial and marketplace plans. Medicare Advantage, Medicaid and other public plans set their own cost sharing, so their rates show none.',
       'Your own plan may differ: check its deductible, coinsurance and maximum, and ask the hospital for a Good Faith Estimate.',
     ]);
   });

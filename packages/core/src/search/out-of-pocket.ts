@@ -27,6 +27,20 @@ export const DEFAULT_PLAN_DESIGN: PlanDesign = {
   coinsurance: 0.2,
 };
 
+/**
+ * The lines of business the plan design describes: commercial and marketplace plans, which have
+ * a deductible, coinsurance and an out-of-pocket maximum of this kind. Medicare Advantage,
+ * Medicaid and the other public or special plans (original Medicare, TRICARE, workers'
+ * compensation) set their members' share their own way, often a copay or nothing: a rate of
+ * theirs gets no estimate rather than one that would be wrong.
+ */
+export const ESTIMATED_LINES_OF_BUSINESS: readonly string[] = ['commercial', 'exchange'];
+
+/** Whether a rate of this line of business gets an out-of-pocket estimate. */
+export function estimatesOutOfPocket(lineOfBusiness: string): boolean {
+  return ESTIMATED_LINES_OF_BUSINESS.includes(lineOfBusiness);
+}
+
 export interface OutOfPocketInput {
   /** The rate's effective dollar amount: what the plan allows for the service. */
   allowedAmount: number;
@@ -96,6 +110,7 @@ export function describeAssumptions(
     `Coverage: ${tier === 'family' ? 'family' : 'single person'}, with a deductible of ${usd(plan.deductible[tier])} and an out-of-pocket maximum of ${usd(plan.outOfPocketMax[tier])} a year.`,
     `After the deductible you pay ${Math.round(plan.coinsurance * 100)}% of the negotiated rate (coinsurance); the plan pays the rest.`,
     `Your ${usd(nonNegative(ytdSpend))} spent so far this year counts toward the deductible first, then toward the out-of-pocket maximum.`,
+    'Estimates are for commercial and marketplace plans. Medicare Advantage, Medicaid and other public plans set their own cost sharing, so their rates show none.',
     'Your own plan may differ: check its deductible, coinsurance and maximum, and ask the hospital for a Good Faith Estimate.',
   ];
 }

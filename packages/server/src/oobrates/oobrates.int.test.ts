@@ -281,10 +281,24 @@ describe('OobRates calls', () => {
         msaname: 'Anchorage, AK',
       });
       expect(row.FacilityName).toMatch(/^Demo /);
-      // Family deductible $3,400, $500 spent: a visit below the $2,900 left is paid in full.
-      expect(row.MemberOOP).toBe(Math.min(row.rates, 2900));
+      if (row.LOB === 'commercial' || row.LOB === 'exchange') {
+        // Family deductible $3,400, $500 spent: a visit below the $2,900 left is paid in full.
+        expect(row.MemberOOP).toBe(Math.min(row.rates, 2900));
+      } else {
+        // Medicare Advantage, Medicaid and other public plans set their own cost sharing.
+        expect(row, `${row.payername} ${row.planname}`).toMatchObject({
+          MemberOOP: null,
+          cashIsCheaper: false,
+        });
+      }
       expect(row.rateOrigin === 'dollar').toBe(row.rateDerivation === null);
     }
+    const lines = new Set(rows.map((r) => r.LOB));
+    expect([...lines].sort()).toEqual(['commercial', 'medicare-advantage', 'other']);
+    // The state paying the hospital directly is not managed care.
+    expect(
+      rows.filter((r) => r.payername === 'Alaska Medicaid').map((r) => [r.planname, r.LOB]),
+    ).toContainEqual(['Fee for Service', 'other']);
     expect((await entitlementOf(login))?.freeSearchesLeft).toBe(1);
   });
 

@@ -5,6 +5,7 @@ import {
   billingClassValues,
   describeDerivation,
   estimateOutOfPocket,
+  estimatesOutOfPocket,
   type AmountOrigin,
   type CodeOption,
   type FamilyStatus,
@@ -329,13 +330,15 @@ export class RatesSearch {
   ): OopRateRow {
     const origin = record.origin ?? 'dollar';
     const cashRate = cash.get(record.hospitalId) ?? null;
-    const estimate = estimateOutOfPocket({
-      allowedAmount: record.rates,
-      familyStatus: query.familyStatus,
-      ytdSpend: query.ytdSpend,
-      plan,
-      cashPrice: cashRate,
-    });
+    const estimate = estimatesOutOfPocket(record.LOB)
+      ? estimateOutOfPocket({
+          allowedAmount: record.rates,
+          familyStatus: query.familyStatus,
+          ytdSpend: query.ytdSpend,
+          plan,
+          cashPrice: cashRate,
+        })
+      : null;
     return {
       medicalcode: record.medicalcode,
       CodeDescription: record.CodeDescription,
@@ -353,11 +356,11 @@ export class RatesSearch {
       LOB: record.LOB,
       healthsystemType: record.healthsystemType,
       npi: record.npi,
-      MemberOOP: estimate.memberPays,
+      MemberOOP: estimate?.memberPays ?? null,
       rateOrigin: origin,
       rateDerivation: describeDerivation(origin, record.percentage, record.gross),
       cashRate,
-      cashIsCheaper: estimate.cashIsCheaper,
+      cashIsCheaper: estimate?.cashIsCheaper ?? false,
       hospitalId: record.hospitalId,
       billingClass: record.billingClass,
       setting: record.setting,

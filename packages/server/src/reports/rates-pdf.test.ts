@@ -27,6 +27,12 @@ const base: RatesPdfInput = {
     sampleRateRow({ FacilityName: 'Charlie Hospital', rates: 3000, MemberOOP: 2600 }),
     sampleRateRow({ FacilityName: 'Alpha Hospital', rates: 1234.56, MemberOOP: 1234.56 }),
     sampleRateRow({ FacilityName: 'Bravo Hospital', rates: 2000, MemberOOP: 1800 }),
+    sampleRateRow({
+      FacilityName: 'Delta Hospital',
+      rates: 4000,
+      MemberOOP: null,
+      LOB: 'medicare-advantage',
+    }),
   ],
   summary: [
     sampleSummaryRow({ FacilityName: 'Alpha Hospital', LowAmt: 800, AvgAmt: 1017.25 }),
@@ -56,6 +62,10 @@ describe('renderRatesPdf', () => {
     );
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('says "Not estimated" where a public plan has no out-of-pocket estimate', () => {
+    expect(text).toMatch(/Delta Hospital[\s\S]*\$4,000\.00\s+Not\s+estimated/);
   });
 
   it('formats money as US dollars', () => {

@@ -239,7 +239,8 @@ export async function renderRatesPdf(input: RatesPdfInput): Promise<Buffer> {
         row.FacilityName,
         row.payername ? `${row.payername} — ${row.planname}` : row.planname,
         usd(row.rates),
-        usd(row.MemberOOP),
+        // No estimate for Medicare Advantage, Medicaid and other public plans (the assumptions say why).
+        row.MemberOOP === null ? 'Not estimated' : usd(row.MemberOOP),
         ...(input.includeNotes ? [row.notes ?? ''] : []),
       ]),
     );

@@ -2,6 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { LabelledFigure } from '../../shared/labelled-figure.tsx';
 import {
   cashCheaperWords,
+  formatEstimate,
   formatRate,
   originWords,
   RATE_TABLE_COLUMNS,
@@ -64,7 +65,7 @@ export function RateCards({ pivot }: { pivot: readonly CodeGroup[] }) {
                     </Text>
                     <LabelledFigure label={RATE}>{formatRate(plan.rate)}</LabelledFigure>
                     <LabelledFigure label={OUT_OF_POCKET}>
-                      {formatRate(plan.memberOop)}
+                      {formatEstimate(plan.memberOop)}
                     </LabelledFigure>
                     {plan.cheaperCash !== null && (
                       <Text size="xs" c="teal.9" fw={600}>

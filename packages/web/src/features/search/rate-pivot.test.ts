@@ -3,6 +3,7 @@ import { rateRow } from '../../test/search-fixtures.ts';
 import {
   buildRatePivot,
   cashCheaperWords,
+  formatEstimate,
   formatRate,
   originWords,
   planLabel,
@@ -42,6 +43,31 @@ describe('buildRatePivot', () => {
     expect(cashCheaperWords(800)).toBe(
       'Paying the cash price ($800.00) would cost you less than your estimated out-of-pocket',
     );
+  });
+});
+
+describe('plans without an estimate', () => {
+  it('show "Not estimated" and never the cash flag', () => {
+    const [code] = buildRatePivot([
+      rateRow({
+        payername: 'Alaska Medicaid',
+        planname: 'Fee for Service',
+        LOB: 'other',
+        MemberOOP: null,
+        cashRate: 10,
+        cashIsCheaper: false,
+      }),
+      rateRow({ planname: 'P1', rates: 500, MemberOOP: 400, cashRate: 10, cashIsCheaper: true }),
+    ]);
+    const plans = code?.facilities[0]?.plans ?? [];
+    const medicaid = plans.find((p) => p.planName === 'Alaska Medicaid Fee for Service');
+    expect(medicaid).toMatchObject({ memberOop: null, cheaperCash: null });
+    expect(formatEstimate(medicaid?.memberOop ?? null)).toBe('Not estimated');
+    expect(plans.find((p) => p.planName === 'Aetna P1')).toMatchObject({
+      memberOop: 400,
+      cheaperCash: 10,
+    });
+    expect(formatEstimate(400)).toBe('400.00');
   });
 });
 

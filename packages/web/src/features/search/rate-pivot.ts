@@ -20,8 +20,8 @@ export interface PlanLine {
   planName: string;
   /** Average of the plan's rates at this facility (several items can carry the same code). */
   rate: number;
-  /** Average estimated out-of-pocket of those rates. */
-  memberOop: number;
+  /** Average estimated out-of-pocket of those rates; null for a plan that gets no estimate. */
+  memberOop: number | null;
   /** The rates' origins; more than one when the plan's items were published differently. */
   origins: OopRateRow['rateOrigin'][];
   /** The server's words for how derived rates were obtained, without repeats. */
@@ -71,7 +71,9 @@ export function planLabel(row: Pick<OopRateRow, 'payername' | 'planname'>): stri
 const byRateDescending = <T extends { rate: number }>(a: T, b: T) => b.rate - a.rate;
 
 function planLine(planName: string, rows: readonly OopRateRow[]): PlanLine {
-  const memberOop = average(rows.map((row) => row.MemberOOP));
+  // A plan's rows share its line of business: all estimated, or none.
+  const estimates = rows.flatMap((row) => (row.MemberOOP === null ? [] : [row.MemberOOP]));
+  const memberOop = estimates.length === 0 ? null : average(estimates);
   const cash = rows.find((row) => row.cashRate !== null)?.cashRate ?? null;
   return {
     planName,
@@ -84,6 +86,7 @@ function planLine(planName: string, rows: readonly OopRateRow[]): PlanLine {
     // One row: the server's flag. Several: compare the cash price with their average estimate.
     cheaperCash:
       cash !== null &&
+      memberOop !== null &&
       (rows.length === 1
         ? rows[0]?.cashIsCheaper === true
         : cash < Math.round(memberOop * 100) / 100)
@@ -129,6 +132,14 @@ const twoDecimals = new Intl.NumberFormat('en-US', {
 /** A rate in a '($)' column: 2 decimals (§9), thousands separated. */
 export function formatRate(value: number): string {
   return twoDecimals.format(value);
+}
+
+/**
+ * An out-of-pocket figure, or why there is none: Medicare Advantage, Medicaid and other public
+ * plans get no estimate (core's estimatesOutOfPocket; the assumptions above the table say why).
+ */
+export function formatEstimate(value: number | null): string {
+  return value === null ? 'Not estimated' : formatRate(value);
 }
 
 /** An amount in a sentence: '$1,234.50'. */

@@ -6,6 +6,7 @@ import { RateCards } from './rate-cards.tsx';
 import {
   buildRatePivot,
   cashCheaperWords,
+  formatEstimate,
   formatRate,
   originWords,
   RATE_TABLE_COLUMNS,
@@ -91,7 +92,7 @@ function WideRates({ pivot }: { pivot: readonly CodeGroup[] }) {
                     </Table.Th>
                     <Table.Td ta="right">{formatRate(plan.rate)}</Table.Td>
                     <Table.Td ta="right">
-                      {formatRate(plan.memberOop)}
+                      {formatEstimate(plan.memberOop)}
                       {plan.cheaperCash !== null && (
                         <Text size="xs" ta="left" c="teal.9" fw={600} mt={4}>
                           {cashCheaperWords(plan.cheaperCash)}
