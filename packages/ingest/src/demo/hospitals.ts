@@ -47,7 +47,7 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     format: 'json',
     outpatientCenter: 'Demo Northern Lights Outpatient Surgery Center',
     hospitalType: 'Acute Care Hospitals',
-    healthSystemType: 'Health system',
+    healthSystemType: 'Part of a health system',
   },
   {
     id: 2,
@@ -62,7 +62,7 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     format: 'json',
     outpatientCenter: null,
     hospitalType: 'Acute Care Hospitals',
-    healthSystemType: 'Health system',
+    healthSystemType: 'Part of a health system',
   },
   {
     id: 3,
@@ -152,7 +152,7 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     format: 'json',
     outpatientCenter: 'Demo Central Florida Imaging Center',
     hospitalType: 'Acute Care Hospitals',
-    healthSystemType: 'Health system',
+    healthSystemType: 'Part of a health system',
   },
   {
     id: 9,
@@ -167,7 +167,7 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     format: 'json',
     outpatientCenter: null,
     hospitalType: 'Acute Care Hospitals',
-    healthSystemType: 'Health system',
+    healthSystemType: 'Part of a health system',
   },
   {
     id: 10,
@@ -182,7 +182,7 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     format: 'json',
     outpatientCenter: 'Demo Beacon Hill Ambulatory Care Center',
     hospitalType: 'Acute Care Hospitals',
-    healthSystemType: 'Health system',
+    healthSystemType: 'Part of a health system',
   },
   {
     id: 11,
@@ -212,7 +212,7 @@ export const DEMO_HOSPITALS: readonly DemoHospital[] = [
     format: 'json',
     outpatientCenter: null,
     hospitalType: 'Acute Care Hospitals',
-    healthSystemType: 'Health system',
+    healthSystemType: 'Part of a health system',
   },
   {
     id: 13,

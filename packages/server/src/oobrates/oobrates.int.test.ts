@@ -326,7 +326,7 @@ describe('OobRates calls', () => {
     );
     expect([...labels].sort()).toEqual([
       'Demo Mat-Su Valley Hospital|Rural Emergency Hospitals|null',
-      'Demo Northern Lights Medical Center|Acute Care Hospitals|Health system',
+      'Demo Northern Lights Medical Center|Acute Care Hospitals|Part of a health system',
     ]);
   });
 
