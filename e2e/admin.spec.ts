@@ -84,6 +84,51 @@ test.describe('admin screens', () => {
     await expect(page.getByText('Demo Benefits Partner was removed.')).toBeVisible();
   });
 
+  test('the admin header keeps each of its rows on one line and the catalogue breaks no word', async ({
+    page,
+  }) => {
+    const admin = uniqueEmail('admin-layout');
+    await createAdmin(admin);
+    await signIn(page, admin);
+
+    // The tops of a navigation's links: one distinct value when they sit on one line.
+    const linkRows = (name: string) =>
+      page
+        .getByRole('navigation', { name })
+        .first()
+        .getByRole('link')
+        .evaluateAll(
+          (links) => new Set(links.map((link) => link.getBoundingClientRect().top)).size,
+        );
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/admin/catalogue');
+      await expect(page.getByRole('heading', { name: 'Plans', level: 2 })).toBeVisible();
+      expect(await linkRows('Main'), `main navigation at ${width} px`).toBe(1);
+      expect(await linkRows('Administration'), `admin navigation at ${width} px`).toBe(1);
+    }
+
+    // At 1,024 px no one-word cell of the plans table ('Offered', 'Negotiable') is split.
+    await page.setViewportSize({ width: 1024, height: 900 });
+    const plans = page.getByRole('region', { name: 'Plans table' });
+    await expect(plans.getByRole('cell', { name: 'Offered' }).first()).toBeVisible();
+    const split = await plans.getByRole('cell').evaluateAll((cells) =>
+      cells
+        // Text cells only: a button's own boxes sit at other heights than its label.
+        .filter((cell) => !cell.querySelector('button') && /^\S+$/.test(cell.textContent ?? ''))
+        .filter((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return (
+            new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1
+          );
+        })
+        .map((cell) => cell.textContent),
+    );
+    expect(split).toEqual([]);
+    await expectAccessible(page);
+  });
+
   test('a web user is refused the admin screens', async ({ page }) => {
     const { signUp } = await import('./support.ts');
     await signUp(page, uniqueEmail('not-admin'));

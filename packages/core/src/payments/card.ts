@@ -39,6 +39,11 @@ export function cardBrandOf(number: string): CardType | null {
   return null;
 }
 
+/** When the number belongs to another brand than the chosen card type ("an" before a vowel). */
+export function brandMismatchMessage(type: CardType): string {
+  return `Card number is not ${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type} number.`;
+}
+
 /** CVV: 4 digits for American Express (on the front), 3 for the other brands (on the back). */
 export function cvvFits(cvv: string, brand: CardType | null): boolean {
   return brand === 'American Express' ? /^\d{4}$/.test(cvv) : /^\d{3}$/.test(cvv);

@@ -89,6 +89,11 @@ describe('cardDetailsSchema', () => {
   it.each([
     [{ cardNumber: '4111111111111112' }, 'cardNumber', 'Card number is not valid.'],
     [{ cardNumber: '5424000000000015' }, 'cardNumber', 'Card number is not a Visa number.'],
+    [
+      { cardType: 'American Express', cvv: '1234' },
+      'cardNumber',
+      'Card number is not an American Express number.',
+    ],
     [{ expiryDate: '5/2026' }, 'expiryDate', 'Expiry date must be MM/YYYY.'],
     [{ expiryDate: '04/2026' }, 'expiryDate', 'The card has expired.'],
     [{ cvv: '12' }, 'cvv', 'CVV must be 3 digits.'],

@@ -3,6 +3,7 @@ import { boundedString, requiredString } from '../api/common.ts';
 import { EmailSchema } from '../auth/email.ts';
 import {
   CARD_TYPES,
+  brandMismatchMessage,
   cardBrandOf,
   cvvFits,
   digitsOf,
@@ -217,7 +218,7 @@ export function cardDetailsSchema(now: () => Date = () => new Date()) {
         ctx.addIssue({
           code: 'custom',
           path: ['cardNumber'],
-          message: `Card number is not a ${card.cardType} number.`,
+          message: brandMismatchMessage(card.cardType),
         });
       const expiry = parseExpiry(card.expiryDate);
       if (!expiry)
@@ -303,6 +304,17 @@ export const CheckPaymentRequestSchema = z.object({
   paymentDetails: EcheckDetailsSchema,
   billingAddress: BillingAddressSchema,
 });
+/**
+ * `Payment/FreeOrder`: a cart that costs nothing, today or later (a 100% coupon on items paid
+ * once). No card, account or billing address: nothing is charged and nothing is kept to charge.
+ */
+export const FreeOrderRequestSchema = z.object({
+  items: cartItems,
+  couponCode: z.string().trim().max(40).optional().nullable(),
+  /** The TOTAL the screen showed ($0.00); a server price above it refuses the order (409). */
+  expectedAmountCents: z.number().int().nonnegative().optional(),
+});
+export type FreeOrderRequest = z.infer<typeof FreeOrderRequestSchema>;
 export type CardDetails = z.infer<ReturnType<typeof cardDetailsSchema>>;
 export type EcheckDetails = z.infer<typeof EcheckDetailsSchema>;
 export type CardPaymentRequest = z.infer<ReturnType<typeof cardPaymentRequestSchema>>;

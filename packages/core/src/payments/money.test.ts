@@ -3,6 +3,7 @@ import {
   INSTALLMENT_MONTHS,
   centsToDollars,
   divideRoundHalfUp,
+  costsNothing,
   installmentSchedule,
   parseDollars,
   percentOf,
@@ -152,6 +153,72 @@ describe('priceCart', () => {
     expect(cart.items).toHaveLength(2);
     expect(cart.discountCents).toBe(750);
     expect(cart.dueTodayCents).toBe(1063 + 999);
+  });
+});
+
+describe('what a coupon takes off today', () => {
+  it('is the whole discount for an item paid once', () => {
+    expect(priceItem(annualState, 10).discountTodayCents).toBe(750);
+  });
+
+  it('is what it takes off the first installment for an item paid in installments', () => {
+    // $75.00 ÷ 12 = $6.25 a month; less 33% ($50.25 ÷ 12) = $4.19: $2.06 less today, $24.75 in all.
+    const priced = priceItem({ ...annualState, installment: true }, 33);
+    expect(priced.discountCents).toBe(2475);
+    expect(priced.discountTodayCents).toBe(625 - 419);
+  });
+
+  it('adds up with what is due today to what was due today without the coupon', () => {
+    const items: PriceableItem[] = [
+      { ...annualState, installment: true },
+      { ...annualState, unitPriceCents: 2900, quantity: 2 },
+      {
+        unitPriceCents: 999,
+        quantity: 1,
+        annual: false,
+        installment: false,
+        maintenanceFeeCents: 0,
+      },
+    ];
+    const without = priceCart(items, 0);
+    const withCoupon = priceCart(items, 33);
+    expect(withCoupon.dueTodayCents + withCoupon.discountTodayCents).toBe(without.dueTodayCents);
+    expect(withCoupon.discountTodayCents).toBeLessThan(withCoupon.discountCents);
+  });
+});
+
+describe('costsNothing', () => {
+  it('is true when a coupon takes the whole price of every item paid once', () => {
+    expect(costsNothing(priceCart([annualState], 100))).toBe(true);
+  });
+
+  it('is false when something is due today', () => {
+    expect(costsNothing(priceCart([annualState], 90))).toBe(false);
+  });
+
+  it("is false for installments whose maintenance fee is still due, the coupon's 100% aside", () => {
+    expect(costsNothing(priceCart([{ ...annualState, installment: true }], 100))).toBe(false);
+  });
+
+  it('is false when nothing is due today but a later installment is', () => {
+    const cart = priceCart(
+      [
+        {
+          ...annualState,
+          unitPriceCents: 5,
+          quantity: 1,
+          installment: true,
+          maintenanceFeeCents: 0,
+        },
+      ],
+      0,
+    );
+    expect(cart.dueTodayCents).toBe(0);
+    expect(costsNothing(cart)).toBe(false);
+  });
+
+  it('is false for an empty cart', () => {
+    expect(costsNothing(priceCart([], 100))).toBe(false);
   });
 });
 

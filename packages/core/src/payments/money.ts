@@ -9,6 +9,10 @@
  * - 12-month installments: each month = round(final ÷ 12) + the plan's maintenance fee; the
  *   twelfth payment takes whatever rounding left over, so the 12 payments add up to exactly
  *   final + 12 × fee. Due today = the first month.
+ *
+ * What a coupon takes off today differs from its whole discount for an installment item: it
+ * lowers each of the 12 payments (the spec's "discount divided by 12", §9), so what it takes
+ * off today is the first payment without the coupon less the first payment with it.
  */
 
 export const INSTALLMENT_MONTHS = 12;
@@ -47,7 +51,10 @@ export interface PricedItem {
   unitPriceCents: number;
   quantity: number;
   totalPriceCents: number;
+  /** What the coupon takes off the whole price. */
   discountCents: number;
+  /** What the coupon takes off what is due today (the first payment, for installments). */
+  discountTodayCents: number;
   finalPriceCents: number;
   /** The monthly installment (with the fee) when paid in installments, else 0. */
   installmentCents: number;
@@ -72,6 +79,7 @@ export function priceItem(item: PriceableItem, couponPercent: number): PricedIte
       quantity,
       totalPriceCents,
       discountCents,
+      discountTodayCents: discountCents,
       finalPriceCents,
       installmentCents: 0,
       maintenanceCents: 0,
@@ -80,11 +88,13 @@ export function priceItem(item: PriceableItem, couponPercent: number): PricedIte
     };
   const schedule = installmentSchedule(finalPriceCents, maintenanceFeeCents);
   const first = schedule[0] ?? 0;
+  const firstWithoutCoupon = installmentSchedule(totalPriceCents, maintenanceFeeCents)[0] ?? 0;
   return {
     unitPriceCents,
     quantity,
     totalPriceCents,
     discountCents,
+    discountTodayCents: firstWithoutCoupon - first,
     finalPriceCents,
     installmentCents: first,
     maintenanceCents: maintenanceFeeCents,
@@ -111,6 +121,8 @@ export interface PricedCart {
   /** The TOTAL row: what is charged today. */
   dueTodayCents: number;
   discountCents: number;
+  /** What the coupon takes off the TOTAL: TOTAL + this = what was due today without it. */
+  discountTodayCents: number;
 }
 
 export function priceCart(items: readonly PriceableItem[], couponPercent: number): PricedCart {
@@ -119,7 +131,22 @@ export function priceCart(items: readonly PriceableItem[], couponPercent: number
     items: priced,
     dueTodayCents: priced.reduce((sum, item) => sum + item.dueTodayCents, 0),
     discountCents: priced.reduce((sum, item) => sum + item.discountCents, 0),
+    discountTodayCents: priced.reduce((sum, item) => sum + item.discountTodayCents, 0),
   };
+}
+
+/**
+ * Whether an order costs nothing, today or later: a coupon took the whole price of every item
+ * and no installment carries a maintenance fee. Such an order is completed without a payment
+ * (ADR 0017); one with nothing due today but an installment due later still needs a card.
+ */
+export function costsNothing(cart: Pick<PricedCart, 'items'>): boolean {
+  return (
+    cart.items.length > 0 &&
+    cart.items.every(
+      (item) => item.dueTodayCents === 0 && item.schedule.every((cents) => cents === 0),
+    )
+  );
 }
 
 /** Dollars (a legacy field's number) from cents. */

@@ -9,7 +9,8 @@ import type { PoolClient, Queryable } from '@ratelens/db';
 
 export type OrderKind = 'subscription' | 'donation' | 'installment' | 'renewal';
 export type OrderStatus = PaymentResponse['orderStatus'];
-export type OrderMethod = 'card' | 'echeck' | 'profile';
+/** `none`: an order that cost nothing and was paid with nothing (ADR 0017). */
+export type OrderMethod = 'card' | 'echeck' | 'profile' | 'none';
 
 /** What the client received for an order, with the HTTP status it came with. */
 export interface StoredReply {
@@ -46,8 +47,9 @@ export interface NewOrder {
   amountCents: number;
   couponId: number | null;
   email: string;
-  accountType: string;
-  last4: string;
+  /** Null when nothing was charged. */
+  accountType: string | null;
+  last4: string | null;
   gateway: string;
   invoiceNumber: string;
 }

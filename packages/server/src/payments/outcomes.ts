@@ -31,6 +31,25 @@ export function noAnswer(errorCode: string, text: string): GatewayAnswer {
   };
 }
 
+export const NO_CHARGE_TEXT = 'Nothing was charged: the order costs nothing.';
+
+/** An order that costs nothing (a 100% coupon): paid without a gateway call (ADR 0017). */
+export function noChargeOutcome(): Outcome {
+  return {
+    status: 'paid',
+    httpStatus: 200,
+    answer: {
+      transactionResponse: {
+        responseCode: RESPONSE_CODES.approved,
+        messages: [{ code: 'NO_CHARGE', description: NO_CHARGE_TEXT }],
+      },
+      messages: { resultCode: 'Ok', message: [{ code: 'NO_CHARGE', text: NO_CHARGE_TEXT }] },
+    },
+    transactionId: null,
+    profile: null,
+  };
+}
+
 export function outcomeOfAnswer(result: ChargeResult, failureText: string): Outcome {
   const { answer } = result;
   const transaction = answer.transactionResponse;

@@ -77,6 +77,21 @@ export async function payEcheck(
   });
 }
 
+/** `Payment/FreeOrder`: a cart a coupon takes the whole price of, with no payment details. */
+export async function orderFree(
+  app: FastifyInstance,
+  session: LoginResponse,
+  body: Record<string, unknown>,
+  key = newKey(),
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/Payment/FreeOrder',
+    headers: { ...authHeaders(session), 'idempotency-key': key },
+    payload: body,
+  });
+}
+
 export const paid = (response: LightMyRequestResponse) => response.json<PaymentResponse>();
 
 /** A national plan for tests, at a chosen price (the sandbox's amount triggers need whole dollars). */

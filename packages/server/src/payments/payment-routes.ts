@@ -1,6 +1,7 @@
 import {
   CheckPaymentRequestSchema,
   DonationCheckRequestSchema,
+  FreeOrderRequestSchema,
   IdempotencyKeySchema,
   PaymentResponseSchema,
   cardPaymentRequestSchema,
@@ -103,6 +104,30 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           currentUser(request),
           request.headers['idempotency-key'],
           'echeck',
+          request.body,
+        ),
+      ),
+  });
+
+  app.post('/Payment/FreeOrder', {
+    config: limited,
+    onRequest: authenticated,
+    schema: {
+      tags,
+      summary: 'Complete a cart that costs nothing (a 100% coupon) without a payment',
+      description:
+        'For a cart the server prices at $0.00 today and later (a coupon takes the whole price of items paid once): the order is recorded with its coupon and paid at once, with no gateway call and no payment method kept, so its subscriptions do not renew by themselves. A cart with anything to pay is refused (400), or 409 when expectedAmountCents differs from the price. Idempotency-Key as for the other payment calls.',
+      security: AUTHENTICATED,
+      headers: PaymentHeadersSchema,
+      body: FreeOrderRequestSchema,
+      response: { 200: PaymentResponseSchema },
+    },
+    handler: async (request, reply) =>
+      send(
+        reply,
+        await payments.completeFreeOrder(
+          currentUser(request),
+          request.headers['idempotency-key'],
           request.body,
         ),
       ),

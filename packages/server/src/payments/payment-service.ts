@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   PAYMENT_MESSAGES,
   centsToDollars,
+  costsNothing,
   formatUsd,
   lastFour,
   parseExpiry,
@@ -12,6 +13,7 @@ import {
   type DonationCardRequest,
   type DonationCheckRequest,
   type EcheckDetails,
+  type FreeOrderRequest,
 } from '@ratelens/core';
 import { inTransaction, type Pool } from '@ratelens/db';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,12 +29,19 @@ import {
   pendingOrderIn,
   type NewOrder,
   type NewOrderItem,
+  type OrderMethod,
   type OrderRow,
   type StoredReply,
 } from './orders.ts';
-import { isGatewayError, noAnswer, outcomeOfAnswer, outcomeOfError } from './outcomes.ts';
+import {
+  isGatewayError,
+  noAnswer,
+  noChargeOutcome,
+  outcomeOfAnswer,
+  outcomeOfError,
+} from './outcomes.ts';
 import { reconcileOrder, reconcilePending } from './reconcile.ts';
-import { settleOrder, type Outcome } from './settlement.ts';
+import { settleOrder, settleOrderIn, type Outcome } from './settlement.ts';
 
 /*
  * The payment calls (subscriptions-and-payments §3 "Payment payload", §4 "Payment", §7, §8;
@@ -47,7 +56,11 @@ export const CHECKOUT_MESSAGES = {
     'This Idempotency-Key was already used for a different payment. Please start a new checkout attempt.',
   priceChanged: (total: string) =>
     `The total of your order is now ${total}. Please review it and make the payment again.`,
-  nothingToPay: 'There is nothing to pay for in this order.',
+  noPaymentNeeded:
+    'Nothing is due for this order, today or later. Please complete it without a payment.',
+  paymentNeeded: 'This order has an amount to pay. Please pay it by card or echeck.',
+  nothingDueToday:
+    'Nothing is due today for this order, but later installments are. Please choose Pay Once for it.',
   previousPending:
     'Your previous payment is still being confirmed. Please check your profile in a few minutes before paying again.',
 } as const;
@@ -56,6 +69,8 @@ export const CHECKOUT_MESSAGES = {
 const REPLAY_WAIT_MS = 5_000;
 
 export type PaymentChannel = 'card' | 'echeck';
+/** The gateway column of an order that was paid with nothing. */
+const NO_GATEWAY = 'none';
 type PaymentDetails = CardDetails | EcheckDetails;
 
 export interface PaymentServiceDeps {
@@ -74,13 +89,18 @@ interface Prepared {
   createProfile: boolean;
 }
 
+interface Charge {
+  payment: PaymentMethod;
+  billTo: BillTo & { email: string };
+  failureText: string;
+}
+
 interface Attempt {
   scope: string;
   key: string;
   requestHash: string;
-  failureText: string;
-  payment: PaymentMethod;
-  billTo: BillTo & { email: string };
+  /** What the gateway charges; null for an order that costs nothing (no gateway call at all). */
+  charge: Charge | null;
   prepare: () => Promise<Prepared>;
 }
 
@@ -146,7 +166,7 @@ function identityOf(payment: PaymentMethod) {
       };
 }
 
-function billToOf(address: BillingAddress): Attempt['billTo'] {
+function billToOf(address: BillingAddress): Charge['billTo'] {
   return {
     firstName: address.firstName,
     lastName: address.lastName,
@@ -155,6 +175,24 @@ function billToOf(address: BillingAddress): Attempt['billTo'] {
     state: address.state,
     zip: address.zipcode,
     email: address.email,
+  };
+}
+
+function couponCodeOf(body: Pick<FreeOrderRequest, 'couponCode'>): string | null {
+  return body.couponCode?.trim() || null;
+}
+
+/** What makes two requests for the same cart "the same" (with the payer's details beside it). */
+function cartFingerprint(body: FreeOrderRequest) {
+  return {
+    items: body.items.map((item) => ({
+      subscriptionID: item.subscriptionID,
+      state: item.state.toUpperCase(),
+      installment: item.IsInstalmentPayment,
+      customOfferId: item.customOfferId ?? null,
+    })),
+    couponCode: couponCodeOf(body)?.toUpperCase() ?? null,
+    expectedAmountCents: body.expectedAmountCents ?? null,
   };
 }
 
@@ -190,7 +228,6 @@ export class PaymentService {
   ): Promise<StoredReply> {
     const payment = paymentMethodOf(body.paymentDetails);
     const identity = identityOf(payment);
-    const couponCode = body.couponCode?.trim() || null;
     return this.attempt(
       {
         scope: `user:${account.userId}`,
@@ -198,61 +235,96 @@ export class PaymentService {
         requestHash: hashOf({
           kind: 'subscription',
           channel,
-          items: body.items.map((item) => ({
-            subscriptionID: item.subscriptionID,
-            state: item.state.toUpperCase(),
-            installment: item.IsInstalmentPayment,
-            customOfferId: item.customOfferId ?? null,
-          })),
-          couponCode: couponCode?.toUpperCase() ?? null,
-          expectedAmountCents: body.expectedAmountCents ?? null,
+          ...cartFingerprint(body),
           billing: body.billingAddress,
           payment: identity,
         }),
-        failureText: PAYMENT_MESSAGES.paymentFailed,
-        payment,
-        billTo: billToOf(body.billingAddress),
-        prepare: async () => {
-          const priced = await this.deps.catalogue.priceCart(
-            this.deps.pool,
-            account.userId,
-            body.items,
-            couponCode,
-            now,
-          );
-          if (
-            body.expectedAmountCents !== undefined &&
-            body.expectedAmountCents !== priced.dueTodayCents
-          )
-            throw conflict(
-              CHECKOUT_MESSAGES.priceChanged(formatUsd(centsToDollars(priced.dueTodayCents))),
-            );
-          if (priced.dueTodayCents <= 0) throw badRequest(CHECKOUT_MESSAGES.nothingToPay);
-          return {
-            order: {
-              userId: account.userId,
-              kind: 'subscription',
-              method: channel,
-              amountCents: priced.dueTodayCents,
-              couponId: priced.coupon?.id ?? null,
-              email: account.email,
-              accountType: identity.accountType,
-              last4: identity.last4,
-            },
-            coupon: priced.coupon,
-            items: itemsOf(priced),
-            description: `RateLens: ${priced.lines
-              .map((line) =>
-                line.stateCode ? `${line.plan.title} (${line.stateCode})` : line.plan.title,
-              )
-              .join('; ')}`,
-            // Kept for renewals and the remaining installments (never card data: a gateway profile).
-            createProfile: true,
-          };
+        charge: {
+          payment,
+          billTo: billToOf(body.billingAddress),
+          failureText: PAYMENT_MESSAGES.paymentFailed,
         },
+        prepare: () =>
+          this.prepareCart(account, body, now, {
+            method: channel,
+            accountType: identity.accountType,
+            last4: identity.last4,
+          }),
       },
       now,
     );
+  }
+
+  /**
+   * `Payment/FreeOrder`: a cart that costs nothing, today or later (a 100% coupon on items paid
+   * once). It is recorded with its $0.00 amount and its coupon and applied at once; no gateway is
+   * called and no payment method is kept, so its subscriptions do not renew by themselves.
+   */
+  async completeFreeOrder(
+    account: AuthContext,
+    key: string,
+    body: FreeOrderRequest,
+    now: Date = new Date(),
+  ): Promise<StoredReply> {
+    return this.attempt(
+      {
+        scope: `user:${account.userId}`,
+        key,
+        requestHash: hashOf({ kind: 'subscription', channel: 'none', ...cartFingerprint(body) }),
+        charge: null,
+        prepare: () =>
+          this.prepareCart(account, body, now, { method: 'none', accountType: null, last4: null }),
+      },
+      now,
+    );
+  }
+
+  /** The cart priced by the catalogue, checked against what the screen showed and how it is paid. */
+  private async prepareCart(
+    account: AuthContext,
+    body: FreeOrderRequest,
+    now: Date,
+    paidWith: { method: OrderMethod; accountType: string | null; last4: string | null },
+  ): Promise<Prepared> {
+    const priced = await this.deps.catalogue.priceCart(
+      this.deps.pool,
+      account.userId,
+      body.items,
+      couponCodeOf(body),
+      now,
+    );
+    if (body.expectedAmountCents !== undefined && body.expectedAmountCents !== priced.dueTodayCents)
+      throw conflict(
+        CHECKOUT_MESSAGES.priceChanged(formatUsd(centsToDollars(priced.dueTodayCents))),
+      );
+    const free = costsNothing({ items: priced.lines.map((line) => line.priced) });
+    const charged = paidWith.method !== 'none';
+    if (charged && free) throw badRequest(CHECKOUT_MESSAGES.noPaymentNeeded);
+    if (!charged && !free) throw badRequest(CHECKOUT_MESSAGES.paymentNeeded);
+    // A few cents paid in installments can round the first payment to $0.00: a gateway cannot
+    // charge that, and nothing could be kept to charge the later payments with.
+    if (charged && priced.dueTodayCents <= 0) throw badRequest(CHECKOUT_MESSAGES.nothingDueToday);
+    return {
+      order: {
+        userId: account.userId,
+        kind: 'subscription',
+        method: paidWith.method,
+        amountCents: priced.dueTodayCents,
+        couponId: priced.coupon?.id ?? null,
+        email: account.email,
+        accountType: paidWith.accountType,
+        last4: paidWith.last4,
+      },
+      coupon: priced.coupon,
+      items: itemsOf(priced),
+      description: `RateLens: ${priced.lines
+        .map((line) =>
+          line.stateCode ? `${line.plan.title} (${line.stateCode})` : line.plan.title,
+        )
+        .join('; ')}`,
+      // Kept for renewals and the remaining installments (never card data: a gateway profile).
+      createProfile: charged,
+    };
   }
 
   /** `Payment/DonationCardPayment`, `Payment/DonationCeckPayment`: the donor's e-mail is verified. */
@@ -277,9 +349,11 @@ export class PaymentService {
           billing: body.billingAddress,
           payment: identity,
         }),
-        failureText: PAYMENT_MESSAGES.donationFailed,
-        payment,
-        billTo: billToOf(body.billingAddress),
+        charge: {
+          payment,
+          billTo: billToOf(body.billingAddress),
+          failureText: PAYMENT_MESSAGES.donationFailed,
+        },
         prepare: () =>
           Promise.resolve({
             order: {
@@ -346,7 +420,7 @@ export class PaymentService {
     const created = await inTransaction(pool, async (client) => {
       await lockScope(client, attempt.scope);
       const again = await findOrderByKey(client, attempt.scope, attempt.key);
-      if (again) return { replay: true, order: again };
+      if (again) return { replay: true, order: again, reply: null };
       const pending = await pendingOrderIn(client, attempt.scope);
       if (pending)
         throw conflict(
@@ -366,31 +440,37 @@ export class PaymentService {
           scope: attempt.scope,
           key: attempt.key,
           requestHash: attempt.requestHash,
-          gateway: gateway.name,
+          gateway: attempt.charge ? gateway.name : NO_GATEWAY,
           invoiceNumber: newInvoiceNumber(),
         },
         prepared.items,
       );
       if (!order) throw new Error('order insert lost its idempotency key');
-      return { replay: false, order };
+      // Nothing to charge: the order is paid in the transaction that records it.
+      const reply = attempt.charge
+        ? null
+        : await settleOrderIn(client, NO_GATEWAY, order.id, noChargeOutcome(), now);
+      return { replay: false, order, reply };
     });
     const { order } = created;
     if (created.replay) return this.replay(order, attempt.requestHash, now);
+    if (created.reply) return created.reply;
+    if (!attempt.charge) throw new Error(`order ${order.id} has nothing to charge and no reply`);
 
-    const outcome = await this.charge(order, attempt, prepared);
+    const outcome = await this.charge(order, attempt.charge, prepared);
     return settleOrder(pool, gateway.name, order.id, outcome, now);
   }
 
-  private async charge(order: OrderRow, attempt: Attempt, prepared: Prepared): Promise<Outcome> {
+  private async charge(order: OrderRow, charge: Charge, prepared: Prepared): Promise<Outcome> {
     let result: ChargeResult;
     try {
       result = await this.deps.gateway.charge({
         amountCents: order.amountCents,
         invoiceNumber: order.invoiceNumber,
         description: prepared.description,
-        payment: attempt.payment,
-        billTo: attempt.billTo,
-        customer: { email: attempt.billTo.email },
+        payment: charge.payment,
+        billTo: charge.billTo,
+        customer: { email: charge.billTo.email },
         createProfile: prepared.createProfile,
       });
     } catch (error) {
@@ -399,9 +479,9 @@ export class PaymentService {
         { orderId: order.id, outcome: error.outcome, gateway: this.deps.gateway.name },
         error.message,
       );
-      return outcomeOfError(error, attempt.failureText);
+      return outcomeOfError(error, charge.failureText);
     }
-    const outcome = outcomeOfAnswer(result, attempt.failureText);
+    const outcome = outcomeOfAnswer(result, charge.failureText);
     if (outcome.httpStatus === 502)
       this.deps.log.error(
         { orderId: order.id, code: result.answer.transactionResponse.errors?.[0]?.errorCode },

@@ -10,6 +10,7 @@ import {
   billing,
   card,
   newKey,
+  orderFree,
   ordersOf,
   paid,
   payCard,
@@ -277,6 +278,126 @@ describe('Payment/CardPayment', () => {
       },
     });
     expect(headersInBody.statusCode).toBe(401);
+  });
+});
+
+describe('Payment/FreeOrder', () => {
+  // Alabama's state plan: 3 files × $25.00 = $75.00, all of it taken by a 100% coupon.
+  const alabama = (installment = false) => [
+    { subscriptionID: plans.stateAnnual, state: 'AL', IsInstalmentPayment: installment },
+  ];
+
+  it('completes an order a coupon takes the whole price of without calling the gateway', async () => {
+    const couponId = await addCoupon(pool(), { code: 'FULLFREE', percent: 100 });
+    const session = await buyer();
+    const before = await sandboxTransactions(pool());
+
+    const response = await orderFree(test.app, session, {
+      items: alabama(),
+      couponCode: 'fullfree',
+      expectedAmountCents: 0,
+    });
+
+    expect(response.statusCode).toBe(200);
+    const body = paid(response);
+    expect(body).toMatchObject({ orderStatus: 'paid', amountCents: 0 });
+    expect(body.transactionResponse.responseCode).toBe('1');
+    expect(await sandboxTransactions(pool())).toBe(before);
+    const { rows: orders } = await pool().query(
+      `SELECT status, kind, method, gateway, amount_cents::int AS amount, coupon_id AS "couponId",
+              account_type AS "accountType", last4, transaction_id AS "transactionId"
+         FROM orders WHERE id = $1`,
+      [body.orderId],
+    );
+    expect(orders[0]).toEqual({
+      status: 'paid',
+      kind: 'subscription',
+      method: 'none',
+      gateway: 'none',
+      amount: 0,
+      couponId,
+      accountType: null,
+      last4: null,
+      transactionId: null,
+    });
+    const { rows: items } = await pool().query(
+      `SELECT total_price_cents::int AS total, discount_cents::int AS discount,
+              final_price_cents::int AS final, due_today_cents::int AS "dueToday"
+         FROM order_items WHERE order_id = $1`,
+      [body.orderId],
+    );
+    expect(items).toEqual([{ total: 7500, discount: 7500, final: 0, dueToday: 0 }]);
+  });
+
+  it('grants the subscription without auto-renewal, as no payment method was given', async () => {
+    await addCoupon(pool(), { code: 'FREEGRANT', percent: 100 });
+    const session = await buyer();
+    const response = await orderFree(test.app, session, {
+      items: alabama(),
+      couponCode: 'FREEGRANT',
+    });
+    expect(paid(response).orderStatus).toBe('paid');
+    const [subscription] = await subscriptionsOf(pool(), session.userID);
+    expect(subscription).toMatchObject({ autoRenewal: false, paymentProfileId: null });
+  });
+
+  it('answers a repeated request with the first answer and grants the subscription once', async () => {
+    await addCoupon(pool(), { code: 'FREEONCE', percent: 100 });
+    const session = await buyer();
+    const key = newKey();
+    const order = { items: alabama(), couponCode: 'FREEONCE' };
+    const first = await orderFree(test.app, session, order, key);
+    const again = await orderFree(test.app, session, order, key);
+    expect(again.json()).toEqual(first.json());
+    expect(await subscriptionsOf(pool(), session.userID)).toHaveLength(1);
+  });
+
+  it('counts a use of the coupon: a coupon with one use left serves one free order', async () => {
+    await addCoupon(pool(), { code: 'FREELAST', percent: 100, maxUses: 1 });
+    const [first, second] = [await buyer(), await buyer()];
+    const order = { items: alabama(), couponCode: 'FREELAST' };
+    expect((await orderFree(test.app, first, order)).statusCode).toBe(200);
+    const refused = await orderFree(test.app, second, order);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toBe(PAYMENT_MESSAGES.couponInvalid);
+  });
+
+  it('refuses an order that costs something: 409 with the price when $0.00 was shown', async () => {
+    const session = await buyer();
+    const response = await orderFree(test.app, session, {
+      items: search5(),
+      expectedAmountCents: 0,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<{ message: string }>().message).toBe(
+      CHECKOUT_MESSAGES.priceChanged('$9.99'),
+    );
+    expect(await ordersOf(pool(), `user:${session.userID}`)).toEqual([]);
+  });
+
+  it('refuses installments whose maintenance fee is still due, the 100% coupon aside (400)', async () => {
+    await addCoupon(pool(), { code: 'FREEFEES', percent: 100 });
+    const session = await buyer();
+    const response = await orderFree(test.app, session, {
+      items: alabama(true),
+      couponCode: 'FREEFEES',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(CHECKOUT_MESSAGES.paymentNeeded);
+    expect(await subscriptionsOf(pool(), session.userID)).toEqual([]);
+  });
+
+  it('is what a card payment of an order that costs nothing is told to use (400)', async () => {
+    await addCoupon(pool(), { code: 'FREECARD', percent: 100 });
+    const session = await buyer();
+    const response = await payCard(test.app, session, {
+      items: alabama(),
+      couponCode: 'FREECARD',
+      expectedAmountCents: 0,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(CHECKOUT_MESSAGES.noPaymentNeeded);
+    expect(await ordersOf(pool(), `user:${session.userID}`)).toEqual([]);
   });
 });
 

@@ -58,31 +58,43 @@ export async function settleOrder(
   outcome: Outcome,
   now: Date,
 ): Promise<StoredReply> {
-  return inTransaction(pool, async (client) => {
-    const order = await lockOrder(client, orderId);
-    if (!order) throw new Error(`order ${orderId} vanished`);
-    const reply = replyOf(order, outcome);
-    if (order.status !== 'pending') return order.reply ?? reply;
-    await updateOrder(client, order.id, {
-      status: outcome.status,
-      transactionId: outcome.transactionId,
-      reply,
-    });
-    if (outcome.status === 'pending') return reply;
-    if (outcome.status === 'paid') await applyPaid(client, gateway, order, outcome, now);
-    else if (order.kind === 'installment')
-      await client.query(
-        `UPDATE installments SET status = 'failed', attempts = attempts + 1 WHERE order_id = $1`,
-        [order.id],
-      );
-    await auditPayment(client, order.userId, `payment.${outcome.status}`, {
-      orderId: order.id,
-      kind: order.kind,
-      amountCents: order.amountCents,
-      ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}),
-    });
-    return reply;
+  return inTransaction(pool, (client) => settleOrderIn(client, gateway, orderId, outcome, now));
+}
+
+/**
+ * settleOrder within a transaction the caller holds: an order that costs nothing is recorded and
+ * settled in one, so it is never left pending for reconciliation to look for at a gateway.
+ */
+export async function settleOrderIn(
+  client: PoolClient,
+  gateway: string,
+  orderId: string,
+  outcome: Outcome,
+  now: Date,
+): Promise<StoredReply> {
+  const order = await lockOrder(client, orderId);
+  if (!order) throw new Error(`order ${orderId} vanished`);
+  const reply = replyOf(order, outcome);
+  if (order.status !== 'pending') return order.reply ?? reply;
+  await updateOrder(client, order.id, {
+    status: outcome.status,
+    transactionId: outcome.transactionId,
+    reply,
   });
+  if (outcome.status === 'pending') return reply;
+  if (outcome.status === 'paid') await applyPaid(client, gateway, order, outcome, now);
+  else if (order.kind === 'installment')
+    await client.query(
+      `UPDATE installments SET status = 'failed', attempts = attempts + 1 WHERE order_id = $1`,
+      [order.id],
+    );
+  await auditPayment(client, order.userId, `payment.${outcome.status}`, {
+    orderId: order.id,
+    kind: order.kind,
+    amountCents: order.amountCents,
+    ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}),
+  });
+  return reply;
 }
 
 async function applyPaid(

@@ -12,6 +12,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, signedInAdmin, signedInUser, useTestApp } from '../test/app.ts';
 import { orderWithCoupon, seedStatesAndFiles, seededPlans } from './catalogue-fixtures.ts';
+import { COUPON_WINDOW_MESSAGES } from './catalogue-admin.ts';
 
 const test = useTestApp();
 let plans: Awaited<ReturnType<typeof seededPlans>>;
@@ -231,6 +232,51 @@ describe('admin coupons', () => {
       percent: 40,
       validFrom: '2025-01-01T00:00:00.000Z',
     });
+  });
+
+  it('refuses a new coupon that ends before it starts when validFrom is left out (it starts now)', async () => {
+    const response = await call('POST', 'coupons', admin, {
+      code: 'ENDEDALREADY',
+      percent: 5,
+      validTo: '2025-01-01T00:00:00Z',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiError>().errors).toContainEqual(
+      expect.objectContaining({ field: 'validTo', message: COUPON_WINDOW_MESSAGES.afterNow }),
+    );
+    const listed = (await call('GET', 'coupons', admin)).json<CatalogueCoupon[]>();
+    expect(listed.map((coupon) => coupon.code)).not.toContain('ENDEDALREADY');
+  });
+
+  it('refuses a change whose validTo is before the start the coupon keeps', async () => {
+    const created = (
+      await call('POST', 'coupons', admin, {
+        code: 'KEEPSTART',
+        percent: 5,
+        validFrom: '2030-01-01T00:00:00Z',
+      })
+    ).json<CatalogueCoupon>();
+    const changed = await call('PUT', `coupons/${created.id}`, admin, {
+      code: 'KEEPSTART',
+      percent: 5,
+      validTo: '2029-01-01T00:00:00Z',
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json<ApiError>().errors).toContainEqual(
+      expect.objectContaining({ field: 'validTo', message: COUPON_WINDOW_MESSAGES.afterStart }),
+    );
+    const listed = (await call('GET', 'coupons', admin)).json<CatalogueCoupon[]>();
+    expect(listed.find((coupon) => coupon.id === created.id)?.validTo).toBeNull();
+  });
+
+  it('accepts a validTo after now for a new coupon without validFrom', async () => {
+    const validTo = new Date(Date.now() + 86_400_000).toISOString();
+    const response = await call('POST', 'coupons', admin, {
+      code: 'ENDSTOMORROW',
+      percent: 5,
+      validTo,
+    });
+    expect(response.statusCode).toBe(200);
   });
 
   it('deactivates a coupon so an account can no longer use it', async () => {

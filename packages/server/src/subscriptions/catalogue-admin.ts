@@ -70,6 +70,16 @@ function isUniqueViolation(error: unknown): boolean {
 const codeTaken = (code: string) => conflict(`A coupon with the code ${code} already exists.`);
 
 /**
+ * validTo against the start a coupon really gets, which core's schema cannot see when validFrom
+ * is left out: now for a new coupon, the start it keeps for a changed one.
+ */
+export const COUPON_WINDOW_MESSAGES = {
+  afterNow: 'validTo must be after validFrom, which is now when it is left out.',
+  afterStart:
+    "validTo must be after validFrom, which stays the coupon's start when it is left out.",
+} as const;
+
+/**
  * The catalogue as administrators manage it at /admin/catalogue: plans, coupons and custom
  * offers. Every method checks the role, so no route can forget it.
  */
@@ -137,9 +147,12 @@ export class CatalogueAdmin {
   async createCoupon(auth: AuthContext, input: CouponInput): Promise<CatalogueCoupon> {
     this.requireAdmin(auth);
     try {
+      // The window is checked where the start is known, in the statement that writes it.
       const { rows } = await this.pool.query<{ id: number }>(
         `INSERT INTO coupons (code, percent, valid_from, valid_to, max_uses, max_uses_per_user, active)
-         VALUES ($1, $2, coalesce($3::timestamptz, now()), $4, $5, $6, $7) RETURNING id`,
+         SELECT $1, $2, coalesce($3::timestamptz, now()), $4, $5, $6, $7
+          WHERE $4::timestamptz IS NULL OR $4::timestamptz > coalesce($3::timestamptz, now())
+         RETURNING id`,
         [
           input.code,
           input.percent,
@@ -150,7 +163,9 @@ export class CatalogueAdmin {
           input.active,
         ],
       );
-      return await this.coupon(rows[0]?.id ?? 0);
+      const id = rows[0]?.id;
+      if (id === undefined) throw fieldError('validTo', 'window', COUPON_WINDOW_MESSAGES.afterNow);
+      return await this.coupon(id);
     } catch (error) {
       if (isUniqueViolation(error)) throw codeTaken(input.code);
       throw error;
@@ -164,7 +179,8 @@ export class CatalogueAdmin {
       const { rowCount } = await this.pool.query(
         `UPDATE coupons SET code = $2, percent = $3, valid_from = coalesce($4::timestamptz, valid_from),
                 valid_to = $5, max_uses = $6, max_uses_per_user = $7, active = $8
-          WHERE id = $1`,
+          WHERE id = $1
+            AND ($5::timestamptz IS NULL OR $5::timestamptz > coalesce($4::timestamptz, valid_from))`,
         [
           id,
           input.code,
@@ -176,7 +192,10 @@ export class CatalogueAdmin {
           input.active,
         ],
       );
-      if (!rowCount) throw notFound('No coupon has this id.');
+      if (!rowCount) {
+        await this.coupon(id); // 404 when there is no such coupon
+        throw fieldError('validTo', 'window', COUPON_WINDOW_MESSAGES.afterStart);
+      }
     } catch (error) {
       if (isUniqueViolation(error)) throw codeTaken(input.code);
       throw error;

@@ -83,13 +83,20 @@ describe('AppHeader', () => {
       'pathname',
       '/admin/catalogue',
     );
-    expect(mainNavLinks().slice(-6)).toEqual([
-      'Users',
-      'Messages',
-      'Partners',
-      'Organisations',
-      'Plan design',
-      'Catalogue',
-    ]);
+    // Their own row, so that the main one stays on one line (15 links did not fit at 1,440 px).
+    const admin = screen.getByRole('navigation', { name: 'Administration' });
+    expect(
+      within(admin)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Users', 'Messages', 'Partners', 'Organisations', 'Plan design', 'Catalogue']);
+    expect(mainNavLinks()).toHaveLength(9);
+  });
+
+  it('has no administration navigation for anyone else', () => {
+    signIn(ROLES.webUser);
+    renderWithProviders(<AppHeader />);
+
+    expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull();
   });
 });

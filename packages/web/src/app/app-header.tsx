@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { useSession } from '../features/auth/use-session.ts';
 import { AnchorLink, ButtonLink } from '../shared/router-link.tsx';
 import classes from './layout.module.css';
-import { navigationFor, type NavItem } from './navigation.ts';
+import { adminNavigationFor, navigationFor, type NavItem } from './navigation.ts';
 
 const MOBILE_NAV_ID = 'mobile-navigation';
 
@@ -56,7 +56,8 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
 export function AppHeader() {
   const session = useSession();
   const [menuOpened, menu] = useDisclosure(false);
-  const items = navigationFor(session.token !== null, session.role);
+  const items = navigationFor(session.token !== null);
+  const adminItems = adminNavigationFor(session.role);
 
   return (
     <Box component="header" className={classes.header}>
@@ -82,6 +83,16 @@ export function AppHeader() {
             <MainLinks items={items} />
           </Group>
         </Box>
+        {adminItems.length > 0 && (
+          <Box component="nav" aria-label="Administration" visibleFrom="md" mt={4}>
+            <Group gap="lg">
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" aria-hidden="true">
+                Admin
+              </Text>
+              <MainLinks items={adminItems} />
+            </Group>
+          </Box>
+        )}
       </Container>
 
       <Drawer
@@ -98,6 +109,19 @@ export function AppHeader() {
               <MainLinks items={items} onNavigate={menu.close} />
             </Stack>
           </Box>
+          {adminItems.length > 0 && (
+            <>
+              <Divider />
+              <Box component="nav" aria-label="Administration">
+                <Stack gap="sm">
+                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" aria-hidden="true">
+                    Admin
+                  </Text>
+                  <MainLinks items={adminItems} onNavigate={menu.close} />
+                </Stack>
+              </Box>
+            </>
+          )}
           <Divider />
           <Stack gap="sm" align="flex-start">
             <AccountLinks onNavigate={menu.close} />

@@ -23,24 +23,20 @@ const CATALOGUE: NavItem = { label: 'Catalogue', to: '/admin/catalogue' };
 
 /**
  * The two header variants of search-and-accounts §2: signed out without Subscription, Rates
- * and Vindex; signed in with all of them. The user list, the contact messages, the partner
- * management, the employer organisations, the plan design and the catalogue are for
- * administrators only.
+ * and Vindex; signed in with all of them.
  */
-export function navigationFor(signedIn: boolean, role: string | null): NavItem[] {
+export function navigationFor(signedIn: boolean): NavItem[] {
   if (!signedIn) return [HOME, INVENTORY, RX_WHOLESALER, PRODUCTS, MISSION, PARTNERS];
-  const items = [
-    HOME,
-    INVENTORY,
-    RX_WHOLESALER,
-    PRODUCTS,
-    SUBSCRIPTION,
-    RATES,
-    MISSION,
-    PARTNERS,
-    VINDEX,
-  ];
+  return [HOME, INVENTORY, RX_WHOLESALER, PRODUCTS, SUBSCRIPTION, RATES, MISSION, PARTNERS, VINDEX];
+}
+
+/**
+ * The screens for administrators only: the user list, the contact messages, the partner
+ * management, the employer organisations, the plan design and the catalogue. They have their
+ * own navigation, because with the main links they were 15 and wrapped at 1,440 px.
+ */
+export function adminNavigationFor(role: string | null): NavItem[] {
   return isAdmin(role)
-    ? [...items, USERS, MESSAGES, PARTNER_ADMIN, ORGANISATIONS, PLAN_DESIGN, CATALOGUE]
-    : items;
+    ? [USERS, MESSAGES, PARTNER_ADMIN, ORGANISATIONS, PLAN_DESIGN, CATALOGUE]
+    : [];
 }

@@ -186,6 +186,19 @@ const forbidden = () =>
   });
 
 describe('AdminCatalogueRoute', () => {
+  it('lets its table cells break a word only when it cannot fit a line by itself', async () => {
+    renderAsAdmin();
+    const plans = await table('Plans');
+    // 'anywhere' let the table squeeze a column below its longest word: "Offere d" at 1,024 px.
+    const styles = within(plans)
+      .getAllByRole('cell')
+      .map((cell) => cell.style.overflowWrap);
+    expect(new Set(styles)).toEqual(new Set(['break-word', '']));
+    expect(within(plans).getByRole('cell', { name: 'Offered' }).style.overflowWrap).toBe(
+      'break-word',
+    );
+  });
+
   it('lists the plans with their price, installments and status, with the auth headers sent', async () => {
     const fetchMock = renderAsAdmin();
     expect(screen.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeTruthy();
@@ -309,7 +322,7 @@ describe('AdminCatalogueRoute', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add coupon' });
     type(dialog, /^Code/, 'spring');
     type(dialog, /^Percent off/, '25');
-    type(dialog, /^Last day/, '2026-06-30');
+    type(dialog, /^Last day/, '2099-06-30');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add coupon' }));
 
     expect(await screen.findByText('SPRING was added.')).toBeTruthy();
@@ -317,7 +330,7 @@ describe('AdminCatalogueRoute', () => {
       code: 'SPRING',
       percent: 25,
       validFrom: null,
-      validTo: '2026-07-01T00:00:00.000Z',
+      validTo: '2099-07-01T00:00:00.000Z',
       maxUses: null,
       maxUsesPerUser: null,
       active: true,

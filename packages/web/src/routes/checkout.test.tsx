@@ -16,6 +16,9 @@ import { CheckoutRoute } from './checkout.tsx';
 const USER = 'user-1';
 const PACK = searchPack(5, 5, 999);
 const PLANS = [plan(), MONTHLY_PLAN, PACK];
+const COUPONS: Record<string, number> = { SAVE10: 10, SAVE33: 33, FREE100: 100 };
+/** $25.00 (one file): 12 installments of $2.08 would leave 4 cents over, so the 12th is $2.12. */
+const ONE_FILE = plan({ totalFilesCountSpecificState: 1, totalPriceCents: 2500, totalPrice: 25 });
 
 function LocationProbe() {
   const location = useLocation();
@@ -31,13 +34,16 @@ function stubCheckoutApi(answers: Record<string, Answer> = {}) {
       const found = PLANS.find((item) => item.subscriptionID === id);
       return found ? jsonResponse(200, found) : jsonResponse(404, { message: 'No plan.' });
     },
-    '/api/Master/getallcoupons': (url) =>
-      jsonResponse(
+    '/api/Master/getallcoupons': (url) => {
+      const code = url.searchParams.get('cupon') ?? '';
+      const percent = COUPONS[code];
+      return jsonResponse(
         200,
-        url.searchParams.get('cupon') === 'SAVE10'
-          ? [{ couponID: 1, couponCode: 'SAVE10', couponDiscountPerc: 10 }]
-          : [],
-      ),
+        percent === undefined
+          ? []
+          : [{ couponID: 1, couponCode: code, couponDiscountPerc: percent }],
+      );
+    },
     '/api/Payment/CardPayment': jsonResponse(200, approved(7500)),
     '/api/Payment/CeckPayment': jsonResponse(200, approved(1125)),
     ...answers,
@@ -58,6 +64,16 @@ function renderCheckout() {
 const order = () => within(screen.getByRole('region', { name: 'Order' }));
 const totalRow = () => order().getByRole('row', { name: /^TOTAL/ });
 const alertText = () => screen.getAllByRole('alert').map((alert) => alert.textContent);
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((td) => td.textContent);
+
+async function applyCoupon(code: string) {
+  fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: code } });
+  fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  await screen.findByText(new RegExp(`^Coupon ${code} applied`));
+}
 
 beforeEach(() => signInAs('user'));
 
@@ -131,6 +147,42 @@ describe('CheckoutRoute order', () => {
     expect(readCart(USER).lines).toHaveLength(1);
   });
 
+  it('shows a custom offer as one offer at its agreed total, naming the files it covers', async () => {
+    stubCheckoutApi();
+    const offer = plan({ customOfferId: 7, priceCents: 5000, totalPriceCents: 5000 });
+    addToCart(USER, { plan: offer, installment: false, stateId: 1 });
+    renderCheckout();
+
+    const row = order().getByRole('row', { name: /custom offer/ });
+    // Quantity × unit price = total price.
+    expect(cellsOf(row).slice(0, 4)).toEqual(['Annual', '1 offer (3 files)', '$50.00', '$50.00']);
+    const card = within(screen.getByRole('list', { name: 'Order' })).getByRole('listitem');
+    expect(card.textContent).toContain('1 offer (3 files)');
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$50.00 due today'));
+  });
+
+  it('says the twelfth installment as it is when the price does not divide by 12', async () => {
+    stubCheckoutApi({ '/api/Master/getsubscriptionbyid': jsonResponse(200, ONE_FILE) });
+    addToCart(USER, { plan: ONE_FILE, installment: true, stateId: 1 });
+    renderCheckout();
+
+    // $25.00 ÷ 12 = $2.08 (× 11) and $2.12, each with the $5.00 maintenance fee.
+    const row = order().getByRole('row', { name: /State Negotiated Rates \(Alabama\)/ });
+    expect(
+      within(row).getByText('11 monthly payments of $7.08, then $7.12; the first today'),
+    ).toBeTruthy();
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$7.08 due today'));
+  });
+
+  it('says 12 equal payments when the price divides by 12', () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: true, stateId: 1 });
+    renderCheckout();
+
+    const row = order().getByRole('row', { name: /State Negotiated Rates \(Alabama\)/ });
+    expect(within(row).getByText('12 monthly payments of $11.25; the first today')).toBeTruthy();
+  });
+
   it('shows the price the catalogue gives now, not the one stored with the cart', async () => {
     stubCheckoutApi({
       '/api/Master/getsubscriptionbyid': jsonResponse(
@@ -160,6 +212,58 @@ describe('CheckoutRoute coupon', () => {
     ).toBeTruthy();
     // $75.00 − 10% = $67.50, plus the $9.99 pack.
     await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$77.49 due today'));
+  });
+
+  it('shows what the coupon takes off today for installments, so the lines add up to the TOTAL', async () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: true, stateId: 1 });
+    addToCart(USER, { plan: PACK, installment: false, stateId: null });
+    renderCheckout();
+
+    await applyCoupon('SAVE33');
+
+    // Before: $6.25 + $5.00 fee + the $9.99 pack. The coupon takes 33% of $75.00 ($24.75) off
+    // the year, $2.06 of it off the first installment ($6.25 → $4.19).
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$19.18 due today'));
+    expect(order().getByRole('row', { name: /^Before the coupon/ }).textContent).toBe(
+      'Before the coupon$21.24 due today',
+    );
+    expect(order().getByRole('row', { name: /^Coupon SAVE33/ }).textContent).toBe(
+      'Coupon SAVE33: 33% off annual subscriptions−$2.06 today (−$24.75 in all)',
+    );
+  });
+
+  it('shows the whole discount as taken off today when every annual item is paid once', async () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    renderCheckout();
+
+    await applyCoupon('SAVE10');
+
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$67.50 due today'));
+    expect(order().getByRole('row', { name: /^Coupon SAVE10/ }).textContent).toBe(
+      'Coupon SAVE10: 10% off annual subscriptions−$7.50 today',
+    );
+  });
+
+  it('takes the applied message away, saying why, when removing the last annual item drops the coupon', async () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    addToCart(USER, { plan: PACK, installment: false, stateId: null });
+    renderCheckout();
+    await applyCoupon('SAVE10');
+
+    fireEvent.click(
+      order().getByRole('button', { name: 'Remove State Negotiated Rates (Alabama)' }),
+    );
+
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$9.99 due today'));
+    expect(screen.queryByText(/^Coupon SAVE10 applied/)).toBeNull();
+    expect(
+      screen.getByText(
+        'Coupon SAVE10 was removed: it applies to annual subscriptions, and none is left in the order.',
+      ),
+    ).toBeTruthy();
   });
 
   it('refuses a coupon when the cart holds no annual subscription, without asking', async () => {
@@ -245,6 +349,77 @@ describe('CheckoutRoute payment', () => {
       /^[A-Za-z0-9_-]{8,100}$/,
     );
     expect(readCart(USER).lines).toEqual([]);
+  });
+
+  it('completes an order a 100% coupon covers without asking for a card or account', async () => {
+    const fetchMock = stubCheckoutApi({
+      '/api/Payment/FreeOrder': jsonResponse(200, { ...approved(0), orderId: 'order-free' }),
+    });
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    renderCheckout();
+
+    await applyCoupon('FREE100');
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$0.00 due today'));
+    expect(
+      screen.getByText(
+        'No payment is needed: the coupon covers the whole order. Nothing is charged.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText(/^Card Number/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/thankYou {"kind":"subscription","amountCents":0,"orderId":"order-free"}',
+      ),
+    );
+    const [call] = callsTo(fetchMock, '/api/Payment/FreeOrder');
+    expect(sentJson(call)).toEqual({
+      items: [
+        {
+          subscriptionID: 1,
+          state: 'AL',
+          IsInstalmentPayment: false,
+          customOfferId: null,
+          userID: USER,
+        },
+      ],
+      couponCode: 'FREE100',
+      expectedAmountCents: 0,
+    });
+    expect((call?.init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(
+      /^[A-Za-z0-9_-]{8,100}$/,
+    );
+    expect(callsTo(fetchMock, '/api/Payment/CardPayment')).toHaveLength(0);
+    expect(readCart(USER).lines).toEqual([]);
+  });
+
+  it('asks for a payment when a 100% coupon leaves installment maintenance fees due', async () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: true, stateId: 1 });
+    renderCheckout();
+
+    await applyCoupon('FREE100');
+
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$5.00 due today'));
+    expect(screen.getByRole('button', { name: 'Make Payment' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Complete Order' })).toBeNull();
+  });
+
+  it('changes the CVV hint to the 4 digits on the front when American Express is chosen', () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    renderCheckout();
+    const cvv = screen.getByLabelText(/^CVV/);
+    const hint = () => document.getElementById(cvv.getAttribute('aria-describedby') ?? '');
+    expect(hint()?.textContent).toBe('3 digits code on back side of the card');
+
+    fireEvent.change(screen.getByLabelText(/^Card Type/), {
+      target: { value: 'American Express' },
+    });
+
+    expect(hint()?.textContent).toBe('4 digits code on front side of the card');
   });
 
   it('pays in installments by echeck', async () => {

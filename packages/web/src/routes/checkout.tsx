@@ -1,5 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { PAYMENT_MESSAGES, type Subscription } from '@ratelens/core';
+import { PAYMENT_MESSAGES, costsNothing, type Subscription } from '@ratelens/core';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { RequireToken } from '../features/auth/guards.tsx';
@@ -13,6 +13,7 @@ import {
 } from '../features/subscriptions/cart.ts';
 import { hasAnnualItem, priceChoices } from '../features/subscriptions/cart-pricing.ts';
 import { CouponForm } from '../features/subscriptions/coupon-form.tsx';
+import { FreeOrder } from '../features/subscriptions/free-order.tsx';
 import { OrderTable } from '../features/subscriptions/order-table.tsx';
 import { sendPayment } from '../features/subscriptions/payment-call.ts';
 import { PaymentForm } from '../features/subscriptions/payment-form.tsx';
@@ -84,9 +85,12 @@ function Checkout() {
   const coupon = annual ? cart.coupon : null;
   const priced = priceChoices(choices, coupon?.couponDiscountPerc ?? 0);
 
-  const payment = usePayment({
-    prepare: (details: PaymentDetails) => {
-      const body = {
+  // A cart that costs nothing, today or later, completes without a payment (ADR 0017).
+  const free = costsNothing(priced);
+
+  const payment = usePayment<PaymentDetails | null>({
+    prepare: (details) => {
+      const cart = {
         // What to buy, never its price: the server prices the order (issue 5 point 3).
         items: choices.map(({ plan, installment }) => ({
           subscriptionID: plan.subscriptionID,
@@ -98,11 +102,21 @@ function Checkout() {
         couponCode: coupon?.couponCode ?? null,
         // The TOTAL shown: a different server price refuses the payment instead of charging it.
         expectedAmountCents: priced.dueTodayCents,
-        paymentDetails: details.paymentDetails,
-        billingAddress: details.billingAddress,
       };
+      const body =
+        details === null
+          ? cart
+          : {
+              ...cart,
+              paymentDetails: details.paymentDetails,
+              billingAddress: details.billingAddress,
+            };
       const path =
-        details.method === 'card' ? '/api/Payment/CardPayment' : '/api/Payment/CeckPayment';
+        details === null
+          ? '/api/Payment/FreeOrder'
+          : details.method === 'card'
+            ? '/api/Payment/CardPayment'
+            : '/api/Payment/CeckPayment';
       return {
         body,
         send: (idempotencyKey: string) =>
@@ -174,12 +188,20 @@ function Checkout() {
           <Title order={2} size="h3" id="payment-heading">
             Payment
           </Title>
-          <PaymentForm
-            defaultEmail={session.email ?? ''}
-            ready
-            pending={payment.pending}
-            onPay={payment.pay}
-          />
+          {free ? (
+            <FreeOrder
+              couponApplied={coupon !== null}
+              pending={payment.pending}
+              onComplete={() => payment.pay(null)}
+            />
+          ) : (
+            <PaymentForm
+              defaultEmail={session.email ?? ''}
+              ready
+              pending={payment.pending}
+              onPay={payment.pay}
+            />
+          )}
         </Stack>
       )}
     </Stack>

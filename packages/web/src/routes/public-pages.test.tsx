@@ -65,3 +65,17 @@ describe('/', () => {
     expect(screen.getByText(/not legal advice/)).toBeTruthy();
   });
 });
+
+describe('/privacy-policy', () => {
+  it('promises only what the profile offers: account details to see, not to edit', () => {
+    renderWithProviders(<PrivacyPolicyRoute />, { route: '/privacy-policy' });
+
+    expect(screen.queryByText(/update your account details on your profile/)).toBeNull();
+    expect(
+      screen.getByText(
+        /You can see your account details .* and your subscriptions on your profile/,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/To change your password, use/)).toBeTruthy();
+  });
+});

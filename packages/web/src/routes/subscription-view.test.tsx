@@ -67,6 +67,20 @@ describe('SubscriptionViewRoute popup', () => {
     });
   });
 
+  it('promises what happens: the team is told and gets in touch, nothing is mailed to the visitor', async () => {
+    stubViewApi();
+    renderView();
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'See our plans' }));
+
+    expect(
+      dialog.getByText(
+        'Leave your name and e-mail address, and our team will get in touch about our plans.',
+      ),
+    ).toBeTruthy();
+    expect(dialog.queryByText(/we will send you/i)).toBeNull();
+  });
+
   it('closes quietly when the send fails, and does not ask again in this session', async () => {
     stubViewApi({
       '/api/master/subscriptionViewMailSend': jsonResponse(500, { message: 'Mail is down.' }),

@@ -154,6 +154,27 @@ describe('SubscriptionRoute checkout', () => {
     });
   });
 
+  it('says the twelfth installment apart when the price does not divide by 12', async () => {
+    const oneFile = plan({
+      totalFilesCountSpecificState: 1,
+      totalPriceCents: 2500,
+      totalPrice: 25,
+    });
+    stubPlansApi({ '/api/master/getsubscription': jsonResponse(200, { data: [oneFile] }) });
+    signInAs('user');
+    renderPlans();
+    await screen.findByRole('heading', { name: 'State Negotiated Rates', level: 3 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout: State Negotiated Rates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How do you want to pay?' });
+
+    expect(
+      within(dialog).getByRole('button', { name: /^Via 12 Months Installment/ }).textContent,
+    ).toBe(
+      'Via 12 Months Installment11 monthly payments of $7.08, then $7.12, each including a $5.00 maintenance fee',
+    );
+  });
+
   it('tells the account it already has the subscription, and leaves the cart alone', async () => {
     stubPlansApi({ '/api/Subscription/getcheckoutflag': jsonResponse(200, 0) });
     signInAs('user');

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../features/auth/session.ts';
 import { readDonor, storeDonor } from '../features/donations/donation-session.ts';
@@ -26,5 +27,24 @@ describe('ThankYouRoute', () => {
     expect(screen.getByRole('heading', { name: 'Thank you', level: 1 })).toBeTruthy();
     expect(readCart('user-1')).toEqual({ lines: [], coupon: null });
     expect(readDonor()).toBeNull();
+  });
+
+  it('says nothing was charged for an order a coupon covered whole', () => {
+    signInAs('user');
+    renderWithProviders(
+      <Routes>
+        <Route path="/thankYou" element={<ThankYouRoute />} />
+      </Routes>,
+      {
+        route: {
+          pathname: '/thankYou',
+          state: { kind: 'subscription', amountCents: 0, orderId: 'order-free' },
+        },
+      },
+    );
+
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your order is complete, and your subscription is active. Nothing was charged.',
+    );
   });
 });

@@ -44,7 +44,9 @@ export function ThankYouRoute() {
           <Text role="status">
             {paid.kind === 'donation'
               ? `Your donation of ${formatCents(paid.amountCents)} was received. It helps us fight the high cost of healthcare.`
-              : `Your payment of ${formatCents(paid.amountCents)} was received, and your subscription is active.`}
+              : paid.amountCents === 0
+                ? 'Your order is complete, and your subscription is active. Nothing was charged.'
+                : `Your payment of ${formatCents(paid.amountCents)} was received, and your subscription is active.`}
           </Text>
         )}
         {paid && (

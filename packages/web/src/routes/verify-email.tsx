@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { requestEmailVerification } from '../features/auth/auth-api.ts';
 import { RequireToken } from '../features/auth/guards.tsx';
@@ -40,15 +40,13 @@ function VerifyEmail() {
       </Stack>
     );
   }
+  // The server's message says what it did: sent the link (naming the address), or nothing
+  // because the address is verified already. Only that is said.
   return (
     <Stack gap="md" align="flex-start">
       <FormAlert tone="success">
         {verification.data.message || 'An e-mail has been sent to your registered address.'}
       </FormAlert>
-      <Text>
-        We have sent an e-mail to your registered address, <strong>{email}</strong>. Open the link
-        in it to verify your address.
-      </Text>
       <AnchorLink to="/profile">Back to your profile</AnchorLink>
     </Stack>
   );

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, type InitialEntry } from 'react-router';
 import { theme } from '../app/theme.ts';
 
 // jsdom lacks the browser APIs Mantine reads for media queries and element sizes.
@@ -31,8 +31,11 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   };
 }
 
-/** Renders a piece of the app with its providers, at `route`. */
-export function renderWithProviders(ui: ReactElement, { route = '/' } = {}): RenderResult {
+/** Renders a piece of the app with its providers, at `route` (a path, or a path with its state). */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/' }: { route?: InitialEntry } = {},
+): RenderResult {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

@@ -70,7 +70,7 @@ export function CouponsSection() {
   );
 }
 
-const couponResolver = resolverOf(checkCoupon);
+const couponResolver = resolverOf((values: CouponFormValues) => checkCoupon(values));
 
 /** A new coupon, checked with core's CouponInputSchema; days are UTC calendar days. */
 function CouponForm({

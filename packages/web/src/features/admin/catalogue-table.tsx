@@ -20,7 +20,9 @@ interface CatalogueTableProps<Row> {
   minWidth: number;
 }
 
-const wrap = { overflowWrap: 'anywhere' } as const;
+// A word breaks only when it cannot fit a line by itself (a long e-mail on a phone). Not
+// 'anywhere', which lets a table squeeze a column below its longest word ("Offere d").
+const wrap = { overflowWrap: 'break-word' } as const;
 
 /**
  * One catalogue list from one set of columns: a table from 48em up, one card per row below it

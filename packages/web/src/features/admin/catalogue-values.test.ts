@@ -2,6 +2,7 @@ import { PLAN_FIELD_MESSAGES, type CataloguePlan } from '@ratelens/core';
 import { describe, expect, it } from 'vitest';
 import {
   DOLLARS_MESSAGE,
+  LAST_DAY_BEFORE_TODAY,
   NEW_COUPON,
   NEW_OFFER,
   NEW_PLAN,
@@ -125,6 +126,16 @@ describe('checkCoupon', () => {
         lastDay: '2026-02-01',
       }),
     ).toEqual({ ok: false, errors: { lastDay: 'validTo must be after validFrom.' } });
+  });
+
+  it('refuses a last day before today when the first day is empty (the coupon starts today)', () => {
+    const now = new Date('2026-11-22T15:00:00Z');
+    const coupon = { ...NEW_COUPON, code: 'SPRING', percent: '5' };
+    expect(checkCoupon({ ...coupon, lastDay: '2024-12-31' }, now)).toEqual({
+      ok: false,
+      errors: { lastDay: LAST_DAY_BEFORE_TODAY },
+    });
+    expect(checkCoupon({ ...coupon, lastDay: '2026-11-22' }, now)).toMatchObject({ ok: true });
   });
 });
 

@@ -234,8 +234,20 @@ const COUPON_FIELDS: Record<string, CouponField> = {
   maxUsesPerUser: 'maxUsesPerUser',
 };
 
-export function checkCoupon(values: CouponFormValues): Check<CouponField, CouponInput> {
+export const LAST_DAY_BEFORE_TODAY =
+  'The last day must be today or later: the coupon starts today when the first day is empty.';
+
+export function checkCoupon(
+  values: CouponFormValues,
+  now: Date = new Date(),
+): Check<CouponField, CouponInput> {
   const percent = wholeOrNull(values.percent);
+  const early: Partial<Record<CouponField, string>> = {};
+  if (percent === null) early.percent = 'Enter the percent off, 1 to 100.';
+  // Core's schema compares the two days only when both are given; an empty first day is today.
+  const end = values.lastDay ? dayEnd(values.lastDay) : null;
+  if (!values.firstDay && end !== null && Date.parse(end) <= now.getTime())
+    early.lastDay = LAST_DAY_BEFORE_TODAY;
   return checkWith(
     CouponInputSchema,
     {
@@ -248,7 +260,7 @@ export function checkCoupon(values: CouponFormValues): Check<CouponField, Coupon
       active: true,
     },
     COUPON_FIELDS,
-    percent === null ? { percent: 'Enter the percent off, 1 to 100.' } : {},
+    early,
   );
 }
 

@@ -113,6 +113,19 @@ describe('DonationEntry', () => {
     expect(readDonor()).toBeNull();
   });
 
+  it('puts the focus back in the first box after a wrong code, ready for the next try', async () => {
+    stubDonationApi();
+    renderEntry();
+    await sendCode();
+    await screen.findByText(/We sent a 4-digit code/);
+
+    for (const [n, value] of ['1', '1', '1', '1'].entries())
+      fireEvent.change(digit(n + 1), { target: { value } });
+
+    await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(digit(1)));
+  });
+
   it("shows the server's message when the code is not sent", async () => {
     stubDonationApi({
       '/api/Donation/donationUserSendOtp': jsonResponse(200, {

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { EmailSchema, OTP_LENGTH } from '@ratelens/core';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BotCheck, type BotCheckHandle } from '../../shared/bot-check.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
@@ -38,11 +38,16 @@ function EmailStep({
   onSent: (email: string) => void;
 }) {
   const botCheck = useRef<BotCheckHandle>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
   const [altcha, setAltcha] = useState<string | null>(null);
   const [email, setEmail] = useState(initialEmail);
   const [touched, setTouched] = useState(false);
   const parsed = EmailSchema.safeParse(email);
   const emailError = touched && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+
+  // The dialog's focus trap runs when it opens, before this lazily loaded step is there to take
+  // the focus (it went to Close): the step takes it when it arrives.
+  useEffect(() => emailInput.current?.focus(), []);
 
   const send = useMutation({
     mutationFn: (input: { email: string; altcha: string }) =>
@@ -73,6 +78,7 @@ function EmailStep({
           autoComplete="email"
           required
           data-autofocus
+          ref={emailInput}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           onBlur={() => setTouched(true)}
@@ -100,6 +106,7 @@ function CodeStep({
 }) {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
+  const firstDigit = useRef<HTMLInputElement>(null);
 
   const verify = useMutation({
     mutationFn: (otp: string) => verifyDonationCode(email, otp),
@@ -110,6 +117,12 @@ function CodeStep({
     },
     onError: () => setCode(''),
   });
+
+  // A wrong code empties the boxes, which were disabled while it was checked (so the focus left
+  // them): the first box takes the focus back for the next try.
+  useEffect(() => {
+    if (verify.isError) firstDigit.current?.focus();
+  }, [verify.isError]);
 
   const submit = (otp: string) => {
     if (otp.length === OTP_LENGTH && !verify.isPending) verify.mutate(otp);
@@ -134,6 +147,7 @@ function CodeStep({
             Code from the e-mail
           </Text>
           <PinInput
+            ref={firstDigit}
             length={OTP_LENGTH}
             type="number"
             oneTimeCode

@@ -3,7 +3,9 @@ import { ALL_STATES_PLAN, plan, searchPack } from '../../test/payments-fixtures.
 import {
   filesOrSearches,
   formatCents,
-  monthlyInstallmentCents,
+  installmentScheduleOf,
+  installmentWording,
+  orderQuantity,
   priceChoices,
   priceableOf,
 } from './cart-pricing.ts';
@@ -55,9 +57,32 @@ describe('priceChoices', () => {
   });
 });
 
-describe('monthlyInstallmentCents', () => {
-  it('is the total divided by 12, rounded to a cent, plus the maintenance fee', () => {
-    expect(monthlyInstallmentCents(plan())).toBe(625 + 500);
+describe('installmentScheduleOf', () => {
+  it('is the total divided by 12, rounded to a cent, plus the maintenance fee, each month', () => {
+    expect(installmentScheduleOf(plan())).toEqual(Array.from({ length: 12 }, () => 625 + 500));
+  });
+});
+
+describe('installmentWording', () => {
+  it('says 12 equal payments when there are', () => {
+    expect(installmentWording(installmentScheduleOf(plan()))).toBe('12 monthly payments of $11.25');
+  });
+
+  it('says the twelfth payment apart when it takes the rounding', () => {
+    const oneFile = plan({ totalFilesCountSpecificState: 1 });
+    expect(installmentWording(installmentScheduleOf(oneFile))).toBe(
+      '11 monthly payments of $7.08, then $7.12',
+    );
+  });
+});
+
+describe('orderQuantity', () => {
+  it('counts a custom offer as one offer, naming the files it covers', () => {
+    expect(orderQuantity(plan({ customOfferId: 7 }))).toBe('1 offer (3 files)');
+  });
+
+  it('counts the files of a state plan', () => {
+    expect(orderQuantity(plan())).toBe('3 files');
   });
 });
 

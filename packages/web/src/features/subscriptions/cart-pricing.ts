@@ -41,9 +41,22 @@ export function priceChoices(choices: readonly PlanChoice[], couponPercent: numb
   );
 }
 
-/** The monthly installment of a plan (the tile's modal): round(total ÷ 12) + the maintenance fee. */
-export function monthlyInstallmentCents(plan: Subscription): number {
-  return priceChoices([{ plan, installment: true }], 0).dueTodayCents;
+/** A plan's 12 monthly payments (the tile's modal): round(total ÷ 12) + the fee, the last taking the rounding. */
+export function installmentScheduleOf(plan: Subscription): number[] {
+  return priceChoices([{ plan, installment: true }], 0).items[0]?.schedule ?? [];
+}
+
+/**
+ * The payments of a schedule as they are: '12 monthly payments of $11.25', or '11 monthly
+ * payments of $7.08, then $7.12' when the price does not divide by 12 (core's
+ * installmentSchedule lets only the last payment take the rounding).
+ */
+export function installmentWording(schedule: readonly number[]): string {
+  const first = schedule[0] ?? 0;
+  const last = schedule.at(-1) ?? first;
+  if (schedule.every((cents) => cents === first))
+    return `${schedule.length} monthly payments of ${formatCents(first)}`;
+  return `${schedule.length - 1} monthly payments of ${formatCents(first)}, then ${formatCents(last)}`;
 }
 
 /** "No. of Files/Search": searches for a search pack, the state's files, or every file. */
@@ -55,6 +68,14 @@ export function filesOrSearches(plan: Subscription): string {
   const files =
     plan.accessType === 'State' ? plan.totalFilesCountSpecificState : plan.totalFilesCountAllStates;
   return `${files.toLocaleString('en-US')} ${files === 1 ? 'file' : 'files'}`;
+}
+
+/**
+ * The order's "No. of Files/Search": a custom offer is one agreed total, so its quantity is one
+ * offer (and what it covers), which keeps quantity × unit price = total price.
+ */
+export function orderQuantity(plan: Subscription): string {
+  return plan.customOfferId === null ? filesOrSearches(plan) : `1 offer (${filesOrSearches(plan)})`;
 }
 
 /** What a plan covers: the state's name for a state plan, else 'All States' or 'National'. */

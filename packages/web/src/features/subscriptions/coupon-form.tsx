@@ -15,7 +15,25 @@ interface CouponFormProps {
   disabled: boolean;
 }
 
-type Result = { tone: 'success' | 'error'; text: string };
+/** `applied` names the coupon a success message is about. */
+type Result = { tone: 'success' | 'error' | 'info'; text: string; applied?: string };
+
+/** When removing the last annual item took the coupon with it (cart.ts removeFromCart). */
+export const couponDroppedMessage = (code: string) =>
+  `Coupon ${code} was removed: it applies to annual subscriptions, and none is left in the order.`;
+
+/**
+ * What to say now: a success message stands only while its coupon is still applied. Once the
+ * coupon has gone with the last annual item, the message says so instead.
+ */
+function currentResult(
+  result: Result | null,
+  coupon: CartCoupon | null,
+  hasAnnualItem: boolean,
+): Result | null {
+  if (result?.applied === undefined || result.applied === coupon?.couponCode) return result;
+  return hasAnnualItem ? null : { tone: 'info', text: couponDroppedMessage(result.applied) };
+}
 
 /**
  * The coupon box of /checkout (subscriptions-and-payments §4 "Cart", §5 "Coupon", §8): Apply
@@ -34,6 +52,7 @@ export function CouponForm({ coupon, hasAnnualItem, onChange, disabled }: Coupon
           ? {
               tone: 'success',
               text: `Coupon ${found.couponCode} applied: ${found.couponDiscountPerc}% off annual subscriptions.`,
+              applied: found.couponCode,
             }
           : { tone: 'error', text: PAYMENT_MESSAGES.couponInvalid },
       );
@@ -51,6 +70,7 @@ export function CouponForm({ coupon, hasAnnualItem, onChange, disabled }: Coupon
     apply.mutate(trimmed);
   };
 
+  const shown = currentResult(result, coupon, hasAnnualItem);
   return (
     <Stack gap="xs">
       <form
@@ -93,7 +113,7 @@ export function CouponForm({ coupon, hasAnnualItem, onChange, disabled }: Coupon
           )}
         </Group>
       </form>
-      {result && <FormAlert tone={result.tone}>{result.text}</FormAlert>}
+      {shown && <FormAlert tone={shown.tone}>{shown.text}</FormAlert>}
     </Stack>
   );
 }

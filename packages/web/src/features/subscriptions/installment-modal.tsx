@@ -1,6 +1,11 @@
 import { Button, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { INSTALLMENT_MONTHS, type Subscription } from '@ratelens/core';
-import { formatCents, monthlyInstallmentCents, priceChoices } from './cart-pricing.ts';
+import {
+  formatCents,
+  installmentScheduleOf,
+  installmentWording,
+  priceChoices,
+} from './cart-pricing.ts';
 import classes from './subscriptions.module.css';
 
 interface InstallmentModalProps {
@@ -13,7 +18,7 @@ interface InstallmentModalProps {
 /**
  * 'How do you want to pay?' (subscriptions-and-payments §2 "Subscription", §9): Pay Once with a
  * $0 maintenance fee, or Via 12 Months Installment at the price ÷ 12 plus the plan's monthly
- * maintenance fee.
+ * maintenance fee, the twelfth payment said apart when it takes the rounding.
  */
 export function InstallmentModal({ plan, onChoose, onClose }: InstallmentModalProps) {
   return (
@@ -25,7 +30,7 @@ export function InstallmentModal({ plan, onChoose, onClose }: InstallmentModalPr
 
 function Options({ plan, onChoose, onClose }: InstallmentModalProps & { plan: Subscription }) {
   const once = priceChoices([{ plan, installment: false }], 0).dueTodayCents;
-  const monthly = monthlyInstallmentCents(plan);
+  const payments = installmentWording(installmentScheduleOf(plan));
   const fee = formatCents(plan.maintenanceFeeCents);
   return (
     <Stack gap="sm">
@@ -41,8 +46,7 @@ function Options({ plan, onChoose, onClose }: InstallmentModalProps & { plan: Su
       <UnstyledButton className={classes.option} onClick={() => onChoose(plan, true)}>
         <Text fw={600}>Via {INSTALLMENT_MONTHS} Months Installment</Text>
         <Text size="sm">
-          {formatCents(monthly)} a month for {INSTALLMENT_MONTHS} months, including a {fee} monthly
-          maintenance fee
+          {payments}, each including a {fee} maintenance fee
         </Text>
       </UnstyledButton>
       <Button variant="default" onClick={onClose} mt="xs">

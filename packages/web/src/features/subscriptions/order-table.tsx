@@ -1,9 +1,15 @@
 import { Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { INSTALLMENT_MONTHS, type PricedCart, type PricedItem } from '@ratelens/core';
+import type { PricedCart, PricedItem } from '@ratelens/core';
 import { CardList } from '../../shared/card-list.tsx';
 import { LabelledFigure } from '../../shared/labelled-figure.tsx';
 import { ScrollRegion } from '../../shared/scroll-region.tsx';
-import { coverageOf, filesOrSearches, formatCents, type PlanChoice } from './cart-pricing.ts';
+import {
+  coverageOf,
+  formatCents,
+  installmentWording,
+  orderQuantity,
+  type PlanChoice,
+} from './cart-pricing.ts';
 import { lineKey, type CartCoupon } from './cart.ts';
 import classes from './subscriptions.module.css';
 
@@ -23,7 +29,7 @@ function describe(choice: PlanChoice, item: PricedItem): { title: string; terms:
   const offer = plan.customOfferId !== null ? ', custom offer' : '';
   const title = `${plan.subscriptionTitle} (${coverageOf(plan)}${offer})`;
   const terms = choice.installment
-    ? `${INSTALLMENT_MONTHS} monthly installments of ${formatCents(item.installmentCents)}, the first today`
+    ? `${installmentWording(item.schedule)}; the first today`
     : 'Paid once';
   return { title, terms };
 }
@@ -43,14 +49,28 @@ export function OrderTable(props: OrderTableProps) {
   );
 }
 
-function CouponNote({ coupon, priced }: Pick<OrderTableProps, 'coupon' | 'priced'>) {
-  if (!coupon || priced.discountCents === 0) return null;
-  return (
-    <>
-      Coupon {coupon.couponCode}: {coupon.couponDiscountPerc}% off annual subscriptions, −
-      {formatCents(priced.discountCents)}
-    </>
-  );
+/**
+ * The coupon's lines above the TOTAL, so that they add up to it: what was due today without the
+ * coupon, and what the coupon takes off today. For an item paid in installments that is what it
+ * takes off the first payment (§9: "the displayed discount for installment items is divided by
+ * 12"), so the whole discount over the year is said beside it when it differs.
+ */
+function couponLines(coupon: CartCoupon | null, priced: PricedCart) {
+  if (!coupon || priced.discountCents === 0) return [];
+  const today = `−${formatCents(priced.discountTodayCents)} today`;
+  return [
+    {
+      label: 'Before the coupon',
+      value: `${formatCents(priced.dueTodayCents + priced.discountTodayCents)} due today`,
+    },
+    {
+      label: `Coupon ${coupon.couponCode}: ${coupon.couponDiscountPerc}% off annual subscriptions`,
+      value:
+        priced.discountTodayCents === priced.discountCents
+          ? today
+          : `${today} (−${formatCents(priced.discountCents)} in all)`,
+    },
+  ];
 }
 
 function RemoveButton({
@@ -107,7 +127,7 @@ function WideOrder({ choices, priced, coupon, onRemove, disabled }: OrderTablePr
                     {terms}
                   </Text>
                 </Table.Th>
-                <Table.Td>{filesOrSearches(choice.plan)}</Table.Td>
+                <Table.Td>{orderQuantity(choice.plan)}</Table.Td>
                 <Table.Td>{formatCents(item.unitPriceCents)}</Table.Td>
                 <Table.Td>{formatCents(item.totalPriceCents)}</Table.Td>
                 <Table.Td>{formatCents(item.finalPriceCents)}</Table.Td>
@@ -121,13 +141,14 @@ function WideOrder({ choices, priced, coupon, onRemove, disabled }: OrderTablePr
           })}
         </Table.Tbody>
         <Table.Tfoot>
-          {coupon && priced.discountCents > 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={9}>
-                <CouponNote coupon={coupon} priced={priced} />
-              </Table.Td>
+          {couponLines(coupon, priced).map((line) => (
+            <Table.Tr key={line.label}>
+              <Table.Th scope="row" colSpan={5} ta="right" fw={400}>
+                {line.label}
+              </Table.Th>
+              <Table.Td colSpan={4}>{line.value}</Table.Td>
             </Table.Tr>
-          )}
+          ))}
           <Table.Tr>
             <Table.Th scope="row" colSpan={5} ta="right">
               {TOTAL_LABEL}
@@ -160,7 +181,7 @@ function OrderCards({ choices, priced, coupon, onRemove, disabled }: OrderTableP
                   {choice.plan.subscriptionType}. {terms}.
                 </Text>
                 <LabelledFigure label="No. of Files/Search">
-                  {filesOrSearches(choice.plan)}
+                  {orderQuantity(choice.plan)}
                 </LabelledFigure>
                 <LabelledFigure label="Unit Price(USD)">
                   {formatCents(item.unitPriceCents)}
@@ -185,11 +206,14 @@ function OrderCards({ choices, priced, coupon, onRemove, disabled }: OrderTableP
           );
         })}
       </CardList>
-      {coupon && priced.discountCents > 0 && (
-        <Text size="sm">
-          <CouponNote coupon={coupon} priced={priced} />
-        </Text>
-      )}
+      {couponLines(coupon, priced).map((line) => (
+        <Group key={line.label} justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm">{line.label}</Text>
+          <Text size="sm" ta="right">
+            {line.value}
+          </Text>
+        </Group>
+      ))}
       <Group justify="space-between">
         <Text fw={700}>{TOTAL_LABEL}</Text>
         <Text fw={700}>{formatCents(priced.dueTodayCents)} due today</Text>

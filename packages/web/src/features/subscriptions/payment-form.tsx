@@ -14,11 +14,11 @@ import {
 } from '@mantine/core';
 import { ACCOUNT_TYPES, CARD_TYPES, PAYMENT_MESSAGES } from '@ratelens/core';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import {
-  CVV_HINT,
   FIELD_LABELS,
+  cvvHint,
   emptyPaymentValues,
   paymentDetailsOf,
   paymentResolver,
@@ -59,6 +59,8 @@ export function PaymentForm({ defaultEmail, ready, pending, onPay }: PaymentForm
     context: { method },
   });
   const { errors, touchedFields, dirtyFields, isSubmitted, isValid } = form.formState;
+  // The CVV hint follows the card type: American Express has 4 digits on the front.
+  const cardType = useWatch({ control: form.control, name: 'card.cardType' });
 
   // Another tab, other required fields: check again. Not at mount, where a trigger leaves
   // react-hook-form's isValid stuck.
@@ -140,7 +142,7 @@ export function PaymentForm({ defaultEmail, ready, pending, onPay }: PaymentForm
                 />
                 <TextInput
                   label={card.cvv}
-                  description={CVV_HINT}
+                  description={cvvHint(cardType)}
                   autoComplete="cc-csc"
                   inputMode="numeric"
                   maxLength={4}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   REQUIRED_MESSAGE,
   cardProblems,
+  cvvHint,
   emptyPaymentValues,
   paymentDetailsOf,
   paymentProblems,
@@ -62,6 +63,13 @@ describe('cardProblems', () => {
     );
   });
 
+  it('says "an" before American Express', () => {
+    const card = { ...filled().card, cardType: 'American Express', cvv: '1234' };
+    expect(cardProblems(card, NOW).cardNumber).toBe(
+      'Card number is not an American Express number.',
+    );
+  });
+
   it('wants 4 CVV digits for American Express', () => {
     const amex = {
       ...filled().card,
@@ -69,6 +77,17 @@ describe('cardProblems', () => {
       cardNumber: '378282246310005',
     };
     expect(cardProblems(amex, NOW).cvv).toBe('CVV must be 4 digits.');
+  });
+});
+
+describe('cvvHint', () => {
+  it("is the spec's hint for the cards with a 3-digit code on the back", () => {
+    for (const type of ['', 'Visa', 'Master Card', 'Discover'])
+      expect(cvvHint(type)).toBe('3 digits code on back side of the card');
+  });
+
+  it('asks for the 4 digits on the front of an American Express card', () => {
+    expect(cvvHint('American Express')).toBe('4 digits code on front side of the card');
   });
 });
 

@@ -2,6 +2,7 @@ import {
   BillingAddressSchema,
   CARD_TYPES,
   EcheckDetailsSchema,
+  brandMismatchMessage,
   cardBrandOf,
   cardDetailsSchema,
   cvvFits,
@@ -63,7 +64,15 @@ export type PaymentDetails =
 
 /** §5: the message of a required field left empty. */
 export const REQUIRED_MESSAGE = 'This field is required';
+/** §5's hint, true of Visa, Master Card and Discover. */
 export const CVV_HINT = '3 digits code on back side of the card';
+/** American Express prints its 4-digit code on the front (core's cvvFits wants 4). */
+export const AMEX_CVV_HINT = '4 digits code on front side of the card';
+
+/** The CVV hint for the chosen card type. */
+export function cvvHint(cardType: string): string {
+  return cardType === 'American Express' ? AMEX_CVV_HINT : CVV_HINT;
+}
 
 export const FIELD_LABELS = {
   card: {
@@ -153,7 +162,7 @@ export function cardProblems(card: CardFields, now: Date): Problems {
   const number = digitsOf(card.cardNumber);
   if (!passesLuhn(number)) problems.cardNumber = 'Card number is not valid.';
   else if (type !== null && cardBrandOf(number) !== type)
-    problems.cardNumber = `Card number is not a ${type} number.`;
+    problems.cardNumber = brandMismatchMessage(type);
 
   const expiry = parseExpiry(card.expiryDate);
   if (!expiry) problems.expiryDate = 'Expiry date must be MM/YYYY.';

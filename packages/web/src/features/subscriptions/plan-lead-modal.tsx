@@ -29,6 +29,9 @@ function rememberAsked(): void {
  * The plans page's name and e-mail popup (subscriptions-and-payments §2 "Subscription view"):
  * open on load, name required, e-mail in e-mail format. The answer of the call is ignored and a
  * failure is silent (§8): the popup closes either way. 'Not now' closes it without sending.
+ * The server tells the team, who get in touch; it mails nothing to the address typed here (a
+ * public form without a bot check must not send mail to any address it is given; ADR 0017),
+ * and the popup's words promise no more than that.
  */
 export function PlanLeadModal() {
   const [opened, setOpened] = useState(() => !alreadyAsked());
@@ -57,7 +60,9 @@ export function PlanLeadModal() {
     <Modal opened={opened} onClose={close} title="See our plans" centered>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
-          <Text size="sm">Tell us who you are and we will send you the details of our plans.</Text>
+          <Text size="sm">
+            Leave your name and e-mail address, and our team will get in touch about our plans.
+          </Text>
           <TextInput
             label="Name"
             autoComplete="name"

@@ -7,9 +7,9 @@ import type { PaymentDetails } from './payment-values.ts';
 /** §9: after a failed payment the page scrolls to the top this long after the answer. */
 export const FAILURE_SCROLL_DELAY_MS = 800;
 
-interface UsePaymentOptions {
+interface UsePaymentOptions<Details> {
   /** The request this attempt sends: its body (the attempt's fingerprint) and how to send it. */
-  prepare: (details: PaymentDetails) => {
+  prepare: (details: Details) => {
     body: unknown;
     send: (idempotencyKey: string) => Promise<PaymentOutcome>;
   };
@@ -30,14 +30,18 @@ export interface PaymentFailure {
  * 800 ms). A second press while one is under way does nothing, and every attempt carries its
  * Idempotency-Key (see PaymentAttempts).
  */
-export function usePayment({ prepare, onPaid, onFailed }: UsePaymentOptions) {
+export function usePayment<Details = PaymentDetails>({
+  prepare,
+  onPaid,
+  onFailed,
+}: UsePaymentOptions<Details>) {
   const [attempts] = useState(() => new PaymentAttempts());
   const inFlight = useRef(false);
   const failures = useRef(0);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
 
-  const pay = async (details: PaymentDetails) => {
+  const pay = async (details: Details) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setPending(true);
@@ -59,5 +63,5 @@ export function usePayment({ prepare, onPaid, onFailed }: UsePaymentOptions) {
     }
   };
 
-  return { pending, failure, pay: (details: PaymentDetails) => void pay(details) };
+  return { pending, failure, pay: (details: Details) => void pay(details) };
 }
