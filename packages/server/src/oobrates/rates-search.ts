@@ -54,6 +54,7 @@ interface RateRecord {
   origin: AmountOrigin | null;
   percentage: number | null;
   gross: number | null;
+  cashRate: number | null;
   hospitalId: string;
   billingClass: string;
   setting: string | null;
@@ -102,16 +103,31 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-// The hospitals' items of the code and billing class in the area: `$1`–`$5` as in RateQuery.
-const MATCHING_ITEMS = `
-    FROM hospitals h
-    JOIN item_codes ic ON ic.hospital_id = h.id AND ic.code = $3
+// The items of the code and billing class, joined to the hospitals aliased `hospital`: `$3`–`$5`
+// as in RateQuery's params (the area, `$1` and `$2`, is the caller's to restrict).
+const matchingItems = (hospital: string) => `
+    JOIN item_codes ic ON ic.hospital_id = ${hospital}.id AND ic.code = $3
                       AND ($5::text[] IS NULL OR ic.code_type = ANY($5::text[]))
     JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
                         AND ci.billing_class = ANY($4::text[])`;
 
+// The area's hospitals, each with its cash price in the search: the lowest it publishes for the
+// code and billing class on any of its items, as in the summary (a file may publish it on a line
+// without payer rates: AdventHealth's 99283), so that every row, the chart and the report say the
+// same. OFFSET 0 keeps the subquery to one run per hospital: as a joined aggregate it misled the
+// planner into scanning the area's items once per hospital (47 ms instead of 12 for a search).
+// It costs about 12 % of the search's throughput (bench:search, ADR 0015), a query of its own
+// about 16 %.
+const AREA_HOSPITALS = `
+    (SELECT h.*, (SELECT min(ci.discounted_cash)
+                    FROM hospitals own ${matchingItems('own')}
+                   WHERE own.id = h.id) AS cash
+       FROM hospitals h
+      WHERE h.state_code = $1 AND h.cbsa_code = $2
+     OFFSET 0) h`;
+
 // One row per (hospital, item, payer plan) of the code in the area, with what the inventory knows
-// of the hospital. Its cash price is the hospital's (HOSPITAL_CASH_SQL), set in toRow.
+// of the hospital and its cash price.
 const RATE_ROWS_SQL = `
   SELECT ic.code AS medicalcode,
          coalesce(cd.description, ci.description) AS "CodeDescription",
@@ -132,27 +148,19 @@ const RATE_ROWS_SQL = `
          nr.effective_origin AS origin,
          nr.percentage::float8 AS percentage,
          ci.gross::float8 AS gross,
+         h.cash::float8 AS "cashRate",
          h.id AS "hospitalId",
          ci.billing_class AS "billingClass",
          ci.setting
-  ${MATCHING_ITEMS}
+    FROM ${AREA_HOSPITALS}
+  ${matchingItems('h')}
     JOIN negotiated_rates nr ON nr.hospital_id = ci.hospital_id AND nr.item_id = ci.item_id
     JOIN payer_plans pp ON pp.id = nr.plan_id
     LEFT JOIN states s ON s.code = h.state_code
     LEFT JOIN cbsas cb ON cb.code = h.cbsa_code
     LEFT JOIN codes cd ON cd.type = ic.code_type AND cd.code = ic.code
-   WHERE h.state_code = $1 AND h.cbsa_code = $2 AND nr.effective_amount IS NOT NULL
+   WHERE nr.effective_amount IS NOT NULL
    ORDER BY nr.effective_amount DESC, h.name, pp.payer_name, pp.plan_name`;
-
-// A hospital's cash price in a search: the lowest it publishes for the code and billing class on
-// any of its items, as in the summary (a file may publish it on a line without payer rates:
-// AdventHealth's 99283), so that every row, the chart and the report say the same. A query of its
-// own: joined into RATE_ROWS_SQL, its aggregate misled the planner into scanning every item of
-// the area's hospitals once per hospital (47 ms instead of 12 for one search, measured).
-const HOSPITAL_CASH_SQL = `
-  SELECT h.id AS "hospitalId", min(ci.discounted_cash)::float8 AS cash ${MATCHING_ITEMS}
-   WHERE h.state_code = $1 AND h.cbsa_code = $2
-   GROUP BY h.id`;
 
 /** Reads behind the rate search: billing classes, areas, codes, rates and their summary. */
 export class RatesSearch {
@@ -312,24 +320,9 @@ export class RatesSearch {
     ];
   }
 
-  /** Each hospital's cash price in the search (HOSPITAL_CASH_SQL), by hospital id. */
-  private async hospitalCash(query: RateQuery): Promise<Map<string, number | null>> {
-    const { rows } = await this.pool.query<{ hospitalId: string; cash: number | null }>({
-      name: 'oob_hospital_cash',
-      text: HOSPITAL_CASH_SQL,
-      values: this.params(query),
-    });
-    return new Map(rows.map((row) => [row.hospitalId, row.cash]));
-  }
-
-  private toRow(
-    record: RateRecord,
-    query: RateQuery,
-    plan: PlanDesign,
-    cash: Map<string, number | null>,
-  ): OopRateRow {
+  private toRow(record: RateRecord, query: RateQuery, plan: PlanDesign): OopRateRow {
     const origin = record.origin ?? 'dollar';
-    const cashRate = cash.get(record.hospitalId) ?? null;
+    const { cashRate } = record;
     const estimate = estimatesOutOfPocket(record.LOB)
       ? estimateOutOfPocket({
           allowedAmount: record.rates,
@@ -369,22 +362,19 @@ export class RatesSearch {
 
   /** The search's rows, highest rate first, at most MAX_RESULT_ROWS. */
   async rates(query: RateQuery): Promise<OopRateRow[]> {
-    const [plan, cash, { rows }] = await Promise.all([
-      this.planDesign(),
-      this.hospitalCash(query),
-      // Named: prepared once per connection, so the join over the rate partitions is not planned per request.
-      this.pool.query<RateRecord>({
-        name: 'oob_rates',
-        text: `${RATE_ROWS_SQL} LIMIT ${MAX_RESULT_ROWS}`,
-        values: this.params(query),
-      }),
-    ]);
-    return rows.map((r) => this.toRow(r, query, plan, cash));
+    const plan = await this.planDesign();
+    // Named: prepared once per connection, so the join over the rate partitions is not planned per request.
+    const { rows } = await this.pool.query<RateRecord>({
+      name: 'oob_rates',
+      text: `${RATE_ROWS_SQL} LIMIT ${MAX_RESULT_ROWS}`,
+      values: this.params(query),
+    });
+    return rows.map((r) => this.toRow(r, query, plan));
   }
 
   /** Every row of the search, fetched through a cursor in batches so memory stays flat (exports). */
   async *streamRates(query: RateQuery, batch = 2000): AsyncGenerator<OopRateRow> {
-    const [plan, cash] = await Promise.all([this.planDesign(), this.hospitalCash(query)]);
+    const plan = await this.planDesign();
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN READ ONLY');
@@ -394,7 +384,7 @@ export class RatesSearch {
       );
       for (;;) {
         const { rows } = await client.query<RateRecord>(`FETCH ${batch} FROM rate_rows`);
-        for (const record of rows) yield this.toRow(record, query, plan, cash);
+        for (const record of rows) yield this.toRow(record, query, plan);
         if (rows.length < batch) break;
       }
       await client.query('COMMIT');
@@ -416,7 +406,7 @@ export class RatesSearch {
               round(avg(nr.effective_amount), 2)::float8 AS "AvgAmt",
               round(max(nr.effective_amount), 2)::float8 AS "HighAmt",
               count(nr.rate_id)::int AS "rateCount"
-       ${MATCHING_ITEMS}
+         FROM hospitals h ${matchingItems('h')}
          LEFT JOIN negotiated_rates nr ON nr.hospital_id = ci.hospital_id AND nr.item_id = ci.item_id
                                       AND nr.effective_amount IS NOT NULL
         WHERE h.state_code = $1 AND h.cbsa_code = $2
