@@ -49,47 +49,50 @@ export function billing(zipcode = '44628') {
 
 export const newKey = () => `checkout-${randomUUID()}`;
 
-export async function payCard(
+/** A payment call as `session`, under its own Idempotency-Key unless one is given. */
+function postPayment(
   app: FastifyInstance,
   session: LoginResponse,
-  body: Record<string, unknown>,
-  key = newKey(),
+  url: string,
+  payload: Record<string, unknown>,
+  key: string,
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
-    url: '/api/Payment/CardPayment',
+    url,
     headers: { ...authHeaders(session), 'idempotency-key': key },
-    payload: { paymentDetails: card(), billingAddress: billing(), ...body },
+    payload,
   });
 }
 
-export async function payEcheck(
+export function payCard(
   app: FastifyInstance,
   session: LoginResponse,
   body: Record<string, unknown>,
   key = newKey(),
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/Payment/CeckPayment',
-    headers: { ...authHeaders(session), 'idempotency-key': key },
-    payload: { paymentDetails: bankAccount(), billingAddress: billing(), ...body },
-  });
+  const payload = { paymentDetails: card(), billingAddress: billing(), ...body };
+  return postPayment(app, session, '/api/Payment/CardPayment', payload, key);
+}
+
+export function payEcheck(
+  app: FastifyInstance,
+  session: LoginResponse,
+  body: Record<string, unknown>,
+  key = newKey(),
+): Promise<LightMyRequestResponse> {
+  const payload = { paymentDetails: bankAccount(), billingAddress: billing(), ...body };
+  return postPayment(app, session, '/api/Payment/CeckPayment', payload, key);
 }
 
 /** `Payment/FreeOrder`: a cart a coupon takes the whole price of, with no payment details. */
-export async function orderFree(
+export function orderFree(
   app: FastifyInstance,
   session: LoginResponse,
   body: Record<string, unknown>,
   key = newKey(),
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/Payment/FreeOrder',
-    headers: { ...authHeaders(session), 'idempotency-key': key },
-    payload: body,
-  });
+  return postPayment(app, session, '/api/Payment/FreeOrder', body, key);
 }
 
 export const paid = (response: LightMyRequestResponse) => response.json<PaymentResponse>();
