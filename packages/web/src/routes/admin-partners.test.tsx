@@ -136,6 +136,11 @@ describe('AdminPartnersRoute', () => {
     type(/^Website/, 'https://acme.example.org');
     type(/^Position/, '3');
     chooseLogo(container, png(1024 * 1024, 'acme.png'));
+    // The chosen file can be dropped again by a named button.
+    const removeLogo = screen.getByRole('button', { name: 'Remove the chosen logo' });
+    fireEvent.click(removeLogo);
+    expect(screen.getByText('Choose an image')).toBeTruthy();
+    chooseLogo(container, png(1024 * 1024, 'acme.png'));
 
     fireEvent.click(addButton());
 

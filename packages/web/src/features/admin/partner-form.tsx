@@ -152,6 +152,8 @@ export function PartnerForm() {
               placeholder="Choose an image"
               accept={PARTNER_LOGO.accept}
               clearable
+              // Mantine's clear button has no name of its own: screen readers would hear "button".
+              clearButtonProps={{ 'aria-label': 'Remove the chosen logo' }}
               value={field.value}
               onChange={(file) =>
                 form.setValue('image', file, {
