@@ -24,6 +24,19 @@ interface OrderTableProps {
 
 export const TOTAL_LABEL = 'TOTAL';
 
+/** The spec's figure columns of an order line, in order: the table's and the cards' labels. */
+const ORDER_FIGURES: readonly (readonly [
+  string,
+  (choice: PlanChoice, item: PricedItem) => string,
+])[] = [
+  ['No. of Files/Search', (choice) => orderQuantity(choice.plan)],
+  ['Unit Price(USD)', (_, item) => formatCents(item.unitPriceCents)],
+  ['Total Price(USD)', (_, item) => formatCents(item.totalPriceCents)],
+  ['Final Price(USD)', (_, item) => formatCents(item.finalPriceCents)],
+  ['Installment Cost', (_, item) => formatCents(item.installmentCents)],
+  ['Maintenance Fee', (_, item) => formatCents(item.maintenanceCents)],
+];
+
 function describe(choice: PlanChoice, item: PricedItem): { title: string; terms: string } {
   const { plan } = choice;
   const offer = plan.customOfferId !== null ? ', custom offer' : '';
@@ -100,12 +113,11 @@ function WideOrder({ choices, priced, coupon, onRemove, disabled }: OrderTablePr
           <Table.Tr>
             <Table.Th scope="col">Subscription type</Table.Th>
             <Table.Th scope="col">Description</Table.Th>
-            <Table.Th scope="col">No. of Files/Search</Table.Th>
-            <Table.Th scope="col">Unit Price(USD)</Table.Th>
-            <Table.Th scope="col">Total Price(USD)</Table.Th>
-            <Table.Th scope="col">Final Price(USD)</Table.Th>
-            <Table.Th scope="col">Installment Cost</Table.Th>
-            <Table.Th scope="col">Maintenance Fee</Table.Th>
+            {ORDER_FIGURES.map(([label]) => (
+              <Table.Th key={label} scope="col">
+                {label}
+              </Table.Th>
+            ))}
             <Table.Th scope="col">
               <VisuallyHidden>Remove</VisuallyHidden>
             </Table.Th>
@@ -127,12 +139,9 @@ function WideOrder({ choices, priced, coupon, onRemove, disabled }: OrderTablePr
                     {terms}
                   </Text>
                 </Table.Th>
-                <Table.Td>{orderQuantity(choice.plan)}</Table.Td>
-                <Table.Td>{formatCents(item.unitPriceCents)}</Table.Td>
-                <Table.Td>{formatCents(item.totalPriceCents)}</Table.Td>
-                <Table.Td>{formatCents(item.finalPriceCents)}</Table.Td>
-                <Table.Td>{formatCents(item.installmentCents)}</Table.Td>
-                <Table.Td>{formatCents(item.maintenanceCents)}</Table.Td>
+                {ORDER_FIGURES.map(([label, figure]) => (
+                  <Table.Td key={label}>{figure(choice, item)}</Table.Td>
+                ))}
                 <Table.Td>
                   <RemoveButton choice={choice} onRemove={onRemove} disabled={disabled} />
                 </Table.Td>
@@ -180,24 +189,11 @@ function OrderCards({ choices, priced, coupon, onRemove, disabled }: OrderTableP
                 <Text size="sm">
                   {choice.plan.subscriptionType}. {terms}.
                 </Text>
-                <LabelledFigure label="No. of Files/Search">
-                  {orderQuantity(choice.plan)}
-                </LabelledFigure>
-                <LabelledFigure label="Unit Price(USD)">
-                  {formatCents(item.unitPriceCents)}
-                </LabelledFigure>
-                <LabelledFigure label="Total Price(USD)">
-                  {formatCents(item.totalPriceCents)}
-                </LabelledFigure>
-                <LabelledFigure label="Final Price(USD)">
-                  {formatCents(item.finalPriceCents)}
-                </LabelledFigure>
-                <LabelledFigure label="Installment Cost">
-                  {formatCents(item.installmentCents)}
-                </LabelledFigure>
-                <LabelledFigure label="Maintenance Fee">
-                  {formatCents(item.maintenanceCents)}
-                </LabelledFigure>
+                {ORDER_FIGURES.map(([label, figure]) => (
+                  <LabelledFigure key={label} label={label}>
+                    {figure(choice, item)}
+                  </LabelledFigure>
+                ))}
                 <Group>
                   <RemoveButton choice={choice} onRemove={onRemove} disabled={disabled} />
                 </Group>
