@@ -101,7 +101,7 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
         },
         {
           sentence:
-            'Warning: 37 bytes were not UTF-8, and were read as Windows-1252 (rule encoding.cp1252), first at row 1635',
+            'Warning: 37 bytes were not UTF-8, and were read as Windows-1252, first at row 1635',
           examples: [
             'row 1635: 0x92 at byte 571,477, read as "’": "…\\"Chem IV Infus Tq Ea Add’L Seq Diff Drug Up to 1…"',
             ...[1636, 1637, 1638, 1639].map(
@@ -471,7 +471,7 @@ describe('replacing a hospital’s file', () => {
       );
       expect(run?.validation.lines).toContainEqual({
         sentence:
-          'Warning: 1 other file in the zip archive was not read, only its first (rule archive.other-file), first at another-hospital.json',
+          'Warning: 1 other file in the zip archive was not read, only its first, first at another-hospital.json',
         examples: ['another-hospital.json'],
       });
       let recordsRead = 0;
@@ -824,7 +824,7 @@ describe('replacing a hospital’s file', () => {
         [rejected.runId],
       );
       expect(stored?.validation.lines[1]?.sentence).toMatch(
-        /^Error: \d+ charges had no description \(rule required\.description\)/,
+        /^Error: \d+ charges had no description, first at item 1$/,
       );
       const runs = await query<{ status: string }>(
         `SELECT status FROM mrf_files WHERE id = ANY($1::uuid[]) ORDER BY started_at`,

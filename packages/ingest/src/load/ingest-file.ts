@@ -403,7 +403,7 @@ async function recordUnchanged(
  * there for whoever digs.
  */
 function storedValidation(report: ValidationReport) {
-  return { ...report.toJSON(), lines: report.lines({ fatal: false }) };
+  return { ...report.toJSON(), lines: report.lines({ fatal: false, plain: true }) };
 }
 
 /**

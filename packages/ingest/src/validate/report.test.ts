@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLES_PER_RULE, ValidationReport } from './report.ts';
+import { EXAMPLES_PER_RULE, ValidationReport, plainLocation } from './report.ts';
 
 describe('ValidationReport', () => {
   it('counts every issue but keeps only the first examples of each rule', () => {
@@ -71,6 +71,55 @@ describe('ValidationReport', () => {
         .lines({ firstAt: false })
         .flatMap((line) => [line.sentence, ...line.examples.map((e) => `  ${e}`)]),
     );
+  });
+
+  it('words the lines for the inventory without rule ids or JSON paths', () => {
+    const report = new ValidationReport();
+    const payer = 'standard_charge_information[58].standard_charges[0].payers_information[2]';
+    report.add('required.plan_name', payer);
+    report.add('required.plan_name', 'standard_charge_information[1233].standard_charges[1]');
+    report.add('whitespace.trimmed', 'attestation', 'attester_name "Tim Reiner "');
+    report.add('required.hospital_name', 'hospital_name');
+    report.add('required.modifier-description', 'modifier_information[3]');
+    expect(report.lines({ plain: true }).slice(1)).toEqual([
+      {
+        sentence:
+          'Error: 2 rates had no plan name, first at item 59, standard charge 1, payer rate 3',
+        examples: ['item 59, standard charge 1, payer rate 3', 'item 1,234, standard charge 2'],
+      },
+      // A header field is named by the sentence already.
+      { sentence: 'Error: 1 file has no hospital name', examples: ['the hospital name'] },
+      {
+        sentence: 'Error: 1 payer entry of a modifier had no description, first at modifier 4',
+        examples: ['modifier 4'],
+      },
+      {
+        sentence: 'Warning: 1 value had stray spaces around it or its | separators (trimmed)',
+        examples: ['the attestation: attester_name "Tim Reiner "'],
+      },
+    ]);
+    // The command line keeps the rule ids and the paths, for whoever mends the file.
+    expect(report.lines()[1]?.sentence).toBe(
+      `Error: 2 rates had no plan name (rule required.plan_name), first at ${payer}`,
+    );
+  });
+
+  it.each([
+    ['standard_charge_information[0]', 'item 1'],
+    ['standard_charge_information[2].code_information[1]', 'item 3, code 2'],
+    ['standard_charge_information[2].drug_information', 'item 3, drug information'],
+    ['modifier_information[0].modifier_payer_information[4]', 'modifier 1, payer 5'],
+    ['license_information', 'the licence information'],
+    ['row 45', 'row 45'],
+    ['column 3', 'column 3'],
+    ['file (UTF-16LE)', 'file (UTF-16LE)'],
+    // A path it does not know is left as written, not half translated.
+    [
+      'standard_charge_information[0].something_else',
+      'standard_charge_information[0].something_else',
+    ],
+  ])('words the place %s as "%s"', (location, words) => {
+    expect(plainLocation(location)).toBe(words);
   });
 
   it('counts many breaks of a rule at once, in the totals too, with one example', () => {

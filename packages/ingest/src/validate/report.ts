@@ -126,12 +126,15 @@ export class ValidationReport {
    * The report's lines: the totals (after the error that ended the read, if one did), then one
    * per rule with its examples ('row 9: gross "abc"'). `firstAt` adds where each rule first broke
    * to its sentence, for when the examples are not shown; `fatal: false` leaves out the error that
-   * ended the read, for when it is shown apart.
+   * ended the read, for when it is shown apart. `plain` words them for the inventory's readers
+   * rather than for whoever mends the file: no rule ids, and places as "item 59, payer rate 3"
+   * instead of JSON paths (`plainLocation`).
    */
   lines({
     firstAt = true,
     fatal = true,
-  }: { firstAt?: boolean; fatal?: boolean } = {}): ValidationLine[] {
+    plain = false,
+  }: { firstAt?: boolean; fatal?: boolean; plain?: boolean } = {}): ValidationLine[] {
     const lines: ValidationLine[] = [];
     if (this.fatal && fatal)
       lines.push({ sentence: `The file could not be read: ${this.fatal.message}`, examples: [] });
@@ -143,15 +146,22 @@ export class ValidationReport {
         `${plural(this.errorCount, 'error')}, ${plural(this.warningCount, 'warning')}.`,
       examples: [],
     });
+    const place = plain ? plainLocation : (location: string) => location;
     for (const r of this.rules()) {
       const definition = RULES[r.rule];
       const first = r.examples[0];
       const label = r.severity === 'error' ? 'Error' : 'Warning';
+      // A header field's place only repeats what the sentence names ("no hospital name").
+      const findable =
+        first !== undefined && !isWholeFile(first.location) && !(plain && isHeader(first.location));
       lines.push({
         sentence:
-          `${label}: ${counting.format(r.count)} ${r.count === 1 ? definition.one : definition.many} (rule ${r.rule})` +
-          (first && firstAt && !isWholeFile(first.location) ? `, first at ${first.location}` : ''),
-        examples: r.examples.flatMap((example) => exampleText(example, definition.one) ?? []),
+          `${label}: ${counting.format(r.count)} ${r.count === 1 ? definition.one : definition.many}` +
+          (plain ? '' : ` (rule ${r.rule})`) +
+          (first && firstAt && findable ? `, first at ${place(first.location)}` : ''),
+        examples: r.examples.flatMap(
+          (example) => exampleText(example, definition.one, place) ?? [],
+        ),
       });
     }
     return lines;
@@ -163,20 +173,75 @@ function isWholeFile(location: string): boolean {
   return location === 'file' || location.startsWith('file (');
 }
 
+/** The fields of a JSON file's header as the inventory names them. */
+const HEADER_FIELDS: Record<string, string> = {
+  version: 'the version',
+  hospital_name: 'the hospital name',
+  last_updated_on: 'the last updated date',
+  location_name: 'the location name',
+  hospital_location: 'the location name',
+  hospital_address: 'the hospital address',
+  license_information: 'the licence information',
+  license_number: 'the licence number',
+  type_2_npi: 'the type 2 NPIs',
+  attestation: 'the attestation',
+  affirmation: 'the affirmation',
+  standard_charge_information: 'the list of items',
+  modifier_information: 'the list of modifiers',
+};
+
+const isHeader = (location: string) => Object.hasOwn(HEADER_FIELDS, location);
+
+/** The steps of a JSON path into the items and modifiers, and their names in words. */
+const PATH_STEPS: readonly (readonly [RegExp, string])[] = [
+  [/^standard_charge_information\[(\d+)\]/, 'item'],
+  [/^modifier_information\[(\d+)\]/, 'modifier'],
+  [/^\.standard_charges\[(\d+)\]/, 'standard charge'],
+  [/^\.payers_information\[(\d+)\]/, 'payer rate'],
+  [/^\.modifier_payer_information\[(\d+)\]/, 'payer'],
+  [/^\.code_information\[(\d+)\]/, 'code'],
+  [/^\.drug_information/, 'drug information'],
+];
+
+/**
+ * A place in a file in words, counted from 1: `standard_charge_information[58].standard_charges[0]`
+ * is "item 59, standard charge 1"; a header field is "the attestation". Rows, columns and the
+ * whole file read well already, and a place it does not know is given as it is.
+ */
+export function plainLocation(location: string): string {
+  const header = HEADER_FIELDS[location];
+  if (header !== undefined) return header;
+  const words: string[] = [];
+  let rest = location;
+  while (rest.length > 0) {
+    const step = PATH_STEPS.find(([pattern]) => pattern.test(rest));
+    if (step === undefined) return location;
+    const [pattern, name] = step;
+    const match = pattern.exec(rest) as RegExpExecArray;
+    words.push(match[1] === undefined ? name : `${name} ${counting.format(Number(match[1]) + 1)}`);
+    rest = rest.slice(match[0].length);
+  }
+  return words.join(', ');
+}
+
 /**
  * An example without its rule's sentence, which the line above says: 'row 9: gross "abc"';
- * null when nothing is left to say.
+ * null when nothing is left to say. `place` words its location.
  */
-function exampleText(example: ValidationIssue, sentence: string): string | null {
+function exampleText(
+  example: ValidationIssue,
+  sentence: string,
+  place: (location: string) => string,
+): string | null {
   const detail = example.message.startsWith(`${sentence}: `)
     ? example.message.slice(sentence.length + 2)
     : example.message === sentence
       ? ''
       : example.message;
   const shown = detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL - 1)}…` : detail;
-  if (shown) return `${example.location}: ${shown}`;
+  if (shown) return `${place(example.location)}: ${shown}`;
   // "file" alone adds nothing to the rule's line.
-  return isWholeFile(example.location) ? null : example.location;
+  return isWholeFile(example.location) ? null : place(example.location);
 }
 
 /** "1 charge", "23,865 charges". */

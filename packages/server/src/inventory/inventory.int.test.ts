@@ -59,7 +59,7 @@ async function seed(): Promise<void> {
     `INSERT INTO mrf_files (hospital_id, source, status, format, version, last_updated_on, items, rates, rejected, validation, rate_mix, finished_at,
                             source_page_url)
      VALUES ($1, '/data/files/anchorage_standardcharges.json', 'loaded', 'json', '3.0.0', '2026-01-15', 10, 40, 1,
-             '{"lines": [{"sentence": "1 rate had no payer name (rule required.payer_name), first at item 4.", "examples": ["item 4"]}]}', $2, now(),
+             '{"lines": [{"sentence": "Error: 1 rate had no payer name, first at item 4", "examples": ["item 4"]}]}', $2, now(),
              'javascript:alert(1)')`,
     [ids.anchorage, JSON.stringify(RATE_MIX)],
   );
@@ -207,7 +207,7 @@ describe('GET api/Inventory/hospital/:id', () => {
           rejected: 1,
           validation: [
             {
-              sentence: '1 rate had no payer name (rule required.payer_name), first at item 4.',
+              sentence: 'Error: 1 rate had no payer name, first at item 4',
               examples: ['item 4'],
             },
           ],

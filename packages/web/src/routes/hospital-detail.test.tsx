@@ -82,7 +82,7 @@ const HOSPITAL: HospitalDetail = {
       validation: [
         { sentence: '40 charges with 120 payer rates read; 12 rates rejected.', examples: [] },
         {
-          sentence: 'Error: 12 rates had no payer name (rule required.payer_name), first at row 9',
+          sentence: 'Error: 12 rates had no payer name, first at row 9',
           examples: ['row 9', 'row 14: plan_name "PPO"'],
         },
       ],
