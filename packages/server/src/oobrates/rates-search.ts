@@ -111,56 +111,57 @@ const matchingItems = (hospital: string) => `
     JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
                         AND ci.billing_class = ANY($4::text[])`;
 
-// The area's hospitals, each with its cash price in the search: the lowest it publishes for the
-// code and billing class on any of its items, as in the summary (a file may publish it on a line
-// without payer rates: AdventHealth's 99283), so that every row, the chart and the report say the
-// same. OFFSET 0 keeps the subquery to one run per hospital: as a joined aggregate it misled the
-// planner into scanning the area's items once per hospital (47 ms instead of 12 for a search).
-// It costs about 12 % of the search's throughput (bench:search, ADR 0015), a query of its own
-// about 16 %.
-const AREA_HOSPITALS = `
-    (SELECT h.*, (SELECT min(ci.discounted_cash)
-                    FROM hospitals own ${matchingItems('own')}
-                   WHERE own.id = h.id) AS cash
-       FROM hospitals h
-      WHERE h.state_code = $1 AND h.cbsa_code = $2
-     OFFSET 0) h`;
+// The area's items of the code and billing class, each with its hospital and the hospital's cash
+// price in the search: the lowest it publishes for the code and billing class on any of those
+// items, as in the summary (a file may publish it on a line without payer rates: AdventHealth's
+// 99283), so that every row, the chart and the report say the same. A window over the items, not
+// a subquery per hospital: with the subquery PostgreSQL never found the statement's generic plan
+// cheaper and planned it afresh on every execution (6–9 ms, where the search itself runs in
+// 0.6–2 ms); with the window it settles on the generic plan after five (planning 0.02 ms).
+// Measured with PREPARE/EXPLAIN ANALYZE on the bench data (ADR 0015).
+const AREA_ITEMS = `
+    (SELECT h.id AS hospital_id, h.name, h.hospital_type, h.health_system_type, h.state_code,
+            h.cbsa_code, h.addresses, h.type_2_npis,
+            ic.code, ic.code_type, ic.category,
+            ci.item_id, ci.description, ci.notes, ci.gross, ci.billing_class, ci.setting,
+            min(ci.discounted_cash) OVER (PARTITION BY h.id) AS cash
+       FROM hospitals h ${matchingItems('h')}
+      WHERE h.state_code = $1 AND h.cbsa_code = $2) m`;
 
 // One row per (hospital, item, payer plan) of the code in the area, with what the inventory knows
 // of the hospital and its cash price.
 const RATE_ROWS_SQL = `
-  SELECT ic.code AS medicalcode,
-         coalesce(cd.description, ci.description) AS "CodeDescription",
+  SELECT m.code AS medicalcode,
+         coalesce(cd.description, m.description) AS "CodeDescription",
          coalesce(cb.title, '') AS msaname,
-         h.name AS "FacilityName",
-         h.hospital_type AS "HospitalType",
-         h.health_system_type AS "healthsystemType",
+         m.name AS "FacilityName",
+         m.hospital_type AS "HospitalType",
+         m.health_system_type AS "healthsystemType",
          pp.plan_name AS planname,
          pp.payer_name AS payername,
          nr.effective_amount::float8 AS rates,
-         coalesce(nr.notes, ci.notes) AS notes,
-         ic.category AS "Category",
-         ic.code_type AS codetype,
-         h.addresses[1] AS location,
-         coalesce(s.name, h.state_code) AS "Statename",
+         coalesce(nr.notes, m.notes) AS notes,
+         m.category AS "Category",
+         m.code_type AS codetype,
+         m.addresses[1] AS location,
+         coalesce(s.name, m.state_code) AS "Statename",
          pp.line_of_business AS "LOB",
-         h.type_2_npis[1] AS npi,
+         m.type_2_npis[1] AS npi,
          nr.effective_origin AS origin,
          nr.percentage::float8 AS percentage,
-         ci.gross::float8 AS gross,
-         h.cash::float8 AS "cashRate",
-         h.id AS "hospitalId",
-         ci.billing_class AS "billingClass",
-         ci.setting
-    FROM ${AREA_HOSPITALS}
-  ${matchingItems('h')}
-    JOIN negotiated_rates nr ON nr.hospital_id = ci.hospital_id AND nr.item_id = ci.item_id
+         m.gross::float8 AS gross,
+         m.cash::float8 AS "cashRate",
+         m.hospital_id AS "hospitalId",
+         m.billing_class AS "billingClass",
+         m.setting
+    FROM ${AREA_ITEMS}
+    JOIN negotiated_rates nr ON nr.hospital_id = m.hospital_id AND nr.item_id = m.item_id
     JOIN payer_plans pp ON pp.id = nr.plan_id
-    LEFT JOIN states s ON s.code = h.state_code
-    LEFT JOIN cbsas cb ON cb.code = h.cbsa_code
-    LEFT JOIN codes cd ON cd.type = ic.code_type AND cd.code = ic.code
+    LEFT JOIN states s ON s.code = m.state_code
+    LEFT JOIN cbsas cb ON cb.code = m.cbsa_code
+    LEFT JOIN codes cd ON cd.type = m.code_type AND cd.code = m.code
    WHERE nr.effective_amount IS NOT NULL
-   ORDER BY nr.effective_amount DESC, h.name, pp.payer_name, pp.plan_name`;
+   ORDER BY nr.effective_amount DESC, m.name, pp.payer_name, pp.plan_name`;
 
 /** Reads behind the rate search: billing classes, areas, codes, rates and their summary. */
 export class RatesSearch {
