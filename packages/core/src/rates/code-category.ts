@@ -49,6 +49,16 @@ export const HCPCS_LEVEL2_SECTIONS: Readonly<Record<string, string>> = {
 
 export const INPATIENT_DRG_CATEGORY = 'Inpatient DRG';
 export const DRUG_CATEGORY = 'Drugs (NDC)';
+
+/**
+ * The categories of drug codes: an NDC, or a HCPCS J code (drugs given other than by mouth). An
+ * item with one of them, or with drug details (unit or type), is a drug: for the Drugs billing
+ * class of the search and the inventory's Drugs column.
+ */
+export const DRUG_CODE_CATEGORIES: readonly string[] = [
+  DRUG_CATEGORY,
+  HCPCS_LEVEL2_SECTIONS.J as string,
+];
 export const APC_CATEGORY = 'Ambulatory Payment Classification (APC)';
 
 /**

@@ -8,7 +8,10 @@ import { INVALID_PHONE_NUMBER, PhoneNumberSchema } from './phone-number.ts';
 /**
  * The product's billing classes (`OobRates/getoobratesSetting`). CMS files carry no billing
  * class; ingest derives one per item from its codes and setting (packages/ingest, billingClassOf),
- * and each class here stands for those derived values.
+ * and each class here stands for those derived values. One value per item cannot say everything,
+ * so the search also finds an item for both settings as Inpatient (it is stored as outpatient),
+ * and an item that is a drug (`DRUG_CODE_CATEGORIES`) as Drugs whatever its stored class (a J code billed
+ * with a CPT code is stored as outpatient): the rate search's `matchingItems`.
  */
 export const BILLING_CLASSES = {
   Inpatient: ['inpatient', 'inpatient facility'],

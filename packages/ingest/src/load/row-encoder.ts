@@ -1,4 +1,5 @@
 import {
+  DRUG_CODE_CATEGORIES,
   LINES_OF_BUSINESS,
   RATE_MIX_ORIGINS,
   codeCategory,
@@ -151,7 +152,7 @@ export class RowEncoder {
     const setting = record.setting;
     if (setting === 'inpatient' || setting === 'both') summary.hasInpatient = true;
     if (setting === 'outpatient' || setting === 'both') summary.hasOutpatient = true;
-    if (record.drugUnit !== null) summary.hasDrugs = true;
+    if (record.drugUnit !== null || record.drugType !== null) summary.hasDrugs = true;
 
     const codes = record.codes;
     for (let i = 0; i < codes.length; i++) {
@@ -215,7 +216,7 @@ export class RowEncoder {
       };
       byCode.set(code, entry);
       this.newCodes++;
-      if (type === 'NDC') this.summary.hasDrugs = true;
+      if (DRUG_CODE_CATEGORIES.includes(entry.category)) this.summary.hasDrugs = true;
     }
     return entry;
   }

@@ -11,7 +11,8 @@ import {
   type OopRateRow,
   type SummaryRow,
 } from '@ratelens/core';
-import { loadDemoData } from '@ratelens/ingest';
+import { hospitalLocator, ingestFile, loadDemoData } from '@ratelens/ingest';
+import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeaders,
@@ -30,6 +31,14 @@ const ANCHORAGE = {
   msaName: 'Anchorage, AK',
 };
 const FAIRBANKS = { ...ANCHORAGE, msaID: '21820', msaName: 'Fairbanks-College, AK' };
+const VINEYARD_HAVEN = {
+  stateCode: 'MA',
+  stateName: 'Massachusetts',
+  msaID: '47240',
+  msaName: 'Vineyard Haven, MA',
+};
+const VINEYARD_FILE =
+  'mrf-real-csv-tall-marthas-vineyard/042104691_Marthas-Vineyard-Hospital_StandardCharges.csv';
 
 function search(code: string, area = ANCHORAGE, paymentMethod = 'OUTPATIENT') {
   return { ...area, code, paymentMethod };
@@ -266,6 +275,48 @@ describe('OobRates calls', () => {
       await pool.query(`DELETE FROM charge_items WHERE item_id = 900001`);
     }
   });
+
+  itWithDataFile(
+    "finds Martha's Vineyard's lines for both settings as inpatient, and its J codes as drugs",
+    VINEYARD_FILE,
+    async (file) => {
+      const { connection } = test.database;
+      const loaded = await ingestFile(connection, file, {
+        locate: hospitalLocator(connection.pool),
+      });
+      expect(loaded).toMatchObject({ status: 'loaded' });
+      const amounts = async (code: string, paymentMethod: string) => {
+        const login = await signedInUser(test.app);
+        const response = await post(test, 'getoobrates', login, {
+          ...search(code, VINEYARD_HAVEN, paymentMethod),
+        });
+        expect(response.statusCode).toBe(200);
+        // The demo's Island Community Hospital is in the same area.
+        return response
+          .json<OopRateRow[]>()
+          .filter((row) => row.FacilityName === "Martha's Vineyard Hospital")
+          .map((row) => row.rates);
+      };
+      // 99221 (file rows 37-42 and 4554-4571): 16 rates for both settings, 4 inpatient, 4
+      // outpatient. The 16 were found as outpatient only.
+      const inpatient = await amounts('99221', 'INPATIENT');
+      expect(inpatient).toHaveLength(20);
+      expect(inpatient).toEqual(expect.arrayContaining([223.78, 401.69, 176.09, 155.7]));
+      expect(inpatient).not.toContain(182.54);
+      expect(await amounts('99221', 'OUTPATIENT')).toHaveLength(20);
+      // J7298, a drug billed with its HCPCS code and revenue code 0636 (rows 2524-2527), was
+      // found as outpatient only: the Drugs class found nothing in the file.
+      expect(await amounts('J7298', 'DRUGS')).toEqual([2716.87, 2294.18, 2125.11, 2023.08]);
+      expect(await amounts('J7298', 'OUTPATIENT')).toHaveLength(4);
+      // A procedure is not a drug.
+      expect(await amounts('99221', 'DRUGS')).toEqual([]);
+      const { rows } = await connection.pool.query<{ has_drugs: boolean }>(
+        'SELECT has_drugs FROM hospital_summaries WHERE hospital_id = $1',
+        [loaded.hospitalId],
+      );
+      expect(rows[0]?.has_drugs).toBe(true);
+    },
+  );
 
   it('answers a custom search with rates, out-of-pocket and how each rate was published', async () => {
     const login = await signedInUser(test.app);

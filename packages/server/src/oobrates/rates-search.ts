@@ -1,6 +1,7 @@
 import {
   BILLING_CLASS_NAMES,
   DEFAULT_PLAN_DESIGN,
+  DRUG_CODE_CATEGORIES,
   PlanDesignSchema,
   billingClassValues,
   describeDerivation,
@@ -103,13 +104,22 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The categories of drug codes as an SQL array: constants of our own, quoted as literals. */
+const DRUG_CATEGORIES = `ARRAY[${DRUG_CODE_CATEGORIES.map((c) => `'${c.replaceAll("'", "''")}'`).join(', ')}]`;
+
 // The items of the code and billing class, joined to the hospitals aliased `hospital`: `$3`–`$5`
-// as in RateQuery's params (the area, `$1` and `$2`, is the caller's to restrict).
+// as in RateQuery's params (the area, `$1` and `$2`, is the caller's to restrict). Besides its
+// stored class, an item for both settings is found as inpatient too, and a drug (an item with
+// drug details, or the code searched a drug code) as a drug too (BILLING_CLASSES in core).
 const matchingItems = (hospital: string) => `
     JOIN item_codes ic ON ic.hospital_id = ${hospital}.id AND ic.code = $3
                       AND ($5::text[] IS NULL OR ic.code_type = ANY($5::text[]))
     JOIN charge_items ci ON ci.hospital_id = ic.hospital_id AND ci.item_id = ic.item_id
-                        AND ci.billing_class = ANY($4::text[])`;
+                        AND (ci.billing_class = ANY($4::text[])
+                             OR ci.setting = 'both' AND 'inpatient' = ANY($4::text[])
+                             OR 'drugs' = ANY($4::text[])
+                                AND (ci.drug_unit IS NOT NULL OR ci.drug_type IS NOT NULL
+                                     OR ic.category = ANY(${DRUG_CATEGORIES})))`;
 
 // The area's items of the code and billing class, each with its hospital and the hospital's cash
 // price in the search: the lowest it publishes for the code and billing class on any of those
