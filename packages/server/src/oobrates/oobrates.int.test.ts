@@ -277,7 +277,7 @@ describe('OobRates calls', () => {
   });
 
   itWithDataFile(
-    "finds Martha's Vineyard's lines for both settings as inpatient, and its J codes as drugs",
+    "finds Martha's Vineyard's lines for both settings as inpatient, its J codes as drugs, and its operation's cash price",
     VINEYARD_FILE,
     async (file) => {
       const { connection } = test.database;
@@ -285,18 +285,21 @@ describe('OobRates calls', () => {
         locate: hospitalLocator(connection.pool),
       });
       expect(loaded).toMatchObject({ status: 'loaded' });
-      const amounts = async (code: string, paymentMethod: string) => {
+      const vineyard = "Martha's Vineyard Hospital";
+      const searched = async (code: string, paymentMethod: string) => {
         const login = await signedInUser(test.app);
-        const response = await post(test, 'getoobrates', login, {
-          ...search(code, VINEYARD_HAVEN, paymentMethod),
-        });
+        const filter = search(code, VINEYARD_HAVEN, paymentMethod);
+        const response = await post(test, 'getoobrates', login, filter);
         expect(response.statusCode).toBe(200);
-        // The demo's Island Community Hospital is in the same area.
-        return response
-          .json<OopRateRow[]>()
-          .filter((row) => row.FacilityName === "Martha's Vineyard Hospital")
-          .map((row) => row.rates);
+        const summary = await post(test, 'getoobratesSummery', login, filter);
+        return {
+          // The demo's Island Community Hospital is in the same area.
+          rows: response.json<OopRateRow[]>().filter((row) => row.FacilityName === vineyard),
+          summary: summary.json<SummaryRow[]>().find((row) => row.FacilityName === vineyard),
+        };
       };
+      const amounts = async (code: string, paymentMethod: string) =>
+        (await searched(code, paymentMethod)).rows.map((row) => row.rates);
       // 99221 (file rows 37-42 and 4554-4571): 16 rates for both settings, 4 inpatient, 4
       // outpatient. The 16 were found as outpatient only.
       const inpatient = await amounts('99221', 'INPATIENT');
@@ -310,6 +313,14 @@ describe('OobRates calls', () => {
       expect(await amounts('J7298', 'OUTPATIENT')).toHaveLength(4);
       // A procedure is not a drug.
       expect(await amounts('99221', 'DRUGS')).toEqual([]);
+      // 47562 (rows 5086-5094): the operation's cash price is $2,061.00; its assistant surgeon's
+      // lines (modifiers AS, 80) have $515.25, which was given as the hospital's cash price.
+      const operation = await searched('47562', 'OUTPATIENT');
+      expect(operation.rows.map((row) => row.rates)).toEqual([
+        2162.68, 1936.79, 1936.79, 1907.11, 540.67, 484.2, 484.2,
+      ]);
+      expect(new Set(operation.rows.map((row) => row.cashRate))).toEqual(new Set([2061]));
+      expect(operation.summary?.CASH_RATE).toBe(2061);
       const { rows } = await connection.pool.query<{ has_drugs: boolean }>(
         'SELECT has_drugs FROM hospital_summaries WHERE hospital_id = $1',
         [loaded.hospitalId],

@@ -121,20 +121,29 @@ const matchingItems = (hospital: string) => `
                                 AND (ci.drug_unit IS NOT NULL OR ci.drug_type IS NOT NULL
                                      OR ic.category = ANY(${DRUG_CATEGORIES})))`;
 
+// A hospital's cash price for the code: the lowest on its lines without modifiers, which are the
+// service itself (Martha's Vineyard prices 47562's assistant surgeon, modifiers AS and 80, at a
+// quarter of the operation: $515.25 against $2,061.00); the lowest on any line when every line
+// has modifiers. `over` is the window, for the rate rows, or nothing, for the summary's groups.
+const hospitalCash = (over = '') => `
+    CASE WHEN bool_or(ci.modifiers = '{}') ${over}
+         THEN min(ci.discounted_cash) FILTER (WHERE ci.modifiers = '{}') ${over}
+         ELSE min(ci.discounted_cash) ${over} END`;
+
 // The area's items of the code and billing class, each with its hospital and the hospital's cash
-// price in the search: the lowest it publishes for the code and billing class on any of those
-// items, as in the summary (a file may publish it on a line without payer rates: AdventHealth's
-// 99283), so that every row, the chart and the report say the same. A window over the items, not
-// a subquery per hospital: with the subquery PostgreSQL never found the statement's generic plan
-// cheaper and planned it afresh on every execution (6–9 ms, where the search itself runs in
-// 0.6–2 ms); with the window it settles on the generic plan after five (planning 0.02 ms).
-// Measured with PREPARE/EXPLAIN ANALYZE on the bench data (ADR 0015).
+// price (hospitalCash), as in the summary: from any of its lines, since a file may publish it on
+// a line without payer rates (AdventHealth's 99283), so every row, the chart and the report say
+// the same. A window over the items, not a subquery per hospital: with the subquery PostgreSQL
+// never found the statement's generic plan cheaper and planned it afresh on every execution
+// (6–9 ms, where the search itself runs in 0.6–2 ms); with the window it settles on the generic
+// plan after five (planning 0.02 ms). Measured with PREPARE/EXPLAIN ANALYZE on the bench data
+// (ADR 0015).
 const AREA_ITEMS = `
     (SELECT h.id AS hospital_id, h.name, h.hospital_type, h.health_system_type, h.state_code,
             h.cbsa_code, h.addresses, h.type_2_npis,
             ic.code, ic.code_type, ic.category,
             ci.item_id, ci.description, ci.notes, ci.gross, ci.billing_class, ci.setting,
-            min(ci.discounted_cash) OVER (PARTITION BY h.id) AS cash
+            ${hospitalCash('OVER (PARTITION BY h.id)')} AS cash
        FROM hospitals h ${matchingItems('h')}
       WHERE h.state_code = $1 AND h.cbsa_code = $2) m`;
 
@@ -412,7 +421,7 @@ export class RatesSearch {
     const { rows } = await this.pool.query<SummaryRow>({
       name: 'oob_rates_summary',
       text: `SELECT h.id AS "hospitalId", h.name AS "FacilityName",
-              min(ci.discounted_cash)::float8 AS "CASH_RATE",
+              (${hospitalCash()})::float8 AS "CASH_RATE",
               round(min(nr.effective_amount), 2)::float8 AS "LowAmt",
               round(avg(nr.effective_amount), 2)::float8 AS "AvgAmt",
               round(max(nr.effective_amount), 2)::float8 AS "HighAmt",
