@@ -30,6 +30,7 @@ import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { InventoryService } from './inventory/inventory-service.ts';
 import { registerCompression } from './http/compression.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
+import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { loggerOptions } from './http/logging.ts';
 import { BASELINE_HEADERS, PAGE_POLICY, webCacheHeaders } from './http/web-headers.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
@@ -95,6 +96,7 @@ export async function buildApp({
     void reply.headers(BASELINE_HEADERS);
   });
   registerErrorHandler(app);
+  registerNulCharacterCheck(app);
 
   const db = connection.db;
   const chosenMailer =

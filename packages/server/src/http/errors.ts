@@ -92,6 +92,18 @@ function validationErrors(
   });
 }
 
+/** PostgreSQL's "invalid byte sequence" (SQLSTATE 22021), which a NUL character in text raises. */
+const UNTRANSLATABLE_CHARACTER = '22021';
+
+/** The SQLSTATE of a failed query, whether the driver's error or the ORM's wrapping of it. */
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** The one error handler: every failure leaves as the ApiError shape, never with a stack or SQL. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -123,6 +135,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
               ? 'The request body must be a JSON object.'
               : error.message;
       return reply.status(status).send(errorBody(status, message, request.id));
+    }
+    // PostgreSQL's text holds no NUL character. The check before validation refuses one wherever
+    // a request carries text (nul-characters.ts); this is for text that reached a query another way.
+    if (databaseErrorCode(error) === UNTRANSLATABLE_CHARACTER) {
+      return reply
+        .status(400)
+        .send(errorBody(400, 'Text must not contain a NUL character.', request.id));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

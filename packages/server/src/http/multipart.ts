@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError, badRequest } from './errors.ts';
+import { nulCharacterError } from './nul-characters.ts';
 
 export interface UploadedFile {
   fieldName: string;
@@ -31,18 +32,38 @@ export async function readMultipartForm(
   const parts = request.parts({
     limits: { fileSize: options.maxBytes, files: 1, fields: 20, fieldSize: 10_000 },
   });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      try {
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
         const bytes = await part.toBuffer();
         form.file = { fieldName: part.fieldname, fileName: part.filename, bytes };
-      } catch (error) {
-        if (isFileTooLarge(error)) throw new AppError(413, options.tooLargeMessage);
-        throw error;
+      } else if (typeof part.value === 'string') {
+        if (part.value.includes('\0')) {
+          const error = nulCharacterError(part.fieldname);
+          throw badRequest(error.message, [error]);
+        }
+        form.fields[part.fieldname] = part.value;
       }
-    } else if (typeof part.value === 'string') {
-      form.fields[part.fieldname] = part.value;
     }
+  } catch (error) {
+    throw formError(error, options.tooLargeMessage);
   }
   return form;
+}
+
+/**
+ * What a failed read of the form says: too large a file is a 413; a second file, too many fields
+ * or a body that is not a whole multipart form (no boundary, cut short) is the sender's mistake,
+ * a 400, where the parser's own errors made it a 500 or a 413 "reach files limit".
+ */
+function formError(error: unknown, tooLargeMessage: string): Error {
+  if (error instanceof AppError) return error;
+  if (isFileTooLarge(error)) return new AppError(413, tooLargeMessage);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_FILES_LIMIT') return badRequest('Attach one file only.');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return badRequest('The form has too many fields.');
+  return badRequest(
+    'The upload could not be read: send it as a whole multipart/form-data form with one file.',
+  );
 }

@@ -1,0 +1,86 @@
+import type { ApiError } from '@ratelens/core';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app.ts';
+import { multipart, pdf } from '../test/files.ts';
+
+const test = useTestApp();
+
+const fieldOf = (body: ApiError) => body.errors?.map(({ field, rule }) => ({ field, rule }));
+
+describe('text with a NUL character', () => {
+  it('is refused with a 400 naming the field, in a body, a query or JSON in a query', async () => {
+    const saved = await test.app.inject({
+      method: 'POST',
+      url: '/api/Feedback/savefeedback',
+      payload: {
+        FirstName: 'Jane',
+        LastName: 'Doe',
+        email: 'jane@example.com',
+        subject: 'Rates',
+        message: 'a\u0000b',
+        fileName: '',
+      },
+    });
+    expect(saved.statusCode).toBe(400);
+    expect(fieldOf(saved.json<ApiError>())).toEqual([
+      { field: 'message', rule: 'no_nul_character' },
+    ]);
+    expect(saved.json<ApiError>().message).toBe('message must not contain a NUL character.');
+
+    const areas = await test.app.inject({
+      method: 'GET',
+      url: '/api/inventory/getmsabystatename?state=%00',
+    });
+    expect(areas.statusCode).toBe(400);
+    expect(fieldOf(areas.json<ApiError>())).toEqual([{ field: 'state', rule: 'no_nul_character' }]);
+
+    const filter = JSON.stringify({ statename: '\u0000', msaId: '11260' });
+    const hospitals = await test.app.inject({
+      method: 'GET',
+      url: `/api/Inventory/getHospitalbyFilter?FilterJson=${encodeURIComponent(filter)}`,
+    });
+    expect(hospitals.statusCode).toBe(400);
+    expect(fieldOf(hospitals.json<ApiError>())).toEqual([
+      { field: 'FilterJson.statename', rule: 'no_nul_character' },
+    ]);
+  });
+});
+
+describe('a multipart upload the parser cannot read', () => {
+  const upload = (payload: Buffer | string, headers: Record<string, string>) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/api/Feedback/uploadfeedbackfile',
+      payload,
+      headers,
+    });
+
+  it('is a 400 with a message, not a 500: no boundary, cut short, two files, a NUL', async () => {
+    const whole = multipart([{ name: 'File', filename: 'bill.pdf', content: pdf() }]);
+    const cases = [
+      upload(whole.payload, { 'content-type': 'multipart/form-data' }),
+      upload(whole.payload.subarray(0, whole.payload.length - 20), whole.headers),
+    ];
+    for (const response of await Promise.all(cases)) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ApiError>().message).toBe(
+        'The upload could not be read: send it as a whole multipart/form-data form with one file.',
+      );
+    }
+    const two = multipart([
+      { name: 'File', filename: 'a.pdf', content: pdf() },
+      { name: 'File', filename: 'b.pdf', content: pdf() },
+    ]);
+    const twoFiles = await upload(two.payload, two.headers);
+    expect(twoFiles.statusCode).toBe(400);
+    expect(twoFiles.json<ApiError>().message).toBe('Attach one file only.');
+
+    const named = multipart([
+      { name: 'note', value: 'a\u0000b' },
+      { name: 'File', filename: 'a.pdf', content: pdf() },
+    ]);
+    const nul = await upload(named.payload, named.headers);
+    expect(nul.statusCode).toBe(400);
+    expect(fieldOf(nul.json<ApiError>())).toEqual([{ field: 'note', rule: 'no_nul_character' }]);
+  });
+});
