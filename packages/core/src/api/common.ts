@@ -52,3 +52,26 @@ export function requiredString(label: string) {
       ? `${label} is required.`
       : `${label} must be text.`;
 }
+
+/**
+ * A whole number as JSON or a query string carries it: a number, or its digits as text ("2").
+ * Not `z.coerce.number()`, which read `true` as 1 (a card payment bought plan 1), "1e3" as 1000
+ * and "" as 0. `message` is the answer to anything else; `number` adds the field's limits.
+ */
+export function wholeNumberOrDigits<T extends z.ZodNumber>(
+  message: string,
+  number: (n: z.ZodNumber) => T,
+) {
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\s*\d{1,15}\s*$/)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(number(z.number().int(message)));
+}

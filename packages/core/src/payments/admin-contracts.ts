@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString } from '../api/common.ts';
+import { boundedString, wholeNumberOrDigits } from '../api/common.ts';
 import { EmailSchema, normaliseEmail } from '../auth/email.ts';
 import { formatUsd } from '../format.ts';
 import { ACCESS_TYPES, SUBSCRIPTION_TYPES } from './contracts.ts';
@@ -210,9 +210,9 @@ export type CatalogueOffer = z.infer<typeof CatalogueOfferSchema>;
 
 /** `:id` of the admin catalogue paths. */
 export const CatalogueIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number.' })
-    .int('id must be a whole number.')
-    .min(1, 'id must be a catalogue id such as 1.')
-    .max(2_147_483_647, 'id must be a catalogue id such as 1.'),
+  id: wholeNumberOrDigits('id must be a whole number.', (n) =>
+    n
+      .min(1, 'id must be a catalogue id such as 1.')
+      .max(2_147_483_647, 'id must be a catalogue id such as 1.'),
+  ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, requiredString } from '../api/common.ts';
+import { boundedString, requiredString, wholeNumberOrDigits } from '../api/common.ts';
 import { EmailSchema } from '../auth/email.ts';
 import {
   CARD_TYPES,
@@ -81,17 +81,17 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const SubscriptionListSchema = z.object({ data: z.array(SubscriptionSchema) });
 
-const stateId = z.coerce
-  .number({ error: 'stateId must be a number.' })
-  .int('stateId must be a whole number.')
-  .min(1, 'stateId must be a state id such as 1.')
-  .max(99, 'stateId must be a state id such as 1.');
+const stateId = wholeNumberOrDigits('stateId must be a whole number.', (n) =>
+  n
+    .min(1, 'stateId must be a state id such as 1.')
+    .max(99, 'stateId must be a state id such as 1.'),
+);
 const planId = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number.` })
-    .int(`${name} must be a whole number.`)
-    .min(1, `${name} must be a plan id such as 1.`)
-    .max(2_147_483_647, `${name} must be a plan id such as 1.`);
+  wholeNumberOrDigits(`${name} must be a whole number.`, (n) =>
+    n
+      .min(1, `${name} must be a plan id such as 1.`)
+      .max(2_147_483_647, `${name} must be a plan id such as 1.`),
+  );
 const userIdField = (name: string) =>
   z
     .string({ error: requiredString(name) })

@@ -137,6 +137,25 @@ describe('Payment/CardPayment', () => {
     }
   });
 
+  it('refuses a plan id that is not a whole number, as true or 1e3 (400), and buys nothing', async () => {
+    const session = await buyer();
+    for (const subscriptionID of [true, '1e3', '', 1.5]) {
+      const response = await payCard(test.app, session, {
+        items: [{ subscriptionID, state: '' }],
+      });
+      expect(response.statusCode, String(subscriptionID)).toBe(400);
+      expect(response.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe(
+        'items.0.subscriptionID',
+      );
+    }
+    // Its digits as text, as the spec's client sends them, still name the plan.
+    const asText = await payCard(test.app, session, {
+      items: [{ subscriptionID: String(plans.search5), state: '' }],
+    });
+    expect(asText.statusCode).toBe(200);
+    expect(await ordersOf(pool(), `user:${session.userID}`)).toHaveLength(1);
+  });
+
   it('pays the first of 12 installments of a state plan and schedules the rest', async () => {
     const session = await buyer();
     // Alabama: 3 files × $25.00 = $75.00; installments: $6.25 + $5.00 maintenance a month.

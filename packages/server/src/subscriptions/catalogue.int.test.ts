@@ -419,7 +419,8 @@ describe('GET api/master/getsubscription', () => {
   });
 
   it.each([
-    ['abc', 'stateId must be a number.'],
+    ['abc', 'stateId must be a whole number.'],
+    ['1e3', 'stateId must be a whole number.'],
     ['0', 'stateId must be a state id such as 1.'],
     ['50', 'No state has id 50.'],
   ])('refuses stateId=%s with 400 naming the field', async (stateId, message) => {
