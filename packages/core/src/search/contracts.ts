@@ -264,6 +264,44 @@ export const PlanDesignSchema = z.object({
     .max(1, 'coinsurance must be between 0 and 1.'),
 });
 
+/**
+ * A plan design an admin saves: PlanDesignSchema, and its figures in the order every plan keeps
+ * them (a family owes at least what one person does; nobody's maximum is below their
+ * deductible). Not on PlanDesignSchema itself: a design saved before these rules still reads.
+ */
+export const PlanDesignInputSchema = PlanDesignSchema.superRefine((plan, ctx) => {
+  // Zod runs this after a figure broke its own bounds too: one message a field is enough.
+  if (!PlanDesignSchema.safeParse(plan).success) return;
+  const rules: [boolean, string[], string][] = [
+    [
+      plan.deductible.family < plan.deductible.single,
+      ['deductible', 'family'],
+      'The family deductible must not be less than the single deductible.',
+    ],
+    [
+      plan.outOfPocketMax.single < plan.deductible.single,
+      ['outOfPocketMax', 'single'],
+      'The single out-of-pocket maximum must not be less than the single deductible.',
+    ],
+    [
+      plan.outOfPocketMax.family < plan.deductible.family,
+      ['outOfPocketMax', 'family'],
+      'The family out-of-pocket maximum must not be less than the family deductible.',
+    ],
+    [
+      plan.outOfPocketMax.family < plan.outOfPocketMax.single,
+      ['outOfPocketMax', 'family'],
+      'The family out-of-pocket maximum must not be less than the single maximum.',
+    ],
+  ];
+  const named = new Set<string>();
+  for (const [broken, path, message] of rules) {
+    if (!broken || named.has(path.join('.'))) continue;
+    named.add(path.join('.'));
+    ctx.addIssue({ code: 'custom', path, message });
+  }
+});
+
 /** `OobRates/sendPdftoUser`: the server re-runs the search from its inputs; it renders no client-supplied figures. */
 export const SendPdfBodySchema = z.object({
   number: PhoneNumberSchema,

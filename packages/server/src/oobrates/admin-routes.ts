@@ -1,6 +1,7 @@
 import {
   OrganisationInputSchema,
   OrganisationSchema,
+  PlanDesignInputSchema,
   PlanDesignSchema,
   isAdmin,
 } from '@ratelens/core';
@@ -82,7 +83,7 @@ export const searchAdminRoutes: FastifyPluginAsyncZod<{
       tags,
       security,
       summary: 'Change the plan design out-of-pocket estimates assume',
-      body: PlanDesignSchema,
+      body: PlanDesignInputSchema,
       response: { 200: PlanDesignSchema },
     },
     handler: (request) => {

@@ -542,6 +542,35 @@ describe('OobRates calls', () => {
       },
     });
     expect(plan.statusCode).toBe(403);
+    // An admin's design keeps its figures in order: nobody's maximum below their deductible.
+    const inconsistent = await test.app.inject({
+      method: 'PUT',
+      url: '/api/admin/plan-design',
+      headers: authHeaders(admin),
+      payload: {
+        deductible: { single: 50_000, family: 100 },
+        outOfPocketMax: { single: 10, family: 5 },
+        coinsurance: 1,
+      },
+    });
+    expect(inconsistent.statusCode).toBe(400);
+    expect(inconsistent.json<ApiError>().errors).toEqual([
+      {
+        field: 'deductible.family',
+        rule: 'custom',
+        message: 'The family deductible must not be less than the single deductible.',
+      },
+      {
+        field: 'outOfPocketMax.single',
+        rule: 'custom',
+        message: 'The single out-of-pocket maximum must not be less than the single deductible.',
+      },
+      {
+        field: 'outOfPocketMax.family',
+        rule: 'custom',
+        message: 'The family out-of-pocket maximum must not be less than the family deductible.',
+      },
+    ]);
   });
 
   it("counts an individual subscription's searches down and reports its count", async () => {

@@ -63,6 +63,24 @@ describe('checkPlanDesign', () => {
     });
   });
 
+  it('refuses figures out of order, in words about the fields', () => {
+    const checked = checkPlanDesign({
+      ...DEFAULTS,
+      deductibleSingle: 5000,
+      deductibleFamily: 4000,
+      outOfPocketSingle: 6000,
+      outOfPocketFamily: 5000,
+    });
+    expect(checked).toEqual({
+      ok: false,
+      errors: {
+        deductibleFamily: 'The family deductible must not be less than the single deductible.',
+        outOfPocketFamily:
+          'The family out-of-pocket maximum must not be less than the single maximum.',
+      },
+    });
+  });
+
   it("refuses an amount over core's limit", () => {
     const checked = checkPlanDesign({ ...DEFAULTS, deductibleFamily: 1_000_001 });
     expect(checked).toEqual({ ok: false, errors: { deductibleFamily: PLAN_MESSAGES.dollars } });

@@ -1,4 +1,4 @@
-import { PlanDesignSchema, type PlanDesign } from '@ratelens/core';
+import { PlanDesignInputSchema, PlanDesignSchema, type PlanDesign } from '@ratelens/core';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /**
@@ -72,9 +72,9 @@ function amount(value: number | string | undefined): number {
 export type PlanDesignCheck =
   { ok: true; plan: PlanDesign } | { ok: false; errors: Partial<Record<PlanDesignField, string>> };
 
-/** The form's values as core's PlanDesign, checked with core's PlanDesignSchema. */
+/** The form's values as core's PlanDesign, checked with core's PlanDesignInputSchema. */
 export function checkPlanDesign(values: Partial<PlanDesignFormValues>): PlanDesignCheck {
-  const result = PlanDesignSchema.safeParse({
+  const result = PlanDesignInputSchema.safeParse({
     deductible: {
       single: amount(values.deductibleSingle),
       family: amount(values.deductibleFamily),
@@ -89,10 +89,15 @@ export function checkPlanDesign(values: Partial<PlanDesignFormValues>): PlanDesi
   const errors: Partial<Record<PlanDesignField, string>> = {};
   for (const issue of result.error.issues) {
     const field = planFieldOf(issue.path.join('.'));
-    // The schema's own words speak of a 0–1 share; the form speaks dollars and percent.
-    if (field) {
+    // The schema's own words speak of a 0–1 share; the form speaks dollars and percent. The
+    // rules between fields speak dollars already. A field's first message stands.
+    if (field && errors[field] === undefined) {
       errors[field] =
-        field === 'coinsurancePercent' ? PLAN_MESSAGES.percent : PLAN_MESSAGES.dollars;
+        issue.code === 'custom'
+          ? issue.message
+          : field === 'coinsurancePercent'
+            ? PLAN_MESSAGES.percent
+            : PLAN_MESSAGES.dollars;
     }
   }
   return { ok: false, errors };
