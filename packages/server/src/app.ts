@@ -30,6 +30,7 @@ import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { InventoryService } from './inventory/inventory-service.ts';
 import { registerCompression } from './http/compression.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
+import { clientError, frameworkError } from './http/framework-errors.ts';
 import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { loggerOptions } from './http/logging.ts';
 import { BASELINE_HEADERS, PAGE_POLICY, webCacheHeaders } from './http/web-headers.ts';
@@ -78,6 +79,8 @@ export async function buildApp({
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',

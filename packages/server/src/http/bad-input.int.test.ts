@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { ApiError } from '@ratelens/core';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
@@ -82,5 +83,60 @@ describe('a multipart upload the parser cannot read', () => {
     const nul = await upload(named.payload, named.headers);
     expect(nul.statusCode).toBe(400);
     expect(fieldOf(nul.json<ApiError>())).toEqual([{ field: 'note', rule: 'no_nul_character' }]);
+  });
+});
+
+describe('a request Fastify or Node refuse before any route', () => {
+  it('answers in the ApiError shape with the baseline headers, without echoing the path', async () => {
+    const long = 'a'.repeat(101);
+    for (const [url, status, message] of [
+      [
+        '/api/Inventory/hospital/%E0%A4%A',
+        400,
+        'The address is not valid: it holds a broken %-escape.',
+      ],
+      [
+        `/api/Inventory/hospital/${long}`,
+        414,
+        'The address is too long: a part of it is over 100 characters.',
+      ],
+    ] as const) {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(status);
+      expect(response.json<ApiError>()).toMatchObject({
+        isSuccess: false,
+        statusCode: status,
+        message,
+      });
+      expect(response.json<ApiError>().requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.body).not.toContain(long);
+    }
+  });
+
+  it('answers HTTP it cannot parse in the ApiError shape: a garbled request line, huge headers', async () => {
+    const address = await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const exchange = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const garbled = await exchange('GARBAGE\r\n\r\n');
+    expect(garbled).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(garbled).toContain('x-content-type-options: nosniff');
+    expect(JSON.parse(garbled.slice(garbled.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      isSuccess: false,
+      statusCode: 400,
+      message: 'The request could not be read as HTTP.',
+    });
+    const huge = await exchange(
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(huge).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(huge).toContain('"message":"The request headers are too large."');
   });
 });
