@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { ApiError } from '@ratelens/core';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../test/app.ts';
+import { authHeaders, signedInUser, useTestApp } from '../test/app.ts';
 import { multipart, pdf } from '../test/files.ts';
 
 const test = useTestApp();
@@ -138,5 +138,30 @@ describe('a request Fastify or Node refuse before any route', () => {
     );
     expect(huge).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
     expect(huge).toContain('"message":"The request headers are too large."');
+  });
+});
+
+describe('a rule whose schema gives no message of its own', () => {
+  it("is said with the field's name, not in zod's words", async () => {
+    const login = await signedInUser(test.app);
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/OobRates/getoobrates',
+      headers: authHeaders(login),
+      payload: {
+        stateCode: 'AK',
+        stateName: 'Alaska',
+        msaID: '11260',
+        msaName: 'Anchorage, AK',
+        code: '99213',
+        paymentMethod: 'OUTPATIENT',
+        codeType: 12345,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiError>()).toMatchObject({
+      message: 'codeType must be text.',
+      errors: [{ field: 'codeType', rule: 'invalid_type', message: 'codeType must be text.' }],
+    });
   });
 });

@@ -90,9 +90,58 @@ function validationErrors(
     const message =
       !path && issue.keyword === 'invalid_type'
         ? `The request ${error.validationContext === 'querystring' ? 'query string' : 'body'} must be a JSON object.`
-        : (issue.message ?? 'Invalid value.');
+        : issue.message === undefined || ZOD_DEFAULT_MESSAGE.test(issue.message)
+          ? fieldMessage(field, missing ? 'required' : issue.keyword, issue.params)
+          : issue.message;
     return { field, rule, message };
   });
+}
+
+/** Zod's own wording ("Invalid input: expected string, received number"), which names no field. */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid |Too big|Too small|Unrecognized key)/;
+
+const EXPECTED: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+/**
+ * A schema's rule in words that name the field, for a rule whose schema gave no message of its
+ * own: "codeType must be text.", "donation-token must not be more than 200 characters."
+ */
+export function fieldMessage(
+  field: string,
+  rule: string,
+  params: Record<string, unknown> = {},
+): string {
+  const { expected, maximum, minimum, origin, format, values, keys } = params;
+  const unit = origin === 'string' ? ' characters' : origin === 'array' ? ' items' : '';
+  switch (rule) {
+    case 'required':
+      return `${field} is required.`;
+    case 'invalid_type':
+      return `${field} must be ${EXPECTED[String(expected)] ?? String(expected)}.`;
+    case 'too_big':
+      return `${field} must not be more than ${String(maximum)}${unit}.`;
+    case 'too_small':
+      return `${field} must be at least ${String(minimum)}${unit}.`;
+    case 'invalid_format':
+      return format === 'regex'
+        ? `${field} is not in the expected form.`
+        : `${field} must be a valid ${String(format)}.`;
+    case 'invalid_value':
+      return Array.isArray(values)
+        ? `${field} must be one of: ${values.map(String).join(', ')}.`
+        : `${field} is not an allowed value.`;
+    case 'unrecognized_keys':
+      return `${field} has fields this call does not take: ${Array.isArray(keys) ? keys.join(', ') : ''}.`;
+    default:
+      return `${field} is not valid.`;
+  }
 }
 
 /** PostgreSQL's "invalid byte sequence" (SQLSTATE 22021), which a NUL character in text raises. */
