@@ -100,6 +100,9 @@ export async function buildApp({
   });
   registerErrorHandler(app);
   registerNulCharacterCheck(app);
+  // Every body this API takes is JSON or a multipart upload: JSON sent as text/plain is a 415
+  // ("Send the request body as JSON"), not a 400 saying the body is no object.
+  app.removeContentTypeParser('text/plain');
 
   const db = connection.db;
   const chosenMailer =

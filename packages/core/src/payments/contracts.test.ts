@@ -46,6 +46,11 @@ describe('DonationAmountSchema', () => {
     expect(messagesOf(DonationAmountSchema.safeParse('100000.01'))).toEqual([
       'Amount must not be more than $100,000.00.',
     ]);
+    // Too many digits to read as cents was said as "more than $0".
+    for (const huge of ['1000000000000', 1e12])
+      expect(messagesOf(DonationAmountSchema.safeParse(huge))).toEqual([
+        'Amount must not be more than $100,000.00.',
+      ]);
   });
 
   it('asks for the amount when it is missing', () => {

@@ -329,7 +329,8 @@ export const DonationAmountSchema = z
     (v) => DONATION_AMOUNT_PATTERN.test(v),
     'Amount must be a positive number with at most two decimals.',
   )
-  .transform((v) => parseDollars(v) ?? 0)
+  // The pattern has passed: parseDollars refuses only more than ten digits of dollars, too many.
+  .transform((v) => parseDollars(v) ?? Number.POSITIVE_INFINITY)
   .refine((cents) => cents > 0, 'Amount must be more than $0.')
   .refine((cents) => cents <= MAX_DONATION_CENTS, 'Amount must not be more than $100,000.00.');
 

@@ -165,3 +165,29 @@ describe('a rule whose schema gives no message of its own', () => {
     });
   });
 });
+
+describe('a body that is not JSON', () => {
+  it('is a 415 when sent as text, and a 400 naming the fault when its JSON is broken', async () => {
+    const body = JSON.stringify({ email: 'jane@example.com' });
+    const asText = await test.app.inject({
+      method: 'POST',
+      url: '/api/Feedback/savefeedback',
+      headers: { 'content-type': 'text/plain' },
+      payload: body,
+    });
+    expect(asText.statusCode).toBe(415);
+    expect(asText.json<ApiError>().message).toBe(
+      'Send the request body as JSON (Content-Type: application/json).',
+    );
+    const poisoned = await test.app.inject({
+      method: 'POST',
+      url: '/api/Feedback/savefeedback',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+    expect(poisoned.json<ApiError>().message).toBe(
+      'The request body is not valid JSON, or holds a __proto__ or constructor.prototype key.',
+    );
+  });
+});

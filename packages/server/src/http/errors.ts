@@ -185,7 +185,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
             ? 'Send the request body as JSON (Content-Type: application/json).'
             : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
               ? 'The request body must be a JSON object.'
-              : error.message;
+              : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+                ? 'The request body is not valid JSON, or holds a __proto__ or constructor.prototype key.'
+                : error.message;
       return reply.status(status).send(errorBody(status, message, request.id));
     }
     // PostgreSQL's text holds no NUL character. The check before validation refuses one wherever
