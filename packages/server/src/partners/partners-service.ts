@@ -23,10 +23,13 @@ const PartnerFieldsSchema = z.object({
     .trim()
     .min(1, 'Name should not be blank.')
     .max(100, 'Name should not be more than 100 characters.'),
-  website: z.url({
-    protocol: /^https$/,
-    error: 'Website must be an https:// address.',
-  }),
+  website: z
+    .url({ protocol: /^https$/, error: 'Website must be an https:// address.' })
+    // A public link holds no user name or password (https://user:pass@host/ shows them to all).
+    .refine((url) => {
+      const parsed = new URL(url);
+      return parsed.username === '' && parsed.password === '';
+    }, 'Website must not hold a user name or password.'),
   position: z.coerce
     .number({ error: 'Position must be a whole number.' })
     .int('Position must be a whole number.')

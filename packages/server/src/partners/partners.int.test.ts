@@ -120,16 +120,17 @@ describe('partners', () => {
     });
   });
 
-  it('rejects a website that is not https', async () => {
+  it.each([
+    ['http://partner.example.org', 'Website must be an https:// address.'],
+    ['https://user:pass@partner.example.org/', 'Website must not hold a user name or password.'],
+  ])('rejects the website %s', async (website, message) => {
     const response = await create(admin, [
       { name: 'name', value: 'Plain' },
-      { name: 'website', value: 'http://partner.example.org' },
+      { name: 'website', value: website },
       { name: 'image', filename: 'logo.png', content: png(1, 1) },
     ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      errors: [{ field: 'website', message: 'Website must be an https:// address.' }],
-    });
+    expect(response.json()).toMatchObject({ errors: [{ field: 'website', message }] });
   });
 
   it('answers 413 for an image over 1 MB', async () => {

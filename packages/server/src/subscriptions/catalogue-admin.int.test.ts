@@ -376,6 +376,7 @@ describe('admin custom offers', () => {
     [{ stateCode: 'ZZ' }, 'stateCode', 'ZZ is not a state we know.'],
     [{ priceCents: -100 }, 'priceCents', 'priceCents must not be negative.'],
     [{ email: 'not-an-email' }, 'email', 'Email is not valid.'],
+    [{ expiresAt: '2020-01-01T00:00:00Z' }, 'expiresAt', 'expiresAt must be in the future.'],
   ])('refuses %j with 400 naming the field', async (change, field, message) => {
     const client = await signedInUser(test.app);
     const response = await call('POST', 'custom-offers', admin, {

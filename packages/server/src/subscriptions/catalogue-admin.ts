@@ -238,6 +238,9 @@ export class CatalogueAdmin {
     );
     const user = users[0];
     if (!user) throw fieldError('email', 'custom', `No account has the e-mail ${input.email}.`);
+    // An offer that has ended before it was made could never be bought.
+    if (input.expiresAt !== null && Date.parse(input.expiresAt) <= Date.now())
+      throw fieldError('expiresAt', 'custom', 'expiresAt must be in the future.');
     const { rows: plans } = await this.pool.query<{ accessType: string; title: string }>(
       `SELECT access_type AS "accessType", title FROM plans WHERE id = $1`,
       [input.planId],
