@@ -234,6 +234,8 @@ export const OopRateRowSchema = z.object({
   hospitalId: z.string(),
   billingClass: z.string(),
   setting: z.string().nullable(),
+  /** The line's modifiers (80: an assistant surgeon, 26: the professional part); [] for the service itself. */
+  modifiers: z.array(z.string()),
 });
 export type OopRateRow = z.infer<typeof OopRateRowSchema>;
 

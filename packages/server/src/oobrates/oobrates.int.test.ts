@@ -319,6 +319,15 @@ describe('OobRates calls', () => {
       expect(operation.rows.map((row) => row.rates)).toEqual([
         2162.68, 1936.79, 1936.79, 1907.11, 540.67, 484.2, 484.2,
       ]);
+      expect(operation.rows.map((row) => row.modifiers)).toEqual([
+        [],
+        [],
+        [],
+        [],
+        ['AS'],
+        ['AS'],
+        ['80'],
+      ]);
       expect(new Set(operation.rows.map((row) => row.cashRate))).toEqual(new Set([2061]));
       expect(operation.summary?.CASH_RATE).toBe(2061);
       const { rows } = await connection.pool.query<{ has_drugs: boolean }>(

@@ -59,6 +59,7 @@ interface RateRecord {
   hospitalId: string;
   billingClass: string;
   setting: string | null;
+  modifiers: string[];
 }
 
 function billingValues(paymentMethod: string): readonly string[] {
@@ -143,6 +144,7 @@ const AREA_ITEMS = `
             h.cbsa_code, h.addresses, h.type_2_npis,
             ic.code, ic.code_type, ic.category,
             ci.item_id, ci.description, ci.notes, ci.gross, ci.billing_class, ci.setting,
+            ci.modifiers,
             ${hospitalCash('OVER (PARTITION BY h.id)')} AS cash
        FROM hospitals h ${matchingItems('h')}
       WHERE h.state_code = $1 AND h.cbsa_code = $2) m`;
@@ -172,7 +174,8 @@ const RATE_ROWS_SQL = `
          m.cash::float8 AS "cashRate",
          m.hospital_id AS "hospitalId",
          m.billing_class AS "billingClass",
-         m.setting
+         m.setting,
+         m.modifiers
     FROM ${AREA_ITEMS}
     JOIN negotiated_rates nr ON nr.hospital_id = m.hospital_id AND nr.item_id = m.item_id
     JOIN payer_plans pp ON pp.id = nr.plan_id
@@ -377,6 +380,7 @@ export class RatesSearch {
       hospitalId: record.hospitalId,
       billingClass: record.billingClass,
       setting: record.setting,
+      modifiers: record.modifiers,
     };
   }
 

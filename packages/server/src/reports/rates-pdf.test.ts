@@ -28,6 +28,13 @@ const base: RatesPdfInput = {
     sampleRateRow({ FacilityName: 'Alpha Hospital', rates: 1234.56, MemberOOP: 1234.56 }),
     sampleRateRow({ FacilityName: 'Bravo Hospital', rates: 2000, MemberOOP: 1800 }),
     sampleRateRow({
+      FacilityName: 'Echo Hospital',
+      medicalcode: '47562',
+      modifiers: ['80'],
+      rates: 484.2,
+      MemberOOP: 484.2,
+    }),
+    sampleRateRow({
       FacilityName: 'Delta Hospital',
       rates: 4000,
       MemberOOP: null,
@@ -62,6 +69,10 @@ describe('renderRatesPdf', () => {
     );
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it("writes a line's modifiers after its code, as billing does (47562-80)", () => {
+    expect(text).toMatch(/47562-80\s+Echo Hospital/);
   });
 
   it('says "Not estimated" where a public plan has no out-of-pocket estimate', () => {

@@ -235,7 +235,8 @@ export async function renderRatesPdf(input: RatesPdfInput): Promise<Buffer> {
     layout.table(
       columns,
       rows.map((row) => [
-        row.medicalcode,
+        // With its modifiers as billing writes them: 47562-80 is the assistant surgeon's line.
+        [row.medicalcode, ...row.modifiers].join('-'),
         row.FacilityName,
         row.payername ? `${row.payername} — ${row.planname}` : row.planname,
         usd(row.rates),

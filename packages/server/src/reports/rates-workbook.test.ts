@@ -83,6 +83,7 @@ describe('writeRatesWorkbook', () => {
       'Notes',
       'Category',
       'Code Type',
+      'Modifiers',
       'Billing Class',
       'Location',
       'NPI',
@@ -149,7 +150,7 @@ describe('writeRatesWorkbook', () => {
     const header = headerOf(individual.getWorksheet('Rates')!);
     expect(header).not.toContain('Notes');
     expect(header).not.toContain('Your Estimated Out-of-Pocket ($)');
-    expect(header).toHaveLength(15);
+    expect(header).toHaveLength(16);
     expect(individual.getWorksheet('Rates')!.getRow(2).getCell(11).value).toBe('Radiology');
   });
 

@@ -50,6 +50,7 @@ function rateColumns(input: Pick<RatesWorkbookInput, 'includeNotes' | 'includeMe
     input.includeNotes && { header: 'Notes', width: 40, value: (r) => r.notes },
     { header: 'Category', width: 18, value: (r) => r.Category },
     { header: 'Code Type', width: 11, value: (r) => r.codetype },
+    { header: 'Modifiers', width: 11, value: (r) => r.modifiers.join(', ') },
     { header: 'Billing Class', width: 14, value: (r) => r.billingClass },
     { header: 'Location', width: 24, value: (r) => r.location },
     { header: 'NPI', width: 13, value: (r) => r.npi },

@@ -27,6 +27,7 @@ export function sampleRateRow(overrides: Partial<OopRateRow> = {}): OopRateRow {
     hospitalId: '00000000-0000-4000-8000-000000000001',
     billingClass: 'outpatient',
     setting: 'outpatient',
+    modifiers: [],
     ...overrides,
   };
 }

@@ -70,6 +70,7 @@ export function rateRow(overrides: Partial<OopRateRow> = {}): OopRateRow {
     hospitalId: 'h-1',
     billingClass: 'outpatient',
     setting: 'outpatient',
+    modifiers: [],
     ...overrides,
   };
 }

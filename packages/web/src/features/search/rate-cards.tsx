@@ -4,6 +4,7 @@ import {
   cashCheaperWords,
   formatEstimate,
   formatRate,
+  modifierWords,
   originWords,
   RATE_TABLE_COLUMNS,
   type CodeGroup,
@@ -54,7 +55,7 @@ export function RateCards({ pivot }: { pivot: readonly CodeGroup[] }) {
               >
                 {facility.plans.map((plan) => (
                   <Stack
-                    key={plan.planName}
+                    key={plan.key}
                     component="li"
                     gap={2}
                     py="xs"
@@ -63,6 +64,11 @@ export function RateCards({ pivot }: { pivot: readonly CodeGroup[] }) {
                     <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {plan.planName}
                     </Text>
+                    {plan.modifiers.length > 0 && (
+                      <Text size="xs" c="dimmed">
+                        {modifierWords(plan.modifiers)}
+                      </Text>
+                    )}
                     <LabelledFigure label={RATE}>{formatRate(plan.rate)}</LabelledFigure>
                     <LabelledFigure label={OUT_OF_POCKET}>
                       {formatEstimate(plan.memberOop)}

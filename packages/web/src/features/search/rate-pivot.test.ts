@@ -5,6 +5,7 @@ import {
   cashCheaperWords,
   formatEstimate,
   formatRate,
+  modifierWords,
   originWords,
   planLabel,
 } from './rate-pivot.ts';
@@ -96,15 +97,56 @@ describe('rate words', () => {
   });
 
   it('says whether a rate was published in dollars or derived, and from what', () => {
-    expect(originWords({ origins: ['dollar'], derivations: [] })).toBe('Published in dollars');
+    expect(originWords({ origin: 'dollar', derivations: [] })).toBe('Published in dollars');
     expect(
       originWords({
-        origins: ['percentage-of-gross'],
+        origin: 'percentage-of-gross',
         derivations: ['derived from 45% of billed charges'],
       }),
     ).toBe('Derived from 45% of billed charges');
-    expect(originWords({ origins: ['dollar', 'median'], derivations: [] })).toBe(
-      'Partly derived from the median of paid amounts',
+    expect(originWords({ origin: 'median', derivations: [] })).toBe(
+      'Derived from the median of paid amounts',
     );
+  });
+
+  it("keeps a plan's rates published another way, or for modifiers, on lines of their own", () => {
+    // AdventHealth's Aetna for DRG 470: a dollar rate, and a median of paid amounts.
+    const aetna = { payername: 'Aetna', planname: 'Hmo/Ppo' };
+    const [code] = buildRatePivot([
+      rateRow({ ...aetna, rates: 66058.49, MemberOOP: 8000 }),
+      rateRow({ ...aetna, rates: 8954.22, MemberOOP: 4000, rateOrigin: 'median' }),
+      rateRow({ ...aetna, rates: 540.67, MemberOOP: 540.67, modifiers: ['80'] }),
+    ]);
+    const lines = code?.facilities[0]?.plans.map((plan) => ({
+      name: plan.planName,
+      rate: plan.rate,
+      memberOop: plan.memberOop,
+      origin: originWords(plan),
+      modifiers: plan.modifiers.length > 0 ? modifierWords(plan.modifiers) : null,
+    }));
+    expect(lines).toEqual([
+      {
+        name: 'Aetna Hmo/Ppo',
+        rate: 66058.49,
+        memberOop: 8000,
+        origin: 'Published in dollars',
+        modifiers: null,
+      },
+      {
+        name: 'Aetna Hmo/Ppo',
+        rate: 8954.22,
+        memberOop: 4000,
+        origin: 'Derived from the median of paid amounts',
+        modifiers: null,
+      },
+      {
+        name: 'Aetna Hmo/Ppo',
+        rate: 540.67,
+        memberOop: 540.67,
+        origin: 'Published in dollars',
+        modifiers: 'Modifier 80',
+      },
+    ]);
+    expect(modifierWords(['AS', '80'])).toBe('Modifiers AS, 80');
   });
 });

@@ -16,14 +16,21 @@ export const RATE_TABLE_COLUMNS = [
 ] as const;
 
 export interface PlanLine {
+  /** Tells the plan's lines apart: one per way its rates were published and per modifiers. */
+  key: string;
   /** The plan with its payer, as 'Aetna PPO' (payers reuse plan names such as 'PPO'). */
   planName: string;
-  /** Average of the plan's rates at this facility (several items can carry the same code). */
+  /** The line's modifiers (80: an assistant surgeon); [] for the service itself. */
+  modifiers: string[];
+  /**
+   * Average of the plan's rates at this facility published the same way, with the same modifiers
+   * (several items can carry the same code).
+   */
   rate: number;
   /** Average estimated out-of-pocket of those rates; null for a plan that gets no estimate. */
   memberOop: number | null;
-  /** The rates' origins; more than one when the plan's items were published differently. */
-  origins: OopRateRow['rateOrigin'][];
+  /** How the rates were published (a plan's line never mixes two ways: planLineKey). */
+  origin: OopRateRow['rateOrigin'];
   /** The server's words for how derived rates were obtained, without repeats. */
   derivations: string[];
   /** The facility's cash price when it is below this plan's estimated out-of-pocket. */
@@ -68,18 +75,36 @@ export function planLabel(row: Pick<OopRateRow, 'payername' | 'planname'>): stri
   return plan === '' ? payer : `${payer} ${plan}`;
 }
 
+/**
+ * A plan's rows are averaged only with rows published the same way and for the same modifiers: a
+ * negotiated dollar rate averaged with a median of paid amounts (AdventHealth's Aetna for DRG
+ * 470: $66,058.49 and $8,954.22) is a figure neither the file nor the payer has, and an assistant
+ * surgeon's fee (modifier 80) is not the operation's.
+ */
+function planLineKey(row: OopRateRow): string {
+  return [planLabel(row), row.rateOrigin, ...row.modifiers].join('\u0000');
+}
+
+/** "Modifier 80", "Modifiers AS, 80": what a plan's line prices besides the service itself. */
+export function modifierWords(modifiers: readonly string[]): string {
+  return `${modifiers.length === 1 ? 'Modifier' : 'Modifiers'} ${modifiers.join(', ')}`;
+}
+
 const byRateDescending = <T extends { rate: number }>(a: T, b: T) => b.rate - a.rate;
 
-function planLine(planName: string, rows: readonly OopRateRow[]): PlanLine {
+function planLine(key: string, rows: readonly OopRateRow[]): PlanLine {
   // A plan's rows share its line of business: all estimated, or none.
   const estimates = rows.flatMap((row) => (row.MemberOOP === null ? [] : [row.MemberOOP]));
   const memberOop = estimates.length === 0 ? null : average(estimates);
   const cash = rows.find((row) => row.cashRate !== null)?.cashRate ?? null;
+  const first = rows[0];
   return {
-    planName,
+    key,
+    planName: first ? planLabel(first) : '',
+    modifiers: first?.modifiers ?? [],
     rate: average(rows.map((row) => row.rates)),
     memberOop,
-    origins: [...new Set(rows.map((row) => row.rateOrigin))],
+    origin: first?.rateOrigin ?? 'dollar',
     derivations: [
       ...new Set(rows.flatMap((row) => (row.rateDerivation ? [row.rateDerivation] : []))),
     ],
@@ -101,8 +126,8 @@ export function buildRatePivot(rows: readonly OopRateRow[]): CodeGroup[] {
     const facilities = [...groupBy(codeRows, (row) => row.hospitalId || row.FacilityName)].map(
       ([, facilityRows]): FacilityGroup => {
         const first = facilityRows[0];
-        const plans = [...groupBy(facilityRows, planLabel)]
-          .map(([planName, planRows]) => planLine(planName, planRows))
+        const plans = [...groupBy(facilityRows, planLineKey)]
+          .map(([key, planRows]) => planLine(key, planRows))
           .sort(byRateDescending);
         return {
           facilityName: first?.FacilityName ?? '',
@@ -155,15 +180,14 @@ const DERIVED_FROM: Record<Exclude<OopRateRow['rateOrigin'], 'dollar'>, string> 
 };
 
 /** How a plan's rate was obtained, in words: published in dollars, or derived (and from what). */
-export function originWords(plan: Pick<PlanLine, 'origins' | 'derivations'>): string {
-  const derived = plan.origins.filter((origin) => origin !== 'dollar');
-  if (derived.length === 0) return 'Published in dollars';
+export function originWords(plan: Pick<PlanLine, 'origin' | 'derivations'>): string {
+  if (plan.origin === 'dollar') return 'Published in dollars';
   // The server's words start "derived from" for a percentage and not for the others.
   const sources =
     plan.derivations.length > 0
       ? plan.derivations.map((words) => words.replace(/^derived from /, ''))
-      : derived.map((origin) => DERIVED_FROM[origin]);
-  return `${plan.origins.includes('dollar') ? 'Partly derived' : 'Derived'} from ${sources.join('; ')}`;
+      : [DERIVED_FROM[plan.origin]];
+  return `Derived from ${sources.join('; ')}`;
 }
 
 /** The cash-price flag of a plan line (issue 4). */

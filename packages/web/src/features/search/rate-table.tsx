@@ -8,6 +8,7 @@ import {
   cashCheaperWords,
   formatEstimate,
   formatRate,
+  modifierWords,
   originWords,
   RATE_TABLE_COLUMNS,
   type CodeGroup,
@@ -82,13 +83,18 @@ function WideRates({ pivot }: { pivot: readonly CodeGroup[] }) {
                   <Table.Td />
                 </Table.Tr>
                 {facility.plans.map((plan) => (
-                  <Table.Tr key={plan.planName}>
+                  <Table.Tr key={plan.key}>
                     <Table.Th
                       scope="row"
                       fw={400}
                       style={{ paddingLeft: INDENT.plan, overflowWrap: 'anywhere' }}
                     >
                       {plan.planName}
+                      {plan.modifiers.length > 0 && (
+                        <Text size="xs" c="dimmed">
+                          {modifierWords(plan.modifiers)}
+                        </Text>
+                      )}
                     </Table.Th>
                     <Table.Td ta="right">{formatRate(plan.rate)}</Table.Td>
                     <Table.Td ta="right">
