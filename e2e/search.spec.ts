@@ -137,7 +137,7 @@ test.describe('rate search', () => {
       page.getByText(/^Estimates are for commercial and marketplace plans\./),
     ).toBeVisible();
     await expect(
-      page.getByText(/^(Published in dollars|Derived from |Partly derived from )/).first(),
+      page.getByText(/^(Published in dollars|Derived from )/).first(),
     ).toBeVisible();
     await expect(
       page.getByRole('figure', { name: /^Rates by hospital for \(70551\)/ }),
