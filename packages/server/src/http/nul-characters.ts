@@ -23,10 +23,11 @@ export function nulCharacterAt(value: unknown, root = ''): string | null {
 
 /**
  * A query parameter holding JSON (the spec's FilterJson) is text until its schema parses it, and
- * its NUL would come from an escape ("\u0000"): read as JSON where it is JSON.
+ * its NUL would come from an escape ("\u0000"): read as JSON where it is JSON and has one.
  */
 function parsedQueryValue(value: unknown): unknown {
-  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value;
+  if (typeof value !== 'string' || !value.includes('\\u0000') || !/^\s*[[{]/.test(value))
+    return value;
   try {
     return JSON.parse(value) as unknown;
   } catch {
