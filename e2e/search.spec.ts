@@ -136,9 +136,7 @@ test.describe('rate search', () => {
     await expect(
       page.getByText(/^Estimates are for commercial and marketplace plans\./),
     ).toBeVisible();
-    await expect(
-      page.getByText(/^(Published in dollars|Derived from )/).first(),
-    ).toBeVisible();
+    await expect(page.getByText(/^(Published in dollars|Derived from )/).first()).toBeVisible();
     await expect(
       page.getByRole('figure', { name: /^Rates by hospital for \(70551\)/ }),
     ).toBeVisible();

@@ -540,27 +540,24 @@ describe('OobRates calls', () => {
     expect(bad.json<ApiError>().errors?.map((e) => e.field)).toEqual(
       expect.arrayContaining(['name', 'accountEmail']),
     );
-    const plan = await test.app.inject({
-      method: 'PUT',
-      url: '/api/admin/plan-design',
-      headers: authHeaders(user),
-      payload: {
-        deductible: { single: 0, family: 0 },
-        outOfPocketMax: { single: 1, family: 1 },
-        coinsurance: 0,
-      },
+    const putPlanDesign = (login: Login, payload: object) =>
+      test.app.inject({
+        method: 'PUT',
+        url: '/api/admin/plan-design',
+        headers: authHeaders(login),
+        payload,
+      });
+    const plan = await putPlanDesign(user, {
+      deductible: { single: 0, family: 0 },
+      outOfPocketMax: { single: 1, family: 1 },
+      coinsurance: 0,
     });
     expect(plan.statusCode).toBe(403);
     // An admin's design keeps its figures in order: nobody's maximum below their deductible.
-    const inconsistent = await test.app.inject({
-      method: 'PUT',
-      url: '/api/admin/plan-design',
-      headers: authHeaders(admin),
-      payload: {
-        deductible: { single: 50_000, family: 100 },
-        outOfPocketMax: { single: 10, family: 5 },
-        coinsurance: 1,
-      },
+    const inconsistent = await putPlanDesign(admin, {
+      deductible: { single: 50_000, family: 100 },
+      outOfPocketMax: { single: 10, family: 5 },
+      coinsurance: 1,
     });
     expect(inconsistent.statusCode).toBe(400);
     expect(inconsistent.json<ApiError>().errors).toEqual([
