@@ -168,15 +168,19 @@ describe('routing', () => {
     expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 415 });
   });
 
-  it('answers a plain-text body with 400: the body must be a JSON object', async () => {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/Auth/login',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'hello',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'The request body must be a JSON object.' });
+  it('answers a plain-text body, even one holding JSON, with 415: send it as JSON', async () => {
+    for (const payload of ['hello', JSON.stringify({ UserName: 'jane@example.com' })]) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/Auth/login',
+        headers: { 'content-type': 'text/plain' },
+        payload,
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({
+        message: 'Send the request body as JSON (Content-Type: application/json).',
+      });
+    }
   });
 
   it('answers a body over 1 MB with 413 in the error shape', async () => {
