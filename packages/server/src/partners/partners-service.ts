@@ -16,6 +16,9 @@ import { imageInfo } from './image-info.ts';
 export const PARTNER_IMAGE_MAX_BYTES = 1024 * 1024;
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image must not be larger than 1 MB.';
 const IMAGE_TYPE_MESSAGE = 'The image must be a PNG, JPEG, WebP or SVG file.';
+/** A logo's largest side: a PNG's header may claim up to 2³² − 1 pixels, more than the column holds. */
+const MAX_IMAGE_SIDE = 10_000;
+const IMAGE_SIZE_MESSAGE = `The image must not be more than ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels wide or high.`;
 
 const PartnerFieldsSchema = z.object({
   name: z
@@ -91,6 +94,8 @@ export class PartnersService {
       throw fieldError('image', 'required', 'Choose an image.');
     const info = imageInfo(file.bytes);
     if (!info) throw fieldError('image', 'file-type', IMAGE_TYPE_MESSAGE);
+    if (Math.max(info.width, info.height) > MAX_IMAGE_SIDE)
+      throw fieldError('image', 'too_big', IMAGE_SIZE_MESSAGE);
     const row = await insertPartner(this.db, {
       name: fields.data.name,
       website: fields.data.website,

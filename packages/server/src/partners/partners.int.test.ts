@@ -67,6 +67,28 @@ describe('partners', () => {
     expect(await list()).toContainEqual(partner);
   });
 
+  it('refuses an image whose header claims more than 10,000 pixels a side', async () => {
+    // A one-pixel PNG whose header claims another size (as a crafted file would).
+    const claiming = (width: number, height: number) => {
+      const image = png(1, 1);
+      image.writeUInt32BE(width, 16);
+      image.writeUInt32BE(height, 20);
+      return image;
+    };
+    for (const image of [claiming(65_535, 65_535), claiming(4_000_000_000, 1)]) {
+      const response = await create(admin, partnerForm('Giant', image));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        errors: [
+          {
+            field: 'image',
+            message: 'The image must not be more than 10,000 pixels wide or high.',
+          },
+        ],
+      });
+    }
+  });
+
   it('serves the logo bytes with their type and a long cache lifetime', async () => {
     const image = png(4, 3);
     const partner = (await create(admin, partnerForm('Served', image))).json<Partner>();
