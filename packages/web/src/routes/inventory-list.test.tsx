@@ -255,6 +255,14 @@ describe('InventoryListRoute', () => {
     }
   });
 
+  it('reads a hospital id written in capitals in a shared link as the hospital it names', async () => {
+    stubApi();
+    renderInventory(`/inventoryList?state=AK&msa=11260&hospital=${PROVIDENCE.toUpperCase()}`);
+
+    await waitFor(() => expect(screen.getByText('1 hospital')).toBeTruthy());
+    expect(facilityNames()).toEqual(['Providence Alaska Medical Center']);
+  });
+
   it('reads a lower-case state code in a shared link as the state it names', async () => {
     stubApi();
     renderInventory('/inventoryList?state=ak');

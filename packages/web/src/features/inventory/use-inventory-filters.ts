@@ -21,7 +21,8 @@ export function useInventoryFilters() {
   const msa = msas.data?.find((item) => item.msaID === msaId) ?? null;
 
   const hospitals = useHospitals(state?.stateName ?? null, msa?.msaID ?? null);
-  const hospitalId = msa === null ? null : searchParams.get('hospital');
+  // A hospital's id is a UUID, which a link may write in capitals: ours are lower case.
+  const hospitalId = msa === null ? null : (searchParams.get('hospital')?.toLowerCase() ?? null);
 
   const filter: InventoryFilter = {
     stateName: state?.stateName ?? null,
