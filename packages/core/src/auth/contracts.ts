@@ -137,6 +137,11 @@ export const EmailVerifyQuerySchema = z.object({
   UserEmail: z
     .string({ error: requiredString('UserEmail') })
     .max(1024, 'UserEmail must not be more than 1024 characters.')
+    .meta({
+      description:
+        'JSON holding the address, as the spec\'s client sends it: {"Email":"you@example.com"}',
+      example: '{"Email":"you@example.com"}',
+    })
     .transform((raw, ctx) => {
       try {
         const parsed = z.object({ Email: EmailSchema }).safeParse(JSON.parse(raw));
