@@ -330,6 +330,13 @@ describe('OobRates calls', () => {
       ]);
       expect(new Set(operation.rows.map((row) => row.cashRate))).toEqual(new Set([2061]));
       expect(operation.summary?.CASH_RATE).toBe(2061);
+      // The summary and the chart describe the operation, not its assistant surgeon's fees.
+      expect(operation.summary).toMatchObject({
+        LowAmt: 1907.11,
+        AvgAmt: 1985.84,
+        HighAmt: 2162.68,
+        rateCount: 4,
+      });
       const { rows } = await connection.pool.query<{ has_drugs: boolean }>(
         'SELECT has_drugs FROM hospital_summaries WHERE hospital_id = $1',
         [loaded.hospitalId],

@@ -131,6 +131,15 @@ const hospitalCash = (over = '') => `
          THEN min(ci.discounted_cash) FILTER (WHERE ci.modifiers = '{}') ${over}
          ELSE min(ci.discounted_cash) ${over} END`;
 
+// The summary's figures of a hospital's rates for the service itself, as its cash price: the rates
+// on its lines without modifiers when it has rates there, else all its rates (Martha's Vineyard's
+// 47562 averaged $1,350.33 with its assistant surgeon's fees; the operation's rates average
+// $1,985.84). The table shows the lines with modifiers apart, each saying so.
+const serviceRates = (aggregate: string, value = 'nr.effective_amount') => `
+    CASE WHEN bool_or(ci.modifiers = '{}' AND nr.rate_id IS NOT NULL)
+         THEN ${aggregate}(${value}) FILTER (WHERE ci.modifiers = '{}')
+         ELSE ${aggregate}(${value}) END`;
+
 // The area's items of the code and billing class, each with its hospital and the hospital's cash
 // price (hospitalCash), as in the summary: from any of its lines, since a file may publish it on
 // a line without payer rates (AdventHealth's 99283), so every row, the chart and the report say
@@ -420,16 +429,16 @@ export class RatesSearch {
     }
   }
 
-  /** Per hospital: low, average and high rate of the code and its cash price. */
+  /** Per hospital: low, average and high rate of the code and its cash price (serviceRates). */
   async summary(query: RateQuery): Promise<SummaryRow[]> {
     const { rows } = await this.pool.query<SummaryRow>({
       name: 'oob_rates_summary',
       text: `SELECT h.id AS "hospitalId", h.name AS "FacilityName",
               (${hospitalCash()})::float8 AS "CASH_RATE",
-              round(min(nr.effective_amount), 2)::float8 AS "LowAmt",
-              round(avg(nr.effective_amount), 2)::float8 AS "AvgAmt",
-              round(max(nr.effective_amount), 2)::float8 AS "HighAmt",
-              count(nr.rate_id)::int AS "rateCount"
+              round(${serviceRates('min')}, 2)::float8 AS "LowAmt",
+              round(${serviceRates('avg')}, 2)::float8 AS "AvgAmt",
+              round(${serviceRates('max')}, 2)::float8 AS "HighAmt",
+              (${serviceRates('count', 'nr.rate_id')})::int AS "rateCount"
          FROM hospitals h ${matchingItems('h')}
          LEFT JOIN negotiated_rates nr ON nr.hospital_id = ci.hospital_id AND nr.item_id = ci.item_id
                                       AND nr.effective_amount IS NOT NULL
