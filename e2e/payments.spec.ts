@@ -51,6 +51,17 @@ const tile = (page: Page, title: string) =>
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
+/** On the plans page: Alabama's state plan to the checkout, paid the way `how` names. */
+async function checkOutAlabama(page: Page, how: RegExp): Promise<void> {
+  const alabama = tile(page, 'State Negotiated Rates');
+  await expect(alabama.getByText(/ for Alabama$/)).toBeVisible();
+  await alabama.getByRole('button', { name: /^Checkout/ }).click();
+  await page
+    .getByRole('dialog', { name: 'How do you want to pay?' })
+    .getByRole('button', { name: how })
+    .click();
+}
+
 async function fillBilling(page: Page, zip = '35203'): Promise<void> {
   const billing = page.getByRole('group', { name: 'Billing Address' });
   await billing.getByLabel('First Name').fill('Ann');
@@ -239,13 +250,7 @@ test.describe('subscriptions and payments', () => {
     await signUp(page, uniqueEmail('buyer-echeck'));
     await page.goto('/subscription');
 
-    const alabama = tile(page, 'State Negotiated Rates');
-    await expect(alabama.getByText(/ for Alabama$/)).toBeVisible();
-    await alabama.getByRole('button', { name: /^Checkout/ }).click();
-    await page
-      .getByRole('dialog', { name: 'How do you want to pay?' })
-      .getByRole('button', { name: /^Via 12 Months Installment/ })
-      .click();
+    await checkOutAlabama(page, /^Via 12 Months Installment/);
 
     await expect(page).toHaveURL(/\/checkout$/);
     const line = page
@@ -282,13 +287,7 @@ test.describe('subscriptions and payments', () => {
     await signUp(page, uniqueEmail('buyer-free'));
     await page.goto('/subscription');
 
-    const alabama = tile(page, 'State Negotiated Rates');
-    await expect(alabama.getByText(/ for Alabama$/)).toBeVisible();
-    await alabama.getByRole('button', { name: /^Checkout/ }).click();
-    await page
-      .getByRole('dialog', { name: 'How do you want to pay?' })
-      .getByRole('button', { name: /^Pay Once/ })
-      .click();
+    await checkOutAlabama(page, /^Pay Once/);
     await expect(page).toHaveURL(/\/checkout$/);
 
     await page.getByLabel('Coupon code').fill(coupon);
