@@ -122,23 +122,26 @@ const matchingItems = (hospital: string) => `
                                 AND (ci.drug_unit IS NOT NULL OR ci.drug_type IS NOT NULL
                                      OR ic.category = ANY(${DRUG_CATEGORIES})))`;
 
-// A hospital's cash price for the code: the lowest on its lines without modifiers, which are the
-// service itself (Martha's Vineyard prices 47562's assistant surgeon, modifiers AS and 80, at a
-// quarter of the operation: $515.25 against $2,061.00); the lowest on any line when every line
-// has modifiers. `over` is the window, for the rate rows, or nothing, for the summary's groups.
-const hospitalCash = (over = '') => `
-    CASE WHEN bool_or(ci.modifiers = '{}') ${over}
-         THEN min(ci.discounted_cash) FILTER (WHERE ci.modifiers = '{}') ${over}
-         ELSE min(ci.discounted_cash) ${over} END`;
+// A hospital's figures for the service itself: an aggregate over its lines without modifiers when
+// it has such lines (with `present` holding, if given), else over all its lines. Martha's Vineyard
+// prices 47562's assistant surgeon (modifiers AS and 80) at a quarter of the operation: over every
+// line, the cash price was $515.25, not $2,061.00, and the average rate $1,350.33, not $1,985.84.
+// `over` is the window, for the rate rows, or nothing, for the summary's groups.
+const ofTheService = (
+  aggregate: string,
+  value: string,
+  { present, over = '' }: { present?: string; over?: string } = {},
+) => `
+    CASE WHEN bool_or(ci.modifiers = '{}'${present ? ` AND ${present}` : ''}) ${over}
+         THEN ${aggregate}(${value}) FILTER (WHERE ci.modifiers = '{}') ${over}
+         ELSE ${aggregate}(${value}) ${over} END`;
 
-// The summary's figures of a hospital's rates for the service itself, as its cash price: the rates
-// on its lines without modifiers when it has rates there, else all its rates (Martha's Vineyard's
-// 47562 averaged $1,350.33 with its assistant surgeon's fees; the operation's rates average
-// $1,985.84). The table shows the lines with modifiers apart, each saying so.
-const serviceRates = (aggregate: string, value = 'nr.effective_amount') => `
-    CASE WHEN bool_or(ci.modifiers = '{}' AND nr.rate_id IS NOT NULL)
-         THEN ${aggregate}(${value}) FILTER (WHERE ci.modifiers = '{}')
-         ELSE ${aggregate}(${value}) END`;
+/** The cash price: the lowest on the service's lines, even those without payer rates. */
+const hospitalCash = (over = '') => ofTheService('min', 'ci.discounted_cash', { over });
+
+/** The summary's rates: the service's own when it has rates, so the table's apart lines stay out. */
+const serviceRates = (aggregate: string, value = 'nr.effective_amount') =>
+  ofTheService(aggregate, value, { present: 'nr.rate_id IS NOT NULL' });
 
 // The area's items of the code and billing class, each with its hospital and the hospital's cash
 // price (hospitalCash), as in the summary: from any of its lines, since a file may publish it on
