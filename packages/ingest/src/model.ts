@@ -95,6 +95,15 @@ export interface ChargeRecord {
   payers: PayerCharge[];
 }
 
+/**
+ * A record of what a modifier does rather than a charge: a JSON file's `modifier_information`,
+ * or a CSV row with modifiers and no code ("Bilateral procedure", 50). Its payer entries describe
+ * the modifier's effect on their rates; they are not rates of a service, and are counted apart.
+ */
+export function isModifierOnly(record: Pick<ChargeRecord, 'codes' | 'modifiers'>): boolean {
+  return record.codes.length === 0 && record.modifiers.length > 0;
+}
+
 export type IssueSeverity = 'error' | 'warning';
 
 /** One broken (error: the record is rejected) or bent (warning: normalised and kept) rule. */

@@ -46,26 +46,29 @@ async function validateOnly(source: string): Promise<boolean> {
     records++;
     void record;
   }
+  const { report } = reader;
   bar.done();
   const seconds = (performance.now() - started) / 1000;
   const { bytes } = reader.stats();
-  console.log(reader.report.toText({ examples: true }));
+  console.log(report.toText({ examples: true }));
   console.log(
     JSON.stringify({
       hospital: reader.header.hospitalName,
       format: reader.header.format,
       version: reader.header.version,
-      items: records,
-      rejected: reader.report.rejectedRecords,
-      errors: reader.report.errorCount,
-      warnings: reader.report.warningCount,
+      items: report.recordsRead,
+      rates: report.payersRead,
+      rejected: report.rejected(),
+      errors: report.errorCount,
+      warnings: report.warningCount,
       seconds: Number(seconds.toFixed(2)),
       cpuSeconds: cpuSeconds(cpu),
       mbPerSecond: Number((bytes / 1e6 / seconds).toFixed(1)),
       peakRssMb: peakRssMb(),
     }),
   );
-  return reader.report.rejectedRecords === 0;
+  // Whole records rejected (a charge's or a modifier's) fail the check; a rejected rate is reported.
+  return report.rejectedRecords + report.rejectedModifiers === 0;
 }
 
 /** A file to read, with what the hospital's cms-hpt.txt says of it when it came from one. */

@@ -321,7 +321,16 @@ describe('derived amounts', () => {
     CMS_V3_JSON,
     async (file) => {
       const result = await ingestFile(database.connection, file);
-      expect(result.status).toBe('loaded');
+      // 22 items, each one standard charge, with 39 payer rates (counted with Python); its three
+      // modifiers and their six payer entries are stored but counted as no charge or rate.
+      expect(result).toMatchObject({ status: 'loaded', items: 22, rates: 39, rejected: 0 });
+      const [stored] = await query<{ items: number; rates: number }>(
+        `SELECT count(DISTINCT i.item_id)::int AS items, count(r.rate_id)::int AS rates
+           FROM charge_items i LEFT JOIN negotiated_rates r USING (hospital_id, item_id)
+          WHERE i.hospital_id = $1`,
+        [result.hospitalId],
+      );
+      expect(stored).toEqual({ items: 25, rates: 45 });
       const rows = await query<Record<string, string>>(
         `SELECT r.percentage, r.effective_amount, r.effective_origin, i.gross
          FROM negotiated_rates r JOIN charge_items i USING (hospital_id, item_id) JOIN payer_plans pp ON pp.id = r.plan_id
@@ -643,7 +652,8 @@ describe('replacing a hospital’s file', () => {
       );
       const result = await ingestFile(database.connection, file);
       expect(result).toMatchObject({ status: 'loaded', hospitalId: seeded?.id });
-      expect(await count('charge_items', seeded?.id ?? '')).toBe(result.items);
+      // The file's 22 charges and its three modifiers, and not the seeded row.
+      expect(await count('charge_items', seeded?.id ?? '')).toBe(result.items + 3);
       expect(
         await query(
           `SELECT item_id FROM charge_items WHERE hospital_id = $1 AND item_id = 999999`,

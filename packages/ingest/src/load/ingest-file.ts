@@ -230,15 +230,12 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       (pairs) => payerPlanIds(pool, pairs),
       (entries) => upsertCodes(pool, entries),
     );
-    let charges = 0;
     for await (const record of reader.records) {
       run.progress.records++;
-      // A modifier's own record (modifier_information) has no code: it is not a charge.
-      if (record.codes.length > 0) charges++;
       await encoder.add(record);
     }
-    // A file with no charge would replace the hospital's rates with none.
-    if (charges === 0) throw noCharges(reader);
+    // A file with no charge (a modifier's record is none) would replace the hospital's rates with none.
+    if (encoder.summary.items === 0) throw noCharges(reader);
     if (pending) {
       refuseUnnamed(header);
       result.hospital = header.hospitalName;
@@ -259,7 +256,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
     result.items = summary.items;
     result.rates = summary.rates;
     result.bytes = stats.bytes;
-    result.rejected = reader.report.rejectedRecords + reader.report.rejectedPayers;
+    result.rejected = reader.report.rejected();
     result.status = await swapIn(pool, {
       runId,
       hospitalId,

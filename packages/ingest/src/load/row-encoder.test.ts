@@ -103,7 +103,7 @@ describe('RowEncoder', () => {
     expect(rows.summary).toMatchObject({ hasCommercial: true, hasMedicare: true });
   });
 
-  it('sets the commercial and Medicare flags by a rate with an amount, not by a plan named alone', async () => {
+  it('sets the commercial and Medicare flags by a rate with an amount, not by a plan named alone; a modifier is no charge', async () => {
     const { rows } = encoder();
     // A JSON file's modifier_information: the plans' descriptions, no price.
     const unpriced = { methodology: null, dollar: null, notes: 'TC: 40% of the global rate' };
@@ -114,9 +114,21 @@ describe('RowEncoder', () => {
         payers: [payer(unpriced), payer({ ...unpriced, planName: 'Medicare Advantage HMO' })],
       }),
     );
-    expect(rows.summary).toMatchObject({ rates: 2, hasCommercial: false, hasMedicare: false });
+    expect(rows.summary).toMatchObject({
+      items: 0,
+      rates: 0,
+      hasCommercial: false,
+      hasMedicare: false,
+    });
+    expect(rows.rateMix().plans).toBe(0);
     await rows.add(record({ payers: [payer({ dollar: null, percentage: 45 })] }));
-    expect(rows.summary).toMatchObject({ hasCommercial: true, hasMedicare: false });
+    expect(rows.summary).toMatchObject({
+      items: 1,
+      rates: 1,
+      hasCommercial: true,
+      hasMedicare: false,
+    });
+    expect(rows.rateMix().plans).toBe(1);
   });
 
   it("counts the file's rates by canonical payer, plan, line of business and origin of their dollar figure", async () => {

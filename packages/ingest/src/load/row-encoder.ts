@@ -9,7 +9,7 @@ import {
   type LineOfBusiness,
   type RateMix,
 } from '@ratelens/core';
-import type { ChargeRecord, PayerCharge } from '../model.ts';
+import { isModifierOnly, type ChargeRecord, type PayerCharge } from '../model.ts';
 import { arrayLiteral, copyNumber, copyText } from './copy-text.ts';
 
 /** Where the COPY text of one table goes; a returned promise asks the caller to wait. */
@@ -19,6 +19,7 @@ export interface LineSink {
 
 /** What the inventory shows of a hospital's file, gathered while the rows stream past. */
 export interface Summary {
+  /** Charges and their payer rates; a modifier's record and its payer entries are stored, not counted. */
   items: number;
   rates: number;
   hasCash: boolean;
@@ -104,6 +105,9 @@ export class RowEncoder {
     (typeof RATE_MIX_ORIGINS)[number],
     number
   >;
+  /** The ids of the rows written, charges and modifiers' records alike. */
+  private lastItemId = 0;
+  private lastRateId = 0;
 
   constructor(
     private readonly sinks: { items: LineSink; codes: LineSink; rates: LineSink },
@@ -139,7 +143,7 @@ export class RowEncoder {
 
   async add(record: ChargeRecord): Promise<void> {
     const { sinks, summary } = this;
-    const itemId = ++summary.items;
+    const itemId = ++this.lastItemId;
     const gross = record.gross;
     let wait = sinks.items.write(
       `${itemId}\t${copyText(record.description)}\t${copyText(record.setting)}\t${billingClassOf(record)}\t` +
@@ -148,6 +152,10 @@ export class RowEncoder {
         `${copyNumber(record.max)}\t${copyText(record.genericNotes)}\n`,
     );
     if (wait) await wait;
+    // What a modifier does is kept with the file but is no charge: no count, no flag, no rate mix.
+    const charge = !isModifierOnly(record);
+    if (!charge) return this.addModifierEntries(itemId, record.payers);
+    summary.items++;
     if (record.discountedCash !== null) summary.hasCash = true;
     const setting = record.setting;
     if (setting === 'inpatient' || setting === 'both') summary.hasInpatient = true;
@@ -166,14 +174,10 @@ export class RowEncoder {
     }
 
     const payers = record.payers;
-    // The new payer/plan pairs of a record are resolved together: one round trip, not one each.
-    let unseen: PayerCharge[] | undefined;
-    for (const payer of payers)
-      if (this.plans.get(payer.payerName)?.get(payer.planName) === undefined)
-        (unseen ??= []).push(payer);
-    if (unseen) await this.addPayerPlans(unseen);
+    await this.resolvePlans(payers);
     for (const payer of payers) {
-      const rateId = ++summary.rates;
+      const rateId = ++this.lastRateId;
+      summary.rates++;
       const plan = this.plans.get(payer.payerName)?.get(payer.planName) as PlanTally;
       plan.rates++;
       const effective = effectiveAmount(payer, gross);
@@ -188,15 +192,41 @@ export class RowEncoder {
         else if (plan.lineOfBusiness === 'medicare-advantage') summary.hasMedicare = true;
       }
       wait = sinks.rates.write(
-        `${rateId}\t${itemId}\t${plan.id}\t${copyText(payer.methodology)}\t${dollar}\t` +
-          `${copyNumber(payer.percentage)}\t${copyText(payer.algorithm)}\t${copyNumber(payer.estimatedAmount)}\t` +
-          `${copyNumber(payer.median)}\t${copyNumber(payer.p10)}\t${copyNumber(payer.p90)}\t` +
-          `${copyText(payer.count)}\t${copyText(payer.notes)}\t${amount}\t` +
-          `${copyText(effective.origin)}\n`,
+        rateLine(rateId, itemId, plan.id, payer, dollar, amount, effective.origin),
       );
       if (wait) await wait;
     }
     if (this.newCodes >= CODE_BATCH) await this.handOverCodes();
+  }
+
+  /** The new payer/plan pairs of a record, resolved together: one round trip, not one each. */
+  private async resolvePlans(payers: readonly PayerCharge[]): Promise<void> {
+    let unseen: PayerCharge[] | undefined;
+    for (const payer of payers)
+      if (this.plans.get(payer.payerName)?.get(payer.planName) === undefined)
+        (unseen ??= []).push(payer);
+    if (unseen) await this.addPayerPlans(unseen);
+  }
+
+  /** A modifier's payer entries: their descriptions (notes), and any amount the row gave. */
+  private async addModifierEntries(itemId: number, payers: readonly PayerCharge[]): Promise<void> {
+    await this.resolvePlans(payers);
+    for (const payer of payers) {
+      const plan = this.plans.get(payer.payerName)?.get(payer.planName) as PlanTally;
+      const dollar = copyNumber(payer.dollar);
+      // No effective amount: it is no price of a service, and the search must never show it.
+      const line = rateLine(
+        ++this.lastRateId,
+        itemId,
+        plan.id,
+        payer,
+        dollar,
+        copyNumber(null),
+        null,
+      );
+      const wait = this.sinks.rates.write(line);
+      if (wait) await wait;
+    }
   }
 
   private codeEntry(type: string, code: string, description: string): CodeEntry {
@@ -257,6 +287,8 @@ export class RowEncoder {
     let plans = 0;
     for (const byPlan of this.plans.values()) {
       for (const plan of byPlan.values()) {
+        // A plan named only by a modifier's entries has no rate.
+        if (plan.rates === 0) continue;
         plans++;
         payers.add(plan.canonicalPayer);
         byLineOfBusiness[plan.lineOfBusiness] += plan.rates;
@@ -264,6 +296,24 @@ export class RowEncoder {
     }
     return { payers: payers.size, plans, byLineOfBusiness, byOrigin: { ...this.origins } };
   }
+}
+
+/** One negotiated_rates row as COPY text, the dollar and effective amounts formatted already. */
+function rateLine(
+  rateId: number,
+  itemId: number,
+  planId: string,
+  payer: PayerCharge,
+  dollar: string,
+  amount: string,
+  origin: string | null,
+): string {
+  return (
+    `${rateId}\t${itemId}\t${planId}\t${copyText(payer.methodology)}\t${dollar}\t` +
+    `${copyNumber(payer.percentage)}\t${copyText(payer.algorithm)}\t${copyNumber(payer.estimatedAmount)}\t` +
+    `${copyNumber(payer.median)}\t${copyNumber(payer.p10)}\t${copyNumber(payer.p90)}\t` +
+    `${copyText(payer.count)}\t${copyText(payer.notes)}\t${amount}\t${copyText(origin)}\n`
+  );
 }
 
 /** A code listed twice on one item (the key of item_codes is the item, type and code). */

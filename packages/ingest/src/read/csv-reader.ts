@@ -1,4 +1,10 @@
-import type { ChargeRecord, CodeRef, MrfHeader, PayerCharge } from '../model.ts';
+import {
+  isModifierOnly,
+  type ChargeRecord,
+  type CodeRef,
+  type MrfHeader,
+  type PayerCharge,
+} from '../model.ts';
 import { checkPayer, checkRecord, type RuleContext } from '../validate/record-rules.ts';
 import type { ValidationReport } from '../validate/report.ts';
 import { CsvRowSplitter } from './csv-rows.ts';
@@ -787,10 +793,11 @@ export class CsvMrfParser implements FormatParser {
       location,
       text(methodologyText) !== null,
       (this.layout as Layout).tall ? record.genericNotes : null,
-      record.codes.length === 0 && record.modifiers.length > 0,
+      isModifierOnly(record),
     );
     if (valueErrors + ruleErrors > 0) {
-      r.rejectedPayers++;
+      if (isModifierOnly(record)) r.rejectedModifierEntries++;
+      else r.rejectedPayers++;
       return;
     }
     if (payer.dollar !== null) this.pendingDollar = true;

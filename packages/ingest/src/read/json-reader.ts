@@ -761,7 +761,7 @@ export class JsonMrfParser implements FormatParser {
       const location = `${MODIFIERS_KEY}[${i}]`;
       if (!isObject(m)) {
         r.add('json.wrong-type', location, 'a modifier should be an object');
-        r.rejectedRecords++;
+        r.rejectedModifiers++;
         continue;
       }
       this.unknownFields.check(m, 'modifier', location);
@@ -778,7 +778,7 @@ export class JsonMrfParser implements FormatParser {
       );
       for (let k = 0; k < list.length; k++) {
         const payer = this.modifierPayer(list[k], `${location}.modifier_payer_information[${k}]`);
-        if (payer === null) r.rejectedPayers++;
+        if (payer === null) r.rejectedModifierEntries++;
         else payers.push(payer);
       }
       const record: ChargeRecord = {
@@ -796,7 +796,12 @@ export class JsonMrfParser implements FormatParser {
         genericNotes: null,
         payers,
       };
-      keepOrReject(record, ownErrors + checkRecord(record, ctx, false), r, this.out);
+      const errors = ownErrors + checkRecord(record, ctx, false);
+      // Without its code (reported as missing) it is still a modifier's record, not a charge.
+      if (record.modifiers.length === 0) {
+        r.rejectedModifiers++;
+        r.rejectedModifierEntries += payers.length;
+      } else keepOrReject(record, errors, r, this.out);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { ChargeRecord, MrfHeader } from '../model.ts';
+import { isModifierOnly, type ChargeRecord, type MrfHeader } from '../model.ts';
 import type { ValidationReport } from '../validate/report.ts';
 
 /**
@@ -20,7 +20,7 @@ export interface FormatParser {
 
 /**
  * A checked record: with no error it is counted as read and kept in `out`; with any, it is
- * counted as rejected, its rates with it.
+ * counted as rejected, its rates with it. A modifier's record is counted apart from the charges.
  */
 export function keepOrReject(
   record: ChargeRecord,
@@ -28,12 +28,23 @@ export function keepOrReject(
   report: ValidationReport,
   out: ChargeRecord[],
 ): void {
+  const modifier = isModifierOnly(record);
   if (errors > 0) {
-    report.rejectedRecords++;
-    report.rejectedPayers += record.payers.length;
+    if (modifier) {
+      report.rejectedModifiers++;
+      report.rejectedModifierEntries += record.payers.length;
+    } else {
+      report.rejectedRecords++;
+      report.rejectedPayers += record.payers.length;
+    }
     return;
   }
-  report.recordsRead++;
-  report.payersRead += record.payers.length;
+  if (modifier) {
+    report.modifiersRead++;
+    report.modifierEntriesRead += record.payers.length;
+  } else {
+    report.recordsRead++;
+    report.payersRead += record.payers.length;
+  }
   out.push(record);
 }

@@ -146,6 +146,13 @@ describe('AdventHealth Orlando JSON (v3.0.0)', () => {
       expect(payerCount(charges)).toBe(136_292);
       expect(pairs(charges).size).toBe(60);
       expect(reader.report.errorCount).toBe(0);
+      // The report counts the modifier apart: it is no charge, and its entries are no rates.
+      expect(reader.report).toMatchObject({
+        recordsRead: 23_864,
+        payersRead: 136_292,
+        modifiersRead: 1,
+        modifierEntriesRead: 74,
+      });
       // Its pharmacy items write revenue codes 250, 255, 258, 259, 636 and 999 with three digits
       // (2,100 codes; 0250, 0255, 0636 and 0999 also appear with four): read as 0250 and so on.
       // Three items' descriptions (1230, 6003, 16735: "… Coagulation Disorders ") and the attester's

@@ -1,4 +1,4 @@
-import type { ChargeRecord, CmsVersion, PayerCharge } from '../model.ts';
+import { isModifierOnly, type ChargeRecord, type CmsVersion, type PayerCharge } from '../model.ts';
 import type { ValidationReport } from './report.ts';
 
 /**
@@ -73,16 +73,11 @@ export function checkRecord(r: ChargeRecord, ctx: RuleContext, anyDollarRate: bo
   const location = r.location;
   if (r.description.length === 0) report.add('required.description', location);
   // Modifier-only rows (e.g. "Bilateral procedure", modifier 50) legitimately have no code.
-  if (r.codes.length === 0 && r.modifiers.length === 0) report.add('required.code', location);
-  if (
-    r.codes.length === 0 &&
-    r.modifiers.length > 0 &&
-    r.payers.length === 0 &&
-    r.genericNotes === null
-  ) {
+  const modifierOnly = isModifierOnly(r);
+  if (r.codes.length === 0 && !modifierOnly) report.add('required.code', location);
+  if (modifierOnly && r.payers.length === 0 && r.genericNotes === null) {
     report.add('required.charge', location);
   }
-  const modifierOnly = r.codes.length === 0 && r.modifiers.length > 0;
   if (atLeast(version, '2.1.0') && !modifierOnly) {
     if (r.gross === null && r.discountedCash === null && r.payers.length === 0) {
       report.add('required.charge', location);

@@ -153,15 +153,41 @@ describe('ValidationReport', () => {
 
   it('writes counts of a thousand and more with separators, as the inventory shows them', () => {
     const report = new ValidationReport();
-    report.recordsRead = 23_865;
-    report.payersRead = 136_366;
+    report.recordsRead = 23_864;
+    report.payersRead = 136_292;
     for (let row = 1; row <= 2100; row++) report.add('code.leading-zeros', `row ${row}`);
     const lines = report.toText().split('\n');
     expect(lines[0]).toBe(
-      '23,865 charges with 136,366 payer rates read; 0 charges and 0 rates rejected; ' +
+      '23,864 charges with 136,292 payer rates read; 0 charges and 0 rates rejected; ' +
         '0 errors, 2,100 warnings.',
     );
     expect(lines[1]).toMatch(/^Warning: 2,100 codes were written without their leading zeros/);
+  });
+
+  it('counts modifiers and their payer entries apart from the charges and their rates', () => {
+    const report = new ValidationReport();
+    report.recordsRead = 23_864;
+    report.payersRead = 136_292;
+    report.modifiersRead = 1;
+    report.modifierEntriesRead = 74;
+    expect(report.toText()).toBe(
+      '23,864 charges with 136,292 payer rates read, and 1 modifier with 74 payer entries; ' +
+        '0 charges and 0 rates rejected; 0 errors, 0 warnings.',
+    );
+    report.rejectedModifiers = 2;
+    report.rejectedModifierEntries = 1;
+    report.rejectedRecords = 3;
+    expect(report.toText()).toBe(
+      '23,864 charges with 136,292 payer rates read, and 1 modifier with 74 payer entries; ' +
+        '3 charges and 0 rates rejected, and 2 modifiers and 1 payer entry; 0 errors, 0 warnings.',
+    );
+    expect(report.rejected()).toBe(6);
+    expect(report.toJSON()).toMatchObject({
+      modifiersRead: 1,
+      modifiersRejected: 2,
+      modifierEntriesRead: 74,
+      modifierEntriesRejected: 1,
+    });
   });
 
   it('lists the examples under each rule, without repeating its sentence, long values cut', () => {

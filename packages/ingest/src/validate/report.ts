@@ -29,6 +29,10 @@ export interface ValidationSummary {
   recordsRejected: number;
   payersRead: number;
   payersRejected: number;
+  modifiersRead: number;
+  modifiersRejected: number;
+  modifierEntriesRead: number;
+  modifierEntriesRejected: number;
   fatal: FatalSummary | null;
   rules: RuleSummary[];
 }
@@ -46,6 +50,11 @@ export class ValidationReport {
   /** Payer entries (rates) emitted and rejected. */
   payersRead = 0;
   rejectedPayers = 0;
+  /** Records of what a modifier does (isModifierOnly) and their payer entries: not charges. */
+  modifiersRead = 0;
+  rejectedModifiers = 0;
+  modifierEntriesRead = 0;
+  rejectedModifierEntries = 0;
   /** The file-level error that ended the read, if any. */
   fatal: FatalSummary | null = null;
 
@@ -81,6 +90,16 @@ export class ValidationReport {
     else this.warningCount += times - 1;
   }
 
+  /** Everything rejected: charges, rates, modifiers' records and their payer entries. */
+  rejected(): number {
+    return (
+      this.rejectedRecords +
+      this.rejectedPayers +
+      this.rejectedModifiers +
+      this.rejectedModifierEntries
+    );
+  }
+
   count(rule: RuleId): number {
     return this.byRule.get(rule)?.count ?? 0;
   }
@@ -105,6 +124,10 @@ export class ValidationReport {
       recordsRejected: this.rejectedRecords,
       payersRead: this.payersRead,
       payersRejected: this.rejectedPayers,
+      modifiersRead: this.modifiersRead,
+      modifiersRejected: this.rejectedModifiers,
+      modifierEntriesRead: this.modifierEntriesRead,
+      modifierEntriesRejected: this.rejectedModifierEntries,
       fatal: this.fatal,
       rules: this.rules().map((r) => ({ ...r, examples: [...r.examples] })),
     };
@@ -123,6 +146,25 @@ export class ValidationReport {
   }
 
   /**
+   * "23,864 charges with 136,292 payer rates read, and 1 modifier with 74 payer entries; 0 charges
+   * and 0 rates rejected; 0 errors, 2,100 warnings." Modifiers are named only when a file has them.
+   */
+  private totals(): string {
+    const modifiers = (records: number, entries: number, joiner: string) =>
+      records + entries === 0
+        ? ''
+        : `, and ${plural(records, 'modifier')} ${joiner} ` +
+          plural(entries, 'payer entry', 'payer entries');
+    return (
+      `${plural(this.recordsRead, 'charge')} with ${plural(this.payersRead, 'payer rate')} read` +
+      `${modifiers(this.modifiersRead, this.modifierEntriesRead, 'with')}; ` +
+      `${plural(this.rejectedRecords, 'charge')} and ${plural(this.rejectedPayers, 'rate')} rejected` +
+      `${modifiers(this.rejectedModifiers, this.rejectedModifierEntries, 'and')}; ` +
+      `${plural(this.errorCount, 'error')}, ${plural(this.warningCount, 'warning')}.`
+    );
+  }
+
+  /**
    * The report's lines: the totals (after the error that ended the read, if one did), then one
    * per rule with its examples ('row 9: gross "abc"'). `firstAt` adds where each rule first broke
    * to its sentence, for when the examples are not shown; `fatal: false` leaves out the error that
@@ -138,14 +180,7 @@ export class ValidationReport {
     const lines: ValidationLine[] = [];
     if (this.fatal && fatal)
       lines.push({ sentence: `The file could not be read: ${this.fatal.message}`, examples: [] });
-    lines.push({
-      sentence:
-        `${plural(this.recordsRead, 'charge')} with ${plural(this.payersRead, 'payer rate')} ` +
-        `read; ${plural(this.rejectedRecords, 'charge')} and ` +
-        `${plural(this.rejectedPayers, 'rate')} rejected; ` +
-        `${plural(this.errorCount, 'error')}, ${plural(this.warningCount, 'warning')}.`,
-      examples: [],
-    });
+    lines.push({ sentence: this.totals(), examples: [] });
     const place = plain ? plainLocation : (location: string) => location;
     for (const r of this.rules()) {
       const definition = RULES[r.rule];
@@ -244,7 +279,7 @@ function exampleText(
   return isWholeFile(example.location) ? null : place(example.location);
 }
 
-/** "1 charge", "23,865 charges". */
-export function plural(n: number, noun: string): string {
-  return `${counting.format(n)} ${noun}${n === 1 ? '' : 's'}`;
+/** "1 charge", "23,864 charges"; "1 payer entry", "74 payer entries". */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${counting.format(n)} ${n === 1 ? noun : nouns}`;
 }

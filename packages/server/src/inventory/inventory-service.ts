@@ -24,6 +24,9 @@ const CleanTotalsSchema = z.object({
   warningCount: z.literal(0),
   recordsRejected: z.literal(0),
   payersRejected: z.literal(0),
+  // Absent from reports stored before modifiers were counted apart.
+  modifiersRejected: z.literal(0).optional(),
+  modifierEntriesRejected: z.literal(0).optional(),
 });
 
 /**
