@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPayer, normalisePayerText } from './payer-names.ts';
+import { canonicalPayer, normalisePayerText, payerDisplayName } from './payer-names.ts';
 
 describe('canonicalPayer', () => {
   // Every payer_name of Martha's Vineyard Hospital's 2026-03-27 file (cp1252 tall CSV).
@@ -96,5 +96,22 @@ describe('normalisePayerText', () => {
   it('drops bracketed ids and punctuation and lower-cases', () => {
     expect(normalisePayerText('UNITED HEALTHCARE [1016]')).toBe('united healthcare');
     expect(normalisePayerText("Medi-Cal (CA) St. Mary's")).toBe('medi cal ca st marys');
+  });
+});
+
+describe('payerDisplayName', () => {
+  it("leaves out the file's bracketed payer ids (Martha's Vineyard), and nothing else", () => {
+    expect(payerDisplayName('BLUE CROSS BLUE SHIELD [110001]')).toBe('BLUE CROSS BLUE SHIELD');
+    expect(payerDisplayName('CIGNA ALTERNATE [1018]')).toBe('CIGNA ALTERNATE');
+    expect(payerDisplayName('[1007] COMMONWEALTH  CARE [x] ALLIANCE')).toBe(
+      'COMMONWEALTH CARE ALLIANCE',
+    );
+    expect(payerDisplayName('Bcbs')).toBe('Bcbs');
+    expect(payerDisplayName('Aetna (Medicare)')).toBe('Aetna (Medicare)');
+  });
+
+  it('keeps a name that is nothing but brackets, and an empty one empty', () => {
+    expect(payerDisplayName(' [1001] ')).toBe('[1001]');
+    expect(payerDisplayName('')).toBe('');
   });
 });

@@ -145,3 +145,16 @@ export function canonicalPayer(payerName: string): string {
   }
   return titleCase(withoutVariant);
 }
+
+/**
+ * A payer's name as people read it: the file's bracketed payer ids removed ("BLUE CROSS BLUE
+ * SHIELD [110001]" is "BLUE CROSS BLUE SHIELD"), otherwise as the file writes it. Not the
+ * canonical payer, which would make one of "CIGNA" and "CIGNA ALTERNATE", two contracts.
+ */
+export function payerDisplayName(payerName: string): string {
+  const shown = payerName
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return shown || payerName.trim();
+}

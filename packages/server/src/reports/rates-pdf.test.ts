@@ -29,6 +29,7 @@ const base: RatesPdfInput = {
     sampleRateRow({ FacilityName: 'Bravo Hospital', rates: 2000, MemberOOP: 1800 }),
     sampleRateRow({
       FacilityName: 'Echo Hospital',
+      payername: 'AETNA [1001]',
       medicalcode: '47562',
       modifiers: ['80'],
       rates: 484.2,
@@ -73,6 +74,11 @@ describe('renderRatesPdf', () => {
 
   it("writes a line's modifiers after its code, as billing does (47562-80)", () => {
     expect(text).toMatch(/47562-80\s+Echo Hospital/);
+  });
+
+  it("names the payer without the file's bracketed id", () => {
+    expect(text).toMatch(/Echo Hospital\s+AETNA\s+—\s+PPO\s+Gold/);
+    expect(text).not.toContain('[1001]');
   });
 
   it('says "Not estimated" where a public plan has no out-of-pocket estimate', () => {

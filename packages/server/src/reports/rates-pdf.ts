@@ -1,4 +1,4 @@
-import type { OopRateRow, SummaryRow } from '@ratelens/core';
+import { payerDisplayName, type OopRateRow, type SummaryRow } from '@ratelens/core';
 import PDFDocument from 'pdfkit';
 import { reportDate, usd } from './report-format.ts';
 
@@ -238,7 +238,7 @@ export async function renderRatesPdf(input: RatesPdfInput): Promise<Buffer> {
         // With its modifiers as billing writes them: 47562-80 is the assistant surgeon's line.
         [row.medicalcode, ...row.modifiers].join('-'),
         row.FacilityName,
-        row.payername ? `${row.payername} — ${row.planname}` : row.planname,
+        row.payername ? `${payerDisplayName(row.payername)} — ${row.planname}` : row.planname,
         usd(row.rates),
         // No estimate for Medicare Advantage, Medicaid and other public plans (the assumptions say why).
         row.MemberOOP === null ? 'Not estimated' : usd(row.MemberOOP),

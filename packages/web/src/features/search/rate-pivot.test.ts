@@ -81,12 +81,33 @@ describe('planLabel', () => {
     expect(planLabel({ payername: 'Cigna', planname: '' })).toBe('Cigna');
   });
 
+  it("leaves out the payer's bracketed id, as Martha's Vineyard writes it", () => {
+    expect(
+      planLabel({
+        payername: 'BLUE CROSS BLUE SHIELD [110001]',
+        planname: 'HB MVH BLUE CROSS PPO',
+      }),
+    ).toBe('BLUE CROSS BLUE SHIELD HB MVH BLUE CROSS PPO');
+    expect(planLabel({ payername: 'AETNA [1001]', planname: 'HB MVH AETNA' })).toBe('HB MVH AETNA');
+  });
+
   it("keeps two payers' plans of the same name apart", () => {
     const [code] = buildRatePivot([
       rateRow({ payername: 'Aetna', planname: 'PPO', rates: 100 }),
       rateRow({ payername: 'Cigna', planname: 'PPO', rates: 300 }),
     ]);
     expect(code?.facilities[0]?.plans.map((p) => p.planName)).toEqual(['Cigna PPO', 'Aetna PPO']);
+  });
+
+  it('keeps two contracts told apart only by their payer ids apart', () => {
+    const [code] = buildRatePivot([
+      rateRow({ payername: 'AETNA [1001]', planname: 'PPO', rates: 100 }),
+      rateRow({ payername: 'AETNA [1002]', planname: 'PPO', rates: 300 }),
+    ]);
+    expect(code?.facilities[0]?.plans.map((p) => [p.planName, p.rate])).toEqual([
+      ['AETNA PPO', 300],
+      ['AETNA PPO', 100],
+    ]);
   });
 });
 

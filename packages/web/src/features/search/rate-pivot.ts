@@ -1,4 +1,4 @@
-import { formatUsd, type OopRateRow } from '@ratelens/core';
+import { formatUsd, payerDisplayName, type OopRateRow } from '@ratelens/core';
 
 /**
  * The results pivot (search-and-accounts §2 "/ooprates", §9 "Pivot"): rows grouped by Code
@@ -67,9 +67,12 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-/** 'Aetna PPO' for payer Aetna's plan 'PPO'; the plan alone when it already names its payer. */
+/**
+ * 'Aetna PPO' for payer Aetna's plan 'PPO'; the plan alone when it already names its payer. The
+ * payer without the file's bracketed id: 'BLUE CROSS BLUE SHIELD HB MVH BLUE CROSS PPO'.
+ */
 export function planLabel(row: Pick<OopRateRow, 'payername' | 'planname'>): string {
-  const payer = row.payername.trim();
+  const payer = payerDisplayName(row.payername);
   const plan = row.planname.trim();
   if (payer === '' || plan.toLowerCase().includes(payer.toLowerCase())) return plan || payer;
   return plan === '' ? payer : `${payer} ${plan}`;
@@ -82,7 +85,9 @@ export function planLabel(row: Pick<OopRateRow, 'payername' | 'planname'>): stri
  * surgeon's fee (modifier 80) is not the operation's.
  */
 function planLineKey(row: OopRateRow): string {
-  return [planLabel(row), row.rateOrigin, ...row.modifiers].join('\u0000');
+  // The names as the file writes them: two payers told apart only by their ids stay apart.
+  const names = [row.payername.trim(), row.planname.trim()];
+  return [...names, row.rateOrigin, ...row.modifiers].join('\u0000');
 }
 
 /** "Modifier 80", "Modifiers AS, 80": what a plan's line prices besides the service itself. */
