@@ -100,6 +100,17 @@ describe('npm run reference', () => {
     expect(unknown.stderr).toContain('Usage: npm run reference -- <kind> <path|url>');
     const bare = await reference(['hcpcs']);
     expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('hcpcs needs a file: a path or an http(s) URL.');
     expect(bare.stderr).toContain('Usage: npm run reference');
+  }, 30_000);
+
+  it('refuses files it would not read, rather than loading the first and ignoring the rest', async () => {
+    const two = await reference(['hcpcs', 'a.csv', 'b.csv']);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toContain('hcpcs reads one file; 2 were given.');
+    const four = await reference(['pfs', 'a', 'b', 'c', 'd']);
+    expect(four.stderr).toContain('pfs reads at most 3 files; 4 were given.');
+    const states = await reference(['states', 'states.csv']);
+    expect(states.stderr).toContain('states is built in and reads no file.');
   }, 30_000);
 });

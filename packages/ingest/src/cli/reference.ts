@@ -54,11 +54,42 @@ async function pfsFiles(args: string[]): Promise<{ rvu: string; gpci: string; zi
   return { rvu: first, gpci: second, ...(third ? { zip: third } : {}) };
 }
 
+/** How many files each kind reads: at least, at most. */
+const FILES = {
+  states: [0, 0],
+  cbsa: [1, 1],
+  hcpcs: [1, 1],
+  pfs: [1, 3],
+  'zip-locality': [1, 1],
+  nadac: [1, 1],
+} as const;
+
+/**
+ * What is wrong with the command line, in words, or null. Checked before the database starts;
+ * a second file is refused rather than ignored, as nothing of it would be loaded.
+ */
+function argumentProblem(kind: string, sources: readonly string[]): string | null {
+  if (!Object.hasOwn(FILES, kind)) return `Unknown kind "${kind}".`;
+  const [least, most] = FILES[kind as keyof typeof FILES];
+  if (sources.length < least) return `${kind} needs a file: a path or an http(s) URL.`;
+  if (sources.length > most) {
+    return most === 0
+      ? `${kind} is built in and reads no file.`
+      : `${kind} reads ${most === 1 ? 'one file' : `at most ${most} files`}; ${sources.length} were given.`;
+  }
+  return null;
+}
+
 async function main(): Promise<number> {
   const [kind, ...sources] = process.argv.slice(2);
-  if (!kind || kind === '--help' || (kind !== 'states' && sources.length === 0)) {
+  if (!kind || kind === '--help') {
     console.error(USAGE);
     return kind === '--help' ? 0 : 2;
+  }
+  const problem = argumentProblem(kind, sources);
+  if (problem) {
+    console.error(`${problem}\n\n${USAGE}`);
+    return 2;
   }
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL || undefined,
@@ -102,8 +133,7 @@ async function main(): Promise<number> {
         summary = { prices: await loadNadac(pool, await parseNadac(sources[0] ?? '')) };
         break;
       default:
-        console.error(`Unknown kind "${kind}".\n\n${USAGE}`);
-        return 2;
+        throw new Error(`Unknown kind "${kind}".`);
     }
     console.log(
       JSON.stringify({

@@ -213,6 +213,20 @@ export function decodeText(bytes: Buffer): string {
   return new Utf8OrCp1252Decoder().decode(bytes, true);
 }
 
+/**
+ * Bytes that are not text: a zero byte, or control characters other than tab and line ends in
+ * more than 1% of the sample (a zip, an xlsx workbook, a PDF, an image). Give it the first few
+ * KB; UTF-16 text is told apart first (`utf16Encoding`), as its zero bytes would count here.
+ */
+export function looksBinary(sample: Uint8Array): boolean {
+  let control = 0;
+  for (const b of sample) {
+    if (b === 0) return true;
+    if (b < 0x09 || (b > 0x0d && b < 0x20)) control++;
+  }
+  return control > sample.length / 100;
+}
+
 export type Utf16Encoding = 'utf-16le' | 'utf-16be';
 
 /**

@@ -1,7 +1,7 @@
 import type { ChargeRecord, MrfHeader } from '../model.ts';
 import { ValidationReport } from '../validate/report.ts';
 import { CsvMrfParser } from './csv-reader.ts';
-import { utf16Encoding, utf16ToUtf8 } from './decode.ts';
+import { looksBinary, utf16Encoding, utf16ToUtf8 } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { JsonMrfParser } from './json-reader.ts';
 import type { FormatParser } from './parser.ts';
@@ -143,15 +143,7 @@ function chooseParser(head: Buffer, report: ValidationReport): FormatParser {
   )
     i++;
   const sample = head.subarray(i, i + 4096);
-  let control = 0;
-  for (const b of sample) {
-    if (b === 0) {
-      control = sample.length;
-      break;
-    }
-    if (b < 0x09 || (b > 0x0d && b < 0x20)) control++;
-  }
-  if (control > sample.length / 100) {
+  if (looksBinary(sample)) {
     throw new MrfReadError(
       'not-a-mrf',
       'The file is binary, not text: it is neither a JSON nor a CSV hospital price file.',

@@ -184,6 +184,15 @@ describe('file-level errors', () => {
     expect(result.code).toBe('source-not-found');
     expect(result.message).toContain('nope.json');
   });
+
+  it('names an address of a kind it does not read, rather than calling it a missing file', async () => {
+    const result = await failure('ftp://example.com/prices.json');
+    expect(result).toMatchObject({
+      code: 'source-not-found',
+      message:
+        'The address ftp://example.com/prices.json cannot be read: files come from a local path or an http(s) URL.',
+    });
+  });
 });
 
 describe('records and rules', () => {

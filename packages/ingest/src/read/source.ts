@@ -338,12 +338,14 @@ async function openFile(path: string, chunkSize: number) {
     totalBytes = s.size;
   } catch (cause) {
     if (cause instanceof MrfReadError) throw cause;
+    // ftp://, s3://, file://: a URL of a kind not read, rather than a file that is not there.
+    const otherUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
     throw new MrfReadError(
       'source-not-found',
-      `The file ${path} does not exist or cannot be read.`,
-      {
-        cause,
-      },
+      otherUrl
+        ? `The address ${path} cannot be read: files come from a local path or an http(s) URL.`
+        : `The file ${path} does not exist or cannot be read.`,
+      { cause },
     );
   }
   if (totalBytes === 0) {

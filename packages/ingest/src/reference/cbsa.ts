@@ -1,11 +1,11 @@
 import { errorMessage, stateByName } from '@ratelens/core';
 import { readSheet } from 'read-excel-file/node';
-import { decodeText } from '../read/decode.ts';
 import { ReferenceFileError } from './errors.ts';
 import {
   normaliseHeader,
   parseCsvRows,
   readSource,
+  referenceText,
   sourceName,
   type ReferenceSource,
 } from './source.ts';
@@ -163,6 +163,6 @@ export async function parseCbsaDelineation(source: ReferenceSource): Promise<Cbs
         const found = errorMessage(cause);
         throw new ReferenceFileError(file, 'an xlsx workbook that can be read', found, { cause });
       })
-    : parseCsvRows(decodeText(bytes), file);
+    : parseCsvRows(referenceText(bytes, file), file);
   return cbsaDelineationFromRows(rows, file);
 }

@@ -1,3 +1,8 @@
+/** The first characters of what was found: a wrong file's first line can run to thousands. */
+const FOUND_MAX = 120;
+const shortened = (found: string) =>
+  found.length > FOUND_MAX ? `${found.slice(0, FOUND_MAX - 1)}…` : found;
+
 /** A reference file that is not what its parser expects: the wrong file, a changed layout. */
 export class ReferenceFileError extends Error {
   override readonly name = 'ReferenceFileError';
@@ -11,6 +16,6 @@ export class ReferenceFileError extends Error {
     readonly found?: string,
     options?: { cause?: unknown },
   ) {
-    super(`${file}: expected ${expected}${found ? `; found ${found}` : ''}`, options);
+    super(`${file}: expected ${expected}${found ? `; found ${shortened(found)}` : ''}`, options);
   }
 }

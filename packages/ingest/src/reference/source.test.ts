@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCbsaDelineation } from './cbsa.ts';
 import { parseHcpcsLevel2 } from './hcpcs.ts';
 import { ReferenceFileError } from './errors.ts';
-import { normaliseHeader, parseCsvRows, readSource, REFERENCE_MAX_BYTES } from './source.ts';
+import {
+  normaliseHeader,
+  parseCsvRows,
+  readSource,
+  referenceText,
+  REFERENCE_MAX_BYTES,
+} from './source.ts';
 
 describe('reading a reference file from a URL', () => {
   let server: Server;
@@ -113,6 +119,46 @@ describe('reading a local reference file', () => {
     await expect(parseHcpcsLevel2(huge)).rejects.toThrow(
       `${huge}: expected a reference file of at most 500 MB; found 501 MB`,
     );
+  });
+});
+
+describe('referenceText', () => {
+  it('reads UTF-16 (Excel\'s "Unicode Text"), with or without its byte-order mark', () => {
+    const text = 'code,kind,long,short\nA0428,procedure,Ambulance service,Bls\n';
+    const bom = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(referenceText(bom, 'x.csv')).toBe(text);
+    expect(referenceText(Buffer.from(text, 'utf16le'), 'x.csv')).toBe(text);
+  });
+
+  it('refuses bytes that are not text, saying what they look like', () => {
+    const zip = Buffer.concat([
+      Buffer.from('PK\x03\x04\x14\x00\x00\x00', 'latin1'),
+      Buffer.alloc(64),
+    ]);
+    expect(() => referenceText(zip, 'hcpcs.zip')).toThrow(
+      'hcpcs.zip: expected a text file; found a zip archive (an xlsx workbook is one)',
+    );
+    const gzip = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]);
+    expect(() => referenceText(gzip, 'codes.csv.gz')).toThrow(
+      'codes.csv.gz: expected a text file; found gzip data',
+    );
+    const noise = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7919) % 256));
+    expect(() => referenceText(noise, 'x.bin')).toThrow(
+      'x.bin: expected a text file; found binary data',
+    );
+  });
+
+  it('keeps Windows-1252 text, with its tabs and line ends, as text', () => {
+    const latin = Buffer.from('code\tlong\r\nA4216\tCaf\xe9 \x96 water\r\n', 'latin1');
+    expect(referenceText(latin, 'x.txt')).toBe('code\tlong\r\nA4216\tCaf\u00e9 \u2013 water\r\n');
+  });
+});
+
+describe('ReferenceFileError', () => {
+  it('shows the first 120 characters of what it found, not a whole line of a wrong file', () => {
+    const error = new ReferenceFileError('x.csv', 'the header code', 'y'.repeat(5000));
+    expect(error.message).toBe(`x.csv: expected the header code; found ${'y'.repeat(119)}…`);
+    expect(error.found).toHaveLength(5000);
   });
 });
 

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { errorMessage } from '@ratelens/core';
-import { decodeText } from '../read/decode.ts';
+import { decodeText, looksBinary, utf16Encoding } from '../read/decode.ts';
 import { ReferenceFileError } from './errors.ts';
 
 /** A local path or an http(s) URL. */
@@ -88,8 +88,30 @@ export function readSource(
   return isUrl(source) ? download(source, maxBytes) : readLocal(source, maxBytes);
 }
 
+/** What bytes that are not text are, from their first bytes, for an error. */
+function binaryKind(bytes: Buffer): string {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'a zip archive (an xlsx workbook is one)';
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return 'gzip data';
+  if (bytes.subarray(0, 4).toString('latin1') === '%PDF') return 'a PDF';
+  return 'binary data';
+}
+
+/**
+ * A reference file's bytes as text: UTF-16 (Excel's "Unicode Text") by its byte-order mark or
+ * zero bytes, else UTF-8 or Windows-1252 (`decodeText`). Bytes that are not text (the zip CMS
+ * ships a file in, a workbook) are a ReferenceFileError, not a header of garbage.
+ */
+export function referenceText(bytes: Buffer, file: string): string {
+  const utf16 = utf16Encoding(bytes);
+  if (utf16) return new TextDecoder(utf16).decode(bytes);
+  if (looksBinary(bytes.subarray(0, 4096))) {
+    throw new ReferenceFileError(file, 'a text file', binaryKind(bytes));
+  }
+  return decodeText(bytes);
+}
+
 export async function readSourceText(source: ReferenceSource): Promise<string> {
-  return decodeText(await readSource(source));
+  return referenceText(await readSource(source), sourceName(source));
 }
 
 /**
