@@ -227,6 +227,11 @@ export function looksBinary(sample: Uint8Array): boolean {
   return control > sample.length / 100;
 }
 
+/** Text that opens as a web page (after a byte-order mark and blanks): what a link to a file often serves instead. */
+export function looksLikeHtml(start: string): boolean {
+  return /^\ufeff?\s*<(!doctype html|html|head|body|!--)/i.test(start);
+}
+
 export type Utf16Encoding = 'utf-16le' | 'utf-16be';
 
 /**

@@ -83,6 +83,15 @@ describe('cms-hpt.txt', () => {
     ]);
   });
 
+  it('says once that a web page is no list, rather than a problem for each of its lines', () => {
+    const page =
+      '<!DOCTYPE html>\n<html>\n<head><title>Page not found</title></head>\n<body>Sorry: mrf-url</body>\n</html>\n';
+    expect(parseHptTxt(page, 'https://example.org/cms-hpt.txt')).toEqual({
+      locations: [],
+      problems: ['https://example.org/cms-hpt.txt is a web page (HTML), not a cms-hpt.txt list'],
+    });
+  });
+
   it('keeps a location whose page or e-mail address is unusable, without them, and says so', () => {
     const text = [
       'location-name: North',

@@ -1,5 +1,5 @@
 import { readSource, sourceName } from '../reference/source.ts';
-import { decodeText } from './decode.ts';
+import { decodeText, looksLikeHtml } from './decode.ts';
 
 /**
  * One location of a hospital's `cms-hpt.txt`, the file CMS asks every hospital to publish at the
@@ -56,6 +56,13 @@ export async function readHptTxt(source: string): Promise<HptTxt> {
 export function parseHptTxt(text: string, source: string): HptTxt {
   const locations: HptLocation[] = [];
   const problems: { line: number; text: string }[] = [];
+  if (looksLikeHtml(text.slice(0, 200))) {
+    // A site's "not found" page, served with 200: one sentence, not a problem for every line.
+    return {
+      locations: [],
+      problems: [`${sourceName(source)} is a web page (HTML), not a cms-hpt.txt list`],
+    };
+  }
   const base = /^https?:\/\//i.test(source) ? source : undefined;
   let block: Partial<Record<(typeof KEYS)[keyof typeof KEYS], string>> = {};
   let blockLine = 0;

@@ -1,7 +1,7 @@
 import type { ChargeRecord, MrfHeader } from '../model.ts';
 import { ValidationReport } from '../validate/report.ts';
 import { CsvMrfParser } from './csv-reader.ts';
-import { looksBinary, utf16Encoding, utf16ToUtf8 } from './decode.ts';
+import { looksBinary, looksLikeHtml, utf16Encoding, utf16ToUtf8 } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { JsonMrfParser } from './json-reader.ts';
 import type { FormatParser } from './parser.ts';
@@ -134,6 +134,21 @@ function fail(error: unknown, report: ValidationReport, signal: AbortSignal | un
   return e;
 }
 
+/**
+ * What a text file that is plainly no price file is, from its first characters: most often a
+ * hospital's link that leads to a web page about the file, or one a site serves instead of it.
+ */
+function notAPriceFile(start: string): string | null {
+  if (looksLikeHtml(start)) {
+    return 'The file is a web page (HTML), not a CMS hospital price file: the address may lead to a page about the file rather than to the file itself.';
+  }
+  if (/^<\?xml/i.test(start))
+    return 'The file is XML, not a CMS hospital price file (JSON or CSV).';
+  if (start.startsWith('%PDF-'))
+    return 'The file is a PDF, not a CMS hospital price file (JSON or CSV).';
+  return null;
+}
+
 /** JSON or CSV from the first bytes (after a BOM and blanks); binary content is refused. */
 function chooseParser(head: Buffer, report: ValidationReport): FormatParser {
   let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
@@ -149,6 +164,8 @@ function chooseParser(head: Buffer, report: ValidationReport): FormatParser {
       'The file is binary, not text: it is neither a JSON nor a CSV hospital price file.',
     );
   }
+  const other = notAPriceFile(sample.subarray(0, 64).toString('latin1'));
+  if (other) throw new MrfReadError('not-a-mrf', other);
   if (sample[0] === 0x7b) return new JsonMrfParser(report);
   if (sample[0] === 0x5b) {
     throw new MrfReadError(

@@ -129,6 +129,25 @@ describe('file-level errors', () => {
     });
   });
 
+  it('names a web page, an XML document and a PDF for what they are', async () => {
+    const page = await failure(
+      await file(
+        'prices.json',
+        '\ufeff\n  <!DOCTYPE html>\n<html><body><a href="x.json">Download</a></body></html>',
+      ),
+    );
+    expect(page).toMatchObject({
+      code: 'not-a-mrf',
+      records: 0,
+      message:
+        'The file is a web page (HTML), not a CMS hospital price file: the address may lead to a page about the file rather than to the file itself.',
+    });
+    const xml = await failure(await file('prices.xml', '<?xml version="1.0"?><charges/>'));
+    expect(xml.message).toBe('The file is XML, not a CMS hospital price file (JSON or CSV).');
+    const pdf = await failure(await file('prices.csv', '%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n'));
+    expect(pdf.message).toBe('The file is a PDF, not a CMS hospital price file (JSON or CSV).');
+  });
+
   it('refuses a CSV that starts with the column names (no header rows)', async () => {
     const result = await failure(await file('no-header.csv', TALL_COLUMNS + TALL_ROW));
     expect(result).toMatchObject({ code: 'missing-header-rows', records: 0 });
