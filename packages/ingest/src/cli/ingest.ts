@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '@ratelens/db';
-import { ingestFile } from '../load/ingest-file.ts';
+import { ingestFile, loadRefusal } from '../load/ingest-file.ts';
 import { hospitalLocator } from '../load/reference-loader.ts';
 import { isHptTxt, readHptTxt, type HptListing } from '../read/hpt-txt.ts';
 import { openMrf, zipFiles } from '../read/index.ts';
@@ -67,8 +67,11 @@ async function validateOnly(source: string): Promise<boolean> {
       peakRssMb: peakRssMb(),
     }),
   );
-  // Whole records rejected (a charge's or a modifier's) fail the check; a rejected rate is reported.
-  return report.rejectedRecords + report.rejectedModifiers === 0;
+  // What a load would refuse fails the check with the same words, and so do whole records
+  // rejected (a charge's or a modifier's); a rejected rate is reported.
+  const refusal = loadRefusal(reader);
+  if (refusal) console.error(`${source}: ${refusal.message}`);
+  return refusal === null && report.rejectedRecords + report.rejectedModifiers === 0;
 }
 
 /** A file to read, with what the hospital's cms-hpt.txt says of it when it came from one. */

@@ -965,6 +965,45 @@ describe('npm run ingest', () => {
     60_000,
   );
 
+  it('--validate-only fails a file that a load would refuse, in the words a load would use', async () => {
+    const header = {
+      hospital_name: 'Validate Only Hospital',
+      last_updated_on: '2026-01-01',
+      version: '3.0.0',
+      location_name: ['Main'],
+      hospital_address: ['1 Main St, Juneau, AK 99801'],
+      license_information: { license_number: '990010', state: 'AK' },
+      type_2_npi: ['1234567893'],
+      attestation: { attestation: 'x', confirm_attestation: true, attester_name: 'A' },
+    };
+    const item = {
+      description: 'X-ray chest',
+      code_information: [{ code: '71046', type: 'CPT' }],
+      standard_charges: [{ setting: 'outpatient', gross_charge: 250, discounted_cash: 200 }],
+    };
+    const check = async (name: string, json: unknown) => {
+      const file = path.join(dir, name);
+      await writeFile(file, JSON.stringify(json));
+      return { file, run: await cli(['--validate-only', file]) };
+    };
+    const none = await check('no-list.json', header);
+    expect(none.run.code).toBe(1);
+    expect(none.run.stderr).toContain(
+      `${none.file}: The file has no standard_charge_information list, so no charges`,
+    );
+    const unnamed = await check('unnamed.json', {
+      ...header,
+      hospital_name: ' ',
+      standard_charge_information: [item],
+    });
+    expect(unnamed.run.code).toBe(1);
+    expect(unnamed.run.stderr).toContain(`${unnamed.file}: The file does not name its hospital`);
+    const good = await check('named.json', { ...header, standard_charge_information: [item] });
+    expect(good.run.code).toBe(0);
+    expect(good.run.stderr).not.toContain('Nothing was loaded');
+    expect(lastLine(good.run.stdout)).toMatchObject({ items: 1, rejected: 0 });
+  }, 60_000);
+
   itWithDataFile(
     'reads a zip of several hospitals file by file, from disk, by URL or from a cms-hpt.txt, and knows each again',
     CMS_V3_JSON,

@@ -408,12 +408,26 @@ function storedValidation(report: ValidationReport) {
  * templates, published with their header values blank, would all be one nameless hospital).
  */
 function refuseUnnamed(header: MrfHeader): void {
-  if (header.hospitalName.trim() === '')
-    throw new MrfReadError(
-      'no-hospital-name',
-      'The file does not name its hospital (hospital_name is empty or missing), so its rates ' +
-        'could not be told from another hospital’s. Nothing was loaded.',
-    );
+  const refusal = unnamedHospital(header);
+  if (refusal) throw refusal;
+}
+
+function unnamedHospital(header: MrfHeader): MrfReadError | null {
+  return header.hospitalName.trim() === ''
+    ? new MrfReadError(
+        'no-hospital-name',
+        'The file does not name its hospital (hospital_name is empty or missing), so its rates ' +
+          'could not be told from another hospital’s. Nothing was loaded.',
+      )
+    : null;
+}
+
+/**
+ * Why loading a file that has been read to its end would be refused (no charge, no hospital
+ * name), in the words a load would use, or null: `--validate-only` fails a file for them too.
+ */
+export function loadRefusal(reader: MrfReader): MrfReadError | null {
+  return reader.report.recordsRead === 0 ? noCharges(reader) : unnamedHospital(reader.header);
 }
 
 /** The error for a file with no charge: loaded, it would leave the hospital with no rates. */
