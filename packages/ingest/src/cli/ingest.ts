@@ -3,7 +3,7 @@ import { openDatabase } from '@ratelens/db';
 import { ingestFile, loadRefusal } from '../load/ingest-file.ts';
 import { hospitalLocator } from '../load/reference-loader.ts';
 import { isHptTxt, readHptTxt, type HptListing } from '../read/hpt-txt.ts';
-import { openMrf, zipFiles } from '../read/index.ts';
+import { openMrf, zipFiles, type MrfReader } from '../read/index.ts';
 import { ProgressBar } from './progress.ts';
 import { plural } from '../validate/report.ts';
 import { errorMessage } from '@ratelens/core';
@@ -34,44 +34,57 @@ function cpuSeconds(since: NodeJS.CpuUsage): number {
   return Number(((user + system) / 1e6).toFixed(2));
 }
 
+/**
+ * Reads a file to its end without loading it: the report, then one JSON line of figures. A file
+ * that cannot be read is said and the next one checked, as a load does; false when it fails.
+ */
 async function validateOnly(source: string): Promise<boolean> {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const bar = new ProgressBar(source);
   let records = 0;
-  const reader = await openMrf(source, {
-    onProgress: (bytes, total) => bar.update(bytes, total, records),
-  });
-  for await (const record of reader.records) {
-    records++;
-    void record;
+  let reader: MrfReader | undefined;
+  let failure: string | undefined;
+  try {
+    reader = await openMrf(source, {
+      onProgress: (bytes, total) => bar.update(bytes, total, records),
+    });
+    for await (const record of reader.records) {
+      records++;
+      void record;
+    }
+  } catch (error) {
+    failure = errorMessage(error);
   }
-  const { report } = reader;
   bar.done();
   const seconds = (performance.now() - started) / 1000;
-  const { bytes } = reader.stats();
-  console.log(report.toText({ examples: true }));
+  const report = reader?.report;
+  // What was read before a failure is reported; the failure itself is said once, below.
+  if (report) console.log(report.toText({ examples: true, fatal: false }));
+  // What a load would refuse fails the check with the same words, and so do whole records
+  // rejected (a charge's or a modifier's); a rejected rate is reported.
+  failure ??= reader && loadRefusal(reader)?.message;
+  if (failure) console.error(`${source}: ${failure}`);
   console.log(
     JSON.stringify({
-      hospital: reader.header.hospitalName,
-      format: reader.header.format,
-      version: reader.header.version,
-      items: report.recordsRead,
-      rates: report.payersRead,
-      rejected: report.rejected(),
-      errors: report.errorCount,
-      warnings: report.warningCount,
+      hospital: reader?.header.hospitalName ?? null,
+      status: failure ? 'failed' : 'checked',
+      format: reader?.header.format ?? null,
+      version: reader?.header.version ?? null,
+      items: report?.recordsRead ?? 0,
+      rates: report?.payersRead ?? 0,
+      rejected: report?.rejected() ?? 0,
+      errors: report?.errorCount ?? 0,
+      warnings: report?.warningCount ?? 0,
       seconds: Number(seconds.toFixed(2)),
       cpuSeconds: cpuSeconds(cpu),
-      mbPerSecond: Number((bytes / 1e6 / seconds).toFixed(1)),
+      mbPerSecond: reader ? Number((reader.stats().bytes / 1e6 / seconds).toFixed(1)) : 0,
       peakRssMb: peakRssMb(),
     }),
   );
-  // What a load would refuse fails the check with the same words, and so do whole records
-  // rejected (a charge's or a modifier's); a rejected rate is reported.
-  const refusal = loadRefusal(reader);
-  if (refusal) console.error(`${source}: ${refusal.message}`);
-  return refusal === null && report.rejectedRecords + report.rejectedModifiers === 0;
+  return (
+    !failure && report !== undefined && report.rejectedRecords + report.rejectedModifiers === 0
+  );
 }
 
 /** A file to read, with what the hospital's cms-hpt.txt says of it when it came from one. */

@@ -965,7 +965,7 @@ describe('npm run ingest', () => {
     60_000,
   );
 
-  it('--validate-only fails a file that a load would refuse, in the words a load would use', async () => {
+  it('--validate-only fails a file that a load would refuse, in the words a load would use, and goes on to the next', async () => {
     const header = {
       hospital_name: 'Validate Only Hospital',
       last_updated_on: '2026-01-01',
@@ -1001,7 +1001,22 @@ describe('npm run ingest', () => {
     const good = await check('named.json', { ...header, standard_charge_information: [item] });
     expect(good.run.code).toBe(0);
     expect(good.run.stderr).not.toContain('Nothing was loaded');
-    expect(lastLine(good.run.stdout)).toMatchObject({ items: 1, rejected: 0 });
+    expect(lastLine(good.run.stdout)).toMatchObject({ status: 'checked', items: 1, rejected: 0 });
+
+    // A file that cannot be read at all is said, and the next one is checked all the same.
+    const binary = path.join(dir, 'prices.bin');
+    await writeFile(binary, Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x10]));
+    const both = await cli(['--validate-only', binary, good.file]);
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain(`${binary}: The file is binary, not text`);
+    const figures = both.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(figures).toEqual([
+      expect.objectContaining({ hospital: null, status: 'failed', items: 0 }),
+      expect.objectContaining({ hospital: 'Validate Only Hospital', status: 'checked', items: 1 }),
+    ]);
   }, 60_000);
 
   itWithDataFile(

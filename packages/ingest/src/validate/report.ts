@@ -136,9 +136,10 @@ export class ValidationReport {
   /**
    * Plain words, one line per rule, e.g. "12 rates had no payer name (rule required.payer_name),
    * first at row 45"; with `examples`, each rule's examples follow it, indented, one per line.
+   * `fatal: false` leaves out the error that ended the read, as `lines` does.
    */
-  toText({ examples = false }: { examples?: boolean } = {}): string {
-    return this.lines({ firstAt: !examples })
+  toText({ examples = false, fatal = true }: { examples?: boolean; fatal?: boolean } = {}): string {
+    return this.lines({ firstAt: !examples, fatal })
       .flatMap((line) =>
         examples ? [line.sentence, ...line.examples.map((e) => `  ${e}`)] : [line.sentence],
       )
