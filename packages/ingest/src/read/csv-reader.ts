@@ -188,6 +188,10 @@ export class CsvMrfParser implements FormatParser {
   private readonly splitter = new CsvRowSplitter(
     (fields, line, end) => this.onRow(fields, line, end),
     (line) => this.report.add('csv.unterminated-quote', `row ${line}`),
+    (line) => {
+      this.report.add('csv.row-too-long', `row ${line}`);
+      this.report.rejectedRecords++;
+    },
   );
   private readonly names: NameNormaliser;
   private rowIndex = 0;

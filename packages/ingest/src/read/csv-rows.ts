@@ -1,5 +1,3 @@
-import { MrfReadError } from './errors.ts';
-
 /**
  * A streaming RFC 4180 row splitter on decoded text: quoted fields, doubled quotes, newlines
  * inside quotes, CRLF or LF. It works with indexOf over the text rather than character by
@@ -31,11 +29,18 @@ export class CsvRowSplitter {
   private restAt = 0;
   /** The row whose stray quote was last reported (a row waiting for text is split again). */
   private strayLine = 0;
+  /** The row being dropped up to its line end for running on past MAX_ROW_CHARS, or 0. */
+  private skipping = 0;
 
-  /** `onStrayQuote` hears of each row with a quote that never closed, read as text. */
+  /**
+   * `onStrayQuote` hears of each row with a quote that never closed, read as text; `onLongRow`,
+   * of each row that ran on past MAX_ROW_CHARS without a line end and was dropped (up to its
+   * line end, so memory stays flat), the rows after it read as rows.
+   */
   constructor(
     private readonly onRow: RowHandler,
     private readonly onStrayQuote: (line: number) => void = () => {},
+    private readonly onLongRow: (line: number) => void = () => {},
   ) {}
 
   /** Text waiting for the end of its row. */
@@ -44,11 +49,26 @@ export class CsvRowSplitter {
   }
 
   push(text: string): void {
+    if (this.skipping) {
+      const nl = text.indexOf('\n');
+      if (nl === -1) {
+        this.restAt += text.length;
+        return;
+      }
+      this.onLongRow(this.skipping);
+      this.skipping = 0;
+      this.line++;
+      this.restAt += nl + 1;
+      this.parse(text.slice(nl + 1), false);
+      return;
+    }
     this.parse(this.rest.length ? this.rest + text : text, false);
   }
 
   end(): void {
-    if (this.rest.length) this.parse(this.rest, true);
+    if (this.skipping) this.onLongRow(this.skipping);
+    else if (this.rest.length) this.parse(this.rest, true);
+    this.skipping = 0;
     this.rest = '';
   }
 
@@ -128,11 +148,12 @@ export class CsvRowSplitter {
           if (nl === -1) {
             if (!final && n - pos <= MAX_ROW_CHARS) break rows;
             if (!final) {
-              throw new MrfReadError(
-                'row-too-long',
-                `Row ${rowLine} runs on for more than ${MAX_ROW_CHARS >> 20} MB without a line end: ` +
-                  'the file is damaged, or its lines end in a way the reader does not know.',
-              );
+              // Dropped from here to its line end (push), unheld.
+              this.skipping = rowLine;
+              this.line += extraLines;
+              this.rest = '';
+              this.restAt += n;
+              return;
             }
             nl = n;
           }

@@ -17,7 +17,6 @@ export type MrfReadErrorCode =
   | 'malformed-payer-column'
   | 'unknown-version'
   | 'mixed-hospitals'
-  | 'row-too-long'
   | 'no-hospital-name'
   | 'no-charges'
   | 'aborted';

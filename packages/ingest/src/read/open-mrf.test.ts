@@ -215,6 +215,20 @@ describe('file-level errors', () => {
 });
 
 describe('records and rules', () => {
+  it('rejects a CSV row that runs on for 16 MB without a line end, and reads the rows after it', async () => {
+    const runOn = `CT head${'x'.repeat(17 << 20)},70450,CPT,,outpatient,,,900,700,Aetna,PPO,500,,,,,,,,,fee schedule,\n`;
+    const after = TALL_ROW.replace('X-ray chest,71046', 'MRI knee,73721');
+    const { records, report } = await readWithReport(
+      await file('run-on.csv', V3_HEADER + TALL_COLUMNS + TALL_ROW + runOn + after),
+    );
+    expect(records.map((r) => r.codes[0]?.code)).toEqual(['71046', '73721']);
+    expect(report.count('csv.row-too-long')).toBe(1);
+    expect(report.examples('csv.row-too-long')).toEqual([
+      expect.objectContaining({ severity: 'error', location: 'row 5' }),
+    ]);
+    expect(report.rejectedRecords).toBe(1);
+  });
+
   it('groups consecutive tall rows of one charge and keeps bad rates out', async () => {
     const rows =
       TALL_ROW +

@@ -102,6 +102,10 @@ export const RULES = {
     'quote opened a value that never closed, so it was read as text',
     'quotes opened values that never closed, so they were read as text',
   ),
+  'csv.row-too-long': error(
+    'row ran on for more than 16 MB without a line end and was not read (a damaged file, or lines ended in a way the reader does not know)',
+    'rows ran on for more than 16 MB without a line end and were not read (a damaged file, or lines ended in a way the reader does not know)',
+  ),
   'csv.cr-line-ends': warning(
     'file ended its lines with CR alone, as old Mac files do (read all the same)',
     'files ended their lines with CR alone, as old Mac files do (read all the same)',
