@@ -17,6 +17,8 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** Read size for local files (default 64 KiB). */
   chunkSize?: number;
+  /** How long a server may keep a download waiting (default 60 s). */
+  stallMs?: number;
 }
 
 export interface MrfReader {

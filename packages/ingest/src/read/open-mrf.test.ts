@@ -10,7 +10,13 @@ import type { ChargeRecord } from '../model.ts';
 import { centralDirectoryNames } from './compression.ts';
 import { MAX_RATES_PER_RECORD } from './csv-reader.ts';
 import { MAX_VALUE_BYTES } from './json-reader.ts';
-import { MrfReadError, openMrf, zipFiles, type MrfReadErrorCode } from './index.ts';
+import {
+  MrfReadError,
+  openMrf,
+  zipFiles,
+  type MrfReadErrorCode,
+  type ReadOptions,
+} from './index.ts';
 import { serveFiles } from '../testing/file-server.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { sharedDataFile } from '../testing/shared-data.ts';
@@ -72,10 +78,11 @@ async function readAll(source: string): Promise<ChargeRecord[]> {
 /** Reads the file and returns the error code it ends with, and how many records came first. */
 async function failure(
   source: string,
+  options?: ReadOptions,
 ): Promise<{ code: MrfReadErrorCode; message: string; records: number }> {
   let records = 0;
   try {
-    const reader = await openMrf(source);
+    const reader = await openMrf(source, options);
     for await (const record of reader.records) records += record ? 1 : 0;
   } catch (error) {
     if (error instanceof MrfReadError) return { code: error.code, message: error.message, records };
@@ -1406,6 +1413,18 @@ describe('http(s) sources', () => {
       if (req.url === '/mrf.csv') {
         res.writeHead(200, { 'content-type': 'text/csv' });
         res.end(V3_HEADER + TALL_COLUMNS + TALL_ROW);
+      } else if (req.url === '/silent.csv') {
+        // The connection is taken, and nothing is ever said.
+      } else if (req.url === '/trickle.csv') {
+        // Three charges, 50 ms apart: a server well within the stall time.
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.write(V3_HEADER + TALL_COLUMNS + TALL_ROW);
+        const next = TALL_ROW.replace('X-ray chest,71046', 'MRI knee,73721');
+        setTimeout(() => res.write(next), 50);
+        setTimeout(() => res.end(next.replace('MRI knee,73721', 'CT head,70450')), 100);
+      } else if (req.url === '/stalls.csv') {
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.write(V3_HEADER + TALL_COLUMNS + TALL_ROW);
       } else if (req.url === '/broken.csv') {
         // Half of what was announced, then the connection is lost.
         const body = Buffer.from(V3_HEADER + TALL_COLUMNS + TALL_ROW.repeat(2000));
@@ -1420,6 +1439,7 @@ describe('http(s) sources', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
@@ -1438,6 +1458,51 @@ describe('http(s) sources', () => {
     expect(result.message).toMatch(
       new RegExp(`^The download of ${base}/broken\\.csv broke off after \\d+ bytes: `),
     );
+  });
+
+  it('gives up on a server that does not answer, or stops sending, for the stall time', async () => {
+    const silent = await failure(`${base}/silent.csv`, { stallMs: 300 });
+    expect(silent).toMatchObject({
+      code: 'http-error',
+      message: `The server of ${base}/silent.csv did not answer within 0.3 s.`,
+    });
+    const stalls = await failure(`${base}/stalls.csv`, { stallMs: 300 });
+    expect(stalls.code).toBe('http-error');
+    expect(stalls.message).toMatch(
+      new RegExp(
+        `^The download of ${base}/stalls\\.csv broke off after \\d+ bytes: the server sent nothing for 0\\.3 s\\.$`,
+      ),
+    );
+  });
+
+  it('does not count the time the reader itself takes as the server stalling', async () => {
+    const reader = await openMrf(`${base}/trickle.csv`, { stallMs: 200 });
+    const codes: (string | undefined)[] = [];
+    for await (const record of reader.records) {
+      // Longer than the stall time, as a slow database would take.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      codes.push(record.codes[0]?.code);
+    }
+    expect(codes).toEqual(['71046', '73721', '70450']);
+  });
+
+  it('ends with "cancelled" when the read is cancelled while the reader holds a part', async () => {
+    const cancel = new AbortController();
+    const reader = await openMrf(`${base}/trickle.csv`, { signal: cancel.signal });
+    let records = 0;
+    const ending = (async () => {
+      for await (const record of reader.records) {
+        records += record ? 1 : 0;
+        // The server has sent the rest by now, and no read of the body is pending.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        cancel.abort();
+      }
+    })();
+    await expect(ending).rejects.toMatchObject({
+      code: 'aborted',
+      message: 'The read was cancelled.',
+    });
+    expect(records).toBe(1);
   });
 
   it('says what the server answered for a missing URL', async () => {

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createGunzip, createInflateRaw } from 'node:zlib';
 import { MrfReadError } from './errors.ts';
+import { DownloadStall } from './stall.ts';
 import {
   LOCAL_HEADER,
   TAIL_BYTES,
@@ -34,7 +35,12 @@ export interface SourceOptions {
   signal?: AbortSignal;
   /** Read size for local files (default 64 KiB, see DEFAULT_CHUNK). */
   chunkSize?: number;
+  /** How long a server may keep a download waiting (default DOWNLOAD_STALL_MS, 60 s). */
+  stallMs?: number;
 }
+
+/** What a download needs of the options: the caller's cancel, and how long to wait. */
+type Net = Pick<SourceOptions, 'signal' | 'stallMs'>;
 
 export interface OpenedSource {
   /** The content bytes, decompressed. */
@@ -81,10 +87,10 @@ export async function openSource(
   options: SourceOptions = {},
 ): Promise<OpenedSource> {
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
-  const inArchive = await archiveMember(source, options.signal);
+  const inArchive = await archiveMember(source, options);
   if (inArchive) return openArchiveMember(inArchive.archive, inArchive.name, chunkSize, options);
   const { raw, totalBytes } = isUrl(source)
-    ? await openUrl(source, options.signal)
+    ? await openUrl(source, options)
     : await openFile(source, chunkSize);
   const stats = new RawStats();
   stats.totalBytes = totalBytes;
@@ -128,7 +134,7 @@ export async function openSource(
  * whole, its first file only).
  */
 export async function zipFiles(source: string): Promise<string[] | null> {
-  const archive = isUrl(source) ? remoteArchive(source) : localArchive(source);
+  const archive = isUrl(source) ? remoteArchive(source, {}) : localArchive(source);
   const entries = await archive.directory().catch(() => null);
   const files = entries ? publishedFiles(entries).map((entry) => entry.name) : [];
   return files.length > 1 ? files : null;
@@ -140,12 +146,12 @@ export async function zipFiles(source: string): Promise<string[] | null> {
  */
 async function archiveMember(
   source: string,
-  signal: AbortSignal | undefined,
+  net: Net,
 ): Promise<{ archive: ZipArchive; name: string } | null> {
   if (isUrl(source)) {
     const at = source.indexOf('#');
     if (at === -1 || at === source.length - 1) return null;
-    return { archive: remoteArchive(source.slice(0, at), signal), name: source.slice(at + 1) };
+    return { archive: remoteArchive(source.slice(0, at), net), name: source.slice(at + 1) };
   }
   const at = source.lastIndexOf('#');
   if (at <= 0 || at === source.length - 1) return null;
@@ -201,12 +207,12 @@ function localArchive(path: string): ZipArchive {
   };
 }
 
-function remoteArchive(url: string, signal?: AbortSignal): ZipArchive {
+function remoteArchive(url: string, net: Net): ZipArchive {
   /** The response to a Range request; null when the server sends the whole file instead. */
   const part = async (range: string): Promise<Response | null> => {
-    const response = await download(url, signal, { range: `bytes=${range}` });
+    const response = await download(url, net, { range: `bytes=${range}` });
     if (response.status === 206) return response;
-    await response.body?.cancel();
+    await setAside(response);
     return null;
   };
   const noRanges = () =>
@@ -221,26 +227,26 @@ function remoteArchive(url: string, signal?: AbortSignal): ZipArchive {
       // Four bytes first: a file that is not a zip costs no more than that.
       const head = await part('0-3');
       if (!head) throw noRanges();
-      const magic = Buffer.from(await head.arrayBuffer());
+      const magic = await wholeBody(head, net);
       if (magic.length < 4 || magic.readUInt32LE(0) !== LOCAL_HEADER) return null;
       const response = await part(`-${TAIL_BYTES}`);
       if (!response) throw noRanges();
-      return centralDirectory(Buffer.from(await response.arrayBuffer()));
+      return centralDirectory(await wholeBody(response, net));
     },
     async read(offset, length) {
       const response = await part(`${offset}-${offset + length - 1}`);
       if (!response) throw noRanges();
-      return Buffer.from(await response.arrayBuffer());
+      return wholeBody(response, net);
     },
     async stream(offset, length) {
       const response = await part(`${offset}-${offset + length - 1}`);
       if (!response) throw noRanges();
       // A server that answers another range than the one asked for would hand over wrong bytes.
       if (!response.headers.get('content-range')?.startsWith(`bytes ${offset}-`)) {
-        await response.body?.cancel();
+        await setAside(response);
         throw noRanges();
       }
-      return bodyChunks(response, signal);
+      return bodyChunks(response, net);
     },
   };
 }
@@ -355,23 +361,42 @@ async function openFile(path: string, chunkSize: number) {
   return { raw, totalBytes };
 }
 
-/** A GET of the URL that the server answered with success (2xx and a body). */
+/** Each download's stall timer, from the GET to the end of its body (see bodyChunks). */
+const stalls = new WeakMap<Response, DownloadStall>();
+
+/**
+ * A GET of the URL that the server answered with success (2xx and a body). A server that does
+ * not answer within the stall time (60 s) is an http-error that says so.
+ */
 async function download(
   url: string,
-  signal: AbortSignal | undefined,
+  net: Net,
   headers: Record<string, string> = {},
 ): Promise<Response> {
+  const stall = new DownloadStall(net.stallMs);
   let response: Response;
   try {
-    response = await fetch(url, { signal: signal ?? null, redirect: 'follow', headers });
+    stall.arm();
+    response = await fetch(url, { signal: stall.signal(net.signal), redirect: 'follow', headers });
   } catch (cause) {
-    if (signal?.aborted) throw new MrfReadError('aborted', 'The read was cancelled.', { cause });
+    stall.pause();
+    if (net.signal?.aborted)
+      throw new MrfReadError('aborted', 'The read was cancelled.', { cause });
+    if (stall.stalled) {
+      throw new MrfReadError(
+        'http-error',
+        `The server of ${url} did not answer within ${stall.words}.`,
+        { cause },
+      );
+    }
     throw new MrfReadError('http-error', `Could not download ${url}: ${errorText(cause)}.`, {
       cause,
     });
   }
+  stall.pause();
+  stalls.set(response, stall);
   if (!response.ok || response.body === null) {
-    await response.body?.cancel();
+    await setAside(response);
     throw new MrfReadError(
       'http-error',
       `The server answered ${response.status} ${response.statusText || ''} for ${url}.`.replace(
@@ -383,30 +408,58 @@ async function download(
   return response;
 }
 
-/** A response's body as Buffers; a connection lost halfway is an http-error that says so. */
-async function* bodyChunks(response: Response, signal?: AbortSignal): AsyncGenerator<Buffer> {
+/** A response not read: its body let go. */
+async function setAside(response: Response): Promise<void> {
+  stalls.get(response)?.pause();
+  await response.body?.cancel();
+}
+
+/**
+ * A response's body as Buffers; a connection lost halfway, or a server quiet for the stall time
+ * between two parts, is an http-error that says so. The wait runs only while the body is awaited,
+ * not while the reader (or PostgreSQL behind it) works on a part.
+ */
+async function* bodyChunks(response: Response, net: Net): AsyncGenerator<Buffer> {
+  const stall = stalls.get(response);
   let bytes = 0;
   try {
+    stall?.arm();
     for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      stall?.pause();
       bytes += chunk.byteLength;
       yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      // Node's fetch never settles the next read of a body aborted while no read was pending:
+      // a cancel that came while the reader held this part is seen here, not by the next read.
+      if (net.signal?.aborted) throw new MrfReadError('aborted', 'The read was cancelled.');
+      stall?.arm();
     }
   } catch (cause) {
     if (cause instanceof MrfReadError) throw cause;
-    if (signal?.aborted) throw new MrfReadError('aborted', 'The read was cancelled.', { cause });
+    if (net.signal?.aborted)
+      throw new MrfReadError('aborted', 'The read was cancelled.', { cause });
+    const why = stall?.stalled ? `the server sent nothing for ${stall.words}` : errorText(cause);
     throw new MrfReadError(
       'http-error',
-      `The download of ${response.url} broke off after ${bytes} bytes: ${errorText(cause)}.`,
+      `The download of ${response.url} broke off after ${bytes} bytes: ${why}.`,
       { cause },
     );
+  } finally {
+    stall?.pause();
   }
 }
 
-async function openUrl(url: string, signal: AbortSignal | undefined) {
-  const response = await download(url, signal);
+/** A (small) response's whole body: a part of a remote zip archive. */
+async function wholeBody(response: Response, net: Net): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of bodyChunks(response, net)) parts.push(part);
+  return Buffer.concat(parts);
+}
+
+async function openUrl(url: string, net: Net) {
+  const response = await download(url, net);
   const length = Number(response.headers.get('content-length'));
   const totalBytes = Number.isFinite(length) && length > 0 ? length : null;
-  return { raw: bodyChunks(response, signal), totalBytes };
+  return { raw: bodyChunks(response, net), totalBytes };
 }
 
 async function* tap(

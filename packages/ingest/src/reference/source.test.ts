@@ -36,6 +36,11 @@ describe('reading a reference file from a URL', () => {
         // Half of what was announced, then the connection is lost.
         response.writeHead(200, { 'content-length': '2000' });
         response.write('code,kind,long,short\n'.repeat(40), () => response.destroy());
+      } else if (request.url === '/silent.csv') {
+        // The connection is taken, and nothing is ever said.
+      } else if (request.url === '/stalls.csv') {
+        response.writeHead(200);
+        response.write('code,kind,long,short\n');
       } else {
         response.statusCode = 404;
         response.end();
@@ -78,6 +83,15 @@ describe('reading a reference file from a URL', () => {
       new RegExp(
         `^${base}/broken\\.csv: expected a whole download; found it broke off after 840 bytes \\(`,
       ),
+    );
+  });
+
+  it('gives up on a server that does not answer, or stops sending, for the stall time', async () => {
+    await expect(readSource(`${base}/silent.csv`, REFERENCE_MAX_BYTES, 300)).rejects.toThrow(
+      `${base}/silent.csv: expected a download; found it failed (no answer within 0.3 s)`,
+    );
+    await expect(readSource(`${base}/stalls.csv`, REFERENCE_MAX_BYTES, 300)).rejects.toThrow(
+      `${base}/stalls.csv: expected a whole download; found it broke off after 21 bytes (the server sent nothing for 0.3 s)`,
     );
   });
 

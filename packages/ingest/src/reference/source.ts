@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { errorMessage } from '@ratelens/core';
 import { decodeText, looksBinary, utf16Encoding } from '../read/decode.ts';
+import { DownloadStall } from '../read/stall.ts';
 import { ReferenceFileError } from './errors.ts';
 
 /** A local path or an http(s) URL. */
@@ -45,14 +46,23 @@ async function readLocal(source: string, maxBytes: number): Promise<Buffer> {
   }
 }
 
-async function download(source: string, maxBytes: number): Promise<Buffer> {
+async function download(source: string, maxBytes: number, stallMs?: number): Promise<Buffer> {
+  // A server that accepts the connection and then sends nothing is given up after the stall time.
+  const stall = new DownloadStall(stallMs);
   let response: Response;
   try {
-    response = await fetch(source);
+    stall.arm();
+    response = await fetch(source, { signal: stall.signal() });
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
-    const reason = cause instanceof Error ? cause.message : String(error);
+    const reason = stall.stalled
+      ? `no answer within ${stall.words}`
+      : cause instanceof Error
+        ? cause.message
+        : String(error);
     throw new ReferenceFileError(source, 'a download', `it failed (${reason})`);
+  } finally {
+    stall.pause();
   }
   if (!response.ok) {
     await response.body?.cancel();
@@ -61,7 +71,9 @@ async function download(source: string, maxBytes: number): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let bytes = 0;
   try {
+    stall.arm();
     for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+      stall.arm();
       bytes += chunk.length;
       // Counted as it arrives: a server need not say the length, nor tell the truth about it.
       // Leaving the loop cancels the download.
@@ -70,12 +82,16 @@ async function download(source: string, maxBytes: number): Promise<Buffer> {
     }
   } catch (error) {
     if (error instanceof ReferenceFileError) throw error;
-    const reason = errorMessage(error);
+    const reason = stall.stalled
+      ? `the server sent nothing for ${stall.words}`
+      : errorMessage(error);
     throw new ReferenceFileError(
       source,
       'a whole download',
       `it broke off after ${bytes} bytes (${reason})`,
     );
+  } finally {
+    stall.pause();
   }
   return Buffer.concat(chunks);
 }
@@ -84,8 +100,9 @@ async function download(source: string, maxBytes: number): Promise<Buffer> {
 export function readSource(
   source: ReferenceSource,
   maxBytes = REFERENCE_MAX_BYTES,
+  stallMs?: number,
 ): Promise<Buffer> {
-  return isUrl(source) ? download(source, maxBytes) : readLocal(source, maxBytes);
+  return isUrl(source) ? download(source, maxBytes, stallMs) : readLocal(source, maxBytes);
 }
 
 /** What bytes that are not text are, from their first bytes, for an error. */
