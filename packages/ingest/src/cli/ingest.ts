@@ -124,7 +124,9 @@ async function expand(
         files.push(...read.files);
         unreadable += read.unreadable + (urls.length === 0 ? 1 : 0);
       } catch (error) {
-        console.error(`${source}: ${errorMessage(error)}`);
+        // A reference-file error names its source already.
+        const message = errorMessage(error);
+        console.error(message.startsWith(`${source}: `) ? message : `${source}: ${message}`);
         unreadable++;
       }
       continue;

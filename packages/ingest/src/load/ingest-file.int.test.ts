@@ -1134,7 +1134,10 @@ describe('npm run ingest', () => {
           );
           const missing = await cli(['--validate-only', list.url('/none/cms-hpt.txt')]);
           expect(missing.code).toBe(1);
-          expect(missing.stderr).toContain('expected an HTTP 200 response; found HTTP 404');
+          // The source said once, not twice.
+          expect(missing.stderr.trim()).toBe(
+            `${list.url('/none/cms-hpt.txt')}: expected an HTTP 200 response; found HTTP 404`,
+          );
         } finally {
           await list.close();
         }
