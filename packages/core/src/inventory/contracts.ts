@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from '../api/common.ts';
 import { AMOUNT_ORIGINS } from '../rates/effective-amount.ts';
+import { stateByCode, stateByName } from '../rates/states.ts';
 import { LINES_OF_BUSINESS } from '../rates/line-of-business.ts';
 
 // search-and-accounts §2 "Inventory list", §3 entities, §7 calls.
@@ -21,19 +22,29 @@ export const MsaItemSchema = z.object({
 });
 export type MsaItem = z.infer<typeof MsaItemSchema>;
 
+const unknownState = {
+  error: (issue: { input?: unknown }) => `${String(issue.input)} is not a state we know.`,
+};
+
 export const MsaByStateCodeQuerySchema = z.object({
   stateCode: z
     .string({ error: requiredString('stateCode') })
     .trim()
-    .regex(/^[A-Za-z]{2}$/, 'stateCode must be a two-letter state code such as AK.'),
+    .regex(/^[A-Za-z]{2}$/, {
+      abort: true,
+      error: 'stateCode must be a two-letter state code such as AK.',
+    })
+    .refine((code) => stateByCode(code) !== undefined, unknownState),
 });
 
+/** A state's name, any case: one of the 50, DC or PR. */
 export const MsaByStateNameQuerySchema = z.object({
   state: z
     .string({ error: requiredString('state') })
     .trim()
-    .min(1, 'state is required.')
-    .max(60, 'state must not be more than 60 characters.'),
+    .min(1, { abort: true, error: 'state is required.' })
+    .max(60, { abort: true, error: 'state must not be more than 60 characters.' })
+    .refine((name) => stateByName(name) !== undefined, unknownState),
 });
 
 /** `GET Inventory/getHospitalbyFilter?FilterJson={"statename":…,"msaId":…}`. */
@@ -45,7 +56,13 @@ export const HospitalFilterQuerySchema = z.object({
       try {
         const parsed = z
           .object({
-            statename: z.string().trim().max(60).optional(),
+            // Empty, as absent, is any state.
+            statename: z
+              .string()
+              .trim()
+              .max(60, { abort: true })
+              .refine((name) => name === '' || stateByName(name) !== undefined, unknownState)
+              .optional(),
             msaId: z.union([z.string(), z.number()]).optional(),
           })
           .safeParse(JSON.parse(raw));
@@ -54,10 +71,12 @@ export const HospitalFilterQuerySchema = z.object({
             stateName: parsed.data.statename,
             msaId: parsed.data.msaId === undefined ? undefined : String(parsed.data.msaId),
           };
-        ctx.addIssue({
-          code: 'custom',
-          message: 'FilterJson must hold statename and msaId as text.',
-        });
+        const unknown = parsed.error.issues.find((issue) => issue.code === 'custom');
+        ctx.addIssue(
+          unknown
+            ? { code: 'custom', path: ['statename'], message: unknown.message }
+            : { code: 'custom', message: 'FilterJson must hold statename and msaId as text.' },
+        );
       } catch {
         ctx.addIssue({
           code: 'custom',

@@ -114,9 +114,23 @@ describe('metro areas', () => {
     ]);
   });
 
-  it('inventory/getmsabystatename finds them by state name, and nothing for an unknown state', async () => {
+  it('inventory/getmsabystatename finds them by state name, and says so for an unknown one', async () => {
     expect((await get('/api/inventory/getmsabystatename?state=Alaska')).json()).toHaveLength(2);
-    expect((await get('/api/inventory/getmsabystatename?state=Atlantis')).json()).toEqual([]);
+    const unknown = await get('/api/inventory/getmsabystatename?state=Atlantis');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      errors: [{ field: 'state', message: 'Atlantis is not a state we know.' }],
+    });
+  });
+
+  it('answers a state code that is no state (GU, ZZ) with 400, not an empty list', async () => {
+    for (const code of ['GU', 'zz']) {
+      const response = await get(`/api/Subscription/getmsafilter?stateCode=${code}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        errors: [{ field: 'stateCode', message: `${code} is not a state we know.` }],
+      });
+    }
   });
 
   it('answers a malformed state code with 400 naming it', async () => {
@@ -151,6 +165,19 @@ describe('GET api/Inventory/getHospitalbyFilter', () => {
     expect((await get(`/api/Inventory/getHospitalbyFilter?FilterJson=${numeric}`)).json()).toEqual([
       { hospitalID: ids.fairbanks, facilityName: 'Demo Tanana Valley Hospital' },
     ]);
+  });
+
+  it('takes an empty statename as any state, and refuses one that is no state', async () => {
+    const any = encodeURIComponent(JSON.stringify({ statename: '', msaId: '21820' }));
+    expect((await get(`/api/Inventory/getHospitalbyFilter?FilterJson=${any}`)).json()).toEqual([
+      { hospitalID: ids.fairbanks, facilityName: 'Demo Tanana Valley Hospital' },
+    ]);
+    const unknown = encodeURIComponent(JSON.stringify({ statename: 'Atlantis' }));
+    const response = await get(`/api/Inventory/getHospitalbyFilter?FilterJson=${unknown}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errors: [{ field: 'FilterJson.statename', message: 'Atlantis is not a state we know.' }],
+    });
   });
 
   it('answers FilterJson that is not JSON with 400', async () => {
