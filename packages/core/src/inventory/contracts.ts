@@ -111,7 +111,9 @@ export const InventoryRowSchema = z.object({
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 
 export const HospitalIdParamsSchema = z.object({
-  hospitalId: z.uuid('hospitalId must be a hospital id.'),
+  hospitalId: z.uuid(
+    'hospitalId must be a hospital id: a UUID such as 5b6c2f0e-8d1a-4c3e-9f47-2a1b3c4d5e6f.',
+  ),
 });
 
 const rateCount = z.number().int().nonnegative();

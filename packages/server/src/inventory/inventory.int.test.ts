@@ -291,6 +291,16 @@ describe('GET api/Inventory/hospital/:id', () => {
     expect(
       (await get('/api/Inventory/hospital/6f1c1f7e-0000-4000-8000-000000000000')).statusCode,
     ).toBe(404);
-    expect((await get('/api/Inventory/hospital/not-an-id')).statusCode).toBe(400);
+    const malformed = await get('/api/Inventory/hospital/not-an-id');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({
+      errors: [
+        {
+          field: 'hospitalId',
+          message:
+            'hospitalId must be a hospital id: a UUID such as 5b6c2f0e-8d1a-4c3e-9f47-2a1b3c4d5e6f.',
+        },
+      ],
+    });
   });
 });
