@@ -819,6 +819,15 @@ describe('replacing a hospital’s file', () => {
           'field it has that CMS does not define). Nothing was loaded; the hospital’s rates from ' +
           'an earlier file, if any, are kept.',
       );
+      // A list that is not a list.
+      const notAList = await refused('not-a-list.json', (json) => {
+        json.standard_charge_information = 'none';
+        json.last_updated_on = '2026-12-02';
+      });
+      expect(notAList.error).toBe(
+        'The file’s standard_charge_information is not a list, so no charges were read. Nothing ' +
+          'was loaded; the hospital’s rates from an earlier file, if any, are kept.',
+      );
       // Every item rejected (none has a description).
       const rejected = await refused('all-rejected.json', (json) => {
         for (const item of json.standard_charge_information as { description?: string }[])

@@ -440,7 +440,11 @@ function noCharges(reader: MrfReader): MrfReadError {
       ? `Every charge in the file was rejected (${rejected.toLocaleString('en-US')}; the report says why).`
       : report.count('required.standard_charge_information') > 0
         ? 'The file has no standard_charge_information list, so no charges (the report names any field it has that CMS does not define).'
-        : 'The file lists no charges.') +
+        : report
+              .examples('json.wrong-type')
+              .some((issue) => issue.location === 'standard_charge_information')
+          ? 'The file’s standard_charge_information is not a list, so no charges were read.'
+          : 'The file lists no charges.') +
       ' Nothing was loaded; the hospital’s rates from an earlier file, if any, are kept.',
   );
 }
