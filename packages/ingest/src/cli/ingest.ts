@@ -38,7 +38,7 @@ function cpuSeconds(since: NodeJS.CpuUsage): number {
  * Reads a file to its end without loading it: the report, then one JSON line of figures. A file
  * that cannot be read is said and the next one checked, as a load does; false when it fails.
  */
-async function validateOnly(source: string): Promise<boolean> {
+async function validateOnly({ source, unreadable }: ListedFile): Promise<boolean> {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const bar = new ProgressBar(source);
@@ -46,6 +46,7 @@ async function validateOnly(source: string): Promise<boolean> {
   let reader: MrfReader | undefined;
   let failure: string | undefined;
   try {
+    if (unreadable) throw unreadable;
     reader = await openMrf(source, {
       onProgress: (bytes, total) => bar.update(bytes, total, records),
     });
@@ -91,6 +92,8 @@ async function validateOnly(source: string): Promise<boolean> {
 interface ListedFile {
   source: string;
   listing: HptListing | undefined;
+  /** Why it cannot be read, when that was found while listing it (see ingestFile's option). */
+  unreadable?: Error;
 }
 
 /**
@@ -131,10 +134,16 @@ async function expand(
       }
       continue;
     }
-    const members = await zipFiles(source);
+    const listing = listings.get(source);
+    let members: string[] | null;
+    try {
+      members = await zipFiles(source);
+    } catch (error) {
+      files.push({ source, listing, unreadable: error as Error });
+      continue;
+    }
     if (members)
       console.error(`${source}: a zip archive of ${members.length} files, read one by one`);
-    const listing = listings.get(source);
     for (const file of members ? members.map((name) => `${source}#${name}`) : [source])
       files.push({ source: file, listing });
   }
@@ -166,7 +175,7 @@ async function main(): Promise<number> {
   const { files, unreadable } = await expand(parsed.positionals);
   if (values['validate-only']) {
     let ok = unreadable === 0;
-    for (const { source } of files) ok = (await validateOnly(source)) && ok;
+    for (const file of files) ok = (await validateOnly(file)) && ok;
     return ok ? 0 : 1;
   }
   const database = await openDatabase({
@@ -177,13 +186,14 @@ async function main(): Promise<number> {
   });
   let failures = 0;
   try {
-    for (const { source, listing } of files) {
+    for (const { source, listing, unreadable } of files) {
       const bar = new ProgressBar(source);
       const cpu = process.cpuUsage();
       const result = await ingestFile(database.connection, source, {
         demo: values.demo ?? false,
         reload: values.reload ?? false,
         listing,
+        unreadable,
         locate: hospitalLocator(database.connection.pool),
         progress: (bytes, total, records) => bar.update(bytes, total, records),
       });

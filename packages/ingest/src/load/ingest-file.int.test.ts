@@ -12,7 +12,7 @@ import { runCli } from '../testing/run-cli.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
 import { serveFiles } from '../testing/file-server.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
-import { openMrf } from '../read/index.ts';
+import { MrfReadError, openMrf } from '../read/index.ts';
 import { hospitalSourceKey, ingestFile, markInterruptedRuns } from './ingest-file.ts';
 import { MEDICARE_CONVERSION_FACTOR_2025, type RateMix, type ValidationLine } from '@ratelens/core';
 import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
@@ -858,6 +858,20 @@ describe('replacing a hospital’s file', () => {
     await writeFile(garbage, Buffer.from([0, 1, 2, 3, 255, 254, 10, 13, 0, 7]));
     const result = await ingestFile(database.connection, garbage);
     expect(result).toMatchObject({ status: 'failed', items: 0, rates: 0, hospitalId: null });
+  });
+
+  it('records a file found unreadable before the run as failed, without asking for it again', async () => {
+    // Nothing listens on port 9: were the file asked for, the run would say the connection was refused.
+    const url = 'http://127.0.0.1:9/mrf.json';
+    const silence = new MrfReadError(
+      'server-silent',
+      `The server of ${url} did not answer within 60 s.`,
+    );
+    const result = await ingestFile(database.connection, url, { unreadable: silence });
+    expect(result).toMatchObject({ status: 'failed', error: silence.message, hospitalId: null });
+    expect(
+      await query(`SELECT source, status, error FROM mrf_files WHERE id = $1`, [result.runId]),
+    ).toEqual([{ source: url, status: 'failed', error: silence.message }]);
   });
 });
 

@@ -55,6 +55,11 @@ export interface IngestOptions {
   reload?: boolean;
   /** What the hospital's cms-hpt.txt says of the file: its page and whom to ask about it. */
   listing?: HptListing;
+  /**
+   * Why the file cannot be read, found before the run (its server said nothing to an earlier
+   * request): the run is recorded as failed with it, and the file is not asked for again.
+   */
+  unreadable?: Error;
 }
 
 /** A run's advisory-lock key: held while the run is alive, so a crashed run can be told from a slow one. */
@@ -94,10 +99,12 @@ export async function ingestFile(
   const locking = pool.connect();
   const connecting = Promise.allSettled(RATE_TABLES.map(() => pool.connect()));
   const progress = { records: 0 };
-  const opening = openMrf(source, {
-    signal: options.signal,
-    onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
-  });
+  const opening = options.unreadable
+    ? Promise.reject(options.unreadable)
+    : openMrf(source, {
+        signal: options.signal,
+        onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
+      });
   // Awaited in the try below; until then a failure must not go unhandled.
   opening.catch(() => undefined);
   let lockClient: PoolClient | null = null;

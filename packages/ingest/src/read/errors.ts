@@ -5,6 +5,7 @@
 export type MrfReadErrorCode =
   | 'source-not-found'
   | 'http-error'
+  | 'server-silent'
   | 'empty-file'
   | 'unsupported-archive'
   | 'not-a-mrf'

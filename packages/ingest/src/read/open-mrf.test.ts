@@ -1463,16 +1463,24 @@ describe('http(s) sources', () => {
   it('gives up on a server that does not answer, or stops sending, for the stall time', async () => {
     const silent = await failure(`${base}/silent.csv`, { stallMs: 300 });
     expect(silent).toMatchObject({
-      code: 'http-error',
+      code: 'server-silent',
       message: `The server of ${base}/silent.csv did not answer within 0.3 s.`,
     });
     const stalls = await failure(`${base}/stalls.csv`, { stallMs: 300 });
-    expect(stalls.code).toBe('http-error');
+    expect(stalls.code).toBe('server-silent');
     expect(stalls.message).toMatch(
       new RegExp(
         `^The download of ${base}/stalls\\.csv broke off after \\d+ bytes: the server sent nothing for 0\\.3 s\\.$`,
       ),
     );
+  });
+
+  it('says a silent server when asked for the files of a zip, as the read would wait as long', async () => {
+    await expect(zipFiles(`${base}/silent.csv`, { stallMs: 300 })).rejects.toMatchObject({
+      code: 'server-silent',
+    });
+    // Any other failure leaves it to the read to say.
+    expect(await zipFiles(`${base}/missing.csv`)).toBeNull();
   });
 
   it('does not count the time the reader itself takes as the server stalling', async () => {

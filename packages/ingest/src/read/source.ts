@@ -131,11 +131,18 @@ export async function openSource(
  * The files of a zip archive that has more than one, by name (directories and macOS resource
  * forks left out); null for anything else. Each can be read as `archive.zip#name`. From a URL
  * this takes a server that answers HTTP Range requests (null otherwise: the archive is then read
- * whole, its first file only).
+ * whole, its first file only). A server that says nothing for the stall time is a
+ * `server-silent` error: the read would wait for it as long again.
  */
-export async function zipFiles(source: string): Promise<string[] | null> {
-  const archive = isUrl(source) ? remoteArchive(source, {}) : localArchive(source);
-  const entries = await archive.directory().catch(() => null);
+export async function zipFiles(
+  source: string,
+  options: Pick<SourceOptions, 'stallMs'> = {},
+): Promise<string[] | null> {
+  const archive = isUrl(source) ? remoteArchive(source, options) : localArchive(source);
+  const entries = await archive.directory().catch((error: unknown) => {
+    if (error instanceof MrfReadError && error.code === 'server-silent') throw error;
+    return null;
+  });
   const files = entries ? publishedFiles(entries).map((entry) => entry.name) : [];
   return files.length > 1 ? files : null;
 }
@@ -384,7 +391,7 @@ async function download(
       throw new MrfReadError('aborted', 'The read was cancelled.', { cause });
     if (stall.stalled) {
       throw new MrfReadError(
-        'http-error',
+        'server-silent',
         `The server of ${url} did not answer within ${stall.words}.`,
         { cause },
       );
@@ -437,9 +444,10 @@ async function* bodyChunks(response: Response, net: Net): AsyncGenerator<Buffer>
     if (cause instanceof MrfReadError) throw cause;
     if (net.signal?.aborted)
       throw new MrfReadError('aborted', 'The read was cancelled.', { cause });
-    const why = stall?.stalled ? `the server sent nothing for ${stall.words}` : errorText(cause);
+    const silent = stall?.stalled === true;
+    const why = silent ? `the server sent nothing for ${stall.words}` : errorText(cause);
     throw new MrfReadError(
-      'http-error',
+      silent ? 'server-silent' : 'http-error',
       `The download of ${response.url} broke off after ${bytes} bytes: ${why}.`,
       { cause },
     );
