@@ -65,17 +65,24 @@ export const HospitalFilterQuerySchema = z.object({
               .optional(),
             msaId: z.union([z.string(), z.number()]).optional(),
           })
+          // A misspelt key would otherwise list every hospital.
+          .strict()
           .safeParse(JSON.parse(raw));
         if (parsed.success)
           return {
             stateName: parsed.data.statename,
             msaId: parsed.data.msaId === undefined ? undefined : String(parsed.data.msaId),
           };
-        const unknown = parsed.error.issues.find((issue) => issue.code === 'custom');
+        const issue = parsed.error.issues[0];
         ctx.addIssue(
-          unknown
-            ? { code: 'custom', path: ['statename'], message: unknown.message }
-            : { code: 'custom', message: 'FilterJson must hold statename and msaId as text.' },
+          issue?.code === 'custom'
+            ? { code: 'custom', path: ['statename'], message: issue.message }
+            : issue?.code === 'unrecognized_keys'
+              ? {
+                  code: 'custom',
+                  message: `FilterJson takes statename and msaId, not ${issue.keys.join(' or ')}.`,
+                }
+              : { code: 'custom', message: 'FilterJson must hold statename and msaId as text.' },
         );
       } catch {
         ctx.addIssue({

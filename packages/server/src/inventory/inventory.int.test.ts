@@ -180,6 +180,20 @@ describe('GET api/Inventory/getHospitalbyFilter', () => {
     });
   });
 
+  it('refuses a key it does not take, rather than list every hospital', async () => {
+    const misspelt = encodeURIComponent(JSON.stringify({ stateName: 'Alaska', msaID: '11260' }));
+    const response = await get(`/api/Inventory/getHospitalbyFilter?FilterJson=${misspelt}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errors: [
+        {
+          field: 'FilterJson',
+          message: 'FilterJson takes statename and msaId, not stateName or msaID.',
+        },
+      ],
+    });
+  });
+
   it('answers FilterJson that is not JSON with 400', async () => {
     const response = await get('/api/Inventory/getHospitalbyFilter?FilterJson=alaska');
     expect(response.statusCode).toBe(400);
