@@ -1413,6 +1413,15 @@ describe('http(s) sources', () => {
       if (req.url === '/mrf.csv') {
         res.writeHead(200, { 'content-type': 'text/csv' });
         res.end(V3_HEADER + TALL_COLUMNS + TALL_ROW);
+      } else if (req.url === '/encoded.csv') {
+        // Compressed for the wire: the length announced is the compressed one.
+        const body = gzipSync(V3_HEADER + TALL_COLUMNS + TALL_ROW.repeat(50));
+        res.writeHead(200, {
+          'content-type': 'text/csv',
+          'content-encoding': 'gzip',
+          'content-length': String(body.length),
+        });
+        res.end(body);
       } else if (req.url === '/silent.csv') {
         // The connection is taken, and nothing is ever said.
       } else if (req.url === '/trickle.csv') {
@@ -1450,6 +1459,17 @@ describe('http(s) sources', () => {
     expect(reader.header.hospitalName).toBe('Test Hospital');
     expect(records[0]?.payers[0]).toMatchObject({ payerName: 'Aetna', dollar: 120 });
     expect(reader.stats().bytes).toBe(Buffer.byteLength(V3_HEADER + TALL_COLUMNS + TALL_ROW));
+  });
+
+  it('reads a file sent with Content-Encoding: gzip, its total then unknown', async () => {
+    const reader = await openMrf(`${base}/encoded.csv`);
+    let rates = 0;
+    for await (const record of reader.records) rates += record.payers.length;
+    expect(rates).toBe(50);
+    // The bytes counted are the file's, after the wire's compression, as a path would give them.
+    const plain = V3_HEADER + TALL_COLUMNS + TALL_ROW.repeat(50);
+    expect(reader.stats()).toMatchObject({ bytes: Buffer.byteLength(plain), totalBytes: null });
+    expect(reader.stats().sha256).toBe(createHash('sha256').update(plain).digest('hex'));
   });
 
   it('says when the connection is lost halfway through the file', async () => {

@@ -21,7 +21,10 @@ export interface SourceStats {
   bytes: number;
   /** SHA-256 (hex) of those bytes: of the whole file once the records have been read. */
   sha256: string;
-  /** The size announced by the file system or the server's Content-Length, if any. */
+  /**
+   * The size announced by the file system or the server's Content-Length, if any; none when the
+   * server compressed the file for the wire (Content-Encoding), as `bytes` count it decompressed.
+   */
   totalBytes: number | null;
   compression: 'none' | 'gzip' | 'zip';
   /** True once the last byte has been read. */
@@ -465,7 +468,11 @@ async function wholeBody(response: Response, net: Net): Promise<Buffer> {
 
 async function openUrl(url: string, net: Net) {
   const response = await download(url, net);
-  const length = Number(response.headers.get('content-length'));
+  // Sent compressed (Content-Encoding: gzip), the length is the compressed one, while fetch hands
+  // over, and the bar counts, the bytes after decompression: the total is then not known.
+  const encoding = response.headers.get('content-encoding')?.trim().toLowerCase();
+  const length =
+    encoding && encoding !== 'identity' ? NaN : Number(response.headers.get('content-length'));
   const totalBytes = Number.isFinite(length) && length > 0 ? length : null;
   return { raw: bodyChunks(response, net), totalBytes };
 }
