@@ -211,6 +211,13 @@ describe('file-level errors', () => {
     expect(result.message).toContain('nope.json');
   });
 
+  it('says a folder is a folder, and how to name its files', async () => {
+    expect(await failure(`${dir}/`)).toMatchObject({
+      code: 'source-not-found',
+      message: `${dir}/ is a folder: name its files instead (for example ${dir}/*.json ${dir}/*.csv).`,
+    });
+  });
+
   it('names an address of a kind it does not read, rather than calling it a missing file', async () => {
     const result = await failure('ftp://example.com/prices.json');
     expect(result).toMatchObject({

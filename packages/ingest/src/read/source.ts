@@ -350,6 +350,13 @@ async function openFile(path: string, chunkSize: number) {
   let totalBytes: number;
   try {
     const s = await stat(path);
+    if (s.isDirectory()) {
+      const folder = path.replace(/[\\/]+$/, '');
+      throw new MrfReadError(
+        'source-not-found',
+        `${path} is a folder: name its files instead (for example ${folder}/*.json ${folder}/*.csv).`,
+      );
+    }
     if (!s.isFile()) throw new MrfReadError('source-not-found', `${path} is not a file.`);
     totalBytes = s.size;
   } catch (cause) {
