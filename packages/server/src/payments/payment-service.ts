@@ -15,7 +15,7 @@ import {
   type EcheckDetails,
   type FreeOrderRequest,
 } from '@ratelens/core';
-import { inTransaction, type Pool } from '@ratelens/db';
+import { inTransaction, type Pool, type Queryable } from '@ratelens/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../auth/auth-service.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -101,7 +101,11 @@ interface Attempt {
   requestHash: string;
   /** What the gateway charges; null for an order that costs nothing (no gateway call at all). */
   charge: Charge | null;
-  prepare: () => Promise<Prepared>;
+  /**
+   * The order, priced. Run under the scope's lock: a payment of the scope settled meanwhile is
+   * seen (a double-click sending two keys would otherwise pay twice for one subscription).
+   */
+  prepare: (db: Queryable) => Promise<Prepared>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -244,8 +248,8 @@ export class PaymentService {
           billTo: billToOf(body.billingAddress),
           failureText: PAYMENT_MESSAGES.paymentFailed,
         },
-        prepare: () =>
-          this.prepareCart(account, body, now, {
+        prepare: (db) =>
+          this.prepareCart(db, account, body, now, {
             method: channel,
             accountType: identity.accountType,
             last4: identity.last4,
@@ -272,8 +276,12 @@ export class PaymentService {
         key,
         requestHash: hashOf({ kind: 'subscription', channel: 'none', ...cartFingerprint(body) }),
         charge: null,
-        prepare: () =>
-          this.prepareCart(account, body, now, { method: 'none', accountType: null, last4: null }),
+        prepare: (db) =>
+          this.prepareCart(db, account, body, now, {
+            method: 'none',
+            accountType: null,
+            last4: null,
+          }),
       },
       now,
     );
@@ -281,13 +289,14 @@ export class PaymentService {
 
   /** The cart priced by the catalogue, checked against what the screen showed and how it is paid. */
   private async prepareCart(
+    db: Queryable,
     account: AuthContext,
     body: FreeOrderRequest,
     now: Date,
     paidWith: { method: OrderMethod; accountType: string | null; last4: string | null },
   ): Promise<Prepared> {
     const priced = await this.deps.catalogue.priceCart(
-      this.deps.pool,
+      db,
       account.userId,
       body.items,
       couponCodeOf(body),
@@ -416,16 +425,16 @@ export class PaymentService {
       gatewayTimeoutMs: this.deps.gatewayTimeoutMs,
       scope: attempt.scope,
     });
-    const prepared = await attempt.prepare();
     const created = await inTransaction(pool, async (client) => {
       await lockScope(client, attempt.scope);
       const again = await findOrderByKey(client, attempt.scope, attempt.key);
-      if (again) return { replay: true, order: again, reply: null };
+      if (again) return { replay: true, order: again, reply: null, prepared: null };
       const pending = await pendingOrderIn(client, attempt.scope);
       if (pending)
         throw conflict(
           pending.reply ? CHECKOUT_MESSAGES.previousPending : PAYMENT_MESSAGES.paymentInProgress,
         );
+      const prepared = await attempt.prepare(client);
       if (prepared.coupon && prepared.order.userId)
         await this.deps.catalogue.reserveCoupon(
           client,
@@ -450,10 +459,10 @@ export class PaymentService {
       const reply = attempt.charge
         ? null
         : await settleOrderIn(client, NO_GATEWAY, order.id, noChargeOutcome(), now);
-      return { replay: false, order, reply };
+      return { replay: false, order, reply, prepared };
     });
-    const { order } = created;
-    if (created.replay) return this.replay(order, attempt.requestHash, now);
+    const { order, prepared } = created;
+    if (created.replay || !prepared) return this.replay(order, attempt.requestHash, now);
     if (created.reply) return created.reply;
     if (!attempt.charge) throw new Error(`order ${order.id} has nothing to charge and no reply`);
 

@@ -1,6 +1,11 @@
 import { PAYMENT_MESSAGES, type LoginResponse, type PaymentResponse } from '@ratelens/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addCoupon, seedStatesAndFiles, seededPlans } from '../subscriptions/catalogue-fixtures.ts';
+import {
+  addCoupon,
+  holdSubscription,
+  seedStatesAndFiles,
+  seededPlans,
+} from '../subscriptions/catalogue-fixtures.ts';
 import { authHeaders, signedInUser, useTestApp } from '../test/app.ts';
 import {
   ACCOUNT_NUMBER,
@@ -487,7 +492,14 @@ describe('idempotency', () => {
       payCard(test.app, other, { items: search5() }),
       payCard(test.app, other, { items: search5() }),
     ]);
-    expect([c.statusCode, d.statusCode].sort()).toEqual([200, 409]);
+    // The second waits for the first's lock: it finds the first under way (409) or, when the
+    // first was quicker, paid (400, already owned). Either way one charge.
+    const [first, second] = c.statusCode === 200 ? [c, d] : [d, c];
+    expect(first.statusCode).toBe(200);
+    expect([
+      `409 ${PAYMENT_MESSAGES.paymentInProgress}`,
+      `400 ${PAYMENT_MESSAGES.alreadyOwned}`,
+    ]).toContain(`${second.statusCode} ${second.json<{ message: string }>().message}`);
     const orders = await ordersOf(pool(), `user:${other.userID}`);
     expect(orders).toHaveLength(1);
     const { rows } = await pool().query<{ invoice: string }>(
@@ -495,6 +507,44 @@ describe('idempotency', () => {
       [orders[0]?.id],
     );
     expect(await sandboxTransactions(pool(), rows[0]?.invoice)).toBe(1);
+  });
+
+  it('prices the cart under the account’s lock: what another click paid meanwhile is not paid again', async () => {
+    const session = await buyer();
+    const scope = `user:${session.userID}`;
+    const holder = await pool().connect();
+    try {
+      // The lock an order takes, held here: this payment waits for it, as a second click's
+      // payment waits for the first's.
+      await holder.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [scope]);
+      const paying = payCard(test.app, session, { items: search5() });
+      const waiting = async () =>
+        (
+          await pool().query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+          )
+        ).rows[0]?.n === 1;
+      const deadline = Date.now() + 10_000;
+      while (!(await waiting())) {
+        if (Date.now() > deadline) throw new Error('the payment never waited for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Meanwhile the first click's payment settled: the account holds the plan.
+      await holdSubscription(pool(), {
+        userId: session.userID,
+        planId: plans.search5,
+        kind: 'individual-search',
+        subscriptionType: 'Individual Search',
+        remaining: 5,
+      });
+      await holder.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [scope]);
+      const response = await paying;
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe(PAYMENT_MESSAGES.alreadyOwned);
+      expect(await ordersOf(pool(), scope)).toEqual([]);
+    } finally {
+      holder.release();
+    }
   });
 
   it('refuses the same key with a different request (409)', async () => {
