@@ -131,6 +131,16 @@ describe('RowEncoder', () => {
     expect(rows.rateMix().plans).toBe(1);
   });
 
+  it('sets the Medicare flag for original Medicare too, whose line of business is other', async () => {
+    const { rows } = encoder();
+    // Martha's Vineyard's 1,051 rates of "MEDICARE [2001]" / "HB MVH MEDICARE".
+    await rows.add(
+      record({ payers: [payer({ payerName: 'MEDICARE [2001]', planName: 'HB MVH MEDICARE' })] }),
+    );
+    expect(rows.rateMix().byLineOfBusiness).toMatchObject({ other: 1, 'medicare-advantage': 0 });
+    expect(rows.summary).toMatchObject({ hasCommercial: false, hasMedicare: true });
+  });
+
   it("counts the file's rates by canonical payer, plan, line of business and origin of their dollar figure", async () => {
     const { rows } = encoder();
     await rows.add(

@@ -189,7 +189,9 @@ export class RowEncoder {
       // JSON file's `modifier_information` names plans with no price).
       if (effective.amount !== null) {
         if (plan.lineOfBusiness === 'commercial') summary.hasCommercial = true;
-        else if (plan.lineOfBusiness === 'medicare-advantage') summary.hasMedicare = true;
+        // Medicare Advantage, or Medicare itself (original Medicare's line of business is 'other').
+        else if (plan.lineOfBusiness === 'medicare-advantage' || plan.canonicalPayer === 'Medicare')
+          summary.hasMedicare = true;
       }
       wait = sinks.rates.write(
         rateLine(rateId, itemId, plan.id, payer, dollar, amount, effective.origin),
