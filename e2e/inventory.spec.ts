@@ -266,7 +266,7 @@ test('a real file loaded by the CLI shows where it deviates; a broken one is lis
   await expect(page.getByText('Demo data: fictional hospital')).toHaveCount(0);
   await expect(page.getByText('Format: JSON')).toBeVisible();
   await expect(page.getByText(/CMS template version 3\.0\.0/)).toBeVisible();
-  await expect(page.getByText('177 items, 3,287 rates')).toBeVisible();
+  await expect(page.getByText('177 charges, 3,287 rates')).toBeVisible();
 
   // The three deviations the file has, in plain words, each with where it was first.
   const validation = page.getByRole('listitem').filter({ hasText: 'without their leading zeros' });
@@ -314,7 +314,7 @@ test('a real file loaded by the CLI shows where it deviates; a broken one is lis
     ),
   ).toHaveCount(2);
   await expect(page.getByText('In use', { exact: true })).toBeVisible();
-  await expect(page.getByText('177 items, 3,287 rates')).toBeVisible();
+  await expect(page.getByText('177 charges, 3,287 rates')).toBeVisible();
   await expectAccessible(page);
 });
 

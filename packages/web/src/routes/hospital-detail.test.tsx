@@ -156,7 +156,7 @@ describe('HospitalDetailRoute', () => {
     expect(current.getByText('In use')).toBeTruthy();
     expect(current.getByText('Format: JSON')).toBeTruthy();
     expect(current.getByText('CMS template version 3.0.0')).toBeTruthy();
-    expect(current.getByText('10,452 items, 29,143 rates, 12 rejected')).toBeTruthy();
+    expect(current.getByText('10,452 charges, 29,143 rates, 12 rejected')).toBeTruthy();
     expect(current.getByText(NO_PROBLEMS_MESSAGE)).toBeTruthy();
 
     const replaced = within(await fileCard('920123456_providence_standardcharges.csv'));
@@ -204,7 +204,7 @@ describe('HospitalDetailRoute', () => {
     expect(failed.getByText('Failed')).toBeTruthy();
     expect(failed.getByText('Error: The file has no header row.')).toBeTruthy();
     expect(failed.queryByText(NO_PROBLEMS_MESSAGE)).toBeNull();
-    expect(failed.queryByText(/0 items/)).toBeNull();
+    expect(failed.queryByText(/0 charges/)).toBeNull();
   });
 
   it("draws a loaded file's rates by line of business and by the origin of their dollar figure", async () => {

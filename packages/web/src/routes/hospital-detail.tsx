@@ -181,7 +181,7 @@ function Places({ locations, addresses }: { locations: string[]; addresses: stri
 
 function FileCard({ file }: { file: HospitalFile }) {
   // A file that failed or is still loading has no validation yet: 'No problems found' would
-  // mislead, and so would '0 items' before anything was read.
+  // mislead, and so would '0 charges' before anything was read.
   const finished = file.status !== 'failed' && file.status !== 'loading';
   const counted = file.items > 0 || file.rates > 0 || file.rejected > 0;
   return (

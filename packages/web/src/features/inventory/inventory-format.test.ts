@@ -5,6 +5,7 @@ import {
   fileFormatWords,
   fileStatusWords,
   hospitalsShown,
+  lineOfBusinessBars,
 } from './inventory-format.ts';
 import { formatCalendarDate } from '../../shared/format-date.ts';
 
@@ -27,7 +28,27 @@ describe('inventory file words', () => {
   });
 
   it('writes singular nouns for a count of one', () => {
-    expect(fileCounts({ items: 1, rates: 1, rejected: 0 })).toBe('1 item, 1 rate, 0 rejected');
+    expect(fileCounts({ items: 1, rates: 1, rejected: 0 })).toBe('1 charge, 1 rate, 0 rejected');
+  });
+
+  it('says a share of nearly all as >99%, not 100%, and of nearly none as <1%', () => {
+    // Martha's Vineyard's origins: 10,444 of 10,452 rates in dollars, 8 from the median.
+    const bars = lineOfBusinessBars({
+      payers: 2,
+      plans: 2,
+      byLineOfBusiness: {
+        commercial: 10_444,
+        'medicare-advantage': 0,
+        'medicaid-managed-care': 0,
+        exchange: 0,
+        other: 8,
+      },
+      byOrigin: { dollar: 0, 'percentage-of-gross': 0, median: 0, estimated: 0, none: 0 },
+    });
+    expect(bars.map((bar) => bar.sentence)).toEqual([
+      'Commercial: 10,444 rates (>99%)',
+      "Other: original Medicare, workers' comp, auto, TRICARE and the like: 8 rates (<1%)",
+    ]);
   });
 
   it('counts the hospitals, and says which rows a page of the table shows', () => {

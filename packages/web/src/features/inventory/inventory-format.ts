@@ -47,10 +47,10 @@ export function examplesLabel(count: number): string {
   return `Where in the file (${count === 1 ? '1 example' : `${count} examples`})`;
 }
 
-/** '10,452 items, 29,143 rates, 12 rejected'. */
+/** '10,452 charges, 29,143 rates, 12 rejected'. */
 export function fileCounts(file: Pick<HospitalFile, 'items' | 'rates' | 'rejected'>): string {
   return [
-    count(file.items, 'item', 'items'),
+    count(file.items, 'charge', 'charges'),
     count(file.rates, 'rate', 'rates'),
     `${counting.format(file.rejected)} rejected`,
   ].join(', ');
@@ -77,7 +77,10 @@ export interface RateMixBar {
   key: string;
   /** Of all the file's rates, 0–100. */
   percent: number;
-  /** 'Commercial: 80,412 rates (59%)', for whoever does not see the bar; shares under 1% are '<1%'. */
+  /**
+   * 'Commercial: 80,412 rates (59%)', for whoever does not see the bar; shares under 1% are '<1%',
+   * and over 99% but not all '>99%'.
+   */
   sentence: string;
 }
 
@@ -90,7 +93,13 @@ function mixBars<K extends string>(
     .filter((key) => counts[key] > 0)
     .map((key) => {
       const percent = total > 0 ? (counts[key] / total) * 100 : 0;
-      const share = percent > 0 && percent < 0.5 ? '<1%' : `${Math.round(percent)}%`;
+      // Never '0%' for some nor '100%' for not all.
+      const share =
+        percent > 0 && percent < 0.5
+          ? '<1%'
+          : percent < 100 && percent >= 99.5
+            ? '>99%'
+            : `${Math.round(percent)}%`;
       const rates = count(counts[key], 'rate', 'rates');
       return { key, percent, sentence: `${words[key]}: ${rates} (${share})` };
     });
