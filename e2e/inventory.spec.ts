@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { E2E_SERVER_LOG } from '../playwright.config.ts';
 import { sharedDataFile } from '../packages/ingest/src/testing/shared-data.ts';
 import { createAdmin, expectAccessible, ingest, signIn, uniqueEmail } from './support.ts';
@@ -82,6 +82,13 @@ test.describe('inventory list', () => {
     await expect(page.getByText('7 hospitals')).toBeVisible();
     const stateField = page.getByRole('combobox', { name: 'State Name', exact: true });
     await stateField.focus();
+    // A focused field shows a 2 px ring, as a focused link or button does.
+    expect(
+      await stateField.evaluate((field) => {
+        const style = getComputedStyle(field);
+        return `${style.outlineStyle} ${style.outlineWidth}`;
+      }),
+    ).toBe('solid 2px');
     await page.keyboard.press('Escape');
     // The clear button is the next stop after its field, and says what it does.
     await page.keyboard.press('Tab');
@@ -199,6 +206,24 @@ test.describe('inventory at 375 px wide', () => {
     await expect(page.getByText('Where the dollar figure comes from')).toBeVisible();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page);
+  });
+
+  test('a name of one long word wraps, on the cards and on its page', async ({ page }) => {
+    // Files name hospitals as they like: this one without a space.
+    const long = 'DemoSaintElsewhereRegionalMedicalCenterAndChildrensHospitalOfTheNorth';
+    const rename = async (route: Route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replaceAll('Demo Gastineau Channel Hospital', long);
+      await route.fulfill({ response, body });
+    };
+    await page.route('**/api/Inventory/InventoryListings', rename);
+    await page.route('**/api/Inventory/hospital/*', rename);
+    await page.goto('/inventoryList?state=AK');
+    await expect(page.getByRole('link', { name: long })).toBeVisible();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('link', { name: long }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(long);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
 });
 
@@ -373,14 +398,20 @@ test('a long inventory turns pages by mouse and keyboard, and a hospital leads b
   await expect(page).toHaveURL(/\/inventoryList$/);
 
   // A hospital on page 2, and the way back to that page.
+  // By keyboard: the new screen takes the focus, so a screen reader reads it from its start.
   await page.goto('/inventoryList?page=2');
-  await page.getByRole('link', { name: 'Green Mountain Test Hospital 38' }).click();
+  await page.getByRole('link', { name: 'Green Mountain Test Hospital 38' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Green Mountain Test Hospital 38',
   );
+  await expect(page.getByRole('main')).toBeFocused();
   await expect(page.getByText(/Burlington-South Burlington, VT/)).toBeVisible();
-  await page.getByRole('link', { name: 'Back to the inventory' }).click();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Back to the inventory' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('55 hospitals, showing 51–55')).toBeVisible();
+  await expect(page.getByRole('main')).toBeFocused();
 
   // A filter shows its own rows from their first page.
   await choose(page, 'State Name', 'Vermont (VT)');

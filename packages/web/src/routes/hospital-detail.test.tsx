@@ -212,6 +212,16 @@ describe('HospitalDetailRoute', () => {
 
     const current = within(await fileCard('920123456_providence_standardcharges.json'));
     expect(current.getByText('From 3 payers in 7 plans.')).toBeTruthy();
+    // Each part of a file's card is a heading under the file's name, for heading navigation.
+    expect(
+      current.getAllByRole('heading').map((heading) => `${heading.tagName} ${heading.textContent}`),
+    ).toEqual([
+      'H3 920123456_providence_standardcharges.json',
+      'H4 Rates',
+      'H5 By line of business',
+      'H5 Where the dollar figure comes from',
+      'H4 Validation',
+    ]);
     const byLine = current.getByRole('list', { name: 'By line of business' });
     expect(
       within(byLine)

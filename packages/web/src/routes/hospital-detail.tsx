@@ -221,13 +221,17 @@ function FileCard({ file }: { file: HospitalFile }) {
         {file.error !== null && <Text c="var(--mantine-color-error)">Error: {file.error}</Text>}
         {file.rateMix !== null && file.rates > 0 && (
           <Stack gap={4}>
-            <Text fw={600}>Rates</Text>
+            <Title order={4} size="h5">
+              Rates
+            </Title>
             <RateMixView mix={file.rateMix} />
           </Stack>
         )}
         {(finished || file.validation.length > 0) && (
           <Stack gap={4}>
-            <Text fw={600}>Validation</Text>
+            <Title order={4} size="h5">
+              Validation
+            </Title>
             {file.validation.length === 0 ? (
               <Text>{NO_PROBLEMS_MESSAGE}</Text>
             ) : (

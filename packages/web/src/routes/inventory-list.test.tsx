@@ -117,7 +117,8 @@ function spoken(element: Element): string {
 function facilityNames(): string[] {
   const table = screen.getByRole('table');
   const [, ...bodyRows] = within(table).getAllByRole('row');
-  return bodyRows.map((tableRow) => within(tableRow).getAllByRole('cell')[3]?.textContent ?? '');
+  // The facility's name is each row's header.
+  return bodyRows.map((tableRow) => within(tableRow).getByRole('rowheader').textContent ?? '');
 }
 
 async function choose(label: string, option: string) {
@@ -163,7 +164,7 @@ describe('InventoryListRoute', () => {
     const uab = within(table).getAllByRole('row')[1];
     if (!uab) throw new Error('no first row');
     // Booleans are words for screen readers, not a colour: Cash Rates yes, Medicare Rates no.
-    const [, , , , , cash, , medicare] = within(uab).getAllByRole('cell');
+    const [, , , , cash, , medicare] = within(uab).getAllByRole('cell');
     if (!cash || !medicare) throw new Error('missing cells');
     expect(within(cash).getByText('Yes')).toBeTruthy();
     expect(within(medicare).getByText('No')).toBeTruthy();

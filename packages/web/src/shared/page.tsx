@@ -17,7 +17,10 @@ export function Page({ title, children, size = 'sm' }: PageProps) {
   return (
     <Container size={size} py="xl">
       <Stack gap="lg">
-        <Title order={1}>{title}</Title>
+        {/* A name of one long word (a file's, a hospital's) wraps rather than widen the page. */}
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
         {children}
       </Stack>
     </Container>

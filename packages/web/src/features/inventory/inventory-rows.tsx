@@ -54,6 +54,9 @@ function InventoryTable({ rows, search }: RowsProps) {
   return (
     <ScrollRegion label="Hospitals" minWidth={1040} visibleFrom="lg">
       <Table striped highlightOnHover withTableBorder>
+        <VisuallyHidden component="caption">
+          Hospitals, and the kinds of rates their files publish
+        </VisuallyHidden>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">State Name</Table.Th>
@@ -73,9 +76,10 @@ function InventoryTable({ rows, search }: RowsProps) {
               <Table.Td>{row.stateName}</Table.Td>
               <Table.Td>{row.msaName}</Table.Td>
               <Table.Td>{row.careCenter}</Table.Td>
-              <Table.Td>
+              {/* The row's header: a screen reader names each Yes or No by the hospital. */}
+              <Table.Th scope="row" fw={400} style={{ overflowWrap: 'anywhere' }}>
                 <HospitalLink row={row} search={search} />
-              </Table.Td>
+              </Table.Th>
               {FLAG_COLUMNS.map(([key]) => (
                 <Table.Td key={key}>
                   <YesNo value={row[key]} />
@@ -96,7 +100,7 @@ function InventoryCards({ rows, search }: RowsProps) {
       {rows.map((row) => (
         <Paper key={row.hospitalID} component="li" withBorder radius="md" p="sm">
           <Stack gap={4}>
-            <Text fw={600}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               <HospitalLink row={row} search={search} />
             </Text>
             {/* A one-site hospital's care center is its own name: said once, in the link. */}

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { RateMix } from '@ratelens/core';
 import { useId } from 'react';
 import {
@@ -31,9 +31,9 @@ function Bars({ title, bars }: { title: string; bars: RateMixBar[] }) {
   const titleId = useId();
   return (
     <Stack gap={6}>
-      <Text size="sm" fw={600} id={titleId}>
+      <Title order={5} size="sm" id={titleId}>
         {title}
-      </Text>
+      </Title>
       <ul className={classes.bars} aria-labelledby={titleId}>
         {bars.map((bar) => (
           <li key={bar.key} className={classes.bar}>
