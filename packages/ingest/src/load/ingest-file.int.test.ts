@@ -132,6 +132,41 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
   );
 
   itWithDataFile(
+    'places a hospital first seen in a file that fails, so the inventory lists it in its metro area',
+    VINEYARD,
+    async (file) => {
+      await loadCbsaDelineation(
+        database.connection.pool,
+        await parseCbsaDelineation(sharedDataPath('census-cbsa/list1_2023_county_to_cbsa.csv')),
+      );
+      // The file's header rows alone, as another hospital at the same address: no charge.
+      const [names, values, columns] = (await readFile(file, 'latin1')).split('\n');
+      const headerOnly = path.join(dir, 'vineyard-header-only.csv');
+      await writeFile(
+        headerOnly,
+        [
+          names,
+          values
+            ?.replace("Martha's Vineyard Hospital,2026", 'Island Test Hospital,2026')
+            .replace(',2042,', ',QA-2042,'),
+          columns,
+          '',
+        ].join('\n'),
+        'latin1',
+      );
+      const result = await ingestFile(database.connection, headerOnly, {
+        locate: hospitalLocator(database.connection.pool),
+      });
+      expect(result).toMatchObject({ status: 'failed', hospital: 'Island Test Hospital' });
+      expect(
+        await query('SELECT name, state_code, cbsa_code FROM hospitals WHERE id = $1', [
+          result.hospitalId,
+        ]),
+      ).toEqual([{ name: 'Island Test Hospital', state_code: 'MA', cbsa_code: '47240' }]);
+    },
+  );
+
+  itWithDataFile(
     'keeps the first rate of the file as written, with its effective amount',
     VINEYARD,
     async () => {

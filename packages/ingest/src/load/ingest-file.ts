@@ -212,12 +212,15 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
   // becomes the hospital's if the hospital is new (upsertHospital, TableLoad.finish).
   const pending = reader.identityPending();
   let hospitalId: string;
+  let newHospital = false;
   if (pending) hospitalId = randomUUID();
   else {
     refuseUnnamed(header);
     result.hospital = header.hospitalName;
-    hospitalId = await upsertHospital(run.lockClient, header, demo);
+    const hospital = await upsertHospital(run.lockClient, header, demo);
+    hospitalId = hospital.id;
     result.hospitalId = hospitalId;
+    newHospital = hospital.inserted;
   }
 
   const loads: TableLoad[] = [];
@@ -246,7 +249,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
     if (pending) {
       refuseUnnamed(header);
       result.hospital = header.hospitalName;
-      hospitalId = await upsertHospital(run.lockClient, header, demo, hospitalId);
+      hospitalId = (await upsertHospital(run.lockClient, header, demo, hospitalId)).id;
       result.hospitalId = hospitalId;
     }
     const { summary } = encoder;
@@ -280,6 +283,14 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
   } catch (error) {
     const reason = error instanceof Error ? error : new Error(String(error));
     await Promise.all(loads.map((load) => load.abort(reason)));
+    // A hospital first seen in this file is listed all the same: placed from the file's
+    // address, it shows in its state and metro area, and the metro area's filter finds it.
+    // The file's failure is what the run reports, whatever becomes of this.
+    if (newHospital && options.locate)
+      await options
+        .locate(header)
+        .then((place) => placeHospital(run.lockClient, hospitalId, place))
+        .catch(() => undefined);
     throw error;
   }
 }
@@ -461,19 +472,19 @@ function noCharges(reader: MrfReader): MrfReadError {
  * details are left as they are: the file may turn out older, or break, and what the hospital's
  * page says comes from the file its rates come from (refreshHospital, at the swap); its place is
  * filled in there too. `id` is the one a new hospital takes (the id its rows were written with
- * before its name and licence were read).
+ * before its name and licence were read); `inserted` says the hospital is new.
  */
 async function upsertHospital(
   pool: Queryable,
   header: MrfHeader,
   demo: boolean,
   id?: string,
-): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>(
+): Promise<{ id: string; inserted: boolean }> {
+  const { rows } = await pool.query<{ id: string; inserted: boolean }>(
     `INSERT INTO hospitals (id, source_key, name, state_code, license_number, license_state, type_2_npis, location_names, addresses, is_demo)
      VALUES (COALESCE($10::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (source_key) DO UPDATE SET source_key = EXCLUDED.source_key
-     RETURNING id`,
+     RETURNING id, (xmax = 0) AS inserted`,
     [
       hospitalSourceKey(header),
       header.hospitalName,
@@ -487,7 +498,7 @@ async function upsertHospital(
       id ?? null,
     ],
   );
-  const found = rows[0]?.id;
+  const found = rows[0];
   if (!found) throw new Error('could not record the hospital');
   return found;
 }
