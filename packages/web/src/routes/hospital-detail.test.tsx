@@ -8,6 +8,7 @@ import {
   HOSPITAL_NOT_FOUND_MESSAGE,
   HospitalDetailRoute,
   NO_PROBLEMS_MESSAGE,
+  VALIDATION_KEY,
 } from './hospital-detail.tsx';
 
 const HOSPITAL_ID = '7f0c2a52-3f7e-4b55-9d1e-2a4d6b8e9c01';
@@ -158,6 +159,7 @@ describe('HospitalDetailRoute', () => {
     expect(current.getByText('CMS template version 3.0.0')).toBeTruthy();
     expect(current.getByText('10,452 charges, 29,143 rates, 12 rejected')).toBeTruthy();
     expect(current.getByText(NO_PROBLEMS_MESSAGE)).toBeTruthy();
+    expect(current.queryByText(VALIDATION_KEY)).toBeNull();
 
     const replaced = within(await fileCard('920123456_providence_standardcharges.csv'));
     expect(replaced.getByText('Replaced by a newer file')).toBeTruthy();
@@ -165,6 +167,8 @@ describe('HospitalDetailRoute', () => {
     expect(
       replaced.getByText('40 charges with 120 payer rates read; 12 rates rejected.'),
     ).toBeTruthy();
+    // What a warning and an error mean for the rates, once there is one.
+    expect(replaced.getByText(VALIDATION_KEY)).toBeTruthy();
     // Each rule's sentence, and where in the file it broke, behind a disclosure.
     const rule = replaced.getByText(/^Error: 12 rates had no payer name/).closest('li');
     expect(rule).not.toBeNull();

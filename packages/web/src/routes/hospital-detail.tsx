@@ -32,6 +32,10 @@ import { AnchorLink, NewTabLink } from '../shared/router-link.tsx';
 
 export const HOSPITAL_NOT_FOUND_MESSAGE = 'This hospital is not in the inventory.';
 export const NO_PROBLEMS_MESSAGE = 'No problems found.';
+/** What a warning and an error mean for the rates, under a file's validation. */
+export const VALIDATION_KEY =
+  'A warning is a departure from CMS’s rules that was read past: its rates are loaded. An error ' +
+  'rejected the charge or rate it names, which rate searches do not show.';
 
 /**
  * One hospital of the inventory list with the files loaded for it: where it is, and for each
@@ -232,6 +236,11 @@ function FileCard({ file }: { file: HospitalFile }) {
             <Title order={4} size="h5">
               Validation
             </Title>
+            {file.validation.length > 1 && (
+              <Text size="sm" c="dimmed">
+                {VALIDATION_KEY}
+              </Text>
+            )}
             {file.validation.length === 0 ? (
               <Text>{NO_PROBLEMS_MESSAGE}</Text>
             ) : (

@@ -4,7 +4,12 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
-import { InventoryListRoute, NO_FILES_MESSAGE, NO_MATCH_MESSAGE } from './inventory-list.tsx';
+import {
+  InventoryListRoute,
+  NO_FILES_MESSAGE,
+  NO_MATCH_MESSAGE,
+  noFilesInStateMessage,
+} from './inventory-list.tsx';
 
 const PROVIDENCE = '7f0c2a52-3f7e-4b55-9d1e-2a4d6b8e9c01';
 const ALASKA_NATIVE = '1b9e6c3d-8a2f-4e7b-b5c6-0d1e2f3a4b5c';
@@ -376,10 +381,23 @@ describe('InventoryListRoute', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages of hospitals' })).toBeNull();
   });
 
-  it('says when no hospital matches the filters', async () => {
+  it('says when a state has no hospital files yet, and when no hospital matches the filters', async () => {
     stubApi();
     renderInventory('/inventoryList?state=AZ');
+    expect(
+      await screen.findByText('No hospital files have been loaded for Arizona yet.'),
+    ).toBeTruthy();
+    expect(noFilesInStateMessage('Arizona')).toBe(
+      'No hospital files have been loaded for Arizona yet.',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    cleanup();
 
+    // Alaska has hospitals; a shared link's hospital is none of them.
+    stubApi();
+    renderInventory(
+      '/inventoryList?state=AK&msa=11260&hospital=00000000-0000-4000-8000-000000000000',
+    );
     expect(await screen.findByText(NO_MATCH_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });

@@ -25,6 +25,11 @@ import { PageLoader } from '../shared/page-loader.tsx';
 export const NO_FILES_MESSAGE = 'No hospital files have been loaded yet.';
 export const NO_MATCH_MESSAGE = 'No hospitals match these filters.';
 
+/** A state none of whose hospitals has a file loaded: said, rather than "no match". */
+export function noFilesInStateMessage(stateName: string): string {
+  return `No hospital files have been loaded for ${stateName} yet.`;
+}
+
 /**
  * The inventory list (search-and-accounts §2 "Inventory list"): every hospital and which files
  * and rate types it has, narrowed by state, MSA and hospital. Public: no sign-in needed (§6).
@@ -164,7 +169,12 @@ function InventoryResults({ filter, lookups }: Pick<Filters, 'filter' | 'lookups
         {hospitalsShown(rows.length, { first, last })}
       </Text>
       {rows.length === 0 ? (
-        <Text>{NO_MATCH_MESSAGE}</Text>
+        <Text>
+          {filter.stateName !== null &&
+          !listing.data.some((row) => row.stateName === filter.stateName)
+            ? noFilesInStateMessage(filter.stateName)
+            : NO_MATCH_MESSAGE}
+        </Text>
       ) : (
         <InventoryRows rows={rows.slice(first, last)} search={search} />
       )}
