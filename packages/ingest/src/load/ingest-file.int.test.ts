@@ -45,6 +45,12 @@ afterAll(async () => {
 
 const query = async <T>(sql: string, params: unknown[] = []) =>
   (await database.connection.pool.query(sql, params)).rows as T[];
+/** The official CBSA delineation, for placing hospitals. */
+const loadCbsa = async () =>
+  loadCbsaDelineation(
+    database.connection.pool,
+    await parseCbsaDelineation(sharedDataPath('census-cbsa/list1_2023_county_to_cbsa.csv')),
+  );
 const count = async (table: string, hospitalId: string) =>
   Number(
     (
@@ -77,10 +83,7 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
     'loads every rate and places the hospital in its county and CBSA',
     VINEYARD,
     async (file) => {
-      await loadCbsaDelineation(
-        database.connection.pool,
-        await parseCbsaDelineation(sharedDataPath('census-cbsa/list1_2023_county_to_cbsa.csv')),
-      );
+      await loadCbsa();
       const result = await ingestFile(database.connection, file, {
         locate: hospitalLocator(database.connection.pool),
       });
@@ -135,10 +138,7 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
     'places a hospital first seen in a file that fails, so the inventory lists it in its metro area',
     VINEYARD,
     async (file) => {
-      await loadCbsaDelineation(
-        database.connection.pool,
-        await parseCbsaDelineation(sharedDataPath('census-cbsa/list1_2023_county_to_cbsa.csv')),
-      );
+      await loadCbsa();
       // The file's header rows alone, as another hospital at the same address: no charge.
       const [names, values, columns] = (await readFile(file, 'latin1')).split('\n');
       const headerOnly = path.join(dir, 'vineyard-header-only.csv');
