@@ -210,6 +210,12 @@ describe('InventoryListRoute', () => {
       'Outpatient: Yes',
       'Drugs: No',
     ]);
+    // For the eye, what it lacks is struck through, not only marked with a dash.
+    const medicare = within(publishes).getByText('Medicare Rates');
+    expect(getComputedStyle(medicare).textDecoration).toContain('line-through');
+    expect(
+      getComputedStyle(within(publishes).getByText('Cash Rates')).textDecoration,
+    ).not.toContain('line-through');
     // Its care center is said once, as the link.
     expect(within(second).queryByText(/^Care Center:/)).toBeNull();
     expect(within(second).getAllByText('Hospital 52')).toHaveLength(1);

@@ -122,7 +122,12 @@ function InventoryCards({ rows, search }: RowsProps) {
               {FLAG_COLUMNS.map(([key, label]) => (
                 <Group key={key} component="li" gap={6} wrap="nowrap">
                   <Mark value={row[key]} />
-                  <Text size="sm">
+                  {/* What the file lacks is struck through and greyed, so a glance does not read it as there. */}
+                  <Text
+                    size="sm"
+                    c={row[key] ? undefined : 'dimmed'}
+                    td={row[key] ? undefined : 'line-through'}
+                  >
                     {label}
                     <VisuallyHidden>: {row[key] ? 'Yes' : 'No'}</VisuallyHidden>
                   </Text>
