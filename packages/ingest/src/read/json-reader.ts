@@ -209,6 +209,17 @@ export class JsonMrfParser implements FormatParser {
             i++;
             break;
           }
+          if (c === 0xef && this.dropped + i === 0) {
+            // A UTF-8 byte-order mark, which many Windows tools write before the text.
+            if (n < 3) {
+              this.pos = i;
+              return;
+            }
+            if (b[1] === 0xbb && b[2] === 0xbf) {
+              i += 3;
+              break;
+            }
+          }
           if (c !== 0x7b) {
             throw new MrfReadError(
               'not-a-mrf',

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../model.ts';
 import { centralDirectoryNames } from './compression.ts';
 import { MAX_RATES_PER_RECORD } from './csv-reader.ts';
-import { MAX_VALUE_BYTES } from './json-reader.ts';
+import { JsonMrfParser, MAX_VALUE_BYTES } from './json-reader.ts';
+import { ValidationReport } from '../validate/report.ts';
 import {
   MrfReadError,
   openMrf,
@@ -1283,6 +1284,30 @@ describe('records and rules', () => {
 
 describe('encodings and compression', () => {
   const example = sharedDataFile('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv');
+
+  it('reads a JSON file after a UTF-8 BOM, whatever its line ends, exactly like the plain file', async () => {
+    const json = sharedDataFile('cms-hpt-examples/v3_json_format_example.json') as string;
+    const bytes = await readFile(json);
+    const expected = await readAll(json);
+    expect(expected.length).toBeGreaterThan(0);
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const crlf = Buffer.from(bytes.toString('utf8').replace(/\r?\n/g, '\r\n'));
+    const variants = [
+      Buffer.concat([bom, bytes]),
+      Buffer.concat([bom, crlf]),
+      Buffer.concat([bom, Buffer.from('\n'), bytes]),
+    ];
+    for (const [n, content] of variants.entries()) {
+      expect(await readAll(await file(`bom-${n}.json`, content))).toEqual(expected);
+    }
+    // The mark split over the first pushes, as a slow server may send it.
+    const parser = new JsonMrfParser(new ValidationReport());
+    const first = variants[0] as Buffer;
+    for (let at = 0; at < 4; at++) parser.push(first.subarray(at, at + 1));
+    parser.push(first.subarray(4));
+    parser.end();
+    expect(parser.out).toHaveLength(expected.length);
+  });
 
   it.skipIf(!example)(
     'reads a UTF-8 BOM, gzip and zip copy of an example exactly like the plain file',
