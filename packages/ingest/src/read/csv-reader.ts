@@ -692,7 +692,7 @@ export class CsvMrfParser implements FormatParser {
   private readItem(f: string[], location: string): { record: ChargeRecord; errors: number } {
     const layout = this.layout as Layout;
     const r = this.report;
-    const before = r.errorCount;
+    const before = r.rejectingErrors;
     const codes: CodeRef[] = [];
     for (const c of layout.codes) {
       const code = text(cell(f, c.code), r, location, `code|${c.n}`);
@@ -736,7 +736,7 @@ export class CsvMrfParser implements FormatParser {
       genericNotes: text(cell(f, layout.genericNotes), r, location, 'additional_generic_notes'),
       payers: [],
     };
-    return { record, errors: r.errorCount - before };
+    return { record, errors: r.rejectingErrors - before };
   }
 
   /** Makes the record the charge that rates are added to; `errors` its item's errors. */
@@ -763,7 +763,7 @@ export class CsvMrfParser implements FormatParser {
   private addPayer(f: string[], c: PayerColumns, location: string): void {
     const r = this.report;
     const record = this.pending as ChargeRecord;
-    const before = r.errorCount;
+    const before = r.rejectingErrors;
     const methodologyText = cell(f, c.methodology);
     let methodologyValue = methodology(methodologyText, r, location);
     if (methodologyValue === undefined) {
@@ -787,7 +787,7 @@ export class CsvMrfParser implements FormatParser {
       count: text(cell(f, c.count), r, location, 'count'),
       notes: text(cell(f, c.notes), r, location, 'additional_payer_notes'),
     };
-    const valueErrors = r.errorCount - before;
+    const valueErrors = r.rejectingErrors - before;
     // An unreadable amount was reported already; count it as present for the rules below.
     if (Number.isNaN(dollar)) payer.dollar = -1;
     if (Number.isNaN(percentage)) payer.percentage = -1;

@@ -652,7 +652,7 @@ export class JsonMrfParser implements FormatParser {
       return;
     }
     this.unknownFields.check(item, 'item', location);
-    const before = r.errorCount;
+    const before = r.rejectingErrors;
     const description = jsonText(item.description, r, location, 'description');
     if (description === null) r.add('required.description', location);
     const codes = this.codes(item.code_information, location);
@@ -673,7 +673,7 @@ export class JsonMrfParser implements FormatParser {
         location,
       );
     }
-    const itemErrors = r.errorCount - before;
+    const itemErrors = r.rejectingErrors - before;
     const charges = this.listOf(item.standard_charges, location, 'standard_charges');
     if (charges.length === 0) {
       r.add('required.charge', location, 'no standard_charges');
@@ -706,7 +706,7 @@ export class JsonMrfParser implements FormatParser {
   ): void {
     const r = this.report;
     this.unknownFields.check(sc, 'charge', location);
-    const before = r.errorCount;
+    const before = r.rejectingErrors;
     const settingValue = this.readSetting(sc.setting, location, true);
     const modifiers: string[] = [];
     for (const m of this.listOf(sc.modifier_code, location, 'modifier_code', true)) {
@@ -717,7 +717,7 @@ export class JsonMrfParser implements FormatParser {
     const cash = jsonAmount(sc.discounted_cash, r, location, 'discounted_cash');
     const min = jsonAmount(sc.minimum, r, location, 'minimum');
     const max = jsonAmount(sc.maximum, r, location, 'maximum');
-    const ownErrors = r.errorCount - before;
+    const ownErrors = r.rejectingErrors - before;
 
     const payers: PayerCharge[] = [];
     let anyDollar = false;
@@ -776,11 +776,11 @@ export class JsonMrfParser implements FormatParser {
         continue;
       }
       this.unknownFields.check(m, 'modifier', location);
-      const before = r.errorCount;
+      const before = r.rejectingErrors;
       const settingValue = this.readSetting(m.setting, location, false);
       const code = jsonText(m.code, r, location, 'code');
       const description = jsonText(m.description, r, location, 'description') ?? '';
-      const ownErrors = r.errorCount - before;
+      const ownErrors = r.rejectingErrors - before;
       const payers: PayerCharge[] = [];
       const list = this.listOf(
         m.modifier_payer_information,
@@ -829,21 +829,21 @@ export class JsonMrfParser implements FormatParser {
       return null;
     }
     this.unknownFields.check(p, 'modifierPayer', location);
-    const before = r.errorCount;
+    const before = r.rejectingErrors;
     const payerName = this.nameOf(p.payer_name, location);
     const planName = this.nameOf(p.plan_name, location);
     const description = jsonText(p.description, r, location, 'description');
     if (payerName.length === 0) r.add('required.payer_name', location);
     if (planName.length === 0) r.add('required.plan_name', location);
     if (description === null) r.add('required.modifier-description', location);
-    if (r.errorCount > before) return null;
+    if (r.rejectingErrors > before) return null;
     return payerChargeWith(payerName, planName, { notes: description });
   }
 
   private payer(p: JsonObject, location: string, ctx: RuleContext): PayerCharge | null {
     const r = this.report;
     this.unknownFields.check(p, 'payer', location);
-    const before = r.errorCount;
+    const before = r.rejectingErrors;
     const payerName = this.nameOf(p.payer_name, location);
     const planName = this.nameOf(p.plan_name, location);
     const methodologyText = jsonText(p.methodology, r, location, 'methodology');
@@ -879,7 +879,7 @@ export class JsonMrfParser implements FormatParser {
       count: jsonText(p.count, r, location, 'count'),
       notes: jsonText(p.additional_payer_notes, r, location, 'additional_payer_notes'),
     };
-    const valueErrors = r.errorCount - before;
+    const valueErrors = r.rejectingErrors - before;
     // An unreadable amount counts as present for the "one of dollar/percentage/algorithm" rule:
     // its own error already rejects the rate.
     if (Number.isNaN(dollar)) payer.dollar = -1;

@@ -757,7 +757,7 @@ describe('records and rules', () => {
       version: '2.2.0',
       standard_charge_information: [item],
     });
-    expect(first.records[0]?.payers).toEqual([]);
+    expect(first.records[0]?.payers).toHaveLength(1); // reported, and kept (ADR 0011)
     expect(first.report.count('v2.estimated-amount-required')).toBe(1);
 
     const after = await read('version-after.json', {
@@ -766,6 +766,7 @@ describe('records and rules', () => {
     });
     expect(after.header.version).toBe('2.2.0');
     expect(after.records[0]?.payers).toHaveLength(1);
+    expect(after.report.count('v2.estimated-amount-required')).toBe(0);
     expect(after.report.count('required.version')).toBe(0);
     expect(after.report.examples('version.after-items')[0]?.message).toMatch(
       /: 2\.2\.0, items checked as 2\.0\.0$/,
@@ -1097,13 +1098,47 @@ describe('records and rules', () => {
     expect(reader.report.count('v3.count-required')).toBe(1);
     expect(reader.report.count('other.notes-required')).toBe(1);
     expect(reader.report.count('v3.count-zero-notes')).toBe(1);
+    // Errors on the facts around a price, not on the price: reported, and the rates kept.
+    expect(reader.report.rejected()).toBe(0);
     expect(records.flatMap((r) => r.payers)).toEqual([
+      expect.objectContaining({ percentage: 80, count: null }),
+      expect.objectContaining({ dollar: 120, methodology: 'other', notes: null }),
+      expect.objectContaining({ algorithm: 'formula', count: '0' }),
       expect.objectContaining({ algorithm: 'formula', count: '0' }),
     ]);
     expect(records.at(-1)?.genericNotes).toBe('no claims in the period');
   });
 
-  it('rejects a charge whose dollar rate has no minimum and maximum, and keeps going', async () => {
+  it('reads a count written in another form as CMS writes it, and leaves out one that is no count', async () => {
+    const withCount = (count: string) =>
+      TALL_ROW.replace(',120,,,,,,,', `,,,formula,90,80,100,"${count}",`);
+    const counts = ['1 Through 10', '1-10', '1,200', '12.0', '5', '0012', 'many', '12.5', '25'];
+    const reader = await openMrf(
+      await file('counts.csv', V3_HEADER + TALL_COLUMNS + counts.map(withCount).join('')),
+    );
+    const records: ChargeRecord[] = [];
+    for await (const r of reader.records) records.push(r);
+    expect(records.flatMap((r) => r.payers.map((p) => p.count))).toEqual([
+      '1 through 10',
+      '1 through 10',
+      '1200',
+      '12',
+      '1 through 10',
+      '12',
+      null,
+      null,
+      '25',
+    ]);
+    expect(reader.report.count('count.other-form')).toBe(6);
+    expect(reader.report.count('v3.count-invalid')).toBe(2);
+    expect(reader.report.count('v3.count-required')).toBe(0);
+    expect(reader.report.rejected()).toBe(0);
+    expect(reader.report.examples('v3.count-invalid')[0]?.message).toBe(
+      'rate had a count other than "0", "1 through 10" or a number above 10 (the count left out): "many"',
+    );
+  });
+
+  it('reports a charge whose dollar rate has no minimum and maximum, and keeps it', async () => {
     const noMinMax = TALL_ROW.replace(',100,150,', ',,,');
     const reader = await openMrf(
       await file(
@@ -1113,10 +1148,17 @@ describe('records and rules', () => {
     );
     const records: ChargeRecord[] = [];
     for await (const r of reader.records) records.push(r);
-    expect(records.map((r) => r.description)).toEqual(['Other']);
+    expect(records.map((r) => [r.description, r.min, r.payers.length])).toEqual([
+      ['X-ray chest', null, 1],
+      ['Other', 100, 1],
+    ]);
     expect(reader.report.count('required.min-max')).toBe(1);
-    expect(reader.report.rejectedRecords).toBe(1);
+    expect(reader.report.errorCount).toBe(1);
+    expect(reader.report.rejected()).toBe(0);
     expect(reader.report.toJSON().rules[0]).toMatchObject({ rule: 'required.min-max', count: 1 });
+    expect(reader.report.toText()).toContain(
+      'Error: 1 charge with a dollar rate had no minimum or maximum, kept all the same (rule required.min-max)',
+    );
   });
 
   it('reports an EIN in the licence field as a warning', async () => {

@@ -17,14 +17,32 @@ export function validCount(count: string): boolean {
   return count === '0' || count === '1 through 10' || COUNT_PATTERN.test(count);
 }
 
+/**
+ * A count in CMS's form ("0", "1 through 10", a whole number above 10) from the forms files use
+ * for the same: "1 Through 10", "1-10", "1 to 10", "1,200", "12.0", and 1 to 10 written as a
+ * number, which CMS has written as the range so that small counts are not told. Null when it is
+ * no count (a fraction, a negative, words).
+ */
+export function cmsCount(text: string): string | null {
+  if (validCount(text)) return text;
+  const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (/^1 ?(through|thru|to|-|–) ?10$/.test(t)) return '1 through 10';
+  const digits = t.replace(/,(?=\d{3}(\D|$))/g, '').replace(/\.0+$/, '');
+  if (!/^\d+$/.test(digits)) return null;
+  const n = Number(digits);
+  if (!Number.isSafeInteger(n)) return null;
+  return n === 0 ? '0' : n <= 10 ? '1 through 10' : String(n);
+}
+
 function atLeast(version: CmsVersion, minimum: '2.1.0' | '2.2.0' | '3.0.0'): boolean {
   return version >= minimum; // the five versions sort correctly as strings
 }
 
 /**
  * Checks one rate. `fallbackNotes` is the charge's generic notes: a tall CSV has only
- * additional_generic_notes, which carries the rate's notes. Reports and returns the number of
- * errors found (0: keep the rate).
+ * additional_generic_notes, which carries the rate's notes. Puts a count written in another
+ * form into CMS's. Reports what breaks a rule and returns the number of errors that reject the
+ * rate (0: keep it; a `kept` rule's error does not count).
  */
 export function checkPayer(
   p: PayerCharge,
@@ -35,25 +53,29 @@ export function checkPayer(
   modifierOnly = false,
 ): number {
   const { report, version } = ctx;
-  const before = report.errorCount;
+  const before = report.rejectingErrors;
   if (p.payerName.length === 0) report.add('required.payer_name', location);
   if (p.planName.length === 0) report.add('required.plan_name', location);
   const percentOrAlgorithm = p.percentage !== null || p.algorithm !== null;
   if (p.dollar === null && !percentOrAlgorithm) report.add('required.negotiated-value', location);
   // A CSV row that prices a modifier alone (no code) needs only a description and a value
   // (CMS v3 CSV data dictionary); the methodology and count rules are for items and services.
-  if (modifierOnly) return report.errorCount - before;
+  if (modifierOnly) return report.rejectingErrors - before;
   if (p.methodology === null && !methodologyWritten) report.add('required.methodology', location);
   const notes = p.notes ?? fallbackNotes;
   if (p.methodology === 'other' && notes === null && atLeast(version, '2.1.0')) {
     report.add('other.notes-required', location);
   }
   if (version === '3.0.0') {
-    if (p.count !== null && !validCount(p.count)) {
-      report.add('v3.count-invalid', location, JSON.stringify(p.count));
-    } else if (percentOrAlgorithm) {
-      if (p.count === null) report.add('v3.count-required', location);
-      else if (p.count !== '0' && (p.median === null || p.p10 === null || p.p90 === null)) {
+    const written = p.count;
+    p.count = written === null ? null : cmsCount(written);
+    if (written !== null && p.count !== written) {
+      const rule = p.count === null ? 'v3.count-invalid' : 'count.other-form';
+      report.add(rule, location, JSON.stringify(written));
+    }
+    if (percentOrAlgorithm && written === null) report.add('v3.count-required', location);
+    else if (percentOrAlgorithm && p.count !== null && p.count !== '0') {
+      if (p.median === null || p.p10 === null || p.p90 === null) {
         report.add('v3.percentiles-required', location);
       }
     }
@@ -63,13 +85,13 @@ export function checkPayer(
       report.add('v2.estimated-amount-required', location);
     }
   }
-  return report.errorCount - before;
+  return report.rejectingErrors - before;
 }
 
 /** Checks a charge once its rates are known; returns the number of errors found. */
 export function checkRecord(r: ChargeRecord, ctx: RuleContext, anyDollarRate: boolean): number {
   const { report, version } = ctx;
-  const before = report.errorCount;
+  const before = report.rejectingErrors;
   const location = r.location;
   if (r.description.length === 0) report.add('required.description', location);
   // Modifier-only rows (e.g. "Bilateral procedure", modifier 50) legitimately have no code.
@@ -94,5 +116,5 @@ export function checkRecord(r: ChargeRecord, ctx: RuleContext, anyDollarRate: bo
       }
     }
   }
-  return report.errorCount - before;
+  return report.rejectingErrors - before;
 }

@@ -1,6 +1,6 @@
 import type { ValidationLine } from '@ratelens/core';
 import type { IssueSeverity, ValidationIssue } from '../model.ts';
-import { RULES, type RuleId } from './rules.ts';
+import { isKept, RULES, type RuleId } from './rules.ts';
 
 const counting = new Intl.NumberFormat('en-US');
 
@@ -44,6 +44,11 @@ export interface ValidationSummary {
 export class ValidationReport {
   errorCount = 0;
   warningCount = 0;
+  /**
+   * The errors that reject what they name: all but the `kept` rules'. The readers compare it
+   * before and after checking a rate or charge to know whether to keep it.
+   */
+  rejectingErrors = 0;
   /** Charge records emitted (after rejection) and rejected. */
   recordsRead = 0;
   rejectedRecords = 0;
@@ -68,8 +73,10 @@ export class ValidationReport {
       this.byRule.set(rule, summary);
     }
     summary.count++;
-    if (definition.severity === 'error') this.errorCount++;
-    else this.warningCount++;
+    if (definition.severity === 'error') {
+      this.errorCount++;
+      if (!isKept(definition)) this.rejectingErrors++;
+    } else this.warningCount++;
     if (summary.examples.length < EXAMPLES_PER_RULE) {
       summary.examples.push({
         severity: definition.severity,
@@ -86,8 +93,10 @@ export class ValidationReport {
     this.add(rule, location);
     const summary = this.byRule.get(rule) as RuleSummary;
     summary.count += times - 1;
-    if (summary.severity === 'error') this.errorCount += times - 1;
-    else this.warningCount += times - 1;
+    if (summary.severity === 'error') {
+      this.errorCount += times - 1;
+      if (!isKept(RULES[rule])) this.rejectingErrors += times - 1;
+    } else this.warningCount += times - 1;
   }
 
   /** Everything rejected: charges, rates, modifiers' records and their payer entries. */
@@ -193,6 +202,7 @@ export class ValidationReport {
       lines.push({
         sentence:
           `${label}: ${counting.format(r.count)} ${r.count === 1 ? definition.one : definition.many}` +
+          (isKept(definition) ? ', kept all the same' : '') +
           (plain ? '' : ` (rule ${r.rule})`) +
           (first && firstAt && findable ? `, first at ${place(first.location)}` : ''),
         examples: r.examples.flatMap(

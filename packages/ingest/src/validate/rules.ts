@@ -4,15 +4,29 @@ import type { IssueSeverity } from '../model.ts';
  * Every rule the readers check, with how it reads in a report. `one`/`many` complete a sentence
  * such as "12 rates had no payer name". Errors reject the smallest unit they apply to: a header
  * error is reported only, a rate (payer entry) error drops that rate, a charge error drops the
- * charge record. Rules follow the CMS schemas (cms-hpt-examples/V*_schema.json).
+ * charge record; a `kept` error is reported only. Rules follow the CMS schemas (cms-hpt-examples/V*_schema.json).
  */
 export interface RuleDefinition {
   severity: IssueSeverity;
   one: string;
   many: string;
+  /**
+   * An error that leaves what it names loaded: the rules on facts that support a rate or charge
+   * (its minimum and maximum, notes, estimated amount, count and percentiles) rather than on the
+   * price itself. The file breaks CMS's rules, and the report says so; a price that can be read is
+   * not thrown away for it (ADR 0011).
+   */
+  kept?: true;
 }
 
 const error = (one: string, many: string): RuleDefinition => ({ severity: 'error', one, many });
+/** An error that is reported while what it names is kept (see `kept`). */
+const keptError = (one: string, many: string): RuleDefinition => ({
+  severity: 'error',
+  one,
+  many,
+  kept: true,
+});
 const warning = (one: string, many: string): RuleDefinition => ({ severity: 'warning', one, many });
 
 export const RULES = {
@@ -225,7 +239,7 @@ export const RULES = {
     'charge had no gross, cash or payer-specific charge',
     'charges had no gross, cash or payer-specific charge',
   ),
-  'required.min-max': error(
+  'required.min-max': keptError(
     'charge with a dollar rate had no minimum or maximum',
     'charges with a dollar rate had no minimum or maximum',
   ),
@@ -250,30 +264,39 @@ export const RULES = {
     'payer entry of a modifier had no description',
     'payer entries of modifiers had no description',
   ),
-  'other.notes-required': error(
+  'other.notes-required': keptError(
     'rate with methodology "other" had no notes',
     'rates with methodology "other" had no notes',
   ),
-  'v2.estimated-amount-required': error(
+  'v2.estimated-amount-required': keptError(
     'percentage or algorithm rate had no estimated amount',
     'percentage or algorithm rates had no estimated amount',
   ),
-  'v3.count-required': error(
+  'v3.count-required': keptError(
     'percentage or algorithm rate had no count',
     'percentage or algorithm rates had no count',
   ),
-  'v3.count-invalid': error(
-    'count was not "0", "1 through 10" or a number above 10',
-    'counts were not "0", "1 through 10" or a number above 10',
+  'v3.count-invalid': keptError(
+    'rate had a count other than "0", "1 through 10" or a number above 10 (the count left out)',
+    'rates had a count other than "0", "1 through 10" or a number above 10 (the count left out)',
   ),
-  'v3.percentiles-required': error(
+  'count.other-form': warning(
+    'count was written in another form than CMS\'s "0", "1 through 10" or a whole number above 10 (read as that form)',
+    'counts were written in other forms than CMS\'s "0", "1 through 10" or a whole number above 10 (read as that form)',
+  ),
+  'v3.percentiles-required': keptError(
     'rate with a non-zero count had no median, 10th or 90th percentile',
     'rates with a non-zero count had no median, 10th or 90th percentile',
   ),
-  'v3.count-zero-notes': error(
+  'v3.count-zero-notes': keptError(
     'rate with count "0" had no notes',
     'rates with count "0" had no notes',
   ),
 } as const satisfies Record<string, RuleDefinition>;
 
 export type RuleId = keyof typeof RULES;
+
+/** Whether a rule's errors leave what they name loaded (see `RuleDefinition.kept`). */
+export function isKept(definition: RuleDefinition): boolean {
+  return definition.kept === true;
+}
