@@ -871,6 +871,17 @@ describe('replacing a hospital’s file', () => {
       expect(rejected.error).toMatch(
         /^Every charge in the file was rejected \(\d+; the report says why\)\. Nothing was loaded;/,
       );
+      // Every payer rate rejected (none names its payer), the charges read: loaded, the
+      // hospital would keep its charges and lose every rate.
+      const noRates = await refused('no-rates.json', (json) => {
+        type Charge = { payers_information?: { payer_name?: string }[] };
+        for (const item of json.standard_charge_information as { standard_charges: Charge[] }[])
+          for (const charge of item.standard_charges)
+            for (const payer of charge.payers_information ?? []) delete payer.payer_name;
+      });
+      expect(noRates.error).toMatch(
+        /^Every payer rate in the file was rejected \([\d,]+; the report says why\)\. Nothing was loaded;/,
+      );
       expect(await count('negotiated_rates', loaded.hospitalId ?? '')).toBe(rates);
       // Its report is kept with the run, for the hospital's page to say why.
       const [stored] = await query<{ validation: { lines: ValidationLine[] } }>(
@@ -882,9 +893,9 @@ describe('replacing a hospital’s file', () => {
       );
       const runs = await query<{ status: string }>(
         `SELECT status FROM mrf_files WHERE id = ANY($1::uuid[]) ORDER BY started_at`,
-        [[unnamed.runId, empty.runId, misspelt.runId, rejected.runId]],
+        [[unnamed.runId, empty.runId, misspelt.runId, rejected.runId, noRates.runId]],
       );
-      expect(runs.map((r) => r.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
+      expect(runs.map((r) => r.status)).toEqual(['failed', 'failed', 'failed', 'failed', 'failed']);
     },
   );
 

@@ -244,8 +244,10 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       run.progress.records++;
       await encoder.add(record);
     }
-    // A file with no charge (a modifier's record is none) would replace the hospital's rates with none.
-    if (encoder.summary.items === 0) throw noCharges(reader);
+    // A file with no charge (a modifier's record is none), or whose every rate was rejected,
+    // would replace the hospital's rates with none.
+    const empty = emptiness(reader, encoder.summary.items);
+    if (empty) throw empty;
     if (pending) {
       refuseUnnamed(header);
       result.hospital = header.hospitalName;
@@ -445,7 +447,26 @@ function unnamedHospital(header: MrfHeader): MrfReadError | null {
  * name), in the words a load would use, or null: `--validate-only` fails a file for them too.
  */
 export function loadRefusal(reader: MrfReader): MrfReadError | null {
-  return reader.report.recordsRead === 0 ? noCharges(reader) : unnamedHospital(reader.header);
+  return emptiness(reader) ?? unnamedHospital(reader.header);
+}
+
+/**
+ * The error for a file that, loaded, would leave the hospital with no rates: one with no charge
+ * (`charges` of them were read), or one whose every payer rate was rejected.
+ */
+function emptiness(reader: MrfReader, charges = reader.report.recordsRead): MrfReadError | null {
+  if (charges === 0) return noCharges(reader);
+  const { payersRead, rejectedPayers } = reader.report;
+  return payersRead === 0 && rejectedPayers > 0 ? noRates(rejectedPayers) : null;
+}
+
+/** The error for a file whose every payer rate was rejected: its charges alone would load. */
+function noRates(rejected: number): MrfReadError {
+  return new MrfReadError(
+    'no-charges',
+    `Every payer rate in the file was rejected (${rejected.toLocaleString('en-US')}; the report says why). ` +
+      'Nothing was loaded; the hospital’s rates from an earlier file, if any, are kept.',
+  );
 }
 
 /** The error for a file with no charge: loaded, it would leave the hospital with no rates. */
