@@ -124,6 +124,27 @@ const JSON_FIELD_COLUMNS: Readonly<Record<string, string>> = {
   methodology: 'standard_charge|methodology',
 };
 
+/**
+ * Other names files give the last part of a `standard_charge|…` column (its field, in a tall or
+ * wide file), read as CMS's name: `standard_charge|minimum`, `standard_charge|gross_charge`,
+ * `standard_charge|Aetna|PPO|negotiated_percent`.
+ */
+const STANDARD_CHARGE_OTHER_NAMES: Readonly<Record<string, string>> = {
+  gross_charge: 'gross',
+  gross_charges: 'gross',
+  cash: 'discounted_cash',
+  cash_price: 'discounted_cash',
+  discounted_cash_price: 'discounted_cash',
+  minimum: 'min',
+  maximum: 'max',
+  negotiated_dollars: 'negotiated_dollar',
+  negotiated_rate: 'negotiated_dollar',
+  negotiated_percent: 'negotiated_percentage',
+  negotiated_pct: 'negotiated_percentage',
+  negotiated_algorithms: 'negotiated_algorithm',
+  standard_charge_methodology: 'methodology',
+};
+
 /** "Code | 1 | Type " → ["Code", "1", "Type"]; see `keywords` for the lower-case names. */
 function columnParts(raw: string): string[] {
   return raw.split('|').map((p) => p.trim());
@@ -467,6 +488,17 @@ export class CsvMrfParser implements FormatParser {
         this.report.add('column.json-name', `column ${i + 1}`, `${raw.trim()} → ${csvName}`);
         lower = csvName.split('|');
       }
+      // A field of a standard_charge column named another way, unless CMS's name is there too.
+      const field = lower[0] === 'standard_charge' ? lower.at(-1) : undefined;
+      const cmsField = STANDARD_CHARGE_OTHER_NAMES[field ?? ''];
+      if (cmsField !== undefined && (lower.length === 2 || lower.length === 4)) {
+        const cmsName = [...lower.slice(0, -1), cmsField].join('|');
+        if (!written.has(cmsName)) {
+          const shown = [...parts.slice(0, -1), cmsField].join('|');
+          this.report.add('column.other-name', `column ${i + 1}`, `${raw.trim()} → ${shown}`);
+          lower = [...lower.slice(0, -1), cmsField];
+        }
+      }
       const name = lower.join('|');
       if (name.length === 0) {
         this.report.add('column.unnamed', `column ${i + 1}`);
@@ -496,6 +528,11 @@ export class CsvMrfParser implements FormatParser {
           else if (field === 'min') layout.min = i;
           else if (field === 'max') layout.max = i;
           else tallPayer[PAYER_SUFFIXES[field ?? ''] as 'dollar'] = i;
+          continue;
+        }
+        // Two parts name no payer: a field of CMS's that is not, read past.
+        if (lower.length === 2) {
+          this.report.add('column.unknown', `column ${i + 1}`, raw);
           continue;
         }
         const suffix = PAYER_SUFFIXES[lower[3] ?? ''];

@@ -906,6 +906,43 @@ describe('records and rules', () => {
     expect(both.report.count('column.unknown')).toBe(1);
   });
 
+  it('reads standard_charge columns whose field is named another way, and reads past unknown ones', async () => {
+    const otherNamed = TALL_COLUMNS.replace('standard_charge|gross', 'standard_charge|Gross_Charge')
+      .replace('standard_charge|negotiated_percentage', 'standard_charge|negotiated_percent')
+      .replace('standard_charge|min', 'standard_charge|minimum')
+      .replace('standard_charge|max', 'standard_charge|maximum');
+    const row = TALL_ROW.replace(',120,,,,,,,', ',120,45,,115,90,130,1 through 10,');
+    const read = await readWithReport(await file('other-named.csv', V3_HEADER + otherNamed + row));
+    const plain = await readWithReport(await file('plain.csv', V3_HEADER + TALL_COLUMNS + row));
+    expect(read.records).toEqual(plain.records);
+    expect(read.records[0]).toMatchObject({ gross: 250, min: 100, max: 150 });
+    expect(read.report.errorCount).toBe(0);
+    expect(read.report.count('column.other-name')).toBe(4);
+    expect(read.report.examples('column.other-name')[0]?.message).toMatch(
+      /: standard_charge\|Gross_Charge → standard_charge\|gross$/,
+    );
+    // In a wide file's payer column too.
+    const wide = await readWideXray(
+      'wide-other-name.csv',
+      'standard_charge|Aetna|PPO|negotiated_rate,standard_charge|Aetna|PPO|methodology',
+    );
+    expect(wide.records[0]?.payers[0]).toMatchObject({ payerName: 'Aetna', dollar: 120 });
+    expect(wide.report.count('column.other-name')).toBe(1);
+    // A standard_charge column that is no field of CMS's is read past, as other unknown columns are.
+    const unknown = await readWithReport(
+      await file(
+        'unknown.csv',
+        V3_HEADER +
+          TALL_COLUMNS.replace('\n', ',standard_charge|facility_fee\n') +
+          row.replace('\n', ',12\n'),
+      ),
+    );
+    expect(unknown.records).toEqual(plain.records);
+    expect(unknown.report.examples('column.unknown')[0]?.message).toMatch(
+      /: standard_charge\|facility_fee$/,
+    );
+  });
+
   it('trims stray spaces around values and their pipes, and counts each value once', async () => {
     const header = V3_HEADER.replace(
       'Test Hospital,1 Main St,1234,1234567890,true,A Person',

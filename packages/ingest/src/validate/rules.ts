@@ -104,6 +104,10 @@ export const RULES = {
     'column name had stray spaces around it or its | separators (read all the same)',
     'column names had stray spaces around them or their | separators (read all the same)',
   ),
+  'column.other-name': warning(
+    'column was named another way than CMS names it, and read as the CMS column',
+    'columns were named other ways than CMS names them, and read as the CMS columns',
+  ),
   'column.json-name': warning(
     'column was named as the JSON template names its field, and read as the CSV column',
     'columns were named as the JSON template names their fields, and read as the CSV columns',
