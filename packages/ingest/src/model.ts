@@ -93,6 +93,12 @@ export interface ChargeRecord {
   max: number | null;
   genericNotes: string | null;
   payers: PayerCharge[];
+  /**
+   * More rates of a charge passed on before: the item number of that record (the records a reader
+   * passes on are items 1, 2, 3… in order, a record that continues one not counted). Its item
+   * values are that record's. Set by the tall CSV reader, whose rows of one charge may be apart.
+   */
+  continues?: number;
 }
 
 /**

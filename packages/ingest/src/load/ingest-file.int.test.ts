@@ -73,7 +73,7 @@ const VINEYARD_FIGURES = {
   hospital: "Martha's Vineyard Hospital",
   format: 'csv-tall',
   version: '3.0.0',
-  items: 3726,
+  items: 3534,
   rates: 10452,
   rejected: 0,
 };
@@ -90,7 +90,13 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
       expect(result).toMatchObject({ status: 'loaded', ...VINEYARD_FIGURES });
       const id = result.hospitalId ?? '';
       expect(await count('negotiated_rates', id)).toBe(10452);
-      expect(await count('charge_items', id)).toBe(3726);
+      expect(await count('charge_items', id)).toBe(3534);
+      // A tall row's notes are its rate's: 538 rows say "OPPS APC" (counted with Python).
+      const notes = await query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM negotiated_rates WHERE hospital_id = $1 AND notes = 'OPPS APC'`,
+        [id],
+      );
+      expect(notes).toEqual([{ n: 538 }]);
       // What the hospital's page shows of the validation report, word for word.
       const [run] = await query<{ validation: { lines: ValidationLine[] } }>(
         'SELECT validation FROM mrf_files WHERE id = $1',
@@ -99,7 +105,7 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
       expect(run?.validation.lines).toEqual([
         {
           sentence:
-            '3,726 charges with 10,452 payer rates read; 0 charges and 0 rates rejected; 0 errors, 37 warnings.',
+            '3,534 charges with 10,452 payer rates read; 0 charges and 0 rates rejected; 0 errors, 37 warnings.',
           examples: [],
         },
         {
@@ -131,6 +137,44 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
         cbsa_code: '47240',
         license_number: '2042',
       });
+    },
+  );
+
+  itWithDataFile(
+    'loads a copy sorted by payer as the same charges with the same rates',
+    VINEYARD,
+    async (file) => {
+      const [names, values, columns, ...rows] = (await readFile(file, 'latin1')).split('\n');
+      const payer = (row: string) => /"([^"]*\[\d+\])"/.exec(row)?.[1] ?? '';
+      const sorted = rows
+        .filter((row) => row !== '')
+        .sort((a, b) => (payer(a) < payer(b) ? -1 : payer(a) > payer(b) ? 1 : 0));
+      expect(sorted.slice(0, 2).map(payer)).toEqual(['AETNA [1001]', 'AETNA [1001]']);
+      const byPayer = path.join(dir, 'vineyard-by-payer.csv');
+      const other = values?.replace("Martha's Vineyard Hospital,2026", 'Sorted Test Hospital,2026');
+      await writeFile(
+        byPayer,
+        [names, other?.replace(',2042,', ',QA-2043,'), columns, ...sorted, ''].join('\n'),
+        'latin1',
+      );
+      const result = await ingestFile(database.connection, byPayer);
+      expect(result).toMatchObject({ status: 'loaded', items: 3534, rates: 10452 });
+      const [original] = await query<{ id: string }>(`SELECT id FROM hospitals WHERE name = $1`, [
+        "Martha's Vineyard Hospital",
+      ]);
+      // Each charge with as many rates, adding up to as much, as in the file in its own order.
+      const charges = (hospitalId: string) =>
+        query<{ description: string; gross: string; rates: number; total: string }>(
+          `SELECT i.description, i.gross, count(*)::int AS rates, sum(r.effective_amount)::text AS total
+             FROM charge_items i JOIN negotiated_rates r USING (hospital_id, item_id)
+            WHERE i.hospital_id = $1
+            GROUP BY i.item_id, i.description, i.gross
+            ORDER BY 1, 2, 3, 4`,
+          [hospitalId],
+        );
+      const sortedCharges = await charges(result.hospitalId ?? '');
+      expect(sortedCharges).toHaveLength(3534);
+      expect(sortedCharges).toEqual(await charges(original?.id ?? ''));
     },
   );
 

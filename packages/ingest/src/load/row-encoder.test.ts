@@ -103,6 +103,30 @@ describe('RowEncoder', () => {
     expect(rows.summary).toMatchObject({ hasCommercial: true, hasMedicare: true });
   });
 
+  it('writes the rates of a record that continues an earlier charge under that charge, with no item of its own', async () => {
+    const { rows, lines } = encoder();
+    await rows.add(record({ payers: [payer()] }));
+    await rows.add(record({ description: 'Hip replacement', payers: [payer()] }));
+    await rows.add(
+      record({ location: 'row 9', continues: 1, payers: [payer({ payerName: 'Cigna' })] }),
+    );
+    expect(lines.items.map((l) => columns(l).slice(0, 2))).toEqual([
+      ['1', 'Knee replacement'],
+      ['2', 'Hip replacement'],
+    ]);
+    expect(lines.codes.map((l) => columns(l)[0])).toEqual(['1', '2']);
+    // rate id, item id
+    expect(lines.rates.map((l) => columns(l).slice(0, 2))).toEqual([
+      ['1', '1'],
+      ['2', '2'],
+      ['3', '1'],
+    ]);
+    expect(rows.summary).toMatchObject({ items: 2, rates: 3 });
+    await expect(rows.add(record({ continues: 3, payers: [payer()] }))).rejects.toThrow(
+      'record continues item 3, not yet added',
+    );
+  });
+
   it('sets the commercial and Medicare flags by a rate with an amount, not by a plan named alone; a modifier is no charge', async () => {
     const { rows } = encoder();
     // A JSON file's modifier_information: the plans' descriptions, no price.

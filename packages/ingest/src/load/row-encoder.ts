@@ -142,6 +142,7 @@ export class RowEncoder {
   }
 
   async add(record: ChargeRecord): Promise<void> {
+    if (record.continues !== undefined) return this.addRates(record.continues, record);
     const { sinks, summary } = this;
     const itemId = ++this.lastItemId;
     const gross = record.gross;
@@ -172,7 +173,19 @@ export class RowEncoder {
       );
       if (wait) await wait;
     }
+    await this.addRates(itemId, record);
+    if (this.newCodes >= CODE_BATCH) await this.handOverCodes();
+  }
 
+  /**
+   * A charge's rates, under item `itemId`: its own, or an earlier record's that it continues (the
+   * items are numbered as the reader numbers them, ChargeRecord.continues).
+   */
+  private async addRates(itemId: number, record: ChargeRecord): Promise<void> {
+    if (itemId > this.lastItemId) throw new Error(`record continues item ${itemId}, not yet added`);
+    if (isModifierOnly(record)) return this.addModifierEntries(itemId, record.payers);
+    const { sinks, summary } = this;
+    const gross = record.gross;
     const payers = record.payers;
     await this.resolvePlans(payers);
     for (const payer of payers) {
@@ -193,12 +206,11 @@ export class RowEncoder {
         else if (plan.lineOfBusiness === 'medicare-advantage' || plan.canonicalPayer === 'Medicare')
           summary.hasMedicare = true;
       }
-      wait = sinks.rates.write(
+      const wait = sinks.rates.write(
         rateLine(rateId, itemId, plan.id, payer, dollar, amount, effective.origin),
       );
       if (wait) await wait;
     }
-    if (this.newCodes >= CODE_BATCH) await this.handOverCodes();
   }
 
   /** The new payer/plan pairs of a record, resolved together: one round trip, not one each. */

@@ -60,6 +60,12 @@ interface Layout {
   min: number;
   max: number;
   genericNotes: number;
+  /**
+   * A tall file's additional_generic_notes when it has no additional_payer_notes (the templates
+   * have none): CMS's tall layout writes a rate's notes there, so they go with the row's rate,
+   * not with the charge, and rows of one charge may differ in them. -1 otherwise.
+   */
+  rateNotes: number;
   payers: PayerColumns[];
   /** Columns whose values identify the charge: consecutive tall rows equal on these are grouped. */
   itemColumns: number[];
@@ -198,6 +204,12 @@ const BOM = 0xfeff;
  * another charge with the same fields (real files have tens per charge, AdventHealth's JSON 50).
  */
 export const MAX_RATES_PER_RECORD = 20_000;
+/**
+ * How many charges the reader remembers to find a later row of one (a file sorted by payer
+ * writes each charge once per payer): a number each (chargeKey), about 5 MB in all. A charge
+ * whose rows are further apart is read as another charge with the same values.
+ */
+export const RECENT_CHARGES = 100_000;
 const ATTESTATION_START = 'to the best of its knowledge and belief';
 
 /** Header rows, then charges, of the CMS tall and wide CSV templates (v2.0–v3.0). */
@@ -229,6 +241,12 @@ export class CsvMrfParser implements FormatParser {
   private lineEnds: 'unknown' | 'lf' | 'cr' = 'unknown';
   /** Text held until its first line end says which kind the file uses. */
   private undecided = '';
+
+  /** Charges passed on, by their item values (`chargeKey`), the most recent RECENT_CHARGES. */
+  private readonly recent = new Map<number, number>();
+  /** Item numbers given (see ChargeRecord.continues), and the last record's. */
+  private items = 0;
+  private lastItem = 0;
 
   // The tall charge being grouped.
   private pending: ChargeRecord | null = null;
@@ -445,6 +463,7 @@ export class CsvMrfParser implements FormatParser {
       min: -1,
       max: -1,
       genericNotes: -1,
+      rateNotes: -1,
       payers: [],
       itemColumns: [],
     };
@@ -602,6 +621,7 @@ export class CsvMrfParser implements FormatParser {
       );
     }
     layout.payers = layout.tall ? [tallPayer] : [...wide.values()];
+    if (layout.tall && tallPayer.notes === -1) layout.rateNotes = layout.genericNotes;
     layout.itemColumns = [
       layout.description,
       ...layout.codes.flatMap((c) => [c.code, c.type]),
@@ -613,7 +633,7 @@ export class CsvMrfParser implements FormatParser {
       layout.cash,
       layout.min,
       layout.max,
-      layout.genericNotes,
+      layout.rateNotes === -1 ? layout.genericNotes : -1,
     ].filter((i) => i !== -1);
     header.format = layout.tall ? 'csv-tall' : 'csv-wide';
     this.layout = layout;
@@ -683,8 +703,7 @@ export class CsvMrfParser implements FormatParser {
           this.addTallPayer(f, location);
           return;
         }
-        // Memory stays flat whatever the file: the charge goes on in a record of its own.
-        this.report.add('csv.charge-split', location, `after ${MAX_RATES_PER_RECORD} rates`);
+        // Memory stays flat whatever the file: the charge goes on in a record that continues it.
       }
       if (isBlank(f)) {
         this.flush();
@@ -770,7 +789,11 @@ export class CsvMrfParser implements FormatParser {
       discountedCash: numberOrNull(cash),
       min: numberOrNull(min),
       max: numberOrNull(max),
-      genericNotes: text(cell(f, layout.genericNotes), r, location, 'additional_generic_notes'),
+      // A row's notes are its rate's when it has one (Layout.rateNotes).
+      genericNotes:
+        layout.rateNotes !== -1 && !slotEmpty(f, layout.payers[0] as PayerColumns)
+          ? null
+          : text(cell(f, layout.genericNotes), r, location, 'additional_generic_notes'),
       payers: [],
     };
     return { record, errors: r.rejectingErrors - before };
@@ -799,6 +822,7 @@ export class CsvMrfParser implements FormatParser {
 
   private addPayer(f: string[], c: PayerColumns, location: string): void {
     const r = this.report;
+    const layout = this.layout as Layout;
     const record = this.pending as ChargeRecord;
     const before = r.rejectingErrors;
     const methodologyText = cell(f, c.methodology);
@@ -822,7 +846,10 @@ export class CsvMrfParser implements FormatParser {
       p10: numberOrNull(amount(cell(f, c.p10), r, location, '10th_percentile')),
       p90: numberOrNull(amount(cell(f, c.p90), r, location, '90th_percentile')),
       count: text(cell(f, c.count), r, location, 'count'),
-      notes: text(cell(f, c.notes), r, location, 'additional_payer_notes'),
+      notes:
+        c.notes === -1 && layout.rateNotes !== -1
+          ? text(cell(f, layout.rateNotes), r, location, 'additional_generic_notes')
+          : text(cell(f, c.notes), r, location, 'additional_payer_notes'),
     };
     const valueErrors = r.rejectingErrors - before;
     // An unreadable amount was reported already; count it as present for the rules below.
@@ -851,11 +878,91 @@ export class CsvMrfParser implements FormatParser {
     this.pending = null;
     const errors =
       this.pendingErrors + checkRecord(record, this.ctx as RuleContext, this.pendingDollar);
+    if (errors === 0) this.number(record);
     keepOrReject(record, errors, this.report, this.out);
+  }
+
+  /**
+   * Gives a kept record its item number, or finds the charge it continues: the next rows of a
+   * charge too long for one record, or a charge's rows in another place (a file sorted by payer),
+   * which is said. The rows are one charge whatever their order.
+   */
+  private number(record: ChargeRecord): void {
+    const key = chargeKey(record);
+    const earlier = this.recent.get(key);
+    if (earlier !== undefined) {
+      record.continues = earlier;
+      if (earlier !== this.lastItem) {
+        this.report.add('csv.charge-apart', record.location, JSON.stringify(record.description));
+      }
+      this.lastItem = earlier;
+      return;
+    }
+    this.lastItem = ++this.items;
+    this.recent.set(key, this.items);
+    if (this.recent.size > RECENT_CHARGES) {
+      this.recent.delete(this.recent.keys().next().value as number);
+    }
   }
 }
 
-/** Whether two records are one charge: the same item values, however each was written. */
+/*
+ * A tall charge's item values as one number (what sameCharge compares): records with the same are
+ * one charge. Two 32-bit multiplicative hashes of the values, 52 bits kept: two of 100,000 charges
+ * share one by chance about once in 900,000 such files. Strings as keys held the values of every
+ * charge remembered, and cost a third more CPU to read a file of Martha's Vineyard's rows (GC);
+ * this costs about 8%.
+ */
+let hashA = 0;
+let hashB = 0;
+const float = new Float64Array(1);
+const floatWords = new Uint32Array(float.buffer);
+
+function mix(x: number): void {
+  hashA = Math.imul(hashA ^ x, 0x01000193);
+  hashB = Math.imul(hashB ^ x, 0x5bd1e995);
+  hashB ^= hashB >>> 15;
+}
+
+/** Character codes are at most 0xffff: the markers above them cannot be text. */
+function mixText(s: string | null): void {
+  if (s === null) return mix(0x10001);
+  for (let i = 0; i < s.length; i++) mix(s.charCodeAt(i));
+  mix(0x10000);
+}
+
+function mixNumber(n: number | null): void {
+  if (n === null) return mix(0x10002);
+  float[0] = n;
+  mix(floatWords[0] as number);
+  mix(floatWords[1] as number);
+}
+
+function chargeKey(r: ChargeRecord): number {
+  hashA = 0x811c9dc5;
+  hashB = 0x9747b28c;
+  mixText(r.description);
+  mixText(r.setting);
+  mixNumber(r.drugUnit);
+  mixText(r.drugType);
+  mixNumber(r.gross);
+  mixNumber(r.discountedCash);
+  mixNumber(r.min);
+  mixNumber(r.max);
+  for (const m of r.modifiers) mixText(m);
+  mix(0x10003);
+  for (const c of r.codes) {
+    mixText(c.type);
+    mixText(c.code);
+  }
+  return (hashA >>> 0) * 0x100000 + ((hashB >>> 0) & 0xfffff);
+}
+
+/**
+ * Whether two tall records are one charge: the same item values, however each was written. Not
+ * the notes: a tall file writes a rate's there (Layout.rateNotes), and a charge's would be the
+ * same on each of its rows.
+ */
 function sameCharge(a: ChargeRecord, b: ChargeRecord): boolean {
   return (
     a.description === b.description &&
@@ -866,7 +973,6 @@ function sameCharge(a: ChargeRecord, b: ChargeRecord): boolean {
     a.discountedCash === b.discountedCash &&
     a.min === b.min &&
     a.max === b.max &&
-    a.genericNotes === b.genericNotes &&
     a.modifiers.length === b.modifiers.length &&
     a.modifiers.every((m, i) => m === b.modifiers[i]) &&
     a.codes.length === b.codes.length &&

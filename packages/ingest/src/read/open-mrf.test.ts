@@ -8,7 +8,7 @@ import { deflateRawSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../model.ts';
 import { centralDirectoryNames } from './compression.ts';
-import { MAX_RATES_PER_RECORD } from './csv-reader.ts';
+import { MAX_RATES_PER_RECORD, RECENT_CHARGES } from './csv-reader.ts';
 import { JsonMrfParser, MAX_VALUE_BYTES } from './json-reader.ts';
 import { ValidationReport } from '../validate/report.ts';
 import {
@@ -1036,7 +1036,7 @@ describe('records and rules', () => {
       expect(lf).not.toContain('\r');
       const read = (path: string, chunkSize?: number) => readWithReport(path, { chunkSize });
       const expected = (await read(tall)).records;
-      expect(expected).toHaveLength(35);
+      expect(expected).toHaveLength(26);
       const cr = await file('mac.csv', lf.replaceAll('\n', '\r'));
       for (const chunkSize of [undefined, 1, 7, 64]) {
         const { records, report } = await read(cr, chunkSize);
@@ -1088,15 +1088,56 @@ describe('records and rules', () => {
     const { records, report } = await readWithReport(
       await file('long.csv', V3_HEADER + TALL_COLUMNS + rows.join('')),
     );
-    expect(records.map((r) => [r.location, r.description, r.payers.length])).toEqual([
-      ['row 4', 'X-ray chest', MAX_RATES_PER_RECORD],
-      [`row ${MAX_RATES_PER_RECORD + 4}`, 'X-ray chest', 5],
+    expect(records.map((r) => [r.location, r.continues, r.payers.length])).toEqual([
+      ['row 4', undefined, MAX_RATES_PER_RECORD],
+      [`row ${MAX_RATES_PER_RECORD + 4}`, 1, 5],
     ]);
     expect(records[1]?.codes).toEqual(records[0]?.codes);
     expect(records[1]?.payers[0]?.planName).toBe(`PPO ${MAX_RATES_PER_RECORD % 300}`);
-    expect(report.examples('csv.charge-split')).toEqual([
-      expect.objectContaining({ location: `row ${MAX_RATES_PER_RECORD + 4}` }),
+    // One charge, however it was passed on.
+    expect([report.recordsRead, report.payersRead]).toEqual([1, MAX_RATES_PER_RECORD + 5]);
+    expect(report.warningCount).toBe(0);
+  });
+
+  it('adds a row to the charge of rows before it but not next to it (a file sorted by payer), and says so', async () => {
+    const xray = TALL_ROW;
+    const knee = TALL_ROW.replace('X-ray chest,71046', 'Knee MRI,73721');
+    const cigna = (row: string) => row.replace('Aetna,PPO,120', 'Cigna,Open,130');
+    const rows = [xray, knee, cigna(xray), cigna(knee), cigna(knee.replace('250,200', '260,200'))];
+    const { records, report } = await readWithReport(
+      await file('by-payer.csv', V3_HEADER + TALL_COLUMNS + rows.join('')),
+    );
+    expect(records.map((r) => [r.location, r.description, r.continues])).toEqual([
+      ['row 4', 'X-ray chest', undefined],
+      ['row 5', 'Knee MRI', undefined],
+      ['row 6', 'X-ray chest', 1],
+      ['row 7', 'Knee MRI', 2],
+      // Another gross charge: another charge.
+      ['row 8', 'Knee MRI', undefined],
     ]);
+    expect([report.recordsRead, report.payersRead]).toEqual([3, 5]);
+    expect(report.examples('csv.charge-apart').map((e) => [e.location, e.message])).toEqual([
+      ['row 6', expect.stringMatching(/: "X-ray chest"$/)],
+      ['row 7', expect.stringMatching(/: "Knee MRI"$/)],
+    ]);
+    // Row 7 follows row 6, not its charge's row 5: apart too.
+    expect(report.count('csv.charge-apart')).toBe(2);
+  });
+
+  it('remembers the most recent charges only, so memory stays flat', async () => {
+    const charge = (n: number) => TALL_ROW.replace('X-ray chest', `Charge ${n}`);
+    const rows = Array.from({ length: RECENT_CHARGES + 1 }, (_, n) => charge(n));
+    // Charge 0 is forgotten by now; charge 2 is remembered.
+    rows.push(charge(0).replace('Aetna', 'Cigna'), charge(2).replace('Aetna', 'Cigna'));
+    const { records, report } = await readWithReport(
+      await file('many.csv', V3_HEADER + TALL_COLUMNS + rows.join('')),
+    );
+    expect(records.slice(-2).map((r) => [r.description, r.continues])).toEqual([
+      ['Charge 0', undefined],
+      ['Charge 2', 3],
+    ]);
+    expect(report.recordsRead).toBe(RECENT_CHARGES + 2);
+    expect(report.count('csv.charge-apart')).toBe(1);
   });
 
   it('normalises Title Case enums, US dates and formatted numbers, with warnings', async () => {
@@ -1143,7 +1184,9 @@ describe('records and rules', () => {
       expect.objectContaining({ algorithm: 'formula', count: '0' }),
       expect.objectContaining({ algorithm: 'formula', count: '0' }),
     ]);
-    expect(records.at(-1)?.genericNotes).toBe('no claims in the period');
+    // A tall row's notes are its rate's.
+    expect(records.at(-1)?.genericNotes).toBeNull();
+    expect(records.flatMap((r) => r.payers).at(-1)?.notes).toBe('no claims in the period');
   });
 
   it('reads a count written in another form as CMS writes it, and leaves out one that is no count', async () => {

@@ -20,7 +20,8 @@ export interface FormatParser {
 
 /**
  * A checked record: with no error it is counted as read and kept in `out`; with any, it is
- * counted as rejected, its rates with it. A modifier's record is counted apart from the charges.
+ * counted as rejected, its rates with it. A modifier's record is counted apart from the charges,
+ * and one that continues an earlier record only for its rates.
  */
 export function keepOrReject(
   record: ChargeRecord,
@@ -39,11 +40,13 @@ export function keepOrReject(
     }
     return;
   }
+  // A record that continues an earlier one adds rates, not a charge.
+  const more = record.continues === undefined ? 1 : 0;
   if (modifier) {
-    report.modifiersRead++;
+    report.modifiersRead += more;
     report.modifierEntriesRead += record.payers.length;
   } else {
-    report.recordsRead++;
+    report.recordsRead += more;
     report.payersRead += record.payers.length;
   }
   out.push(record);

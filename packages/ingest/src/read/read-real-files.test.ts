@@ -29,13 +29,15 @@ describe("Martha's Vineyard tall CSV (v3.0.0, Windows-1252)", () => {
   const path = sharedDataFile(MARTHAS_VINEYARD);
 
   it.skipIf(!path)(
-    'reads all 10,452 rates for 29 payer/plan pairs, grouped into 3,726 charges',
+    'reads all 10,452 rates for 29 payer/plan pairs, grouped into 3,534 charges',
     async () => {
       const { reader, records } = await readAll(path as string);
       expect(reader.header.format).toBe('csv-tall');
       expect(reader.header.version).toBe('3.0.0');
       expect(payerCount(records)).toBe(10_452);
-      expect(records).toHaveLength(3_726);
+      // 3,534 runs of rows with the same item columns (notes aside), counted with Python; with
+      // the notes, which are the rates' ("OPPS APC" on some payers' rows), 3,726.
+      expect(records).toHaveLength(3_534);
       expect(pairs(records).size).toBe(29);
       expect(reader.report.errorCount).toBe(0);
       expect(reader.report.rejectedRecords).toBe(0);
@@ -283,7 +285,8 @@ describe('CMS examples', () => {
       file: 'V2.0.0_Tall_CSV_Format_Example.csv',
       format: 'csv-tall',
       version: '2.0.0',
-      records: 23,
+      // 31 rows: a row per payer of 17 charges, each row's notes its rate's (counted with Python).
+      records: 17,
       payers: 31,
     },
     {
@@ -304,12 +307,12 @@ describe('CMS examples', () => {
       file: 'V3.0.0_Tall_CSV_Format_Example.csv',
       format: 'csv-tall',
       version: '3.0.0',
-      records: 35,
+      records: 26,
       payers: 45,
-      // Its type_2_npi "0000000001 | 0000000002 | 0000000003", and 16 charges' notes that start
-      // with a space (18 rows; two rows go on a charge above them). Twelve of its column names
-      // have spaces around their pipes: "code | 1", "standard_charge | gross" and so on.
-      strayValues: 17,
+      // Its type_2_npi "0000000001 | 0000000002 | 0000000003", and 18 rows' notes that start
+      // with a space (each its rate's). Twelve of its column names have spaces around their
+      // pipes: "code | 1", "standard_charge | gross" and so on.
+      strayValues: 19,
       strayColumns: 12,
     },
     {
@@ -388,13 +391,13 @@ describe('CMS examples', () => {
       ]);
       const tall = sharedDataFile('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv');
       if (!tall) return;
-      // The CSV has a row per payer, each its own charge (the notes differ).
+      // The CSV has a row per payer, one charge, each row's notes its payer's.
       const csv = (await readAll(tall)).records.filter(
         (r) => r.codes.length === 0 && r.modifiers.join('|') === '50|62',
       );
-      expect(csv.map((r) => r.description)).toEqual([both?.description, both?.description]);
-      expect(csv.flatMap((r) => r.payers.map((p) => [p.payerName, p.planName]))).toEqual(
-        both?.payers.map((p) => [p.payerName, p.planName]),
+      expect(csv.map((r) => r.description)).toEqual([both?.description]);
+      expect(csv.flatMap((r) => r.payers.map((p) => [p.payerName, p.planName, p.notes]))).toEqual(
+        both?.payers.map((p) => [p.payerName, p.planName, p.notes]),
       );
     },
   );

@@ -57,7 +57,8 @@ export async function readMutations(
         const reader = await openMrf(entry ? `${file}#${entry}` : file);
         let records = 0;
         for await (const record of reader.records) {
-          records++;
+          // A record that continues an earlier one adds rates, not a charge.
+          if (record.continues === undefined) records++;
           const broken = brokenRule(record);
           if (broken) outcome.failures.push(`seed ${seed}: ${record.location}: ${broken}`);
         }

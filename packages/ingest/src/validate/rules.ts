@@ -136,9 +136,9 @@ export const RULES = {
     'empty row before the header or column names was skipped',
     'empty rows before the header or column names were skipped',
   ),
-  'csv.charge-split': warning(
-    'charge had so many rates in a row that it was loaded as two charges',
-    'charges had so many rates in a row that they were loaded as several charges',
+  'csv.charge-apart': warning(
+    'row went on with a charge of rows before it but not next to it (the file is not in charge order); its rates were added to that charge',
+    'rows went on with charges of rows before them but not next to them (the file is not in charge order); their rates were added to those charges',
   ),
   'csv.repeated-header': warning(
     'repeat of the header rows inside the file was skipped',
