@@ -20,6 +20,8 @@ import {
   drugType,
   numberOrNull,
   amount,
+  CHARGE,
+  PERCENT,
   isoDate,
   methodology,
   setting,
@@ -769,10 +771,16 @@ export class CsvMrfParser implements FormatParser {
       settingValue = null;
     }
     const drugUnit = amount(cell(f, layout.drugUnit), r, location, 'drug_unit_of_measurement');
-    const gross = amount(cell(f, layout.gross), r, location, 'standard_charge|gross');
-    const cash = amount(cell(f, layout.cash), r, location, 'standard_charge|discounted_cash');
-    const min = amount(cell(f, layout.min), r, location, 'standard_charge|min');
-    const max = amount(cell(f, layout.max), r, location, 'standard_charge|max');
+    const gross = amount(cell(f, layout.gross), r, location, 'standard_charge|gross', CHARGE);
+    const cash = amount(
+      cell(f, layout.cash),
+      r,
+      location,
+      'standard_charge|discounted_cash',
+      CHARGE,
+    );
+    const min = amount(cell(f, layout.min), r, location, 'standard_charge|min', CHARGE);
+    const max = amount(cell(f, layout.max), r, location, 'standard_charge|max', CHARGE);
     const record: ChargeRecord = {
       location,
       description: text(cell(f, layout.description), r, location, 'description') ?? '',
@@ -832,7 +840,7 @@ export class CsvMrfParser implements FormatParser {
       methodologyValue = null;
     }
     const dollar = amount(cell(f, c.dollar), r, location, 'negotiated_dollar');
-    const percentage = amount(cell(f, c.percentage), r, location, 'negotiated_percentage', true);
+    const percentage = amount(cell(f, c.percentage), r, location, 'negotiated_percentage', PERCENT);
     const payer: PayerCharge = {
       // Wide files name the payer and plan in the column header; keep them as written, trimmed.
       payerName: c.payer === -1 ? c.payerName : (this.names.name(cell(f, c.payer), location) ?? ''),

@@ -18,6 +18,8 @@ import {
   CODE_TYPES_V3_SET,
   NameNormaliser,
   amount,
+  CHARGE,
+  PERCENT,
   codeType,
   codeValue,
   drugType,
@@ -713,10 +715,10 @@ export class JsonMrfParser implements FormatParser {
       const t = jsonText(m, r, location, 'modifier_code');
       if (t !== null) modifiers.push(t);
     }
-    const gross = jsonAmount(sc.gross_charge, r, location, 'gross_charge');
-    const cash = jsonAmount(sc.discounted_cash, r, location, 'discounted_cash');
-    const min = jsonAmount(sc.minimum, r, location, 'minimum');
-    const max = jsonAmount(sc.maximum, r, location, 'maximum');
+    const gross = jsonAmount(sc.gross_charge, r, location, 'gross_charge', CHARGE);
+    const cash = jsonAmount(sc.discounted_cash, r, location, 'discounted_cash', CHARGE);
+    const min = jsonAmount(sc.minimum, r, location, 'minimum', CHARGE);
+    const max = jsonAmount(sc.maximum, r, location, 'maximum', CHARGE);
     const ownErrors = r.rejectingErrors - before;
 
     const payers: PayerCharge[] = [];
@@ -859,7 +861,7 @@ export class JsonMrfParser implements FormatParser {
       r,
       location,
       'standard_charge_percentage',
-      true,
+      PERCENT,
     );
     const estimated = jsonAmount(p.estimated_amount, r, location, 'estimated_amount');
     const median = jsonAmount(p.median_amount, r, location, 'median_amount');

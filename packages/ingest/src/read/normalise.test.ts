@@ -5,10 +5,12 @@ import {
   CODE_TYPES_V2_SET,
   CODE_TYPES_V3_SET,
   amount,
+  CHARGE,
   codeType,
   codeValue,
   isoDate,
   jsonAmount,
+  PERCENT,
   splitPipes,
   text,
 } from './normalise.ts';
@@ -62,11 +64,11 @@ describe('isoDate', () => {
 
 describe('amount', () => {
   it('reads a percentage written with a % sign, in a percentage field only', () => {
-    expect(read((r) => amount('80%', r, 'row 3', 'negotiated_percentage', true))).toEqual({
+    expect(read((r) => amount('80%', r, 'row 3', 'negotiated_percentage', PERCENT))).toEqual({
       value: 80,
       rules: ['number.percent-sign'],
     });
-    expect(read((r) => amount(' 45.5 % ', r, 'row 3', 'negotiated_percentage', true))).toEqual({
+    expect(read((r) => amount(' 45.5 % ', r, 'row 3', 'negotiated_percentage', PERCENT))).toEqual({
       value: 45.5,
       rules: ['number.percent-sign'],
     });
@@ -77,19 +79,21 @@ describe('amount', () => {
   });
 
   it('keeps a percentage under 1 as written, with a warning that it may be a fraction', () => {
-    expect(read((r) => amount('0.45', r, 'row 3', 'negotiated_percentage', true))).toEqual({
+    expect(read((r) => amount('0.45', r, 'row 3', 'negotiated_percentage', PERCENT))).toEqual({
       value: 0.45,
       rules: ['number.percentage-under-one'],
     });
-    expect(read((r) => jsonAmount(0.45, r, 'item', 'standard_charge_percentage', true))).toEqual({
-      value: 0.45,
-      rules: ['number.percentage-under-one'],
-    });
+    expect(read((r) => jsonAmount(0.45, r, 'item', 'standard_charge_percentage', PERCENT))).toEqual(
+      {
+        value: 0.45,
+        rules: ['number.percentage-under-one'],
+      },
+    );
     // 1% and more, and amounts in dollars under $1, are as the templates write them.
     for (const value of [1, 45, 250]) {
-      expect(read((r) => jsonAmount(value, r, 'item', 'standard_charge_percentage', true))).toEqual(
-        { value, rules: [] },
-      );
+      expect(
+        read((r) => jsonAmount(value, r, 'item', 'standard_charge_percentage', PERCENT)),
+      ).toEqual({ value, rules: [] });
     }
     expect(read((r) => amount('0.45', r, 'row 3', 'negotiated_dollar'))).toEqual({
       value: 0.45,
@@ -102,7 +106,7 @@ describe('amount', () => {
   });
 
   it.each(['%', '%%', 'abc%', '-5%', '0%'])('refuses the percentage %j', (raw) => {
-    const { value, rules } = read((r) => amount(raw, r, 'row 3', 'negotiated_percentage', true));
+    const { value, rules } = read((r) => amount(raw, r, 'row 3', 'negotiated_percentage', PERCENT));
     expect(value).toBeNaN();
     expect(rules).toHaveLength(1);
     expect(rules[0]).toMatch(/^number\.(invalid|not-positive)$/);
@@ -118,8 +122,33 @@ describe('amount', () => {
     },
   );
 
+  it("reads a charge's own 0 (gross, cash, min, max) as none, with an error that keeps the charge", () => {
+    for (const [raw, rules] of [
+      ['0', ['number.zero']],
+      ['0.00', ['number.zero']],
+      [' 0 ', ['number.zero', 'whitespace.trimmed']],
+      ['$0.00', ['number.zero', 'number.formatted']],
+    ] as const) {
+      expect(read((r) => amount(raw, r, 'row 3', 'gross', CHARGE))).toEqual({
+        value: null,
+        rules,
+      });
+    }
+    expect(read((r) => jsonAmount(0, r, 'item', 'gross_charge', CHARGE))).toEqual({
+      value: null,
+      rules: ['number.zero'],
+    });
+    // A negative is still refused, and a rate's 0 still rejects the rate.
+    expect(read((r) => amount('-5', r, 'row 3', 'gross', CHARGE)).rules).toEqual([
+      'number.not-positive',
+    ]);
+    expect(read((r) => amount('0', r, 'row 3', 'negotiated_dollar')).rules).toEqual([
+      'number.not-positive',
+    ]);
+  });
+
   it('still reads plain, formatted and placeholder amounts as before', () => {
-    expect(read((r) => amount('1200', r, 'row 3', 'gross', true))).toEqual({
+    expect(read((r) => amount('1200', r, 'row 3', 'gross', PERCENT))).toEqual({
       value: 1200,
       rules: [],
     });
@@ -127,7 +156,7 @@ describe('amount', () => {
       value: 1200.5,
       rules: ['number.formatted'],
     });
-    expect(read((r) => amount('N/A', r, 'row 3', 'gross', true))).toEqual({
+    expect(read((r) => amount('N/A', r, 'row 3', 'gross', PERCENT))).toEqual({
       value: null,
       rules: ['value.placeholder'],
     });
@@ -145,7 +174,7 @@ describe('amount', () => {
     expect(read((r) => amount('   ', r, 'row 3', 'gross'))).toEqual({ value: null, rules: [] });
   });
 
-  it.each(['nan', 'NaN', '#N/A', ' n/a '])(
+  it.each(['nan', 'NaN', '#N/A', ' n/a ', '--', 'Not Applicable', '—'])(
     'reads %j, which pandas and spreadsheets write in empty cells, as no value',
     (raw) => {
       expect(read((r) => amount(raw, r, 'row 3', 'gross'))).toEqual({
@@ -162,6 +191,10 @@ describe('settings, methodologies and code types spelled another way', () => {
     ['IP', 'inpatient'],
     ['Out-Patient', 'outpatient'],
     ['in patient', 'inpatient'],
+    ['Inpatient/Outpatient', 'both'],
+    ['IP/OP', 'both'],
+    ['Outpatient and Inpatient', 'both'],
+    ['Inpt', 'inpatient'],
   ])('reads the setting %j as %s', (raw, value) => {
     expect(read((r) => setting(raw, r, 'row 3'))).toEqual({ value, rules: ['enum.spelling'] });
   });
@@ -173,6 +206,10 @@ describe('settings, methodologies and code types spelled another way', () => {
     ['PerDiem', 'per diem'],
     ['Percent of total billed charge', 'percent of total billed charges'],
     ['percentage of total billed charges', 'percent of total billed charges'],
+    ['Percent of Total Charges', 'percent of total billed charges'],
+    ['% of billed charges', 'percent of total billed charges'],
+    ['% of Total Billed Charges', 'percent of total billed charges'],
+    ['Fee Schedules', 'fee schedule'],
   ])('reads the methodology %j as %s', (raw, value) => {
     expect(read((r) => methodology(raw, r, 'row 3'))).toEqual({ value, rules: ['enum.spelling'] });
   });

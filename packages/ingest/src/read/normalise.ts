@@ -128,14 +128,36 @@ export class NameNormaliser {
 const PLACEHOLDERS: ReadonlySet<string> = new Set([
   'n/a',
   'na',
+  'n.a.',
   '-',
+  '--',
+  '---',
+  '–',
+  '—',
   'null',
   'none',
   'nan',
   '#n/a',
+  'not applicable',
+  'not available',
 ]);
 
 const ACCOUNTING_NEGATIVE = /^\((?:\d+\.?\d*|\.\d+)\)$/;
+
+/**
+ * How an amount is read: `percent` for a percentage field, `zeroIsNone` for a charge's own
+ * amounts (gross, cash, min, max), where a 0 is read as no value (`number.zero`, an error that
+ * keeps the charge and its rates): a chargemaster's 0 is no price, and the rates beside it are.
+ */
+export interface AmountKind {
+  percent?: boolean;
+  zeroIsNone?: boolean;
+}
+
+/** A percentage field's amounts. */
+export const PERCENT: AmountKind = { percent: true };
+/** A charge's own amounts: gross, discounted cash, minimum, maximum. */
+export const CHARGE: AmountKind = { zeroIsNone: true };
 
 /**
  * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported), and
@@ -148,7 +170,7 @@ export function amount(
   report: ValidationReport,
   location: string,
   field: string,
-  percent = false,
+  { percent = false, zeroIsNone = false }: AmountKind = {},
 ): number | null {
   if (raw.length === 0) return null;
   let n = Number(raw);
@@ -184,6 +206,10 @@ export function amount(
     // Number() reads " 120 " as 120 by itself; the spaces are still the file's to hear about.
     countTrimmed(report, location, field, raw);
   }
+  if (n === 0 && zeroIsNone) {
+    report.add('number.zero', location, `${field} ${raw.trim()}`);
+    return null;
+  }
   if (n <= 0) {
     report.add('number.not-positive', location, `${field} ${raw}`);
     return Number.NaN;
@@ -199,21 +225,25 @@ export function jsonAmount(
   report: ValidationReport,
   location: string,
   field: string,
-  percent = false,
+  kind: AmountKind = {},
 ): number | null {
   if (typeof value === 'number') {
     if (value > 0) {
-      if (percent && value < 1) {
+      if (kind.percent && value < 1) {
         report.add('number.percentage-under-one', location, `${field} ${value}`);
       }
       return value;
+    }
+    if (value === 0 && kind.zeroIsNone) {
+      report.add('number.zero', location, `${field} 0`);
+      return null;
     }
     report.add('number.not-positive', location, `${field} ${value}`);
     return Number.NaN;
   }
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') {
-    const n = amount(value, report, location, field, percent);
+    const n = amount(value, report, location, field, kind);
     if (n !== null && !Number.isNaN(n))
       report.add('number.as-string', location, `${field} "${value}"`);
     return n;
@@ -255,12 +285,39 @@ function spellings(
   return map;
 }
 
-const SETTING_SPELLINGS = spellings(SETTINGS, { ip: 'inpatient', op: 'outpatient' });
+const SETTING_SPELLINGS = spellings(SETTINGS, {
+  ip: 'inpatient',
+  op: 'outpatient',
+  inpt: 'inpatient',
+  outpt: 'outpatient',
+  // Both settings named together: "Inpatient/Outpatient", "IP/OP", "Inpatient and Outpatient".
+  inpatientoutpatient: 'both',
+  outpatientinpatient: 'both',
+  inpatientandoutpatient: 'both',
+  outpatientandinpatient: 'both',
+  'inpatient&outpatient': 'both',
+  ipop: 'both',
+  opip: 'both',
+  'ip&op': 'both',
+});
+const PERCENT_OF_CHARGES = 'percent of total billed charges';
 const METHODOLOGY_SPELLINGS = spellings(METHODOLOGIES, {
-  percentoftotalbilledcharge: 'percent of total billed charges',
-  percentageoftotalbilledcharges: 'percent of total billed charges',
-  percentageoftotalbilledcharge: 'percent of total billed charges',
-  percentofbilledcharges: 'percent of total billed charges',
+  percentoftotalbilledcharge: PERCENT_OF_CHARGES,
+  percentageoftotalbilledcharges: PERCENT_OF_CHARGES,
+  percentageoftotalbilledcharge: PERCENT_OF_CHARGES,
+  percentofbilledcharges: PERCENT_OF_CHARGES,
+  percentoftotalcharges: PERCENT_OF_CHARGES,
+  percentageoftotalcharges: PERCENT_OF_CHARGES,
+  percentofcharges: PERCENT_OF_CHARGES,
+  percentageofcharges: PERCENT_OF_CHARGES,
+  percentageofbilledcharges: PERCENT_OF_CHARGES,
+  '%oftotalbilledcharges': PERCENT_OF_CHARGES,
+  '%ofbilledcharges': PERCENT_OF_CHARGES,
+  '%oftotalcharges': PERCENT_OF_CHARGES,
+  '%ofcharges': PERCENT_OF_CHARGES,
+  caserates: 'case rate',
+  feeschedules: 'fee schedule',
+  perdiems: 'per diem',
 });
 
 function enumValue(

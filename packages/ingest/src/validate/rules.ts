@@ -254,6 +254,10 @@ export const RULES = {
   'enum.drug-type': error('drug unit type is unknown', 'drug unit types are unknown'),
   'number.invalid': error('number could not be read', 'numbers could not be read'),
   'number.not-positive': error('amount was zero or negative', 'amounts were zero or negative'),
+  'number.zero': keptError(
+    "charge's gross, cash, minimum or maximum was 0, which CMS does not allow (read as none)",
+    "charges' gross, cash, minimum or maximum amounts were 0, which CMS does not allow (read as none)",
+  ),
 
   // Rates (payer entries): an error drops the rate.
   'required.payer_name': error('rate had no payer name', 'rates had no payer name'),
