@@ -480,12 +480,19 @@ export class CsvMrfParser implements FormatParser {
       }
       return c;
     };
-    const payerSlot = (payer: string, plan: string) => {
-      const key = `${payer}|${plan}`;
+    // A payer's columns in another letter case or spacing are its columns still.
+    const payerSlot = (payer: string, plan: string, column: number) => {
+      const key = `${payer}|${plan}`.toLowerCase().replace(/\s+/g, ' ');
       let slot = wide.get(key);
       if (!slot) {
         slot = emptyPayerColumns(payer, plan);
         wide.set(key, slot);
+      } else if (slot.payerName !== payer || slot.planName !== plan) {
+        this.report.add(
+          'column.payer-spelling',
+          `column ${column + 1}`,
+          `"${payer}|${plan}", read as "${slot.payerName}|${slot.planName}"`,
+        );
       }
       return slot;
     };
@@ -559,7 +566,7 @@ export class CsvMrfParser implements FormatParser {
         const suffix = PAYER_SUFFIXES[lower[3] ?? ''];
         if (lower.length !== 4 || suffix === undefined || !parts[1] || !parts[2])
           throw malformed(raw);
-        (payerSlot(parts[1], parts[2]) as unknown as Record<string, number>)[suffix] = i;
+        (payerSlot(parts[1], parts[2], i) as unknown as Record<string, number>)[suffix] = i;
         continue;
       }
       const prefixField = PAYER_PREFIXES[head];
@@ -569,7 +576,7 @@ export class CsvMrfParser implements FormatParser {
           continue;
         }
         if (lower.length !== 3 || !parts[1] || !parts[2]) throw malformed(raw);
-        (payerSlot(parts[1], parts[2]) as unknown as Record<string, number>)[prefixField] = i;
+        (payerSlot(parts[1], parts[2], i) as unknown as Record<string, number>)[prefixField] = i;
         continue;
       }
       switch (name) {

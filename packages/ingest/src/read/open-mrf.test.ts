@@ -865,6 +865,23 @@ describe('records and rules', () => {
     );
     expect(wide.records[0]?.payers[0]).toMatchObject({ payerName: 'Blue Cross', planName: 'PPO' });
     expect(wide.report.warningCount).toBe(0);
+    // One payer's columns written in two letter cases or spacings are one payer's.
+    const mixed = await readWideXray(
+      'wide-mixed-case.csv',
+      'standard_charge|Blue Cross|PPO|negotiated_dollar,standard_charge|BLUE CROSS|PPO|methodology',
+    );
+    expect(mixed.records[0]?.payers).toEqual([
+      expect.objectContaining({
+        payerName: 'Blue Cross',
+        planName: 'PPO',
+        dollar: 120,
+        methodology: 'fee schedule',
+      }),
+    ]);
+    expect(mixed.report.errorCount).toBe(0);
+    expect(mixed.report.examples('column.payer-spelling')[0]?.message).toMatch(
+      /: "BLUE CROSS\|PPO", read as "Blue Cross\|PPO"$/,
+    );
   });
 
   it('reads tall columns named as the JSON template names the fields', async () => {

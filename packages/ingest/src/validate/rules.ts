@@ -104,6 +104,10 @@ export const RULES = {
     'column name had stray spaces around it or its | separators (read all the same)',
     'column names had stray spaces around them or their | separators (read all the same)',
   ),
+  'column.payer-spelling': warning(
+    "payer column wrote its payer or plan in another letter case or spacing than the payer's other columns (read as that payer)",
+    "payer columns wrote their payer or plan in another letter case or spacing than the payers' other columns (read as those payers)",
+  ),
   'column.other-name': warning(
     'column was named another way than CMS names it, and read as the CMS column',
     'columns were named other ways than CMS names them, and read as the CMS columns',
