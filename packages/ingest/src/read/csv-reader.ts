@@ -235,6 +235,11 @@ export class CsvMrfParser implements FormatParser {
   private ctx: RuleContext | null = null;
   private codeTypes: ReadonlySet<string> = CODE_TYPES_V3_SET;
   private fieldCountWarned = false;
+  /**
+   * How many values the file's rows have: the first's, when any past the columns are empty (some
+   * files write a comma after the last value), or else as many as the columns.
+   */
+  private usualWidth = -1;
   /** The file's own first and third rows, to know them when an export writes them again. */
   private namesRow = { first: '', whole: '' };
   private columnsRow = { first: '', whole: '' };
@@ -682,8 +687,9 @@ export class CsvMrfParser implements FormatParser {
     return true;
   }
 
-  private onData(f: string[], line: number): void {
+  private onData(row: string[], line: number): void {
     const layout = this.layout as Layout;
+    let f = row;
     const first = f[0];
     if (
       (this.repeat !== 'none' ||
@@ -694,14 +700,28 @@ export class CsvMrfParser implements FormatParser {
     ) {
       return;
     }
-    if (f.length !== layout.width && !this.fieldCountWarned && f.some((v) => v.length > 0)) {
-      // Reported once: files that do this do it on every row.
+    // More values than its columns, or than the file's first row if it writes empty values
+    // past them: a number's unquoted thousands comma is mended; values past the last column
+    // mean the row does not line up with the columns (a value with an unquoted comma), and it
+    // is rejected; empty ones are read, said once, as files that write them do on every row.
+    if (this.usualWidth === -1 && f.some((v) => v.length > 0)) {
+      this.usualWidth = allEmpty(f, layout.width) ? f.length : layout.width;
+    }
+    const expected = Math.max(layout.width, this.usualWidth);
+    const joined = f.length > expected ? joinThousands(f, f.length - expected) : null;
+    if (joined !== null) {
+      this.report.add('csv.unquoted-thousands', `row ${line}`, joined.numbers.join(', '));
+      f = joined.fields;
+    } else if (f.length > expected && !allEmpty(f, expected)) {
+      const counts = `${f.length} values for ${layout.width} columns`;
+      this.report.add('csv.misaligned', `row ${line}`, counts);
+      if (layout.tall) this.report.rejectedPayers++;
+      else this.report.rejectedRecords++;
+      return;
+    } else if (f.length !== layout.width && !this.fieldCountWarned && f.some((v) => v.length > 0)) {
       this.fieldCountWarned = true;
-      this.report.add(
-        'csv.field-count',
-        `row ${line}`,
-        `${f.length} values for ${layout.width} columns`,
-      );
+      const counts = `${f.length} values for ${layout.width} columns`;
+      this.report.add('csv.field-count', `row ${line}`, counts);
     }
     if (layout.tall) {
       const location = `row ${line}`;
@@ -993,6 +1013,37 @@ function sameCharge(a: ChargeRecord, b: ChargeRecord): boolean {
     a.codes.length === b.codes.length &&
     a.codes.every((c, i) => c.code === b.codes[i]?.code && c.type === b.codes[i]?.type)
   );
+}
+
+/**
+ * A row with more values than columns, mended when each extra value is the rest of a number
+ * whose thousands comma was not quoted (`…,1,125.00,…` for "1,125.00"): the joined row and the
+ * numbers joined. Null when the extra values cannot all be told so, one for one.
+ */
+function joinThousands(
+  f: readonly string[],
+  extra: number,
+): { fields: string[]; numbers: string[] } | null {
+  const splits: number[] = [];
+  for (let i = 0; i + 1 < f.length; i++) {
+    if (/^\$?\d{1,3}$/.test(f[i] as string) && /^\d{3}(\.\d+)?$/.test(f[i + 1] as string)) {
+      splits.push(i);
+    }
+  }
+  if (splits.length !== extra) return null;
+  const fields = [...f];
+  // From the right, so that "1,125,000" (two splits in a row) is joined whole.
+  for (const i of splits.reverse()) {
+    fields.splice(i, 2, `${fields[i]},${fields[i + 1]}`);
+  }
+  const numbers = fields.filter((v, i) => v !== f[i] && v.includes(','));
+  return { fields, numbers };
+}
+
+/** Whether the row's values from column `from` on are all empty. */
+function allEmpty(f: readonly string[], from: number): boolean {
+  for (let i = from; i < f.length; i++) if ((f[i] as string).length > 0) return false;
+  return true;
 }
 
 /** The value of column i, '' when the column is absent or the row short. */

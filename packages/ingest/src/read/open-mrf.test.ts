@@ -1141,6 +1141,43 @@ describe('records and rules', () => {
     expect(report.count('csv.charge-apart')).toBe(2);
   });
 
+  it('mends a number whose thousands comma was not quoted, and rejects a row that does not line up', async () => {
+    // With the row's last value not empty, values past the last column show a value was split.
+    const noted = (row: string) => row.replace(/,\n$/, ',see contract\n');
+    const unquoted = TALL_ROW.replace(',250,200,', ',1,250.00,200,')
+      .replace(',120,', ',1,120,500,')
+      .replace(',100,150,', ',100.00,150.00,');
+    // "100,150" could be a split number too: which values belong together cannot be told.
+    const ambiguous = noted(
+      TALL_ROW.replace('X-ray chest', 'Ambiguous').replace(',250,200,', ',1,250,200,'),
+    );
+    const trailing = TALL_ROW.replace('X-ray chest', 'Trailing').replace('\n', ',\n');
+    const shifted = noted(TALL_ROW.replace('X-ray chest', 'Shifted').replace('PPO', 'PPO,Gold'));
+    const short = TALL_ROW.replace('X-ray chest', 'Short').replace(/,\n$/, '\n');
+    const { records, report } = await readWithReport(
+      await file(
+        'commas.csv',
+        V3_HEADER + TALL_COLUMNS + unquoted + trailing + shifted + short + ambiguous,
+      ),
+    );
+    expect(records.map((r) => [r.description, r.gross, r.payers[0]?.dollar])).toEqual([
+      ['X-ray chest', 1250, 1120500],
+      ['Trailing', 250, 120],
+      ['Short', 250, 120],
+    ]);
+    expect(report.examples('csv.unquoted-thousands')[0]?.message).toMatch(
+      /: 1,250\.00, 1,120,500$/,
+    );
+    // Values past the last column that are no number's rest: the row is not read.
+    expect(report.examples('csv.misaligned').map((e) => [e.location, e.message])).toEqual([
+      ['row 6', expect.stringMatching(/: 23 values for 22 columns$/)],
+      ['row 8', expect.stringMatching(/: 23 values for 22 columns$/)],
+    ]);
+    expect(report.rejectedPayers).toBe(2);
+    // Empty values past the last column, or a row short of them, are read, said once.
+    expect(report.count('csv.field-count')).toBe(1);
+  });
+
   it('remembers the most recent charges only, so memory stays flat', async () => {
     const charge = (n: number) => TALL_ROW.replace('X-ray chest', `Charge ${n}`);
     const rows = Array.from({ length: RECENT_CHARGES + 1 }, (_, n) => charge(n));

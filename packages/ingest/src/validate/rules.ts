@@ -148,6 +148,14 @@ export const RULES = {
     'repeat of the header rows inside the file was skipped',
     'repeats of the header rows inside the file were skipped',
   ),
+  'csv.misaligned': error(
+    'row had values past its last column that could not be matched to the columns (an unquoted comma?), and was not read',
+    'rows had values past their last columns that could not be matched to the columns (an unquoted comma?), and were not read',
+  ),
+  'csv.unquoted-thousands': warning(
+    'row had a number whose thousands comma was not quoted, read as one number',
+    'rows had numbers whose thousands commas were not quoted, read as one number each',
+  ),
   'csv.field-count': warning(
     'row has a different number of values than the header',
     'rows have a different number of values than the header',
