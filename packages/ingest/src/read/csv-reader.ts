@@ -20,6 +20,7 @@ import {
   drugType,
   numberOrNull,
   amount,
+  confirmation,
   CHARGE,
   PERCENT,
   isoDate,
@@ -440,13 +441,7 @@ export class CsvMrfParser implements FormatParser {
         h.licenseState = /^[A-Z]{2}$/.test(state) ? state : null;
         h.licenseNumber = text(values[i] ?? '', r, 'row 2', name);
       } else if (name.startsWith(ATTESTATION_START)) {
-        const confirmed = (values[i] ?? '').trim().toLowerCase();
-        h.attestationConfirmed =
-          confirmed === 'true' || confirmed === 'yes'
-            ? true
-            : confirmed === 'false' || confirmed === 'no'
-              ? false
-              : null;
+        h.attestationConfirmed = confirmation(values[i] ?? '', r, 'row 2, attestation');
       }
     }
     this.header = h;

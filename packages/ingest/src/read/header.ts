@@ -65,7 +65,13 @@ export function resolveVersion(
 /** The header rules of the schemas (required properties, licence state enum, v3 NPIs and attestation). */
 export function checkHeader(h: MrfHeader, report: ValidationReport): void {
   if (h.hospitalName.length === 0) report.add('required.hospital_name', 'hospital_name');
-  if (h.lastUpdatedOn === null) report.add('required.last_updated_on', 'last_updated_on');
+  // A date written but unreadable is said once, as date.invalid.
+  const unreadable = report
+    .examples('date.invalid')
+    .some((e) => e.location.endsWith('last_updated_on'));
+  if (h.lastUpdatedOn === null && !unreadable) {
+    report.add('required.last_updated_on', 'last_updated_on');
+  }
   if (h.locationNames.length === 0) report.add('required.location_name', 'location_name');
   if (h.addresses.length === 0) report.add('required.hospital_address', 'hospital_address');
   if (h.licenseState === null || !STATE_CODES.has(h.licenseState)) {

@@ -18,6 +18,7 @@ import {
   CODE_TYPES_V3_SET,
   NameNormaliser,
   amount,
+  confirmation,
   CHARGE,
   PERCENT,
   codeType,
@@ -631,10 +632,10 @@ export class JsonMrfParser implements FormatParser {
       if (final) this.unknownFields.check(attestation, 'attestation', key);
       const confirmed = attestation.confirm_attestation ?? attestation.confirm_affirmation;
       h.attestationConfirmed = typeof confirmed === 'boolean' ? confirmed : null;
-      const word = typeof confirmed === 'string' ? confirmed.trim().toLowerCase() : '';
-      if (word === 'true' || word === 'yes' || word === 'false' || word === 'no') {
+      if (typeof confirmed === 'string' || typeof confirmed === 'number') {
+        // A string or number where the schema wants a boolean: "true", "yes", 1.
         r.add('json.wrong-type-read', 'attestation', JSON.stringify(confirmed));
-        h.attestationConfirmed = word === 'true' || word === 'yes';
+        h.attestationConfirmed = confirmation(String(confirmed), r, 'attestation');
       }
       h.attesterName =
         typeof attestation.attester_name === 'string'

@@ -8,6 +8,7 @@ import {
   CHARGE,
   codeType,
   codeValue,
+  confirmation,
   isoDate,
   jsonAmount,
   PERCENT,
@@ -40,6 +41,9 @@ describe('isoDate', () => {
     ['April 1, 2026', '2026-04-01', ['date.other-form']],
     ['Sept. 30 2025', '2025-09-30', ['date.other-form']],
     ['December 31st, 2025', '2025-12-31', ['date.other-form']],
+    // A spreadsheet's day number, as a cell formatted as a number shows a date.
+    ['45662', '2025-01-05', ['date.other-form']],
+    ['46113', '2026-04-01', ['date.other-form']],
   ])('reads %j as %s', (raw, iso, rules) => {
     expect(read((r) => isoDate(raw, r, 'last_updated_on'))).toEqual({ value: iso, rules });
   });
@@ -54,11 +58,33 @@ describe('isoDate', () => {
     '2026',
     'yesterday',
     '1/4',
+    // Europe writes the day first, the US the month: which one cannot be told.
+    '01.05.2025',
+    // A day number before 2000 or after 2099 is likelier something else.
+    '12345',
+    '99999',
   ])('refuses %j', (raw) => {
     expect(read((r) => isoDate(raw, r, 'last_updated_on'))).toEqual({
       value: null,
       rules: ['date.invalid'],
     });
+  });
+});
+
+describe('confirmation', () => {
+  it.each([
+    ['true', true, []],
+    ['FALSE', false, []],
+    ['Yes', true, ['attestation.other-word']],
+    ['Y', true, ['attestation.other-word']],
+    ['1', true, ['attestation.other-word']],
+    ['X', true, ['attestation.other-word']],
+    ['TRUE.', true, []],
+    ['No', false, ['attestation.other-word']],
+    ['maybe', null, ['attestation.unknown-word']],
+    ['', null, []],
+  ] as const)('reads %j as %s', (raw, value, rules) => {
+    expect(read((r) => confirmation(raw, r, 'row 2, attestation'))).toEqual({ value, rules });
   });
 });
 

@@ -441,9 +441,15 @@ const OTHER_DATES: readonly [RegExp, (m: RegExpExecArray) => [number, number, nu
   ],
 ];
 
+/** A spreadsheet's day number (days since 1899-12-30) of a day in 2000–2099: 45662 is 2025-01-05. */
+const DAY_NUMBER = /^\d{5}$/;
+const FIRST_DAY_NUMBER = 36_526;
+const LAST_DAY_NUMBER = 73_050;
+
 /**
  * An ISO date from YYYY-MM-DD (as CMS asks), the MM/DD/YYYY and M/D/YYYY most files use instead,
- * or another form that can only mean one day (ISO_DATE, US_DATE, OTHER_DATES), each warned.
+ * or another form that can only mean one day (ISO_DATE, US_DATE, OTHER_DATES, a spreadsheet's
+ * day number), each warned. 01.05.2025 is not read: Europe writes the day first.
  */
 export function isoDate(raw: string, report: ValidationReport, location: string): string | null {
   const value = raw.trim();
@@ -464,8 +470,58 @@ export function isoDate(raw: string, report: ValidationReport, location: string)
     report.add('date.other-form', location, JSON.stringify(raw));
     return dateText(year, month, day);
   }
+  if (DAY_NUMBER.test(value)) {
+    const days = Number(value);
+    if (days >= FIRST_DAY_NUMBER && days <= LAST_DAY_NUMBER) {
+      const date = new Date(Date.UTC(1899, 11, 30 + days)).toISOString().slice(0, 10);
+      report.add(
+        'date.other-form',
+        location,
+        `${JSON.stringify(raw)}, a spreadsheet's day number: ${date}`,
+      );
+      return date;
+    }
+  }
   report.add('date.invalid', location, JSON.stringify(raw));
   return null;
+}
+
+/** How files confirm the attestation besides true: a tick, a 1, a yes. */
+const CONFIRMING = new Set([
+  'yes',
+  'y',
+  '1',
+  'x',
+  '✓',
+  '✔',
+  'checked',
+  'agree',
+  'agreed',
+  'confirmed',
+]);
+const DENYING = new Set(['no', 'n', '0']);
+
+/**
+ * The attestation's confirmation: true or false as CMS writes it, or a word that means one of
+ * them (a warning, `attestation.other-word`); null for none, or for a word that means neither
+ * (said, `attestation.unknown-word`, beside the error for no confirmed attestation).
+ */
+export function confirmation(
+  raw: string,
+  report: ValidationReport,
+  location: string,
+): boolean | null {
+  const word = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[.!]+$/, '');
+  if (word.length === 0) return null;
+  if (word === 'true') return true;
+  if (word === 'false') return false;
+  const value = CONFIRMING.has(word) ? true : DENYING.has(word) ? false : null;
+  const rule = value === null ? 'attestation.unknown-word' : 'attestation.other-word';
+  report.add(rule, location, JSON.stringify(raw));
+  return value;
 }
 
 function dateText(year: number, month: number, day: number): string {

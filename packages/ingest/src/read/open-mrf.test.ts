@@ -663,6 +663,30 @@ describe('records and rules', () => {
       standard_charge_information: [item],
     });
     expect(bad.report.count('date.invalid')).toBe(1);
+    // ...and not again as no date at all.
+    expect(bad.report.count('required.last_updated_on')).toBe(0);
+    // A CSV's attestation confirmed with a tick or a Y is confirmed.
+    for (const tick of ['Y', 'X', '1']) {
+      const ticked = await readWithReport(
+        await file(
+          'ticked.csv',
+          V3_HEADER.replace(',true,', `,${tick},`) + TALL_COLUMNS + TALL_ROW,
+        ),
+      );
+      expect(ticked.header.attestationConfirmed).toBe(true);
+      expect(ticked.report.count('attestation.other-word')).toBe(1);
+      expect(ticked.report.count('required.attestation')).toBe(0);
+    }
+    const csv = await readWithReport(
+      await file(
+        'bad-date.csv',
+        V3_HEADER.replace('2026-01-15', '01.15.2026') + TALL_COLUMNS + TALL_ROW,
+      ),
+    );
+    expect([
+      csv.report.count('date.invalid'),
+      csv.report.count('required.last_updated_on'),
+    ]).toEqual([1, 0]);
   });
 
   /** The JSON with every object's keys in alphabetical order, as `jq -S` writes it. */

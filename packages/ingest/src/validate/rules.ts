@@ -76,6 +76,14 @@ export const RULES = {
     'dates were written in other forms than YYYY-MM-DD (read all the same)',
   ),
   'date.invalid': error('date could not be read', 'dates could not be read'),
+  'attestation.other-word': warning(
+    'attestation was confirmed or denied in another word than true or false (read as that)',
+    'attestations were confirmed or denied in other words than true or false (read as those)',
+  ),
+  'attestation.unknown-word': warning(
+    "attestation's confirmation was a word that means neither true nor false (not read as confirmed)",
+    "attestations' confirmations were words that mean neither true nor false (not read as confirmed)",
+  ),
   'archive.other-file': warning(
     'other file in the zip archive was not read, only its first',
     'other files in the zip archive were not read, only its first',
