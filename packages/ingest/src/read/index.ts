@@ -151,6 +151,12 @@ function notAPriceFile(start: string): string | null {
   return null;
 }
 
+/** The first line of a sample, cut to 60 characters. */
+function firstLine(sample: Buffer): string {
+  const line = sample.subarray(0, 200).toString('utf8').split(/\r?\n/)[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 60)}…` : line;
+}
+
 /** JSON or CSV from the first bytes (after a BOM and blanks); binary content is refused. */
 function chooseParser(head: Buffer, report: ValidationReport): FormatParser {
   let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
@@ -169,6 +175,16 @@ function chooseParser(head: Buffer, report: ValidationReport): FormatParser {
   const other = notAPriceFile(sample.subarray(0, 64).toString('latin1'));
   if (other) throw new MrfReadError('not-a-mrf', other);
   if (sample[0] === 0x7b) return new JsonMrfParser(report);
+  // [ { … } ]: one object written inside a list (the JSON reader says so).
+  if (sample[0] === 0x5b && /^\[\s*\{/.test(sample.subarray(0, 64).toString('latin1'))) {
+    return new JsonMrfParser(report);
+  }
+  if (sample[0] === 0x2f && (sample[1] === 0x2f || sample[1] === 0x2a)) {
+    throw new MrfReadError(
+      'not-a-mrf',
+      `The file starts with a comment (${JSON.stringify(firstLine(sample))}), which JSON does not have and a CSV's first row cannot be: remove the comments and the file may be read as JSON.`,
+    );
+  }
   if (sample[0] === 0x5b) {
     throw new MrfReadError(
       'not-a-mrf',

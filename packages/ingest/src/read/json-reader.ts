@@ -122,6 +122,8 @@ export class JsonMrfParser implements FormatParser {
   identityPending = false;
   /** Whether the items are read before the file declared its version (see ensureHeader). */
   private versionPending = false;
+  /** Whether the object was written inside a list whose closing bracket is still to come. */
+  private inList = false;
   /** Bytes after the closing brace from the first that is not white space or NUL padding. */
   private afterEnd = 0;
   private afterEndStart = '';
@@ -193,7 +195,12 @@ export class JsonMrfParser implements FormatParser {
     const b = this.buf;
     let i = from;
     if (this.afterEnd === 0) {
-      while (i < b.length && (isSpace(b[i] as number) || b[i] === 0)) i++;
+      // The list's closing bracket, when the object was written inside one, is no text after it.
+      for (; i < b.length; i++) {
+        const c = b[i] as number;
+        if (c === 0x5d && this.inList) this.inList = false;
+        else if (!isSpace(c) && c !== 0) break;
+      }
       if (i === b.length) return;
       this.afterEndStart = b.toString('utf8', i, Math.min(b.length, i + 40));
     }
@@ -222,6 +229,13 @@ export class JsonMrfParser implements FormatParser {
               i += 3;
               break;
             }
+          }
+          if (c === 0x5b && !this.inList) {
+            // [ { … } ]: the object written inside a list, as some exporters do.
+            this.inList = true;
+            this.report.add('json.in-list', 'file');
+            i++;
+            break;
           }
           if (c !== 0x7b) {
             throw new MrfReadError(
@@ -472,6 +486,7 @@ export class JsonMrfParser implements FormatParser {
             this.report.add('json.comma', location, 'missing comma');
           for (let k = 0; k < repaired.extraCommas; k++)
             this.report.add('json.comma', location, 'extra comma');
+          for (let k = 0; k < repaired.comments; k++) this.report.add('json.comment', location);
           return value;
         } catch {
           // Broken in another way too: reported as it was written.
@@ -491,6 +506,8 @@ export class JsonMrfParser implements FormatParser {
       for (const item of items) this.onItem(item, `${ITEMS_KEY}[${this.itemIndex++}]`);
       return;
     }
+    // JSON.parse keeps a key's last value; so does this, but says so.
+    if (this.fields.has(key)) this.report.add('json.duplicate-key', 'file', key);
     this.fields.set(key, value);
     if (this.header) this.completeHeader();
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lenientJson } from './lenient-json.ts';
 
-const NONE = { nonFinite: 0, trailingCommas: 0, missingCommas: 0, extraCommas: 0 };
+const NONE = { nonFinite: 0, trailingCommas: 0, missingCommas: 0, extraCommas: 0, comments: 0 };
 
 describe('lenientJson', () => {
   it('reads NaN and Infinity as null, outside strings only', () => {
@@ -14,6 +14,17 @@ describe('lenientJson', () => {
       max: null,
       min: null,
       notes: 'NaN, Infinity,]',
+    });
+  });
+
+  it('drops line and block comments, outside strings only', () => {
+    const repaired = lenientJson(
+      '{"dollar": 3466.8 // APC rate\n, /* the plan */ "plan": "PPO // not a comment /* nor this */"}',
+    );
+    expect(repaired).toMatchObject({ ...NONE, comments: 2 });
+    expect(JSON.parse(repaired?.text ?? '')).toEqual({
+      dollar: 3466.8,
+      plan: 'PPO // not a comment /* nor this */',
     });
   });
 

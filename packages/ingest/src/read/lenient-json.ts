@@ -4,7 +4,8 @@
  * missing or infinite floats unless told not to (read as null: no value); a comma before a
  * closing bracket or brace, as hand-edited files have (dropped); a comma doubled or right after
  * an opening bracket (dropped); and a comma missing between two fields or entries, as
- * `"a": 1 "b": 2` or `}{` (added). Only tried after JSON.parse failed, so clean files never pay
+ * `"a": 1 "b": 2` or `}{` (added); and comments, line comments (two slashes to the line's end)
+ * and block comments (slash-star to star-slash), as JavaScript and JSONC allow (dropped). Only tried after JSON.parse failed, so clean files never pay
  * for it, and what it gives is kept only if JSON.parse then reads it.
  */
 export interface LenientText {
@@ -16,12 +17,15 @@ export interface LenientText {
   /** How many missing commas were added, and doubled or leading ones dropped. */
   missingCommas: number;
   extraCommas: number;
+  /** How many comments were dropped. */
+  comments: number;
 }
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const COLON = 0x3a;
+const SLASH = 0x2f;
 const NON_FINITE = /^-?(?:NaN|Infinity)/;
 
 function isWhitespace(c: number): boolean {
@@ -44,7 +48,13 @@ function isWordChar(c: number): boolean {
 export function lenientJson(text: string): LenientText | null {
   const parts: string[] = [];
   let from = 0;
-  const found = { nonFinite: 0, trailingCommas: 0, missingCommas: 0, extraCommas: 0 };
+  const found = {
+    nonFinite: 0,
+    trailingCommas: 0,
+    missingCommas: 0,
+    extraCommas: 0,
+    comments: 0,
+  };
   /** What came last: an opening bracket, a comma, a colon, or a whole value (or key). */
   let last: 'open' | 'comma' | 'colon' | 'value' = 'open';
   const drop = (i: number) => {
@@ -56,6 +66,16 @@ export function lenientJson(text: string): LenientText | null {
     const c = text.charCodeAt(i);
     if (isWhitespace(c)) {
       i++;
+      continue;
+    }
+    if (c === SLASH && (text[i + 1] === '/' || text[i + 1] === '*')) {
+      const block = text[i + 1] === '*';
+      const close = block ? text.indexOf('*/', i + 2) : text.indexOf('\n', i + 2);
+      const end = close === -1 ? text.length : close + (block ? 2 : 0);
+      parts.push(text.slice(from, i));
+      from = end;
+      i = end;
+      found.comments++;
       continue;
     }
     if (c === COMMA) {

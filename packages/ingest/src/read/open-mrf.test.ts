@@ -1485,6 +1485,30 @@ describe('records and rules', () => {
 describe('encodings and compression', () => {
   const example = sharedDataFile('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv');
 
+  it('reads a JSON object written inside a list, and names a leading comment', async () => {
+    const json = sharedDataFile('cms-hpt-examples/v3_json_format_example.json') as string;
+    const text = await readFile(json, 'utf8');
+    const expected = await readAll(json);
+    const listed = await readWithReport(await file('listed.json', `[\n${text}\n]\n`));
+    expect(listed.records).toEqual(expected);
+    expect(listed.report.count('json.in-list')).toBe(1);
+    expect(listed.report.count('json.after-end')).toBe(0);
+    // A second object in the list is not read, and said.
+    const two = await readWithReport(await file('two.json', `[${text}, ${text}]`));
+    expect(two.report.examples('json.after-end')[0]?.message).toMatch(/bytes, starting ", \{/);
+    // A key written twice at the top: its last value, said.
+    const twice = await readWithReport(
+      await file('twice.json', text.replace('{', '{"hospital_name": "Old name",')),
+    );
+    expect(twice.report.examples('json.duplicate-key')[0]?.message).toMatch(/: hospital_name$/);
+    const commented = await failure(await file('comment.json', `// exported 2026-04-01\n${text}`));
+    expect(commented).toMatchObject({ code: 'not-a-mrf', records: 0 });
+    expect(commented.message).toBe(
+      'The file starts with a comment ("// exported 2026-04-01"), which JSON does not have and a ' +
+        "CSV's first row cannot be: remove the comments and the file may be read as JSON.",
+    );
+  });
+
   it('reads a JSON file after a UTF-8 BOM, whatever its line ends, exactly like the plain file', async () => {
     const json = sharedDataFile('cms-hpt-examples/v3_json_format_example.json') as string;
     const bytes = await readFile(json);

@@ -185,6 +185,18 @@ export const RULES = {
     'field is not a CMS field and was ignored',
     'fields are not CMS fields and were ignored',
   ),
+  'json.comment': warning(
+    'comment, which JSON does not have, was read past',
+    'comments, which JSON does not have, were read past',
+  ),
+  'json.duplicate-key': warning(
+    'field of the file was written twice (its last value read)',
+    'fields of the file were written twice (their last values read)',
+  ),
+  'json.in-list': warning(
+    'file wrote its object inside a list, [ { … } ] (the object read)',
+    'files wrote their object inside a list, [ { … } ] (the object read)',
+  ),
   'json.after-end': error(
     'file had text after the end of its JSON object, which was not read',
     'files had text after the end of their JSON object, which was not read',
