@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from '../api/common.ts';
 import { AMOUNT_ORIGINS } from '../rates/effective-amount.ts';
+import { stateByCode } from '../rates/states.ts';
 import { INVALID_PHONE_NUMBER, PhoneNumberSchema } from './phone-number.ts';
 
 // search-and-accounts §2 "Home", "/ooprates", §3 entities, §4 states, §7 calls (issue 4).
@@ -72,8 +73,15 @@ export const StatewiseAccessSchema = z.record(z.string(), z.string());
 const stateCode = z
   .string({ error: requiredString('stateCode') })
   .trim()
-  .regex(/^[A-Za-z]{2}$/, 'stateCode must be a two-letter state code such as AK.')
-  .transform((s) => s.toUpperCase());
+  .regex(/^[A-Za-z]{2}$/, {
+    abort: true,
+    error: 'stateCode must be a two-letter state code such as AK.',
+  })
+  .transform((s) => s.toUpperCase())
+  // Two letters that name no state (GU, ZZ) would search nothing and find nothing: said.
+  .refine((code) => stateByCode(code) !== undefined, {
+    error: (issue) => `${String(issue.input)} is not a state we know.`,
+  });
 
 const msaId = z
   .union([z.string(), z.number()], { error: requiredString('msaID') })

@@ -480,6 +480,7 @@ describe('OobRates calls', () => {
         'paymentMethod must be one of Inpatient, Outpatient, Drugs.',
       ],
       [{ ...custom('99213'), stateCode: 'Alaska' }, 'stateCode must be a two-letter state code'],
+      [{ ...custom('99213'), stateCode: 'zz' }, 'ZZ is not a state we know.'],
       [{ ...custom('99213'), lives: 3 }, 'lives must be 1 (Single) or 2 (Family).'],
       [{ ...custom('99213'), accumulator: '12a' }, 'accumulator must be digits only'],
       [{ ...custom('99213'), code: "99213'; drop table" }, 'code must be a medical code'],
