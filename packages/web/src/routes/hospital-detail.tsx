@@ -35,7 +35,8 @@ export const NO_PROBLEMS_MESSAGE = 'No problems found.';
 /** What a warning and an error mean for the rates, under a file's validation. */
 export const VALIDATION_KEY =
   'A warning is a departure from CMS’s rules that was read past: its rates are loaded. An error ' +
-  'rejected the charge or rate it names, which rate searches do not show.';
+  'broke a rule: unless it says “kept all the same”, the charge or rate it names was rejected, ' +
+  'and rate searches do not show it.';
 
 /**
  * One hospital of the inventory list with the files loaded for it: where it is, and for each
