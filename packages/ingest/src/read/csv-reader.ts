@@ -24,6 +24,7 @@ import {
   CHARGE,
   PERCENT,
   isoDate,
+  isPlaceholder,
   methodology,
   setting,
   splitPipes,
@@ -72,6 +73,8 @@ interface Layout {
   payers: PayerColumns[];
   /** Columns whose values identify the charge: consecutive tall rows equal on these are grouped. */
   itemColumns: number[];
+  /** Columns that hold an amount (charges, rates, percentiles): a letter there means a shift. */
+  amountColumns: number[];
 }
 
 const PAYER_SUFFIXES: Record<string, keyof PayerColumns> = {
@@ -468,6 +471,7 @@ export class CsvMrfParser implements FormatParser {
       rateNotes: -1,
       payers: [],
       itemColumns: [],
+      amountColumns: [],
     };
     const tallPayer = emptyPayerColumns('', '');
     const wide = new Map<string, PayerColumns>();
@@ -644,6 +648,20 @@ export class CsvMrfParser implements FormatParser {
       layout.max,
       layout.rateNotes === -1 ? layout.genericNotes : -1,
     ].filter((i) => i !== -1);
+    layout.amountColumns = [
+      layout.gross,
+      layout.cash,
+      layout.min,
+      layout.max,
+      ...layout.payers.flatMap((p) => [
+        p.dollar,
+        p.percentage,
+        p.estimated,
+        p.median,
+        p.p10,
+        p.p90,
+      ]),
+    ].filter((i) => i !== -1);
     header.format = layout.tall ? 'csv-tall' : 'csv-wide';
     this.layout = layout;
     this.columnsRow = { first: fields[0] ?? '', whole: fields.join(',') };
@@ -699,15 +717,27 @@ export class CsvMrfParser implements FormatParser {
     // past them: a number's unquoted thousands comma is mended; values past the last column
     // mean the row does not line up with the columns (a value with an unquoted comma), and it
     // is rejected; empty ones are read, said once, as files that write them do on every row.
+    // A row as wide as a first row with empty values past its columns can still be shifted:
+    // a value, not an empty one, past the last column says so, and so does a word where an
+    // amount goes when the row's own last value was empty.
     if (this.usualWidth === -1 && f.some((v) => v.length > 0)) {
       this.usualWidth = allEmpty(f, layout.width) ? f.length : layout.width;
     }
     const expected = Math.max(layout.width, this.usualWidth);
-    const joined = f.length > expected ? joinThousands(f, f.length - expected) : null;
+    const filled = filledWidth(f, layout.width);
+    const fits = (row: readonly string[]) => !wordInAmount(row, layout.amountColumns);
+    const joined =
+      f.length > expected
+        ? joinThousands(f, f.length - expected, fits)
+        : filled > layout.width
+          ? joinThousands(f, filled - layout.width, fits)
+          : f.length > layout.width && !fits(f)
+            ? lineUp(joinThousands(f, f.length - layout.width, fits), fits)
+            : null;
     if (joined !== null) {
       this.report.add('csv.unquoted-thousands', `row ${line}`, joined.numbers.join(', '));
       f = joined.fields;
-    } else if (f.length > expected && !allEmpty(f, expected)) {
+    } else if (filled > layout.width) {
       const counts = `${f.length} values for ${layout.width} columns`;
       this.report.add('csv.misaligned', `row ${line}`, counts);
       if (layout.tall) this.report.rejectedPayers++;
@@ -1013,11 +1043,13 @@ function sameCharge(a: ChargeRecord, b: ChargeRecord): boolean {
 /**
  * A row with more values than columns, mended when each extra value is the rest of a number
  * whose thousands comma was not quoted (`…,1,125.00,…` for "1,125.00"): the joined row and the
- * numbers joined. Null when the extra values cannot all be told so, one for one.
+ * numbers joined. When more values look like such a rest than there are extra values, the one
+ * choice of them whose row `fits` is taken. Null when the extra values cannot be told so.
  */
 function joinThousands(
   f: readonly string[],
   extra: number,
+  fits: (fields: readonly string[]) => boolean,
 ): { fields: string[]; numbers: string[] } | null {
   const splits: number[] = [];
   for (let i = 0; i + 1 < f.length; i++) {
@@ -1025,14 +1057,68 @@ function joinThousands(
       splits.push(i);
     }
   }
-  if (splits.length !== extra) return null;
+  if (extra < 1 || splits.length < extra) return null;
+  if (splits.length === extra) return joinAt(f, splits);
+  if (splits.length > MAX_SPLIT_CHOICES) return null;
+  let found: { fields: string[]; numbers: string[] } | null = null;
+  for (const chosen of choices(splits, extra)) {
+    const joined = joinAt(f, chosen);
+    if (!fits(joined.fields)) continue;
+    if (found !== null) return null;
+    found = joined;
+  }
+  return found;
+}
+
+/** Candidate splits beyond which a row is not searched for the one that fits. */
+const MAX_SPLIT_CHOICES = 8;
+
+/** Every choice of k of the values, in order. */
+function* choices(values: readonly number[], k: number, from = 0): Generator<number[]> {
+  if (k === 0) {
+    yield [];
+    return;
+  }
+  for (let i = from; i <= values.length - k; i++) {
+    for (const rest of choices(values, k - 1, i + 1)) yield [values[i] as number, ...rest];
+  }
+}
+
+/** The row with each split value joined to the next by a comma, and the numbers so joined. */
+function joinAt(
+  f: readonly string[],
+  splits: readonly number[],
+): { fields: string[]; numbers: string[] } {
   const fields = [...f];
   // From the right, so that "1,125,000" (two splits in a row) is joined whole.
-  for (const i of splits.reverse()) {
+  for (const i of [...splits].reverse()) {
     fields.splice(i, 2, `${fields[i]},${fields[i + 1]}`);
   }
   const numbers = fields.filter((v, i) => v !== f[i] && v.includes(','));
   return { fields, numbers };
+}
+
+/** Whether a word, not a placeholder such as "N/A", stands in a column that holds an amount. */
+function wordInAmount(f: readonly string[], columns: readonly number[]): boolean {
+  return columns.some((i) => {
+    const v = f[i] ?? '';
+    return /[a-z]/i.test(v) && !isPlaceholder(v);
+  });
+}
+
+/** A mended row only if it fits (no word where an amount goes): otherwise it is no mend. */
+function lineUp<T extends { fields: string[] }>(
+  joined: T | null,
+  fits: (fields: readonly string[]) => boolean,
+): T | null {
+  return joined !== null && fits(joined.fields) ? joined : null;
+}
+
+/** The row's width up to its last value that is not empty, at least `width`. */
+function filledWidth(f: readonly string[], width: number): number {
+  let end = f.length;
+  while (end > width && (f[end - 1] as string).length === 0) end--;
+  return end;
 }
 
 /** Whether the row's values from column `from` on are all empty. */

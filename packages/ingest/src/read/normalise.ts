@@ -124,6 +124,11 @@ export class NameNormaliser {
   }
 }
 
+/** Whether a value is one of the placeholders some files write in empty cells. */
+export function isPlaceholder(raw: string): boolean {
+  return PLACEHOLDERS.has(raw.trim().toLowerCase());
+}
+
 /** What some files write in empty cells: by hand, pandas (`nan`) or a spreadsheet (`#N/A`). */
 const PLACEHOLDERS: ReadonlySet<string> = new Set([
   'n/a',

@@ -1202,6 +1202,32 @@ describe('records and rules', () => {
     expect(report.count('csv.field-count')).toBe(1);
   });
 
+  it('mends a split number in a row as wide as rows that end with an empty value', async () => {
+    // Every row ends with an empty value past the last column, but for the split row, whose
+    // own last value was empty: as wide as the others, its words where amounts go tell it.
+    const trailing = (row: string) => row.replace('\n', ',\n');
+    const first = trailing(TALL_ROW.replace('X-ray chest', 'First'));
+    const split = TALL_ROW.replace('X-ray chest', 'Split').replace(',250,200,', ',1,250.00,200,');
+    // A word in an amount that no join would move: "12,100" is no split number there.
+    const worded = trailing(
+      TALL_ROW.replace('X-ray chest', 'Worded').replace(
+        ',120,,,,,,,100,',
+        ',see contract,,,,,,12,100,',
+      ),
+    );
+    const { records, report } = await readWithReport(
+      await file('trailing.csv', V3_HEADER + TALL_COLUMNS + first + split + worded),
+    );
+    expect(records.map((r) => [r.description, r.gross, r.discountedCash, r.min, r.max])).toEqual([
+      ['First', 250, 200, 100, 150],
+      ['Split', 1250, 200, 100, 150],
+      ['Worded', 250, 200, 100, 150],
+    ]);
+    expect(records[1]?.payers.map((p) => [p.payerName, p.dollar])).toEqual([['Aetna', 120]]);
+    expect(report.count('csv.unquoted-thousands')).toBe(1);
+    expect(report.examples('csv.unquoted-thousands')[0]?.location).toBe('row 5');
+  });
+
   it('remembers the most recent charges only, so memory stays flat', async () => {
     const charge = (n: number) => TALL_ROW.replace('X-ray chest', `Charge ${n}`);
     const rows = Array.from({ length: RECENT_CHARGES + 1 }, (_, n) => charge(n));
