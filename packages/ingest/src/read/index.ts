@@ -61,12 +61,26 @@ export async function openMrf(source: string, options: ReadOptions = {}): Promis
       iterator = utf16ToUtf8(first.value, iterator, utf16);
       first = await iterator.next();
     }
-    if (first.done || first.value.length === 0) {
+    // The format is told from the file's first text: a first chunk of white space or comments
+    // alone (a download's may be short) does not tell it.
+    const held: Buffer[] = first.done ? [] : [first.value];
+    let size = held[0]?.length ?? 0;
+    let ended = first.done === true;
+    while (!ended && size < SNIFF_BYTES && untold(held)) {
+      const next = await iterator.next();
+      if (next.done) ended = true;
+      else {
+        held.push(next.value);
+        size += next.value.length;
+      }
+    }
+    const head = held.length === 1 ? (held[0] as Buffer) : Buffer.concat(held);
+    if (head.length === 0) {
       throw new MrfReadError('empty-file', `The file ${displayName(source)} has no content.`);
     }
-    const parser = chooseParser(first.value, report);
-    parser.push(first.value);
-    let ended = false;
+    const parser = chooseParser(head, report);
+    parser.push(head);
+    if (ended) parser.end();
     while (parser.header === null && !ended) {
       const next = await iterator.next();
       if (next.done) {
@@ -157,6 +171,24 @@ function firstLine(sample: Buffer): string {
   return line.length > 60 ? `${line.slice(0, 60)}…` : line;
 }
 
+/** How much of a file's start is read, at most, for text that tells its format. */
+const SNIFF_BYTES = 1 << 16;
+
+/** Whether the start read so far is only white space, comments or an opening bracket. */
+function untold(held: readonly Buffer[]): boolean {
+  let text = Buffer.concat(held).toString('latin1');
+  if (text.startsWith('\xEF\xBB\xBF')) text = text.slice(3);
+  const rest = afterComments(text);
+  if (rest.length === 0) return true;
+  // "[" with the object still to come, or a comment still open.
+  return /^\[\s*$/.test(rest) || rest === '/' || rest.startsWith('/*');
+}
+
+/** The text after the comments and white space it starts with. */
+function afterComments(text: string): string {
+  return text.replace(/^(?:\s+|\/\/[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*/, '');
+}
+
 /** JSON or CSV from the first bytes (after a BOM and blanks); binary content is refused. */
 function chooseParser(head: Buffer, report: ValidationReport): FormatParser {
   let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
@@ -180,6 +212,8 @@ function chooseParser(head: Buffer, report: ValidationReport): FormatParser {
     return new JsonMrfParser(report);
   }
   if (sample[0] === 0x2f && (sample[1] === 0x2f || sample[1] === 0x2a)) {
+    // Comments before the object, as JavaScript and JSONC allow: the JSON reader reads past them.
+    if (/^[[{]/.test(afterComments(head.toString('latin1', i)))) return new JsonMrfParser(report);
     throw new MrfReadError(
       'not-a-mrf',
       `The file starts with a comment (${JSON.stringify(firstLine(sample))}), which JSON does not have and a CSV's first row cannot be: remove the comments and the file may be read as JSON.`,

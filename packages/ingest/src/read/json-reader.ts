@@ -55,6 +55,9 @@ const DONE = 7;
 export const MAX_VALUE_BYTES = 16 << 20;
 
 const QUOTE = 0x22;
+const SLASH = 0x2f;
+/** A comment between fields longer than this is no comment but a broken file. */
+const MAX_COMMENT_BYTES = 1 << 20;
 const BACKSLASH = 0x5c;
 const ITEMS_KEY = 'standard_charge_information';
 const MODIFIERS_KEY = 'modifier_information';
@@ -154,6 +157,14 @@ export class JsonMrfParser implements FormatParser {
   }
 
   end(): void {
+    // A comment after the closing brace with no line end after it, or a slash alone.
+    if (this.state === DONE && this.pos < this.buf.length) {
+      if (this.buf[this.pos + 1] === SLASH) this.report.add('json.comment', 'file');
+      else {
+        this.afterEndStart = this.buf.toString('utf8', this.pos, this.pos + 40);
+        this.afterEnd += this.buf.length - this.pos;
+      }
+    }
     if (this.state !== DONE) {
       if (this.state === START) {
         throw new MrfReadError('not-a-mrf', 'The file holds no JSON object.');
@@ -191,7 +202,7 @@ export class JsonMrfParser implements FormatParser {
    * or the tail of a broken export, is not read, and the report must say so rather than drop it
    * unseen.
    */
-  private skipAfterEnd(from: number): void {
+  private skipAfterEnd(from: number): number {
     const b = this.buf;
     let i = from;
     if (this.afterEnd === 0) {
@@ -201,10 +212,41 @@ export class JsonMrfParser implements FormatParser {
         if (c === 0x5d && this.inList) this.inList = false;
         else if (!isSpace(c) && c !== 0) break;
       }
-      if (i === b.length) return;
+      if (i === b.length) return i;
+      // A comment is read past (the loop's check) when it is one; other text is counted.
+      if (b[i] === SLASH && (i + 1 === b.length || isCommentStart(b[i + 1] as number))) return i;
       this.afterEndStart = b.toString('utf8', i, Math.min(b.length, i + 40));
     }
     this.afterEnd += b.length - i;
+    return b.length;
+  }
+
+  /** Whether the scanner is between values, where a comment may stand. */
+  private betweenValues(): boolean {
+    const state = this.state;
+    if (state === DONE) return this.afterEnd === 0;
+    return state !== IN_VALUE && state !== IN_ITEM;
+  }
+
+  /**
+   * The end of the comment starting at i: -1 when more bytes are needed; i itself when the slash
+   * starts no comment (the state's own rules then say what it is).
+   */
+  private commentEnd(i: number): number {
+    const b = this.buf;
+    if (i + 1 >= b.length) return -1;
+    const second = b[i + 1] as number;
+    if (!isCommentStart(second)) return i;
+    const end = second === SLASH ? b.indexOf(0x0a, i + 2) : b.indexOf('*/', i + 2);
+    if (end !== -1) return second === SLASH ? end + 1 : end + 2;
+    if (b.length - i > MAX_COMMENT_BYTES) {
+      throw new MrfReadError(
+        'invalid-json',
+        `The JSON has a comment running over ${MAX_COMMENT_BYTES >> 20} MB without its end ` +
+          `(after ${this.itemIndex} items): the file is broken.`,
+      );
+    }
+    return -1;
   }
 
   private run(): void {
@@ -213,6 +255,19 @@ export class JsonMrfParser implements FormatParser {
     let i = this.pos;
     while (i < n) {
       const c = b[i] as number;
+      if (c === SLASH && this.betweenValues()) {
+        // A comment between fields or items, as JavaScript and JSONC allow: read past.
+        const end = this.commentEnd(i);
+        if (end === -1) {
+          this.pos = i;
+          return;
+        }
+        if (end > i) {
+          this.report.add('json.comment', this.state === ITEMS ? ITEMS_KEY : 'file');
+          i = end;
+          continue;
+        }
+      }
       switch (this.state) {
         case START:
           if (isSpace(c)) {
@@ -361,8 +416,7 @@ export class JsonMrfParser implements FormatParser {
           break;
         }
         case DONE:
-          this.skipAfterEnd(i);
-          i = n;
+          i = this.skipAfterEnd(i);
           break;
         default:
           throw new Error(`unreachable scanner state ${this.state}`);
@@ -420,7 +474,7 @@ export class JsonMrfParser implements FormatParser {
     if (first !== 0x7b && first !== 0x5b) {
       while (i < n) {
         const c = b[i] as number;
-        if (c === 0x2c || c === 0x7d || c === 0x5d || isSpace(c)) {
+        if (c === 0x2c || c === 0x7d || c === 0x5d || c === SLASH || isSpace(c)) {
           // A value that is nothing (a "}" where an item should start): the structure is broken,
           // and going on would read the same byte forever.
           if (i === this.tokenStart) throw this.syntax(i);
@@ -946,4 +1000,9 @@ export class JsonMrfParser implements FormatParser {
     }
     return codes;
   }
+}
+
+/** Whether the byte after a slash starts a comment: a second slash, or a star. */
+function isCommentStart(c: number): boolean {
+  return c === SLASH || c === 0x2a;
 }

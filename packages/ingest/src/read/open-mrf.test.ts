@@ -1511,7 +1511,7 @@ describe('records and rules', () => {
 describe('encodings and compression', () => {
   const example = sharedDataFile('cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv');
 
-  it('reads a JSON object written inside a list, and names a leading comment', async () => {
+  it('reads a JSON object written inside a list, and comments around its fields', async () => {
     const json = sharedDataFile('cms-hpt-examples/v3_json_format_example.json') as string;
     const text = await readFile(json, 'utf8');
     const expected = await readAll(json);
@@ -1527,10 +1527,30 @@ describe('encodings and compression', () => {
       await file('twice.json', text.replace('{', '{"hospital_name": "Old name",')),
     );
     expect(twice.report.examples('json.duplicate-key')[0]?.message).toMatch(/: hospital_name$/);
-    const commented = await failure(await file('comment.json', `// exported 2026-04-01\n${text}`));
-    expect(commented).toMatchObject({ code: 'not-a-mrf', records: 0 });
-    expect(commented.message).toBe(
-      'The file starts with a comment ("// exported 2026-04-01"), which JSON does not have and a ' +
+    // Comments before the object, between fields and items, and after it: read past, said.
+    const commented =
+      '// exported 2026-04-01\n/* RateLens */\n' +
+      text
+        .replace('\n  "version"', '\n  // the template\'s\n  "version"')
+        .replace(
+          '"standard_charge_information": [',
+          '"standard_charge_information": [ /* items */',
+        ) +
+      '\n// end';
+    for (const chunkSize of [undefined, 5]) {
+      const read = await readWithReport(await file('commented.json', commented), { chunkSize });
+      expect(read.records).toEqual(expected);
+      expect(read.report.count('json.comment')).toBe(5);
+      expect(read.report.count('json.after-end')).toBe(0);
+    }
+    // First chunks of white space alone (a download's may be that short) do not make it a CSV.
+    const spaced = await file('spaced.json', `${'\n'.repeat(12)}${text}`);
+    expect((await readWithReport(spaced, { chunkSize: 5 })).records).toEqual(expected);
+    // A comment and then no object: neither JSON nor a CSV's first row.
+    const csv = await failure(await file('comment.csv', `// exported\nhospital_name,version\n`));
+    expect(csv).toMatchObject({ code: 'not-a-mrf', records: 0 });
+    expect(csv.message).toBe(
+      'The file starts with a comment ("// exported"), which JSON does not have and a ' +
         "CSV's first row cannot be: remove the comments and the file may be read as JSON.",
     );
   });
