@@ -89,9 +89,34 @@ const JSON_OBJECTS = {
 
 type JsonObjectKind = keyof typeof JSON_OBJECTS;
 
+/** The top-level fields of a CMS JSON file. */
+export const FILE_FIELDS: ReadonlySet<string> = JSON_OBJECTS.file.fields;
+
+/**
+ * A field's name with what does not change its meaning taken out: letter case (camelCase too),
+ * spaces, hyphens and dots as underscores, and a plural's s ("standard_charges_information",
+ * "Payer_Name", "payerName" are CMS's standard_charge_information, payer_name).
+ */
+export function looseFieldName(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .trim()
+    .replace(/[\s.-]+/g, '_')
+    .replace(/s(?=_|$)/g, '');
+}
+
+/** Each kind's fields by their loose names. */
+const LOOSE_FIELDS = new Map(
+  Object.entries(JSON_OBJECTS).map(([kind, { fields }]) => [
+    kind,
+    new Map([...fields].map((field) => [looseFieldName(field), field])),
+  ]),
+);
+
 /**
  * A value as the report shows it: a scalar as JSON, cut; a list or object by its size, without
- * writing out what may be megabytes (a misspelt `standard_charges_information` holds the items).
+ * writing out what may be megabytes (an unknown `charge_list` may hold the items).
  */
 function shortly(value: unknown): string {
   if (Array.isArray(value)) return `a list of ${counting.format(value.length)}`;
@@ -108,6 +133,7 @@ function shortly(value: unknown): string {
 }
 
 interface Unknown {
+  rule: 'json.unknown-field' | 'json.field-spelling';
   location: string;
   detail: string;
   count: number;
@@ -115,41 +141,87 @@ interface Unknown {
 }
 
 /**
- * Fields the schemas do not define, which the reader does not read. The schemas allow them, but a
- * misspelt field (`gross_charges`) loses its values, so each is reported as `json.unknown-field`:
- * once per field and kind of object, where it was first, with its first value and in how many
- * objects it was (AdventHealth's `billing_class` is in all 23,864 of its standard charges).
+ * Fields the schemas do not define, which the reader does not read. The schemas allow them, but
+ * a field of another name (`gross_amount`) loses its values, so each is reported as
+ * `json.unknown-field`: once per field and kind of object, where it was first, with its first
+ * value and in how many objects it was (AdventHealth's `billing_class` is in all 23,864 of its
+ * standard charges). A CMS field written another way (`Gross_Charge`) is read as that field.
  */
 export class UnknownFields {
   private readonly seen = new Map<string, Unknown>();
+  /** Names not of their kind, and the CMS field each is another spelling of (or null). */
+  private readonly spellings = new Map<JsonObjectKind, Map<string, string | null>>();
 
+  /**
+   * Reports the object's fields the schemas do not define; one that is a CMS field written
+   * another way, when the object lacks that field, is copied to it and read (said once per
+   * spelling and kind, as `json.field-spelling`).
+   */
   check(object: Record<string, unknown>, kind: JsonObjectKind, location: string): void {
     const known: ReadonlySet<string> = JSON_OBJECTS[kind].fields;
     for (const key in object) {
-      if (!known.has(key)) this.note(kind, key, object[key], location);
+      if (known.has(key)) continue;
+      const field = this.spelled(kind, key);
+      if (field !== null && !(field in object)) {
+        object[field] = object[key];
+        this.note(
+          'json.field-spelling',
+          kind,
+          key,
+          `${JSON.stringify(key)} for ${field}`,
+          location,
+        );
+      } else {
+        const detail = `${JSON.stringify(key)}: ${shortly(object[key])}`;
+        this.note('json.unknown-field', kind, key, detail, location);
+      }
     }
   }
 
-  private note(kind: JsonObjectKind, key: string, value: unknown, location: string): void {
+  /**
+   * The CMS field of that kind a name not its own stands for, or null: a top-level key is
+   * mapped as it is read, before its value, so that `standard_charges_information` is streamed.
+   */
+  spelled(kind: JsonObjectKind, key: string): string | null {
+    let ofKind = this.spellings.get(kind);
+    if (ofKind === undefined) {
+      ofKind = new Map();
+      this.spellings.set(kind, ofKind);
+    }
+    let field = ofKind.get(key);
+    if (field === undefined) {
+      field = LOOSE_FIELDS.get(kind)?.get(looseFieldName(key)) ?? null;
+      ofKind.set(key, field);
+    }
+    return field;
+  }
+
+  /** Says a top-level key read as the CMS field it spells another way. */
+  renamed(key: string, field: string): void {
+    this.note('json.field-spelling', 'file', key, `${JSON.stringify(key)} for ${field}`, 'file');
+  }
+
+  private note(
+    rule: Unknown['rule'],
+    kind: JsonObjectKind,
+    key: string,
+    detail: string,
+    location: string,
+  ): void {
     const id = `${kind}\u0000${key}`;
     const seen = this.seen.get(id);
     if (seen) {
       seen.count++;
       return;
     }
-    this.seen.set(id, {
-      location,
-      detail: `${JSON.stringify(key)}: ${shortly(value)}`,
-      count: 1,
-      many: JSON_OBJECTS[kind].many,
-    });
+    this.seen.set(id, { rule, location, detail, count: 1, many: JSON_OBJECTS[kind].many });
   }
 
-  /** Adds one warning per unknown field, in the order they were first seen. */
+  /** Adds one warning per unknown or respelt field, in the order they were first seen. */
   report(report: ValidationReport): void {
-    for (const { location, detail, count, many } of this.seen.values()) {
+    for (const { rule, location, detail, count, many } of this.seen.values()) {
       const times = count > 1 ? ` (in ${counting.format(count)} ${many})` : '';
-      report.add('json.unknown-field', location, detail + times);
+      report.add(rule, location, detail + times);
     }
   }
 }

@@ -10,7 +10,7 @@ import { checkPayer, checkRecord, type RuleContext } from '../validate/record-ru
 import { ValidationReport } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
-import { UnknownFields } from './json-fields.ts';
+import { FILE_FIELDS, UnknownFields } from './json-fields.ts';
 import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
 import { lenientJson } from './lenient-json.ts';
 import {
@@ -330,6 +330,7 @@ export class JsonMrfParser implements FormatParser {
           }
           if (this.fieldsAfter === 'value')
             this.report.add('json.comma', this.key, 'missing comma');
+          this.respell();
           this.state = COLON;
           i = end + 1;
           break;
@@ -550,6 +551,20 @@ export class JsonMrfParser implements FormatParser {
       this.report.rejectedRecords++;
       return undefined;
     }
+  }
+
+  /**
+   * A top-level key that is a CMS field written another way ("Standard_Charge_Information",
+   * "standard_charges_information") is read as that field, unless the file has it too.
+   */
+  private respell(): void {
+    const key = this.key;
+    if (FILE_FIELDS.has(key)) return;
+    const field = this.unknownFields.spelled('file', key);
+    // A second list of items, however its key is spelt, is read too.
+    if (field === null || this.fields.has(field)) return;
+    this.unknownFields.renamed(key, field);
+    this.key = field;
   }
 
   private onField(key: string, value: unknown): void {

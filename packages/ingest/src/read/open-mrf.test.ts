@@ -447,6 +447,73 @@ describe('records and rules', () => {
     );
   });
 
+  it('reads a CMS field written in another letter case, plural or spacing as that field', async () => {
+    const json = {
+      Hospital_Name: 'Test Hospital',
+      lastUpdatedOn: '2026-01-15',
+      Version: '3.0.0',
+      hospital_address: ['1 Main St, Springfield, CA 90001'],
+      license_information: { license_number: '12', state: 'CA' },
+      attestation: { attestation: 'true', confirm_attestation: true, 'Attester Name': 'A Person' },
+      standard_charges_information: [
+        {
+          Description: 'Visit',
+          code_informations: [{ Code: '99213', type: 'CPT' }],
+          standard_charge: [
+            {
+              Setting: 'outpatient',
+              'gross-charge': 200,
+              payer_information: [
+                {
+                  Payer_Name: 'Aetna',
+                  payer_name: 'Aetna Health', // CMS's own spelling wins: the other is unknown
+                  planName: 'PPO',
+                  standard_charges_dollar: 120,
+                  methodology: 'fee schedule',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    // Streamed in small parts too: a top-level key is respelt before its value is read.
+    for (const chunkSize of [undefined, 4]) {
+      const { records, header, report } = await readWithReport(
+        await file('spellings.json', JSON.stringify(json)),
+        { chunkSize },
+      );
+      expect([
+        header.hospitalName,
+        header.lastUpdatedOn,
+        header.version,
+        header.attesterName,
+      ]).toEqual(['Test Hospital', '2026-01-15', '3.0.0', 'A Person']);
+      expect(
+        records.map((r) => [r.description, r.codes, r.setting, r.gross, r.payers.length]),
+      ).toEqual([['Visit', [{ code: '99213', type: 'CPT' }], 'outpatient', 200, 1]]);
+      expect(records[0]?.payers[0]).toMatchObject({
+        payerName: 'Aetna Health',
+        planName: 'PPO',
+        dollar: 120,
+      });
+      expect(
+        report.examples('json.field-spelling').map((e) => [e.location, e.message.split(': ')[1]]),
+      ).toEqual([
+        ['file', '"Hospital_Name" for hospital_name'],
+        ['file', '"lastUpdatedOn" for last_updated_on'],
+        ['file', '"Version" for version'],
+        ['file', '"standard_charges_information" for standard_charge_information'],
+        ['standard_charge_information[0]', '"Description" for description'],
+      ]);
+      // Four at the top, the attestation's name, and nine in the item.
+      expect(report.count('json.field-spelling')).toBe(14);
+      expect(report.examples('json.unknown-field').map((e) => e.message.split(': ')[1])).toEqual([
+        '"Payer_Name"',
+      ]);
+    }
+  });
+
   it('reports each JSON field no schema defines once, with where, its value and how often', async () => {
     const item = (code: string, extra: object = {}) => ({
       description: `Visit ${code}`,
@@ -455,7 +522,7 @@ describe('records and rules', () => {
       standard_charges: [
         {
           setting: 'outpatient',
-          gross_charges: 200, // misspelt: its value is lost, and the report must say so
+          gross_amount: 200, // not CMS's: its value is lost, and the report must say so
           payers_information: [
             {
               payer_name: 'Aetna',
@@ -478,8 +545,8 @@ describe('records and rules', () => {
       hospital_phone: '555-0100'.repeat(6),
       license_information: { license_number: '12', state: 'CA', expires: '2027' },
       attestation: { attestation: 'true', confirm_attestation: true, attester_title: 'CFO' },
-      // Misspelt: the items are not read (the file has none), and the report shows their size.
-      standard_charges_information: [{ description: 'Visit' }, {}],
+      // Not CMS's: the items are not read (the file has none), and the report shows their size.
+      charge_list: [{ description: 'Visit' }, {}],
       contact: { name: 'A Person', email: 'a@example.org', phone: '555', fax: '556' },
       standard_charge_information: [
         item('99211', { item_notes: 'x' }),
@@ -516,7 +583,7 @@ describe('records and rules', () => {
       ],
       [
         'standard_charge_information[0].standard_charges[0]',
-        `${field}: "gross_charges": 200 (in 3 standard charges)`,
+        `${field}: "gross_amount": 200 (in 3 standard charges)`,
       ],
       [
         'standard_charge_information[0].standard_charges[0].payers_information[0]',
@@ -548,7 +615,7 @@ describe('records and rules', () => {
       modifier_information: [],
     });
     expect(unknown(topOnly.report)).toEqual([
-      ['file', `${field}: "standard_charges_information": a list of 2`],
+      ['file', `${field}: "charge_list": a list of 2`],
       ['file', `${field}: "contact": an object with "name", "email", "phone", …`],
     ]);
     // A file with only the schemas' fields has none.
@@ -557,7 +624,7 @@ describe('records and rules', () => {
       hospital_phone: undefined,
       license_information: { license_number: '12', state: 'CA' },
       attestation: { attestation: 'true', confirm_attestation: true },
-      standard_charges_information: undefined,
+      charge_list: undefined,
       contact: undefined,
       modifier_information: [],
     });

@@ -185,6 +185,10 @@ export const RULES = {
     'field is not a CMS field and was ignored',
     'fields are not CMS fields and were ignored',
   ),
+  'json.field-spelling': warning(
+    'field was written another way (letter case, plural, spaces) and read as the CMS field',
+    'fields were written another way (letter case, plural, spaces) and read as the CMS fields',
+  ),
   'json.comment': warning(
     'comment, which JSON does not have, was read past',
     'comments, which JSON does not have, were read past',
