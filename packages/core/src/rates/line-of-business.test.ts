@@ -19,7 +19,8 @@ describe('lineOfBusiness', () => {
     ['HUMANA [1012]', 'HB MVH MEDICARE', 'medicare-advantage'],
     ['INTERNATIONAL COMMERCIAL [140001]', 'HB MVH CIGNA HMO / PPO', 'commercial'],
     ['INTERNATIONAL COMMERCIAL [140001]', 'HB MVH UNITED HMO / PPO / INDEMNITY', 'commercial'],
-    ['MASSHEALTH [3001]', 'HB MVH MEDICAID', 'medicaid-managed-care'],
+    // MassHealth itself pays the hospital: fee-for-service, as original Medicare.
+    ['MASSHEALTH [3001]', 'HB MVH MEDICAID', 'other'],
     ['MEDICARE ALTERNATE [2002]', 'HB MVH MEDICARE', 'other'],
     ['MEDICARE [2001]', 'HB MVH MEDICARE', 'other'],
     ['MGB HEALTH PLAN [150001]', 'HB MVH MEDICAID', 'medicaid-managed-care'],
@@ -122,6 +123,11 @@ describe('lineOfBusiness', () => {
     ['Medicaid', 'FFS', 'other'],
     ['Texas Medicaid Managed Care', 'STAR', 'medicaid-managed-care'],
     ['Molina', 'Medicaid Managed Care FFS Carve-out', 'medicaid-managed-care'],
+    // The state's programme as the payer: its own plan is fee-for-service, a named one managed.
+    ['Medicaid', 'Medicaid', 'other'],
+    ['MassHealth', 'Medicaid ACO', 'medicaid-managed-care'],
+    ['TennCare', 'BlueCare', 'medicaid-managed-care'],
+    ['Medi-Cal', 'Medi-Cal HMO', 'medicaid-managed-care'],
   ])('classifies %s / %s as %s', (payer, plan, line) => {
     expect(lineOfBusiness(payer, plan)).toBe(line);
   });

@@ -43,8 +43,10 @@ function signalOf(text: string): LineOfBusiness | undefined {
 /**
  * Line of business of a payer and plan. Original (fee-for-service) Medicare is neither Medicare
  * Advantage nor commercial: when the payer is Medicare itself and the plan names no managed
- * product (advantage, HMO, PPO, SNP…), it is 'other', and so is fee-for-service Medicaid. A commercial payer's "Medicare" plan is its Medicare
- * Advantage product ("AETNA" + "HB MVH MEDICARE").
+ * product (advantage, HMO, PPO, SNP…), it is 'other', and so is fee-for-service Medicaid: the
+ * state's programme as the payer with no managed plan, or a plan that says fee for service. A
+ * commercial payer's "Medicare" plan is its Medicare Advantage product ("AETNA" + "HB MVH
+ * MEDICARE").
  */
 export function lineOfBusiness(payerName: string, planName: string): LineOfBusiness {
   const plan = normalisePayerText(planName);
@@ -55,12 +57,17 @@ export function lineOfBusiness(payerName: string, planName: string): LineOfBusin
   const managedPlan = /\b(advantage|managed care|replacement|ma|hmo|ppo|pffs|snp|dual)\b/;
   if (canonical === 'Medicare' && !managedPlan.test(plan)) return 'other';
   const line = fromPlan ?? signalOf(payer) ?? 'commercial';
-  // Fee-for-service Medicaid ("Alaska Medicaid" / "Fee for Service") is the state paying the
-  // hospital directly: not managed care, so 'other', as original Medicare is.
+  // Fee-for-service Medicaid is the state paying the hospital directly: not managed care, so
+  // 'other', as original Medicare is. A plan that says so ("Alaska Medicaid" / "Fee for
+  // Service"), or the state's programme as the payer with a plan that names only Medicaid
+  // ("MASSHEALTH" / "HB MVH MEDICAID"; the managed plans are insurers', WellSense or MGB's). A
+  // plan naming something else ("TennCare" / "BlueCare") stays managed care.
+  const unmanaged = !/\b(managed care|mco|hmo|ppo|aco|advantage)\b/.test(`${plan} ${payer}`);
   if (
     line === 'medicaid-managed-care' &&
-    /\b(fee for service|ffs)\b/.test(`${plan} ${payer}`) &&
-    !/\b(managed care|mco|hmo|ppo|aco)\b/.test(`${plan} ${payer}`)
+    unmanaged &&
+    (/\b(fee for service|ffs)\b/.test(`${plan} ${payer}`) ||
+      (canonical === 'Medicaid' && fromPlan === 'medicaid-managed-care'))
   )
     return 'other';
   return line;

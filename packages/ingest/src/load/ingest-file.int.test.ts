@@ -278,8 +278,9 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
         [run?.hospital_id],
       );
       expect(mix.payers).toBe(Number(payers?.n));
-      // "MEDICARE [2001]" and "MEDICARE ALTERNATE [2002]" are original Medicare: 1,052 rates.
-      expect(mix.byLineOfBusiness.other).toBe(1052);
+      // "MEDICARE [2001]" and "MEDICARE ALTERNATE [2002]" are original Medicare, 1,052 rates, and
+      // "MASSHEALTH [3001]" / "HB MVH MEDICAID" fee-for-service Medicaid, 39 (counted in the file).
+      expect(mix.byLineOfBusiness.other).toBe(1091);
     },
   );
 
@@ -888,9 +889,10 @@ describe('replacing a hospital’s file', () => {
         'The file lists no charges. Nothing was loaded; the hospital’s rates from an earlier ' +
           'file, if any, are kept.',
       );
-      // No list at all (its name misspelt), and the modifiers alone are no charges.
+      // No list at all (under a name CMS does not use; one it spells another way is read), and
+      // the modifiers alone are no charges.
       const misspelt = await refused('misspelt.json', (json) => {
-        json.standard_charges_information = json.standard_charge_information;
+        json.charge_list = json.standard_charge_information;
         delete json.standard_charge_information;
       });
       expect(misspelt.error).toBe(
