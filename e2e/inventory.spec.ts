@@ -100,6 +100,40 @@ test.describe('inventory list', () => {
     await expect(stateField).toBeFocused();
   });
 
+  test('the table’s region is a stop for the Tab key only while the table is wider than it', async ({
+    page,
+  }) => {
+    await page.goto('/inventoryList');
+    await expect(page.getByText('14 hospitals')).toBeVisible();
+    const region = page.getByRole('region', { name: 'Hospitals' });
+    const stateField = page.getByRole('combobox', { name: 'State Name', exact: true });
+    const tabFromState = async () => {
+      await stateField.focus();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Tab');
+    };
+    // At 1,280 px the eleven columns fit: no stop that scrolls nothing, Tab goes to the first link.
+    await expect(region).not.toHaveAttribute('tabindex');
+    await tabFromState();
+    await expect(region.getByRole('link').first()).toBeFocused();
+
+    // Squeezed to 375 px, the table scrolls sideways in its region: a stop, scrolled by the keys.
+    const squeeze = await page.addStyleTag({
+      content: '[role="region"][aria-label="Hospitals"] { width: 375px; }',
+    });
+    await expect(region).toHaveAttribute('tabindex', '0');
+    await expect(region).toHaveAccessibleName('Hospitals');
+    await tabFromState();
+    await expect(region).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await expectAccessible(page);
+
+    // Wide again, it fits: the stop goes.
+    await squeeze.evaluate((style) => (style as HTMLStyleElement).remove());
+    await expect(region).not.toHaveAttribute('tabindex');
+  });
+
   test('opens a hospital with its file, CMS version and validation summary', async ({ page }) => {
     await page.goto('/inventoryList?state=AK');
     await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();

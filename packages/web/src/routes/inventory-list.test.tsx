@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { InventoryRow, MsaItem, StateItem } from '@ratelens/core';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
@@ -126,6 +126,36 @@ function facilityNames(): string[] {
   return bodyRows.map((tableRow) => within(tableRow).getByRole('rowheader').textContent ?? '');
 }
 
+/** ResizeObservers that report only when a test says: jsdom lays nothing out. */
+class TestResizeObserver {
+  static all: TestResizeObserver[] = [];
+  readonly targets = new Set<Element>();
+  constructor(private readonly callback: ResizeObserverCallback) {
+    TestResizeObserver.all.push(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+  }
+  /** Gives the element these sizes, and tells the observers watching it. */
+  static resize(element: HTMLElement, sizes: Partial<Record<SizeKey, number>>) {
+    for (const [key, value] of Object.entries(sizes)) {
+      Object.defineProperty(element, key, { configurable: true, value });
+    }
+    act(() => {
+      for (const observer of TestResizeObserver.all.filter((o) => o.targets.has(element))) {
+        observer.callback([], observer);
+      }
+    });
+  }
+}
+type SizeKey = 'scrollWidth' | 'clientWidth' | 'scrollHeight' | 'clientHeight';
+
 async function choose(label: string, option: string) {
   fireEvent.click(screen.getByRole('combobox', { name: label }));
   // In jsdom the dropdown stays display: none, so its options are found among hidden elements.
@@ -135,6 +165,7 @@ async function choose(label: string, option: string) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  TestResizeObserver.all = [];
 });
 
 describe('InventoryListRoute', () => {
@@ -176,6 +207,23 @@ describe('InventoryListRoute', () => {
     expect(within(uab).getByRole('link', { name: 'UAB' }).getAttribute('href')).toBe(
       `/inventoryList/${UAB}`,
     );
+  });
+
+  it("makes the table's region a stop for the Tab key only while the table is wider than it", async () => {
+    vi.stubGlobal('ResizeObserver', TestResizeObserver);
+    stubApi();
+    renderInventory();
+    await screen.findByRole('table');
+
+    // Named either way; focusable only when the arrow keys have something to scroll.
+    const region = screen.getByRole('region', { name: 'Hospitals' });
+    expect(region.hasAttribute('tabindex')).toBe(false);
+    TestResizeObserver.resize(region, { scrollWidth: 1040, clientWidth: 900 });
+    expect(region.getAttribute('tabindex')).toBe('0');
+    // The window widened: the table fits again.
+    TestResizeObserver.resize(region, { scrollWidth: 1200, clientWidth: 1200 });
+    expect(region.hasAttribute('tabindex')).toBe(false);
+    expect(screen.getByRole('region', { name: 'Hospitals' })).toBe(region);
   });
 
   it('gives each hospital of the page a card for narrow screens, its name first', async () => {
@@ -254,11 +302,17 @@ describe('InventoryListRoute', () => {
 
     await waitFor(() => expect(screen.getByText('1 hospital')).toBeTruthy());
     expect(facilityNames()).toEqual(['Providence Alaska Medical Center']);
+    // A select writes its option's label into its field a render after the options arrive.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'MSA' })).toHaveProperty(
+        'value',
+        'Anchorage, AK',
+      ),
+    );
     expect(screen.getByRole('combobox', { name: 'State Name' })).toHaveProperty(
       'value',
       'Alaska (AK)',
     );
-    expect(screen.getByRole('combobox', { name: 'MSA' })).toHaveProperty('value', 'Anchorage, AK');
     // The link to the detail view carries the filters, for its way back.
     for (const layout of [table(), cards()]) {
       expect(
@@ -284,9 +338,11 @@ describe('InventoryListRoute', () => {
       'Alaska Native Medical Center',
       'Providence Alaska Medical Center',
     ]);
-    expect(screen.getByRole('combobox', { name: 'State Name' })).toHaveProperty(
-      'value',
-      'Alaska (AK)',
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'State Name' })).toHaveProperty(
+        'value',
+        'Alaska (AK)',
+      ),
     );
     expect(screen.getByRole('combobox', { name: 'MSA' })).toHaveProperty('disabled', false);
   });

@@ -11,7 +11,7 @@ import {
 import type { InventoryRow } from '@ratelens/core';
 import { CardList } from '../../shared/card-list.tsx';
 import { AnchorLink } from '../../shared/router-link.tsx';
-import { ScrollRegion } from '../../shared/scroll-region.tsx';
+import { InventoryTableRegion } from './inventory-table-region.tsx';
 
 /** The rate-type columns after Facility Name, in the spec's order. */
 const FLAG_COLUMNS = [
@@ -52,7 +52,7 @@ function HospitalLink({ row, search }: { row: InventoryRow; search: string }) {
 
 function InventoryTable({ rows, search }: RowsProps) {
   return (
-    <ScrollRegion label="Hospitals" minWidth={1040} visibleFrom="lg">
+    <InventoryTableRegion label="Hospitals" minWidth={1040} visibleFrom="lg">
       <Table striped highlightOnHover withTableBorder>
         <VisuallyHidden component="caption">
           Hospitals, and the kinds of rates their files publish
@@ -89,7 +89,7 @@ function InventoryTable({ rows, search }: RowsProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollRegion>
+    </InventoryTableRegion>
   );
 }
 

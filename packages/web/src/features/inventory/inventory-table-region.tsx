@@ -1,0 +1,62 @@
+import { Box, rem } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import classes from './inventory-table-region.module.css';
+
+interface RegionProps {
+  /** The region's name for screen readers ("Hospitals"). */
+  label: string;
+  /** The table's narrowest width, in px: narrower than this, the region scrolls sideways. */
+  minWidth: number;
+  /** Where the table takes over from the cards. */
+  visibleFrom: 'sm' | 'lg';
+  children: ReactNode;
+}
+
+/**
+ * A wide table's own region, named for screen readers. It is a stop for the Tab key only while
+ * its table is wider than it (then keyboard users scroll it with the arrow keys); a table that
+ * fits leaves no stop that does nothing.
+ */
+export function InventoryTableRegion({ label, minWidth, visibleFrom, children }: RegionProps) {
+  const region = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(region);
+  return (
+    <Box
+      ref={region}
+      role="region"
+      aria-label={label}
+      tabIndex={scrolls ? 0 : undefined}
+      data-scrolls={scrolls || undefined}
+      visibleFrom={visibleFrom}
+      className={classes.region}
+    >
+      <div style={{ minWidth: rem(minWidth) }}>{children}</div>
+    </Box>
+  );
+}
+
+/**
+ * Whether the element's content is wider or taller than its box, measured again whenever the
+ * element, its child or its grandchild (the table, which grows with its rows) changes size. A
+ * hidden element (display: none below its breakpoint) measures 0 by 0, and does not overflow.
+ */
+function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    const observer = new ResizeObserver(() => {
+      // A pixel either way is rounding, not something to scroll to.
+      setOverflows(
+        element.scrollWidth - element.clientWidth > 1 ||
+          element.scrollHeight - element.clientHeight > 1,
+      );
+    });
+    observer.observe(element);
+    element.querySelectorAll(':scope > *, :scope > * > *').forEach((inner) => {
+      observer.observe(inner);
+    });
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
