@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { E2E_SERVER_LOG } from '../playwright.config.ts';
 import { sharedDataFile } from '../packages/ingest/src/testing/shared-data.ts';
 import { createAdmin, expectAccessible, ingest, signIn, uniqueEmail } from './support.ts';
@@ -98,6 +98,51 @@ test.describe('inventory list', () => {
     await expect(page.getByText('14 hospitals')).toBeVisible();
     await expect(stateField).toHaveValue('');
     await expect(stateField).toBeFocused();
+  });
+
+  test('the header row stays in view while the rows scroll, in the page and in the table’s region', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto('/inventoryList');
+    await expect(page.getByText('14 hospitals')).toBeVisible();
+    const region = page.getByRole('region', { name: 'Hospitals' });
+    const head = region.locator('thead');
+    const rows = region.getByRole('row');
+    const top = (locator: Locator) =>
+      locator.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+
+    // The page scrolls past the table's start: the header row stays at the top of the window,
+    // over the rows.
+    const start = await top(head);
+    await page.evaluate((y) => window.scrollTo(0, y), start + 150);
+    await expect.poll(() => top(head)).toBe(0);
+    expect(await top(rows.nth(1))).toBeLessThan(0);
+    expect(
+      await page.evaluate(() => document.elementFromPoint(300, 10)?.closest('thead') !== null),
+    ).toBe(true);
+
+    // Squeezed to 375 px, the table scrolls in its region, which is no taller than the window:
+    // the header row stays at the region's top while its rows scroll.
+    await page.addStyleTag({
+      content: '[role="region"][aria-label="Hospitals"] { width: 375px; }',
+    });
+    await expect(region).toHaveAttribute('tabindex', '0');
+    await region.evaluate((element) => element.scrollIntoView());
+    const regionBox = await region.boundingBox();
+    expect(regionBox?.height ?? Infinity).toBeLessThanOrEqual(500);
+    await region.evaluate((element) => element.scrollTo(60, 150));
+    await expect.poll(() => region.evaluate((element) => element.scrollTop)).toBe(150);
+    const regionTop = await top(region);
+    expect(await top(head)).toBe(regionTop);
+    expect(await top(rows.nth(1))).toBeLessThan(regionTop);
+    // The page itself still does not scroll sideways.
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      ),
+    ).toBe(true);
+    await expectAccessible(page);
   });
 
   test('the table’s region is a stop for the Tab key only while the table is wider than it', async ({

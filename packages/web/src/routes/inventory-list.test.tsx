@@ -226,6 +226,32 @@ describe('InventoryListRoute', () => {
     expect(screen.getByRole('region', { name: 'Hospitals' })).toBe(region);
   });
 
+  it('keeps the header row in view while the rows scroll, in the page or in the region', async () => {
+    vi.stubGlobal('ResizeObserver', TestResizeObserver);
+    stubApi();
+    renderInventory();
+    const table = await screen.findByRole('table');
+
+    // The header row is sticky (e2e/inventory.spec.ts scrolls it in a browser).
+    const [head] = within(table).getAllByRole('rowgroup');
+    expect(head?.tagName).toBe('THEAD');
+    expect(head?.hasAttribute('data-sticky')).toBe(true);
+    // A table that fits leaves the page to scroll it, so the header row sticks to the window;
+    // one wider than its region scrolls in it, both ways, the header row stuck to its top.
+    const region = screen.getByRole('region', { name: 'Hospitals' });
+    expect(region.hasAttribute('data-scrolls')).toBe(false);
+    TestResizeObserver.resize(region, { scrollWidth: 1040, clientWidth: 900 });
+    expect(region.hasAttribute('data-scrolls')).toBe(true);
+    // Wide enough again: its rows overflowing the height it had do not keep it scrolling.
+    TestResizeObserver.resize(region, {
+      scrollWidth: 1200,
+      clientWidth: 1200,
+      scrollHeight: 2000,
+      clientHeight: 700,
+    });
+    expect(region.hasAttribute('data-scrolls')).toBe(false);
+  });
+
   it('gives each hospital of the page a card for narrow screens, its name first', async () => {
     // Hospital 52 has one site, named as the hospital is.
     const many = numbered(60, (i) => (i === 51 ? { careCenter: 'Hospital 52' } : {}));

@@ -53,7 +53,8 @@ function HospitalLink({ row, search }: { row: InventoryRow; search: string }) {
 function InventoryTable({ rows, search }: RowsProps) {
   return (
     <InventoryTableRegion label="Hospitals" minWidth={1040} visibleFrom="lg">
-      <Table striped highlightOnHover withTableBorder>
+      {/* The header row stays in view while the rows scroll (inventory-table-region.tsx). */}
+      <Table striped highlightOnHover withTableBorder stickyHeader>
         <VisuallyHidden component="caption">
           Hospitals, and the kinds of rates their files publish
         </VisuallyHidden>

@@ -16,6 +16,11 @@ interface RegionProps {
  * A wide table's own region, named for screen readers. It is a stop for the Tab key only while
  * its table is wider than it (then keyboard users scroll it with the arrow keys); a table that
  * fits leaves no stop that does nothing.
+ *
+ * A table that fits leaves the region no scroll container, so that a sticky header row sticks to
+ * the top of the window as the page scrolls (a box that scrolls sideways scrolls up and down too,
+ * and would hold the header row to its own top, which never moves). A table wider than the region
+ * scrolls inside it both ways, no taller than the window: the header row sticks to its top.
  */
 export function InventoryTableRegion({ label, minWidth, visibleFrom, children }: RegionProps) {
   const region = useRef<HTMLDivElement>(null);
@@ -36,9 +41,10 @@ export function InventoryTableRegion({ label, minWidth, visibleFrom, children }:
 }
 
 /**
- * Whether the element's content is wider or taller than its box, measured again whenever the
- * element, its child or its grandchild (the table, which grows with its rows) changes size. A
- * hidden element (display: none below its breakpoint) measures 0 by 0, and does not overflow.
+ * Whether the element's content is wider than its box, measured again whenever the element, its
+ * child or its grandchild (the table, which grows with its rows) changes size. A hidden element
+ * (display: none below its breakpoint) measures 0 wide, and does not overflow. Only the width
+ * counts: the height the region is given when it overflows must not keep it overflowing.
  */
 function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
   const [overflows, setOverflows] = useState(false);
@@ -47,10 +53,7 @@ function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
     if (element === null) return;
     const observer = new ResizeObserver(() => {
       // A pixel either way is rounding, not something to scroll to.
-      setOverflows(
-        element.scrollWidth - element.clientWidth > 1 ||
-          element.scrollHeight - element.clientHeight > 1,
-      );
+      setOverflows(element.scrollWidth - element.clientWidth > 1);
     });
     observer.observe(element);
     element.querySelectorAll(':scope > *, :scope > * > *').forEach((inner) => {
