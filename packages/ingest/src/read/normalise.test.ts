@@ -11,6 +11,7 @@ import {
   confirmation,
   isoDate,
   jsonAmount,
+  jsonText,
   PERCENT,
   splitPipes,
   text,
@@ -24,10 +25,24 @@ function read<T>(fn: (report: ValidationReport) => T): { value: T; rules: RuleId
   return { value, rules: report.rules().map((rule) => rule.rule) };
 }
 
+describe('jsonText', () => {
+  it.each([
+    ['Office visit', 'Office visit', []],
+    [99213, '99213', ['json.number-as-text']],
+    [true, 'true', ['json.number-as-text']],
+    [null, null, []],
+    [{ code: '1' }, null, ['json.wrong-type']],
+  ])('reads %j as %j', (value, textValue, rules) => {
+    expect(read((r) => jsonText(value, r, 'item 1', 'code'))).toEqual({ value: textValue, rules });
+  });
+});
+
 describe('isoDate', () => {
   it.each([
     ['2026-04-01', '2026-04-01', []],
-    ['2026-04-01T00:00:00Z', '2026-04-01', []],
+    // A time after the date: the schemas' format is a date alone, so it is said.
+    ['2026-04-01T00:00:00Z', '2026-04-01', ['date.other-form']],
+    ['2026-04-01 13:45', '2026-04-01', ['date.other-form']],
     ['4/1/2026', '2026-04-01', ['date.mm-dd-yyyy']],
     ['04/01/2026 12:00:00 AM', '2026-04-01', ['date.mm-dd-yyyy']],
     ['4/1/2026 0:00', '2026-04-01', ['date.mm-dd-yyyy']],

@@ -266,7 +266,10 @@ export function jsonText(
 ): string | null {
   if (typeof value === 'string') return text(value, report, location, field);
   if (value === undefined || value === null) return null;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean') {
+    report.add('json.number-as-text', location, `${field} ${String(value)}`);
+    return String(value);
+  }
   report.add('json.wrong-type', location, `${field} should be a string`);
   return null;
 }
@@ -460,8 +463,11 @@ export function isoDate(raw: string, report: ValidationReport, location: string)
   const value = raw.trim();
   if (value.length === 0) return null;
   const iso = ISO_DATE.exec(value);
-  if (iso && validDate(Number(iso[1]), Number(iso[2]), Number(iso[3])))
+  if (iso && validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]))) {
+    // A time after the date ("2026-04-01T00:00:00Z"): the date is read, the time left out.
+    if (value.length > 10) report.add('date.other-form', location, JSON.stringify(raw));
     return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  }
   const us = US_DATE.exec(value);
   if (us && validDate(Number(us[3]), Number(us[1]), Number(us[2]))) {
     report.add('date.mm-dd-yyyy', location, JSON.stringify(raw));

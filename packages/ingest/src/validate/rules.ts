@@ -244,6 +244,10 @@ export const RULES = {
     'number was written as a JSON string',
     'numbers were written as JSON strings',
   ),
+  'json.number-as-text': warning(
+    'value the schema wants as text was written as a JSON number or true/false (read as text)',
+    'values the schema wants as text were written as JSON numbers or true/false (read as text)',
+  ),
   'number.percentage-under-one': warning(
     'percentage was under 1, as if written as a fraction (0.45 for 45%), and was applied as written',
     'percentages were under 1, as if written as fractions (0.45 for 45%), and were applied as written',
