@@ -240,6 +240,12 @@ export class JsonMrfParser implements FormatParser {
     const end = second === SLASH ? b.indexOf(0x0a, i + 2) : b.indexOf('*/', i + 2);
     if (end !== -1) return second === SLASH ? end + 1 : end + 2;
     if (b.length - i > MAX_COMMENT_BYTES) {
+      if (this.state === DONE) {
+        // After the object: text after its end, counted, not a reason to refuse the file.
+        this.afterEndStart = b.toString('utf8', i, i + 40);
+        this.afterEnd += b.length - i;
+        return b.length;
+      }
       throw new MrfReadError(
         'invalid-json',
         `The JSON has a comment running over ${MAX_COMMENT_BYTES >> 20} MB without its end ` +
@@ -263,7 +269,10 @@ export class JsonMrfParser implements FormatParser {
           return;
         }
         if (end > i) {
-          this.report.add('json.comment', this.state === ITEMS ? ITEMS_KEY : 'file');
+          // (Not when it turned out text after the object's end, counted as such.)
+          if (this.afterEnd === 0) {
+            this.report.add('json.comment', this.state === ITEMS ? ITEMS_KEY : 'file');
+          }
           i = end;
           continue;
         }

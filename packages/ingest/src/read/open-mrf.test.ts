@@ -1610,6 +1610,14 @@ describe('encodings and compression', () => {
       expect(read.report.count('json.comment')).toBe(5);
       expect(read.report.count('json.after-end')).toBe(0);
     }
+    // A comment over 1 MB without its end: between fields the file is broken; after the object,
+    // text after its end, counted and not read.
+    const endless = `/*${'x'.repeat(1_100_000)}`;
+    const broken = await failure(await file('endless.json', text.replace('"version"', endless)));
+    expect(broken.message).toMatch(/^The JSON has a comment running over 1 MB without its end/);
+    const tail = await readWithReport(await file('tail.json', `${text}\n${endless}`));
+    expect(tail.records).toEqual(expected);
+    expect(tail.report.examples('json.after-end')[0]?.message).toMatch(/: 1100002 bytes, starting/);
     // First chunks of white space alone (a download's may be that short) do not make it a CSV.
     const spaced = await file('spaced.json', `${'\n'.repeat(12)}${text}`);
     expect((await readWithReport(spaced, { chunkSize: 5 })).records).toEqual(expected);
