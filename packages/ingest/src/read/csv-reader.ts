@@ -390,7 +390,14 @@ export class CsvMrfParser implements FormatParser {
     }
     const joined = fields.join(',').toLowerCase();
     if (joined.includes('hospital_name')) {
-      const delimiter = joined.includes(';') ? 'semicolons' : joined.includes('\t') ? 'tabs' : null;
+      // Pipes separate a column name's parts (license_number|MA), but not two header names.
+      const delimiter = joined.includes(';')
+        ? 'semicolons'
+        : joined.includes('\t')
+          ? 'tabs'
+          : /(hospital_name|last_updated_on) *\| *(last_updated_on|version)\b/.test(joined)
+            ? 'pipes (|)'
+            : null;
       if (delimiter) {
         throw new MrfReadError(
           'wrong-delimiter',

@@ -169,9 +169,16 @@ describe('file-level errors', () => {
     expect(result.message).toContain('semicolons');
   });
 
-  it('refuses a CSV separated with tabs', async () => {
+  it('refuses a CSV separated with tabs or pipes', async () => {
     const tabs = (V3_HEADER + TALL_COLUMNS + TALL_ROW).replaceAll(',', '\t');
     expect(await failure(await file('tabs.csv', tabs))).toMatchObject({ code: 'wrong-delimiter' });
+    // Pipes, which CMS uses inside a column's name, between the header names.
+    const pipes = (V3_HEADER + TALL_COLUMNS + TALL_ROW).replaceAll(',', '|');
+    const piped = await failure(await file('pipes.txt', pipes));
+    expect(piped).toMatchObject({ code: 'wrong-delimiter', records: 0 });
+    expect(piped.message).toBe(
+      'The CSV separates its values with pipes (|); CMS CSV files use commas.',
+    );
   });
 
   it('refuses a CSV with the same column twice', async () => {
