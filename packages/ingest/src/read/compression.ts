@@ -145,6 +145,26 @@ export function centralDirectoryNames(end: Buffer): string[] | null {
 }
 
 /** The files of a zip archive that anyone published: no directories, no macOS resource forks. */
+/** The first entry of every Office Open XML file (xlsx, docx, pptx), itself a zip archive. */
+const OFFICE_CONTENT_TYPES = '[Content_Types].xml';
+
+/**
+ * The refusal of a zip archive that is an Office document, an Excel workbook above all: some
+ * hospitals publish one, and read as a zip it would be a dozen XML files, each refused apart.
+ * Null for an archive whose names say nothing of the kind.
+ */
+export function officeDocument(names: readonly string[]): MrfReadError | null {
+  if (!names.includes(OFFICE_CONTENT_TYPES)) return null;
+  const workbook = names.length === 1 || names.some((name) => name.startsWith('xl/'));
+  return new MrfReadError(
+    'not-a-mrf',
+    workbook
+      ? 'The file is an Excel workbook (xlsx), not a CMS hospital price file (JSON or CSV): ' +
+          'save its sheet as a CSV file (comma-separated) and load that.'
+      : 'The file is an Office document (docx or pptx), not a CMS hospital price file (JSON or CSV).',
+  );
+}
+
 export function publishedFiles<T extends { name: string }>(entries: T[]): T[] {
   return entries.filter((entry) => !isSkipped(entry.name));
 }
@@ -205,6 +225,7 @@ export async function* unzipFirstEntry(
       buffer = buffer.subarray(compressedSize);
       continue;
     }
+    if (name === OFFICE_CONTENT_TYPES) throw officeDocument([name]);
     if (method !== 0 && method !== 8) throw unsupportedMethod(name, method);
     if (method === 0 && !sizeKnown) throw damaged(`the stored entry "${name}" has no size`);
 

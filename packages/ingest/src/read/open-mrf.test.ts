@@ -156,6 +156,20 @@ describe('file-level errors', () => {
     expect(pdf.message).toBe('The file is a PDF, not a CMS hospital price file (JSON or CSV).');
   });
 
+  itWithDataFile(
+    'names an Excel workbook once, whatever it is called, not as a zip of XML files',
+    'census-cbsa/list1_2023.xlsx',
+    async (workbook) => {
+      const message =
+        'The file is an Excel workbook (xlsx), not a CMS hospital price file (JSON or CSV): ' +
+        'save its sheet as a CSV file (comma-separated) and load that.';
+      // Read as one file (its first entry is [Content_Types].xml), or listed as an archive.
+      const named = await file('prices.csv', await readFile(workbook));
+      expect(await failure(named)).toMatchObject({ code: 'not-a-mrf', records: 0, message });
+      await expect(zipFiles(named)).rejects.toMatchObject({ code: 'not-a-mrf', message });
+    },
+  );
+
   it('refuses a CSV that starts with the column names (no header rows)', async () => {
     const result = await failure(await file('no-header.csv', TALL_COLUMNS + TALL_ROW));
     expect(result).toMatchObject({ code: 'missing-header-rows', records: 0 });

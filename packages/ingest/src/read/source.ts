@@ -10,6 +10,7 @@ import {
   centralDirectory,
   errorText,
   inflate,
+  officeDocument,
   publishedFiles,
   unsupportedMethod,
   unzipFirstEntry,
@@ -147,6 +148,8 @@ export async function zipFiles(
     return null;
   });
   const files = entries ? publishedFiles(entries).map((entry) => entry.name) : [];
+  const office = officeDocument(files);
+  if (office) throw office;
   return files.length > 1 ? files : null;
 }
 
