@@ -199,7 +199,17 @@ test.describe('inventory list', () => {
     await expect(page.getByText('No problems found.')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Back to the inventory' }).click();
-    await expect(page).toHaveURL(/\/inventoryList\?state=AK/);
+    await expect(page).toHaveURL(/\/inventoryList\?state=AK$/);
+    // The focus is back on the hospital's link in its row, in view, the filter as it was.
+    const link = page
+      .getByRole('region', { name: 'Hospitals' })
+      .getByRole('link', { name: 'Demo Gastineau Channel Hospital' });
+    await expect(link).toBeFocused();
+    await expect(link).toBeInViewport();
+    await expect(page.getByText('7 hospitals')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'State Name', exact: true })).toHaveValue(
+      'Alaska (AK)',
+    );
   });
 });
 
@@ -275,7 +285,12 @@ test.describe('inventory at 375 px wide', () => {
     );
     await page.getByRole('link', { name: 'Back to the inventory' }).click();
     await expect(page).toHaveURL(/\/inventoryList\?state=AK$/);
-    await expect(page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' })).toBeVisible();
+    // The focus is back on the hospital's card, its link.
+    const link = page
+      .getByRole('list', { name: 'Hospitals' })
+      .getByRole('link', { name: 'Demo Gastineau Channel Hospital' });
+    await expect(link).toBeFocused();
+    await expect(link).toBeInViewport();
   });
 
   test("a hospital's page fits without sideways scrolling", async ({ page }) => {
@@ -490,7 +505,23 @@ test('a long inventory turns pages by mouse and keyboard, and a hospital leads b
   await expect(page.getByRole('link', { name: 'Back to the inventory' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('55 hospitals, showing 51–55')).toBeVisible();
-  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page).toHaveURL(/\/inventoryList\?page=2$/);
+  // The keyboard is back where it left the list: on the hospital's link, in view, not under the
+  // sticky header row.
+  const back = page
+    .getByRole('table')
+    .getByRole('link', { name: 'Green Mountain Test Hospital 38' });
+  await expect(back).toBeFocused();
+  await expect(back).toBeInViewport();
+  expect(
+    await back.evaluate((link) => {
+      const line = link.getClientRects()[0];
+      if (line === undefined) return false;
+      return link.contains(document.elementFromPoint(line.x + 4, line.y + line.height / 2));
+    }),
+  ).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Green Mountain Test Hospital 39' })).toBeFocused();
 
   // A filter shows its own rows from their first page.
   await choose(page, 'State Name', 'Vermont (VT)');

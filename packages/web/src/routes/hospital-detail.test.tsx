@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { HospitalDetail } from '@ratelens/core';
-import { cleanup, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import {
@@ -102,11 +102,19 @@ const HOSPITAL: HospitalDetail = {
   ],
 };
 
+/** Where "Back to the inventory" led: the list's query string and the router's state. */
+function ListProbe() {
+  const location = useLocation();
+  const state: unknown = location.state;
+  return <output data-testid="list">{`${location.search} ${JSON.stringify(state)}`}</output>;
+}
+
 function renderDetail(route: string, answer: Response) {
   vi.stubGlobal('fetch', () => Promise.resolve(answer));
   renderWithProviders(
     <Routes>
       <Route path="/inventoryList/:hospitalId" element={<HospitalDetailRoute />} />
+      <Route path="/inventoryList" element={<ListProbe />} />
     </Routes>,
     { route },
   );
@@ -253,6 +261,19 @@ describe('HospitalDetailRoute', () => {
     const replaced = within(await fileCard('920123456_providence_standardcharges.csv'));
     expect(replaced.queryByText(/^From \d+ payers?/)).toBeNull();
     expect(within(await fileCard('broken.csv')).queryByText('By line of business')).toBeNull();
+  });
+
+  it('leads back to the list with its filters, telling it which hospital to focus', async () => {
+    renderDetail(`/inventoryList/${HOSPITAL_ID}?state=AK&msa=11260`, jsonResponse(200, HOSPITAL));
+
+    const back = await screen.findByRole('link', { name: 'Back to the inventory' });
+    expect(back.getAttribute('href')).toBe('/inventoryList?state=AK&msa=11260');
+    fireEvent.click(back);
+
+    // The list (inventory-list.test.tsx) puts the focus on this hospital's row.
+    expect((await screen.findByTestId('list')).textContent).toBe(
+      `?state=AK&msa=11260 {"hospitalId":"${HOSPITAL_ID}"}`,
+    );
   });
 
   it('pairs each location with its address when the file lists as many of each', async () => {

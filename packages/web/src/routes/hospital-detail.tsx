@@ -11,7 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { HospitalIdParamsSchema, isAdmin, type HospitalDetail } from '@ratelens/core';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { backToInventory } from '../features/inventory/back-to-inventory.ts';
 import {
   examplesLabel,
   fileCounts,
@@ -28,7 +29,7 @@ import { FormAlert } from '../shared/form-alert.tsx';
 import { ApiRequestError } from '../shared/http.ts';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
-import { AnchorLink, NewTabLink } from '../shared/router-link.tsx';
+import { NewTabLink } from '../shared/router-link.tsx';
 
 export const HOSPITAL_NOT_FOUND_MESSAGE = 'This hospital is not in the inventory.';
 export const NO_PROBLEMS_MESSAGE = 'No problems found.';
@@ -50,7 +51,16 @@ export function HospitalDetailRoute() {
   const hospitalId = parsed.success ? parsed.data.hospitalId : null;
   const detail = useHospitalDetail(hospitalId);
   const { search } = useLocation();
-  const backLink = <AnchorLink to={`/inventoryList${search}`}>Back to the inventory</AnchorLink>;
+  // The list's filters and page travel in the URL; which hospital to focus there, in the state.
+  const backLink = (
+    <Anchor
+      component={Link}
+      to={`/inventoryList${search}`}
+      state={hospitalId === null ? undefined : backToInventory(hospitalId)}
+    >
+      Back to the inventory
+    </Anchor>
+  );
 
   const notFound =
     hospitalId === null || (detail.error instanceof ApiRequestError && detail.error.status === 404);

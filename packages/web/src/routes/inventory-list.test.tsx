@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { InventoryRow, MsaItem, StateItem } from '@ratelens/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import {
@@ -90,7 +90,7 @@ function LocationProbe() {
   return <output data-testid="search">{search}</output>;
 }
 
-function renderInventory(route = '/inventoryList') {
+function renderInventory(route: InitialEntry = '/inventoryList') {
   renderWithProviders(
     <Routes>
       <Route
@@ -293,6 +293,29 @@ describe('InventoryListRoute', () => {
     // Its care center is said once, as the link.
     expect(within(second).queryByText(/^Care Center:/)).toBeNull();
     expect(within(second).getAllByText('Hospital 52')).toHaveLength(1);
+  });
+
+  it("puts the focus on the hospital's link, back from its page, and keeps the filters", async () => {
+    stubApi();
+    renderInventory({
+      pathname: '/inventoryList',
+      search: '?state=AK',
+      state: { hospitalId: PROVIDENCE },
+    });
+
+    await screen.findByRole('table');
+    const link = table().getByRole('link', { name: 'Providence Alaska Medical Center' });
+    await waitFor(() => expect(document.activeElement).toBe(link));
+    expect(screen.getByText('2 hospitals')).toBeTruthy();
+    expect(screen.getByTestId('search').textContent).toBe('?state=AK');
+    cleanup();
+
+    // Come any other way, the list leaves the focus alone.
+    stubApi();
+    renderInventory('/inventoryList?state=AK');
+    await screen.findByText('2 hospitals');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('narrows the rows to the chosen state and puts it in the query string', async () => {

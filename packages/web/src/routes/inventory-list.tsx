@@ -16,7 +16,8 @@ import {
 } from '../features/inventory/inventory-filters.ts';
 import { hospitalsShown } from '../features/inventory/inventory-format.ts';
 import { useInventoryListings } from '../features/inventory/inventory-queries.ts';
-import { InventoryRows } from '../features/inventory/inventory-rows.tsx';
+import { hospitalComingBack } from '../features/inventory/back-to-inventory.ts';
+import { InventoryRows, useFocusHospitalOnReturn } from '../features/inventory/inventory-rows.tsx';
 import { useInventoryFilters } from '../features/inventory/use-inventory-filters.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { Page } from '../shared/page.tsx';
@@ -134,9 +135,13 @@ function InventoryFilters({ filters }: { filters: Filters }) {
 
 function InventoryResults({ filter, lookups }: Pick<Filters, 'filter' | 'lookups'>) {
   const listing = useInventoryListings();
-  const { search } = useLocation();
+  const location = useLocation();
+  const { search, key } = location;
   const [searchParams, setSearchParams] = useSearchParams();
   const count = useRef<HTMLParagraphElement>(null);
+  const results = useRef<HTMLDivElement>(null);
+  // Back from a hospital's page, the keyboard is where the visitor left the list: on its row.
+  useFocusHospitalOnReturn(results, hospitalComingBack(location.state as unknown), key);
 
   const failed = [listing, ...lookups].filter((query) => query.isError);
   if (listing.isError || failed.length > 0) {
@@ -164,7 +169,7 @@ function InventoryResults({ filter, lookups }: Pick<Filters, 'filter' | 'lookups
   }
 
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" ref={results}>
       <Text ref={count} size="sm" c="dimmed" role="status" tabIndex={-1}>
         {hospitalsShown(rows.length, { first, last })}
       </Text>

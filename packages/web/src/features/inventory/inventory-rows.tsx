@@ -9,6 +9,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { InventoryRow } from '@ratelens/core';
+import { useEffect, useRef, type RefObject } from 'react';
 import { CardList } from '../../shared/card-list.tsx';
 import { AnchorLink } from '../../shared/router-link.tsx';
 import { InventoryTableRegion } from './inventory-table-region.tsx';
@@ -44,10 +45,45 @@ export function InventoryRows(props: RowsProps) {
   );
 }
 
+/** The way to a hospital's page; marked with its id, for the focus to come back to it. */
 function HospitalLink({ row, search }: { row: InventoryRow; search: string }) {
   return (
-    <AnchorLink to={`/inventoryList/${row.hospitalID}${search}`}>{row.facilityName}</AnchorLink>
+    <AnchorLink to={`/inventoryList/${row.hospitalID}${search}`} data-hospital-id={row.hospitalID}>
+      {row.facilityName}
+    </AnchorLink>
   );
+}
+
+/**
+ * Back from a hospital's page (`hospitalId`), its link in the rows below `container` takes the
+ * focus, once per visit to the list (`visit`, the location's key): in the table or, where the
+ * table is hidden, on its card. The focus moves after the app's layout has given the new screen's
+ * focus to its main element, and once the rows are there. A hospital not in the rows shown leaves
+ * the focus where the layout put it.
+ */
+export function useFocusHospitalOnReturn(
+  container: RefObject<HTMLElement | null>,
+  hospitalId: string | null,
+  visit: string,
+): void {
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (hospitalId === null || focused.current === visit) return;
+    const timer = setTimeout(() => {
+      const rows = container.current;
+      if (rows === null) return;
+      focused.current = visit;
+      const links = [...rows.querySelectorAll<HTMLElement>('a[data-hospital-id]')].filter(
+        (link) => link.dataset.hospitalId === hospitalId,
+      );
+      // A link in a hidden layout (display: none) does not take the focus: the next one does.
+      for (const link of links) {
+        link.focus();
+        if (document.activeElement === link) return;
+      }
+    });
+    return () => clearTimeout(timer);
+  });
 }
 
 function InventoryTable({ rows, search }: RowsProps) {
