@@ -225,7 +225,8 @@ export async function* unzipFirstEntry(
       buffer = buffer.subarray(compressedSize);
       continue;
     }
-    if (name === OFFICE_CONTENT_TYPES) throw officeDocument([name]);
+    const office = name === OFFICE_CONTENT_TYPES ? officeDocument([name]) : null;
+    if (office) throw office;
     if (method !== 0 && method !== 8) throw unsupportedMethod(name, method);
     if (method === 0 && !sizeKnown) throw damaged(`the stored entry "${name}" has no size`);
 
