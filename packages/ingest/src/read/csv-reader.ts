@@ -231,6 +231,7 @@ export class CsvMrfParser implements FormatParser {
       this.report.add('csv.row-too-long', `row ${line}`);
       this.report.rejectedRecords++;
     },
+    (line, value) => this.report.add('csv.inner-quote', `row ${line}`, JSON.stringify(value)),
   );
   private readonly names: NameNormaliser;
   private rowIndex = 0;

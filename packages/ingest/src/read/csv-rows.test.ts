@@ -61,6 +61,35 @@ describe('CsvRowSplitter', () => {
     }
   });
 
+  it('reads a quote inside a quoted value that was not doubled as a quote, and says so', () => {
+    // `"12" tube"`: the value's own quote, then the closing one; `"5" x 9" pad"` has two.
+    const text = 'd,n\n"12" tube",1\n"5" x 9" pad",2\n"Big" toe,3\n"ok" ,4\n';
+    for (let size = 1; size <= text.length; size++) {
+      const inner: [number, string][] = [];
+      const rows: [string[], number][] = [];
+      const splitter = new CsvRowSplitter(
+        (fields, line) => rows.push([fields, line]),
+        undefined,
+        undefined,
+        (line, value) => inner.push([line, value]),
+      );
+      for (const c of chunks(text, size)) splitter.push(c);
+      splitter.end();
+      expect(rows).toEqual([
+        [['d', 'n'], 1],
+        [['12" tube', '1'], 2],
+        [['5" x 9" pad', '2'], 3],
+        // Text after the quote without one of its own: read as spreadsheets read it.
+        [['Big toe', '3'], 4],
+        [['ok ', '4'], 5],
+      ]);
+      expect(inner).toEqual([
+        [2, '12" tube'],
+        [3, '5" x 9" pad'],
+      ]);
+    }
+  });
+
   it('gives up on a quote after MAX_QUOTED_CHARS, holding no more than that', () => {
     // A stray quote on row 2, then more rows than the limit with no quote at all.
     const rowCount = Math.ceil(MAX_QUOTED_CHARS / 10) + 100;

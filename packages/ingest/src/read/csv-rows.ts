@@ -29,18 +29,22 @@ export class CsvRowSplitter {
   private restAt = 0;
   /** The row whose stray quote was last reported (a row waiting for text is split again). */
   private strayLine = 0;
+  /** The row whose quote inside a value was last reported, for the same reason. */
+  private innerLine = 0;
   /** The row being dropped up to its line end for running on past MAX_ROW_CHARS, or 0. */
   private skipping = 0;
 
   /**
    * `onStrayQuote` hears of each row with a quote that never closed, read as text; `onLongRow`,
    * of each row that ran on past MAX_ROW_CHARS without a line end and was dropped (up to its
-   * line end, so memory stays flat), the rows after it read as rows.
+   * line end, so memory stays flat), the rows after it read as rows; `onInnerQuote`, of each row
+   * with a quote inside a quoted value that was not doubled (`"12" tube"`), read as a quote.
    */
   constructor(
     private readonly onRow: RowHandler,
     private readonly onStrayQuote: (line: number) => void = () => {},
     private readonly onLongRow: (line: number) => void = () => {},
+    private readonly onInnerQuote: (line: number, value: string) => void = () => {},
   ) {}
 
   /** Text waiting for the end of its row. */
@@ -117,16 +121,28 @@ export class CsvRowSplitter {
           if (escaped) value = value.replaceAll('""', '"');
           for (let k = value.indexOf('\n'); k !== -1; k = value.indexOf('\n', k + 1)) extraLines++;
           p = close + 1;
-          // Lenient: text between the closing quote and the delimiter is kept.
+          // Lenient: text between the closing quote and the delimiter is kept, as spreadsheets
+          // read it (`"Big" toe` is Big toe). Text that ends with a quote of its own means the
+          // first was one inside the value, not doubled (`"12" tube"`): it is kept, and the last
+          // closes the value.
+          const after = p;
           while (p < n) {
             const c = s.charCodeAt(p);
             if (c === COMMA || c === LF || c === CR) break;
-            value += s[p];
             p++;
+          }
+          if (p >= n && !final) break rows;
+          if (p > after) {
+            const text = s.slice(after, p);
+            if (!text.endsWith('"') || text.length === 1) value += text;
+            else {
+              value += `"${text.slice(0, -1)}`;
+              if (this.innerLine !== rowLine) this.onInnerQuote(rowLine, value);
+              this.innerLine = rowLine;
+            }
           }
           fields.push(value);
           if (p >= n) {
-            if (!final) break rows;
             pos = n;
             break;
           }

@@ -128,6 +128,10 @@ export const RULES = {
     'column of the column names row had no name, so its values were not read',
     'columns of the column names row had no name, so their values were not read',
   ),
+  'csv.inner-quote': warning(
+    'quote inside a quoted value was not doubled, and was read as a quote',
+    'quotes inside quoted values were not doubled, and were read as quotes',
+  ),
   'csv.unterminated-quote': warning(
     'quote opened a value that never closed, so it was read as text',
     'quotes opened values that never closed, so they were read as text',
