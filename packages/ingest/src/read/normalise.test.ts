@@ -329,6 +329,17 @@ describe('codeValue', () => {
   });
 
   it.each([
+    ['NDC', '5.04E+10'],
+    ['CDM', '1.2345e+14'],
+    ['CPT', '9.301E+04'],
+  ])("says %s %j is in a spreadsheet's scientific notation, and keeps it", (type, code) => {
+    expect(read((r) => codeValue(r, type, code, 'row 3'))).toEqual({
+      value: code,
+      rules: ['code.scientific'],
+    });
+  });
+
+  it.each([
     ['HCPCS', 'j0665', 'J0665'],
     ['CPT', '0001u', '0001U'],
   ])('upper-cases %s %j', (type, code, value) => {

@@ -647,12 +647,20 @@ const LOWER_CASE = /[a-z]/;
  * gets them back (`code.leading-zeros`), and a CPT or HCPCS code in lower case is upper-cased
  * (`code.lower-case`). Any other code is kept as written.
  */
+/** A number in scientific notation, as spreadsheets show long numbers: `5.04E+10`. */
+const SCIENTIFIC = /^\d(\.\d+)?[eE]\+\d+$/;
+
 export function codeValue(
   report: ValidationReport,
   type: string,
   code: string,
   location: string,
 ): string {
+  if ((code.includes('E+') || code.includes('e+')) && SCIENTIFIC.test(code)) {
+    // A spreadsheet's display of a long number (an NDC as 5.04E+10): its digits are gone.
+    report.add('code.scientific', location, `${type} ${code}`);
+    return code;
+  }
   const shape = CODE_WIDTHS.get(type);
   if (shape === undefined) return code;
   if (code.length < shape.width && code.length >= shape.fewest && DIGITS.test(code)) {

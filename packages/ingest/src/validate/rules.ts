@@ -264,6 +264,10 @@ export const RULES = {
     'value was spelled another way than the CMS value (read as the CMS value)',
     'values were spelled other ways than the CMS values (read as the CMS values)',
   ),
+  'code.scientific': warning(
+    "code was written in a spreadsheet's scientific notation (5.04E+10), which loses its digits; kept as written",
+    "codes were written in a spreadsheet's scientific notation (5.04E+10), which loses their digits; kept as written",
+  ),
   'code.leading-zeros': warning(
     'code was written without its leading zeros (read with them, as 0450 for revenue code 450)',
     'codes were written without their leading zeros (read with them, as 0450 for revenue code 450)',
