@@ -319,6 +319,54 @@ test.describe('inventory at 375 px wide', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(long);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
+
+  test("a file's long name wraps after an underscore or hyphen, its extension whole", async ({
+    page,
+  }) => {
+    // A name as hospitals write them: its last piece and extension fill most of a line.
+    const name = '920123456_demo-gastineau-channel-hospital_standardcharges_v3.csv';
+    await page.route('**/api/Inventory/hospital/*', async (route) => {
+      const response = await route.fetch();
+      const hospital = (await response.json()) as { files: { source: string }[] };
+      for (const file of hospital.files) file.source = name;
+      await route.fulfill({ response, json: hospital });
+    });
+    await page.goto('/inventoryList?state=AK');
+    await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();
+    const heading = page.getByRole('heading', { level: 3, name });
+    await expect(heading).toBeVisible();
+
+    // The name's text line by line, as laid out.
+    const lines = await heading.evaluate((element) => {
+      const found: string[] = [];
+      let lineTop = -Infinity;
+      const range = document.createRange();
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (let at = 0; at < text.length; at += 1) {
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          const box = range.getBoundingClientRect();
+          const char = text.charAt(at);
+          if (box.top > lineTop + box.height / 2) {
+            found.push(char);
+            lineTop = box.top;
+          } else {
+            found.push(`${found.pop() ?? ''}${char}`);
+          }
+        }
+      }
+      return found;
+    });
+    expect(lines.join('')).toBe(name);
+    expect(lines.length, lines.join(' / ')).toBeGreaterThan(1);
+    // Each line but the last ends at a separator; the extension is on one line, with its stem.
+    for (const line of lines.slice(0, -1)) expect(line, lines.join(' / ')).toMatch(/[_.-]$/);
+    expect(lines.at(-1), lines.join(' / ')).toMatch(/_v3\.csv$/);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
 });
 
 test('on a tablet the hospitals are cards side by side; from 1,200 px the table, every column in view', async ({

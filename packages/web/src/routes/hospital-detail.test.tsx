@@ -276,6 +276,20 @@ describe('HospitalDetailRoute', () => {
     );
   });
 
+  it("lets a file's long name wrap after its underscores, never inside its extension", async () => {
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, HOSPITAL));
+
+    // Read as one name; laid out with a place to break after each underscore, the extension
+    // whole (e2e/inventory.spec.ts measures the lines at 375 px).
+    const heading = await screen.findByRole('heading', {
+      level: 3,
+      name: '920123456_providence_standardcharges.json',
+    });
+    expect(heading.innerHTML).toContain('920123456_<wbr>providence_<wbr>standardcharges<span');
+    const extension = within(heading).getByText('.json');
+    expect(extension.style.whiteSpace).toBe('nowrap');
+  });
+
   it('pairs each location with its address when the file lists as many of each', async () => {
     const campuses: HospitalDetail = {
       ...HOSPITAL,

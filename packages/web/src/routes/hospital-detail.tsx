@@ -20,6 +20,7 @@ import {
   fileStatusWords,
   type HospitalFile,
 } from '../features/inventory/inventory-format.ts';
+import { FileName } from '../features/inventory/file-name.tsx';
 import { RateMixView } from '../features/inventory/rate-mix.tsx';
 import { HospitalLabelsForm } from '../features/admin/hospital-labels-form.tsx';
 import { useSession } from '../features/auth/use-session.ts';
@@ -203,7 +204,7 @@ function FileCard({ file }: { file: HospitalFile }) {
     <Card withBorder padding="lg">
       <Stack gap="xs">
         <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
-          {file.source}
+          <FileName name={file.source} />
         </Title>
         {file.sourceUrl !== null && (
           <Text style={{ overflowWrap: 'anywhere' }}>
