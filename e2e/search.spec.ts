@@ -244,6 +244,68 @@ test.describe('rate search', () => {
     expect((lastColumn?.x ?? 0) + (lastColumn?.width ?? Infinity)).toBeLessThanOrEqual(768);
   });
 
+  test('a table’s region is a stop for the Tab key only while the table is wider than it, and the arrow keys scroll it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUp(page, uniqueEmail('keys'));
+    await fillSearch(page, '70551');
+    await getRatesButton(page).click();
+    await answerFamilyPopup(page);
+    await expectResults(page, '70551');
+    const rates = page.getByRole('region', { name: 'Negotiated rates' });
+    const textMe = page.getByRole('button', { name: 'Text me a report' });
+    const chartAsTable = page.locator('summary', { hasText: 'The chart as a table' });
+    const scrollLeft = (region: typeof rates) => region.evaluate((element) => element.scrollLeft);
+
+    // At 1,280 px the rates table fits: no stop that scrolls nothing, Tab goes on to the chart.
+    await expect(rates.getByRole('table')).toBeVisible();
+    await expect(rates).not.toHaveAttribute('tabindex');
+    await textMe.focus();
+    await page.keyboard.press('Tab');
+    await expect(chartAsTable).toBeFocused();
+
+    // The region is hidden below 768 px, where the cards take over, and the table fits it from
+    // there: squeezed to 375 px, the table is wider than the region and scrolls sideways in it.
+    // The region is then a stop, and it is the box that scrolls, so the arrow keys scroll it.
+    const squeeze = await page.addStyleTag({
+      content: '[role="region"][aria-label="Negotiated rates"] { width: 375px; }',
+    });
+    await expect(rates).toHaveAttribute('tabindex', '0');
+    await expect(rates).toHaveAccessibleName('Negotiated rates');
+    await textMe.focus();
+    await page.keyboard.press('Tab');
+    await expect(rates).toBeFocused();
+    expect(await scrollLeft(rates)).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => scrollLeft(rates)).toBeGreaterThan(0);
+    await expectAccessible(page);
+    // Wide again, it fits: the stop goes.
+    await squeeze.evaluate((style) => (style as HTMLStyleElement).remove());
+    await expect(rates).not.toHaveAttribute('tabindex');
+
+    // The chart's table, opened, fits at 1,280 px: Tab goes past it.
+    await chartAsTable.click();
+    const chart = page.getByRole('region', { name: 'Rates by hospital' });
+    await expect(chart.getByRole('table')).toBeVisible();
+    await expect(chart).not.toHaveAttribute('tabindex');
+    // On a 375 px phone it is wider than the screen: it scrolls in its region, a stop for the Tab
+    // key that the arrow keys scroll, and the page does not scroll sideways.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(chart).toHaveAttribute('tabindex', '0');
+    await chartAsTable.focus();
+    await page.keyboard.press('Tab');
+    await expect(chart).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => scrollLeft(chart)).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+
   test('an employer member goes straight to the standard results', async ({ page }) => {
     test.setTimeout(90_000);
     const admin = uniqueEmail('admin');

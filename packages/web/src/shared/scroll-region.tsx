@@ -1,14 +1,37 @@
-import { Table, type TableScrollContainerProps } from '@mantine/core';
+import { Box, rem, type MantineBreakpoint } from '@mantine/core';
+import { useRef, type ReactNode } from 'react';
+import { useOverflows } from './use-overflows.ts';
 
-type ScrollRegionProps = Omit<TableScrollContainerProps, 'aria-label' | 'role' | 'tabIndex'> & {
-  /** The region's name for screen readers ("Hospitals", "Negotiated rates"). */
+interface ScrollRegionProps {
+  /** The region's name for screen readers ("Negotiated rates", "Order"). */
   label: string;
-};
+  /** The table's narrowest width, in px: narrower than this, the region scrolls sideways. */
+  minWidth: number;
+  /** Where the table takes over from its cards (card-list.tsx); shown at every width without. */
+  visibleFrom?: MantineBreakpoint;
+  children: ReactNode;
+}
 
 /**
- * A wide table's own scrolling region, so the page never scrolls sideways: named for screen
- * readers, and focusable, so keyboard users can scroll it sideways too.
+ * A wide table's own scrolling region, so the page never scrolls sideways, named for screen
+ * readers. The region is itself the box that scrolls, and a stop for the Tab key only while its
+ * table is wider than it: then keyboard users scroll it sideways with the arrow keys. A table that
+ * fits leaves no stop that does nothing.
  */
-export function ScrollRegion({ label, ...props }: ScrollRegionProps) {
-  return <Table.ScrollContainer tabIndex={0} role="region" aria-label={label} {...props} />;
+export function ScrollRegion({ label, minWidth, visibleFrom, children }: ScrollRegionProps) {
+  const region = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(region);
+  return (
+    <Box
+      ref={region}
+      role="region"
+      aria-label={label}
+      tabIndex={scrolls ? 0 : undefined}
+      data-scrolls={scrolls || undefined}
+      visibleFrom={visibleFrom}
+      style={{ overflowX: 'auto' }}
+    >
+      <div style={{ minWidth: rem(minWidth) }}>{children}</div>
+    </Box>
+  );
 }

@@ -1,5 +1,6 @@
 import { Box, rem } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useOverflows } from '../../shared/use-overflows.ts';
 import classes from './inventory-table-region.module.css';
 
 interface RegionProps {
@@ -38,28 +39,4 @@ export function InventoryTableRegion({ label, minWidth, visibleFrom, children }:
       <div style={{ minWidth: rem(minWidth) }}>{children}</div>
     </Box>
   );
-}
-
-/**
- * Whether the element's content is wider than its box, measured again whenever the element, its
- * child or its grandchild (the table, which grows with its rows) changes size. A hidden element
- * (display: none below its breakpoint) measures 0 wide, and does not overflow. Only the width
- * counts: the height the region is given when it overflows must not keep it overflowing.
- */
-function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (element === null) return;
-    const observer = new ResizeObserver(() => {
-      // A pixel either way is rounding, not something to scroll to.
-      setOverflows(element.scrollWidth - element.clientWidth > 1);
-    });
-    observer.observe(element);
-    element.querySelectorAll(':scope > *, :scope > * > *').forEach((inner) => {
-      observer.observe(inner);
-    });
-    return () => observer.disconnect();
-  }, [ref]);
-  return overflows;
 }
