@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { InventoryRow, MsaItem, StateItem } from '@ratelens/core';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
@@ -10,6 +10,7 @@ import {
   NO_MATCH_MESSAGE,
   noFilesInStateMessage,
 } from './inventory-list.tsx';
+import { TestResizeObserver } from '../test/resize-observer.ts';
 
 const PROVIDENCE = '7f0c2a52-3f7e-4b55-9d1e-2a4d6b8e9c01';
 const ALASKA_NATIVE = '1b9e6c3d-8a2f-4e7b-b5c6-0d1e2f3a4b5c';
@@ -125,36 +126,6 @@ function facilityNames(): string[] {
   // The facility's name is each row's header.
   return bodyRows.map((tableRow) => within(tableRow).getByRole('rowheader').textContent ?? '');
 }
-
-/** ResizeObservers that report only when a test says: jsdom lays nothing out. */
-class TestResizeObserver {
-  static all: TestResizeObserver[] = [];
-  readonly targets = new Set<Element>();
-  constructor(private readonly callback: ResizeObserverCallback) {
-    TestResizeObserver.all.push(this);
-  }
-  observe(target: Element) {
-    this.targets.add(target);
-  }
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
-  disconnect() {
-    this.targets.clear();
-  }
-  /** Gives the element these sizes, and tells the observers watching it. */
-  static resize(element: HTMLElement, sizes: Partial<Record<SizeKey, number>>) {
-    for (const [key, value] of Object.entries(sizes)) {
-      Object.defineProperty(element, key, { configurable: true, value });
-    }
-    act(() => {
-      for (const observer of TestResizeObserver.all.filter((o) => o.targets.has(element))) {
-        observer.callback([], observer);
-      }
-    });
-  }
-}
-type SizeKey = 'scrollWidth' | 'clientWidth' | 'scrollHeight' | 'clientHeight';
 
 async function choose(label: string, option: string) {
   fireEvent.click(screen.getByRole('combobox', { name: label }));
