@@ -9,6 +9,11 @@ interface ScrollRegionProps {
   minWidth: number;
   /** Where the table takes over from its cards (card-list.tsx); shown at every width without. */
   visibleFrom?: MantineBreakpoint;
+  /**
+   * A class that sets the region's overflow itself, by its `data-scrolls` attribute (the
+   * inventory's, whose sticky header row needs no scroll container while the table fits).
+   */
+  className?: string;
   children: ReactNode;
 }
 
@@ -18,7 +23,13 @@ interface ScrollRegionProps {
  * table is wider than it: then keyboard users scroll it sideways with the arrow keys. A table that
  * fits leaves no stop that does nothing.
  */
-export function ScrollRegion({ label, minWidth, visibleFrom, children }: ScrollRegionProps) {
+export function ScrollRegion({
+  label,
+  minWidth,
+  visibleFrom,
+  className,
+  children,
+}: ScrollRegionProps) {
   const region = useRef<HTMLDivElement>(null);
   const scrolls = useOverflows(region);
   return (
@@ -29,7 +40,8 @@ export function ScrollRegion({ label, minWidth, visibleFrom, children }: ScrollR
       tabIndex={scrolls ? 0 : undefined}
       data-scrolls={scrolls || undefined}
       visibleFrom={visibleFrom}
-      style={{ overflowX: 'auto' }}
+      className={className}
+      style={className === undefined ? { overflowX: 'auto' } : undefined}
     >
       <div style={{ minWidth: rem(minWidth) }}>{children}</div>
     </Box>

@@ -12,7 +12,8 @@ import type { InventoryRow } from '@ratelens/core';
 import { useEffect, useRef, type RefObject } from 'react';
 import { CardList } from '../../shared/card-list.tsx';
 import { AnchorLink } from '../../shared/router-link.tsx';
-import { InventoryTableRegion } from './inventory-table-region.tsx';
+import { ScrollRegion } from '../../shared/scroll-region.tsx';
+import regionClasses from './inventory-table-region.module.css';
 
 /** The rate-type columns after Facility Name, in the spec's order. */
 const FLAG_COLUMNS = [
@@ -88,8 +89,13 @@ export function useFocusHospitalOnReturn(
 
 function InventoryTable({ rows, search }: RowsProps) {
   return (
-    <InventoryTableRegion label="Hospitals" minWidth={1040} visibleFrom="lg">
-      {/* The header row stays in view while the rows scroll (inventory-table-region.tsx). */}
+    <ScrollRegion
+      label="Hospitals"
+      minWidth={1040}
+      visibleFrom="lg"
+      className={regionClasses.region}
+    >
+      {/* The header row stays in view while the rows scroll (inventory-table-region.module.css). */}
       <Table striped highlightOnHover withTableBorder stickyHeader>
         <VisuallyHidden component="caption">
           Hospitals, and the kinds of rates their files publish
@@ -126,7 +132,7 @@ function InventoryTable({ rows, search }: RowsProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </InventoryTableRegion>
+    </ScrollRegion>
   );
 }
 
