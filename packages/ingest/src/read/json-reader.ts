@@ -160,10 +160,7 @@ export class JsonMrfParser implements FormatParser {
     // A comment after the closing brace with no line end after it, or a slash alone.
     if (this.state === DONE && this.pos < this.buf.length) {
       if (this.buf[this.pos + 1] === SLASH) this.report.add('json.comment', 'file');
-      else {
-        this.afterEndStart = this.buf.toString('utf8', this.pos, this.pos + 40);
-        this.afterEnd += this.buf.length - this.pos;
-      }
+      else this.countAfterEnd(this.pos);
     }
     if (this.state !== DONE) {
       if (this.state === START) {
@@ -215,8 +212,14 @@ export class JsonMrfParser implements FormatParser {
       if (i === b.length) return i;
       // A comment is read past (the loop's check) when it is one; other text is counted.
       if (b[i] === SLASH && (i + 1 === b.length || isCommentStart(b[i + 1] as number))) return i;
-      this.afterEndStart = b.toString('utf8', i, Math.min(b.length, i + 40));
     }
+    return this.countAfterEnd(i);
+  }
+
+  /** Counts the rest of the buffer from i as text after the end, the first of it kept to show. */
+  private countAfterEnd(i: number): number {
+    const b = this.buf;
+    if (this.afterEnd === 0) this.afterEndStart = b.toString('utf8', i, Math.min(b.length, i + 40));
     this.afterEnd += b.length - i;
     return b.length;
   }
@@ -240,12 +243,8 @@ export class JsonMrfParser implements FormatParser {
     const end = second === SLASH ? b.indexOf(0x0a, i + 2) : b.indexOf('*/', i + 2);
     if (end !== -1) return second === SLASH ? end + 1 : end + 2;
     if (b.length - i > MAX_COMMENT_BYTES) {
-      if (this.state === DONE) {
-        // After the object: text after its end, counted, not a reason to refuse the file.
-        this.afterEndStart = b.toString('utf8', i, i + 40);
-        this.afterEnd += b.length - i;
-        return b.length;
-      }
+      // After the object: text after its end, counted, not a reason to refuse the file.
+      if (this.state === DONE) return this.countAfterEnd(i);
       throw new MrfReadError(
         'invalid-json',
         `The JSON has a comment running over ${MAX_COMMENT_BYTES >> 20} MB without its end ` +

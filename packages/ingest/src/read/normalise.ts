@@ -189,7 +189,7 @@ export function amount(
     if (!Number.isFinite(n)) {
       const cleaned = body.replace(/[$,\s]/g, '');
       n = cleaned.length > 0 ? Number(cleaned) : Number.NaN;
-      if (!Number.isFinite(n) && PLACEHOLDERS.has(trimmed.toLowerCase())) {
+      if (!Number.isFinite(n) && isPlaceholder(trimmed)) {
         report.add('value.placeholder', location, `${field} ${JSON.stringify(raw)}`);
         return null;
       }
