@@ -1288,6 +1288,9 @@ describe('records and rules', () => {
     expect(report.rejectedPayers).toBe(2);
     // Empty values past the last column, or a row short of them, are read, said once.
     expect(report.count('csv.field-count')).toBe(1);
+    expect(report.toText({ examples: false, fatal: false })).toContain(
+      '1 row has a different number of values than the header (the first such row; later ones are read without a word)',
+    );
   });
 
   it('mends a split number in a row as wide as rows that end with an empty value', async () => {

@@ -168,8 +168,9 @@ export const RULES = {
     'row had a number whose thousands comma was not quoted, read as one number',
     'rows had numbers whose thousands commas were not quoted, read as one number each',
   ),
+  // Said for the first such row only (a file's rows are all short or none is): the count is 1.
   'csv.field-count': warning(
-    'row has a different number of values than the header',
+    'row has a different number of values than the header (the first such row; later ones are read without a word)',
     'rows have a different number of values than the header',
   ),
   'json.invalid-item': error('item is not valid JSON', 'items are not valid JSON'),
