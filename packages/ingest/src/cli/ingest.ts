@@ -38,8 +38,8 @@ function cpuSeconds(since: NodeJS.CpuUsage): number {
  * Reads a file to its end without loading it: the report, then one JSON line of figures. A file
  * that cannot be read is said and the next one checked, as a load does; false when it fails.
  */
-async function validateOnly({ source, unreadable }: ListedFile): Promise<boolean> {
-  const started = performance.now();
+async function validateOnly({ source, unreadable, startedAt }: ListedFile): Promise<boolean> {
+  const started = startedAt ?? performance.now();
   const cpu = process.cpuUsage();
   const bar = new ProgressBar(source);
   let records = 0;
@@ -94,6 +94,8 @@ interface ListedFile {
   listing: HptListing | undefined;
   /** Why it cannot be read, when that was found while listing it (see ingestFile's option). */
   unreadable?: Error;
+  /** When the request that found it unreadable began: its time is the file's. */
+  startedAt?: number;
 }
 
 /**
@@ -136,10 +138,11 @@ async function expand(
     }
     const listing = listings.get(source);
     let members: string[] | null;
+    const startedAt = performance.now();
     try {
       members = await zipFiles(source);
     } catch (error) {
-      files.push({ source, listing, unreadable: error as Error });
+      files.push({ source, listing, unreadable: error as Error, startedAt });
       continue;
     }
     if (members)
@@ -186,7 +189,7 @@ async function main(): Promise<number> {
   });
   let failures = 0;
   try {
-    for (const { source, listing, unreadable } of files) {
+    for (const { source, listing, unreadable, startedAt } of files) {
       const bar = new ProgressBar(source);
       const cpu = process.cpuUsage();
       const result = await ingestFile(database.connection, source, {
@@ -194,6 +197,7 @@ async function main(): Promise<number> {
         reload: values.reload ?? false,
         listing,
         unreadable,
+        startedAt,
         locate: hospitalLocator(database.connection.pool),
         progress: (bytes, total, records) => bar.update(bytes, total, records),
       });

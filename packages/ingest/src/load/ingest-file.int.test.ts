@@ -959,11 +959,17 @@ describe('replacing a hospital’s file', () => {
       'server-silent',
       `The server of ${url} did not answer within 60 s.`,
     );
-    const result = await ingestFile(database.connection, url, { unreadable: silence });
+    // The request that found the silence began 60 s ago: its time is the run's.
+    const startedAt = performance.now() - 60_000;
+    const result = await ingestFile(database.connection, url, { unreadable: silence, startedAt });
     expect(result).toMatchObject({ status: 'failed', error: silence.message, hospitalId: null });
+    expect(result.seconds).toBeGreaterThanOrEqual(60);
     expect(
-      await query(`SELECT source, status, error FROM mrf_files WHERE id = $1`, [result.runId]),
-    ).toEqual([{ source: url, status: 'failed', error: silence.message }]);
+      await query(
+        `SELECT source, status, error, duration_ms >= 60000 AS timed FROM mrf_files WHERE id = $1`,
+        [result.runId],
+      ),
+    ).toEqual([{ source: url, status: 'failed', error: silence.message, timed: true }]);
   });
 });
 

@@ -60,6 +60,11 @@ export interface IngestOptions {
    * request): the run is recorded as failed with it, and the file is not asked for again.
    */
   unreadable?: Error;
+  /**
+   * When the work on this file began (a `performance.now()` time), when that was before this
+   * call: the request that found it unreadable counts in the run's seconds.
+   */
+  startedAt?: number;
 }
 
 /** A run's advisory-lock key: held while the run is alive, so a crashed run can be told from a slow one. */
@@ -89,7 +94,7 @@ export async function ingestFile(
   source: string,
   options: IngestOptions = {},
 ): Promise<IngestResult> {
-  const started = performance.now();
+  const started = options.startedAt ?? performance.now();
   const pool = connection.pool;
   // The run's id is chosen here so that its advisory lock is held before its row exists: a
   // markInterruptedRuns elsewhere can never take this live run for a dead one.
