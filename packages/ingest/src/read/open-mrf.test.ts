@@ -897,6 +897,84 @@ describe('records and rules', () => {
     ).toMatchObject({ code: 'unknown-version' });
   });
 
+  it('reads a file by the version its fields are laid out in when it declares one across 3.0.0', async () => {
+    // A percentage rate with 3.0.0's count and percentiles and no estimated amount: 2.2.1's
+    // rules would call it an error, 3.0.0's do not.
+    const item = {
+      description: 'Office visit',
+      code_information: [{ code: '99213', type: 'CPT' }],
+      standard_charges: [
+        {
+          setting: 'outpatient',
+          gross_charge: 250,
+          minimum: 100,
+          maximum: 200,
+          payers_information: [
+            {
+              payer_name: 'Aetna',
+              plan_name: 'PPO',
+              standard_charge_percentage: 80,
+              median_amount: 190,
+              '10th_percentile': 150,
+              '90th_percentile': 210,
+              count: '14',
+              methodology: 'percent of total billed charges',
+            },
+          ],
+        },
+      ],
+    };
+    const v3 = await readJson('v3-says-v2.json', {
+      hospital_name: 'Test Hospital',
+      last_updated_on: '2026-01-15',
+      version: '2.2.1',
+      location_name: ['Test Hospital'],
+      hospital_address: ['1 Main St, Portland, OR 97201'],
+      license_information: { license_number: '1', state: 'OR' },
+      type_2_npi: ['1234567890'],
+      attestation: { attestation: 'Yes', attester_name: 'A Person', confirm_attestation: true },
+      standard_charge_information: [item],
+    });
+    expect(v3.header).toMatchObject({ version: '3.0.0', declaredVersion: '2.2.1' });
+    expect(v3.report.errorCount).toBe(0);
+    expect(v3.report.examples('version.layout-differs')[0]?.message).toMatch(
+      /: "2\.2\.1", read as 3\.0\.0$/,
+    );
+    // The other way: v2's hospital_location and affirmation under a version of 3.0.0.
+    const v2 = await readJson('v2-says-v3.json', {
+      hospital_name: 'Test Hospital',
+      last_updated_on: '2026-01-15',
+      version: '3.0.0',
+      hospital_location: ['Test Hospital'],
+      hospital_address: ['1 Main St, Portland, OR 97201'],
+      license_information: { license_number: '1', state: 'OR' },
+      affirmation: { affirmation: 'Yes', confirm_affirmation: true },
+      standard_charge_information: [OFFICE_VISIT],
+    });
+    expect(v2.header).toMatchObject({ version: '2.2.1', declaredVersion: '3.0.0' });
+    // 3.0.0's NPIs and attestation are not asked of it.
+    expect(v2.report.errorCount).toBe(0);
+    expect(v2.report.count('version.layout-differs')).toBe(1);
+    // A tall CSV with 3.0.0's header names that says 2.2.0.
+    const csv = await readWithReport(
+      await file(
+        'v3-says-v2.csv',
+        V3_HEADER.replace(',3.0.0,', ',2.2.0,') + TALL_COLUMNS + TALL_ROW,
+      ),
+    );
+    expect(csv.header).toMatchObject({ version: '3.0.0', declaredVersion: '2.2.0' });
+    expect(csv.report.count('version.layout-differs')).toBe(1);
+    // Declared and laid out alike, within v2: the declared version stands.
+    const v20 = await readJson('v2-0.json', {
+      hospital_name: 'Test Hospital',
+      version: '2.0.0',
+      hospital_location: ['Test Hospital'],
+      standard_charge_information: [OFFICE_VISIT],
+    });
+    expect(v20.header.version).toBe('2.0.0');
+    expect(v20.report.count('version.layout-differs')).toBe(0);
+  });
+
   it('reads CMS column names written with spaces instead of underscores', async () => {
     const spaced = (names: string) =>
       names.replace(/\b(hospital_name|last_updated_on|type_2_npi|payer_name|plan_name)\b/g, (k) =>

@@ -63,6 +63,10 @@ export const RULES = {
     'version was written in a non-standard way',
     'versions were written in a non-standard way',
   ),
+  'version.layout-differs': warning(
+    'file declared a version its fields are not laid out in (3.0.0 renamed hospital_location to location_name, and added type_2_npi and attestation), and was read by the version they are',
+    'files declared a version their fields are not laid out in (3.0.0 renamed hospital_location to location_name, and added type_2_npi and attestation), and were read by the version they are',
+  ),
   'version.after-items': warning(
     'file declared its version only after the items, which were checked by the rules of another version',
     'files declared their version only after the items, which were checked by the rules of another version',
