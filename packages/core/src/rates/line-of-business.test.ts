@@ -108,6 +108,32 @@ describe('lineOfBusiness', () => {
     expect(lineOfBusiness(payer, plan)).toBe(line);
   });
 
+  // The pairs AdventHealth Orlando's file names only in its modifier_information (the TC
+  // modifier's payers), which are loaded as plans too.
+  it.each([
+    ['Aetna', 'ASA PPO', 'commercial'],
+    ['Aetna', 'Better Health Healthy Kids Medicaid Managed Care Plan', 'medicaid-managed-care'],
+    ['Aetna', 'International PPO', 'commercial'],
+    [
+      'Centene',
+      'Childrens Medical Services Health Plan Medicaid Managed Care Plan',
+      'medicaid-managed-care',
+    ],
+    ['Florida Community Care', 'Medicaid Managed Care Plan', 'medicaid-managed-care'],
+    ['Global Benefits Group', 'International PPO', 'commercial'],
+    ['Global Medical Management International', 'PPO', 'commercial'],
+    ['Lucet Health', 'Behavioral Health Plan', 'commercial'],
+    // myBlue is Florida Blue's individual-market plan: its behavioural health carve-out too.
+    ['Lucet Health', 'MyBlue Behavioral Health Plan', 'exchange'],
+    ['Multiplan', 'PPO', 'commercial'],
+    ['National Healthcare Solutions', 'All Commercial Plans', 'commercial'],
+    ['Plotkin Health', 'PPO', 'commercial'],
+    ['Simply Healthcare', 'Healthy Kids Medicaid Managed Care Plan', 'medicaid-managed-care'],
+    ['UnitedHealthCare', 'Medicaid Managed Care - Behavioral Health', 'medicaid-managed-care'],
+  ])('classifies AdventHealth modifier payer %s / %s as %s', (payer, plan, line) => {
+    expect(lineOfBusiness(payer, plan)).toBe(line);
+  });
+
   it.each([
     ['Aetna', 'MA PPO', 'medicare-advantage'],
     ['Humana', 'Dual Eligible SNP', 'medicare-advantage'],

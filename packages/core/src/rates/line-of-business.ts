@@ -27,9 +27,12 @@ const SIGNALS: readonly (readonly [LineOfBusiness, RegExp])[] = [
     'medicaid-managed-care',
     /\b(medicaid|chip|healthy kids|mco|masshealth|medi cal|tenncare|ahcccs|soonercare|badgercare|better health)\b/,
   ],
+  // Brands sold only on the individual market count as its name: Ambetter (Centene), myBlue
+  // (Florida Blue; AdventHealth Orlando lists "Myblue Hmo Exchange" and, among its modifiers,
+  // Lucet Health's "MyBlue Behavioral Health Plan").
   [
     'exchange',
-    /\b(marketplace|exchange|aca|ambetter|individual|obamacare|qhp|covered california)\b/,
+    /\b(marketplace|exchange|aca|ambetter|myblue|individual|obamacare|qhp|covered california)\b/,
   ],
 ];
 
