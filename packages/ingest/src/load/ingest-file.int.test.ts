@@ -973,6 +973,42 @@ describe('replacing a hospital’s file', () => {
   });
 });
 
+describe('a wide CSV whose column names run past the first read', () => {
+  /** 600 payers, so the column names alone are longer than a read (64 KB); one charge. */
+  const wideFile = async (name: string, methodology: string) => {
+    const payers = Array.from({ length: 600 }, (_, i) => `Regional Health Plan Number ${i + 1}`);
+    const columns = payers.flatMap((p) => [
+      `standard_charge|${p}|PPO|negotiated_dollar`,
+      `standard_charge|${p}|PPO|methodology`,
+    ]);
+    const file = path.join(dir, name);
+    await writeFile(
+      file,
+      'hospital_name,last_updated_on,version,location_name,hospital_address,license_number|OR,type_2_npi,' +
+        '"To the best of its knowledge and belief, this hospital has included all applicable standard charge information",attester_name\n' +
+        'Wide Columns Hospital,2026-01-15,3.0.0,Wide Columns Hospital,1 Main St,990601,1234567890,true,A Person\n' +
+        `description,code|1,code|1|type,setting,standard_charge|gross,${columns.join(',')},standard_charge|min,standard_charge|max\n` +
+        `X-ray chest,71046,CPT,outpatient,250,${payers.map(() => `120,${methodology}`).join(',')},120,120\n`,
+    );
+    expect(columns.join(',').length).toBeGreaterThan(64 * 1024);
+    return file;
+  };
+
+  it('says the run was of a wide file, loaded or failed', async () => {
+    const loaded = await ingestFile(
+      database.connection,
+      await wideFile('wide.csv', 'fee schedule'),
+    );
+    expect(loaded).toMatchObject({ status: 'loaded', format: 'csv-wide', items: 1, rates: 600 });
+    // No methodology: every rate rejected, so the file is refused, as far as it was read.
+    const failed = await ingestFile(database.connection, await wideFile('wide-failed.csv', ''));
+    expect(failed).toMatchObject({ status: 'failed', format: 'csv-wide', version: '3.0.0' });
+    expect(
+      await query(`SELECT status, format FROM mrf_files WHERE id = $1`, [loaded.runId]),
+    ).toEqual([{ status: 'loaded', format: 'csv-wide' }]);
+  });
+});
+
 describe('an ingest killed with SIGKILL', () => {
   it('leaves the previous data whole and is recorded as failed', async () => {
     const small = path.join(dir, 'demo-small.json');

@@ -156,10 +156,13 @@ export async function ingestFile(
     result.error = errorMessage(error);
     // Under its hospital, when the file got as far as saying which, with its report so far: the
     // hospital's page then says why its rates are not this file's.
-    const report = await opening.then(
-      (reader) => reader.report,
-      () => null,
-    );
+    const reader = await opening.catch(() => null);
+    const report = reader?.report ?? null;
+    // As far as the file was read: a CSV is wide or tall from its column names on.
+    if (reader) {
+      result.format = reader.header.format;
+      result.version = reader.header.version;
+    }
     await pool.query(
       `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), hospital_id = $3,
               validation = $4
@@ -210,8 +213,6 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
   const reader = await run.opening;
   const { header } = reader;
   const demo = options.demo ?? false;
-  result.format = header.format;
-  result.version = header.version;
   // Which hospital the file is: known now, or (a JSON file whose name or licence follows its
   // items) only once it has been read. Until then its rows carry an id of their own, which
   // becomes the hospital's if the hospital is new (upsertHospital, TableLoad.finish).
@@ -268,7 +269,9 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       new Promise((resolve) => setImmediate(resolve)).then(() => options.locate?.(header) ?? null),
     ]);
     const stats = reader.stats();
-    // A JSON file may declare its version after the items (keys in alphabetical order).
+    // A JSON file may declare its version after the items (keys in alphabetical order), and a
+    // CSV is told wide or tall by its column names, after the header rows that open the reader.
+    result.format = header.format;
     result.version = header.version;
     result.items = summary.items;
     result.rates = summary.rates;
