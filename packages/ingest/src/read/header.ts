@@ -29,11 +29,11 @@ const KNOWN = '2.0.0, 2.1.0, 2.2.0, 2.2.1 and 3.0.0';
 
 /**
  * The version from what the file declares; `inferred` (from the file's shape) stands in when
- * nothing is declared, and wins when the declared version is on the other side of 3.0.0's
- * renaming (its `location_name`, `type_2_npi` and `attestation` against v2's
- * `hospital_location`): a file laid out as 3.0.0 that says 2.2.1 is read by 3.0.0's rules, said
- * once, instead of breaking 2.2.1's on every percentage rate. A declared version we do not know
- * ends the read: guessing the rules of an unknown version would report nonsense.
+ * nothing is declared, and wins when it is 3.0.0 (from `location_name`, `type_2_npi` or
+ * `attestation`, which only 3.0.0 has) and the file declares a v2 version: such a file is read by
+ * 3.0.0's rules, said once, instead of breaking 2.2.1's on every percentage rate. A declared
+ * version we do not know ends the read: guessing the rules of an unknown version would report
+ * nonsense.
  */
 export function resolveVersion(
   declared: string | null,
@@ -49,7 +49,8 @@ export function resolveVersion(
         `The file declares version "${written}", which is not a CMS version this reader knows (${KNOWN}).`,
       );
     }
-    if (inferred !== null && (inferred === '3.0.0') !== (version === '3.0.0')) {
+    // Only fields 3.0.0 added tell a layout for sure: a 3.0.0 file may keep v2's header name.
+    if (inferred === '3.0.0' && version !== '3.0.0') {
       report.add(
         'version.layout-differs',
         'version',

@@ -263,7 +263,8 @@ describe('records and rules', () => {
       expect.objectContaining({ severity: 'error', location: 'row 5' }),
     ]);
     expect(report.rejectedRecords).toBe(1);
-  });
+    // 17 MB to build and read: 1–2 s alone, past the 5 s default on a busy machine.
+  }, 30_000);
 
   it('groups consecutive tall rows of one charge and keeps bad rates out', async () => {
     const rows =
@@ -940,7 +941,7 @@ describe('records and rules', () => {
     expect(v3.report.examples('version.layout-differs')[0]?.message).toMatch(
       /: "2\.2\.1", read as 3\.0\.0$/,
     );
-    // The other way: v2's hospital_location and affirmation under a version of 3.0.0.
+    // Not the other way: a 3.0.0 file may keep v2's hospital_location, and lack what 3.0.0 added.
     const v2 = await readJson('v2-says-v3.json', {
       hospital_name: 'Test Hospital',
       last_updated_on: '2026-01-15',
@@ -951,10 +952,8 @@ describe('records and rules', () => {
       affirmation: { affirmation: 'Yes', confirm_affirmation: true },
       standard_charge_information: [OFFICE_VISIT],
     });
-    expect(v2.header).toMatchObject({ version: '2.2.1', declaredVersion: '3.0.0' });
-    // 3.0.0's NPIs and attestation are not asked of it.
-    expect(v2.report.errorCount).toBe(0);
-    expect(v2.report.count('version.layout-differs')).toBe(1);
+    expect(v2.header).toMatchObject({ version: '3.0.0', declaredVersion: null });
+    expect(v2.report.count('version.layout-differs')).toBe(0);
     // A tall CSV with 3.0.0's header names that says 2.2.0.
     const csv = await readWithReport(
       await file(

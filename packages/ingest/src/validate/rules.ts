@@ -64,8 +64,8 @@ export const RULES = {
     'versions were written in a non-standard way',
   ),
   'version.layout-differs': warning(
-    'file declared a version its fields are not laid out in (3.0.0 renamed hospital_location to location_name, and added type_2_npi and attestation), and was read by the version they are',
-    'files declared a version their fields are not laid out in (3.0.0 renamed hospital_location to location_name, and added type_2_npi and attestation), and were read by the version they are',
+    'file declared a v2 version but has fields only 3.0.0 has (location_name, type_2_npi or attestation), and was read as 3.0.0',
+    'files declared a v2 version but have fields only 3.0.0 has (location_name, type_2_npi or attestation), and were read as 3.0.0',
   ),
   'version.after-items': warning(
     'file declared its version only after the items, which were checked by the rules of another version',
