@@ -157,4 +157,32 @@ describe('lineOfBusiness', () => {
   ])('classifies %s / %s as %s', (payer, plan, line) => {
     expect(lineOfBusiness(payer, plan)).toBe(line);
   });
+
+  // Names an audit found classified as commercial.
+  it.each([
+    ['Tufts Health Plan', 'Tufts Health Plan SCO', 'medicare-advantage'],
+    ['Commonwealth Care Alliance', 'One Care', 'medicare-advantage'],
+    ['Tufts Health Direct', 'ConnectorCare', 'exchange'],
+    ['Harvard Pilgrim', 'Health Connector HMO', 'exchange'],
+    ['VA', 'HMO', 'other'],
+    ['Department of Veterans Affairs', 'PPO', 'other'],
+    ['Veterans Administration', 'PPO', 'other'],
+    ['Veterans Health Administration', 'PPO', 'other'],
+    ['Optum VA', 'Community Care Network', 'other'],
+    ['TriWest Healthcare Alliance', 'VA CCN', 'other'],
+    ['Staywell Health Plan', 'HMO', 'medicaid-managed-care'],
+    ['Humana', 'Humana Gold Plus HMO', 'medicare-advantage'],
+    ['Florida Blue', 'BlueMedicare HMO', 'medicare-advantage'],
+  ])('classifies the audited %s / %s as %s', (payer, plan, line) => {
+    expect(lineOfBusiness(payer, plan)).toBe(line);
+  });
+
+  // What the audit's rules must not catch: Virginia's "VA", and a glued "OneCare".
+  it.each([
+    ['Aetna', 'Better Health of VA Medicaid Managed Care Plan', 'medicaid-managed-care'],
+    ['Anthem HealthKeepers VA', 'PPO', 'commercial'],
+    ['OneCare Vermont', 'Commercial ACO', 'commercial'],
+  ])('classifies %s / %s as %s, not by the VA or One Care', (payer, plan, line) => {
+    expect(lineOfBusiness(payer, plan)).toBe(line);
+  });
 });

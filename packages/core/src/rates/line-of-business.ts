@@ -15,24 +15,34 @@ export type LineOfBusiness = (typeof LINES_OF_BUSINESS)[number];
  * "Myblue Hmo Exchange"), so these are heuristics; anything without a signal is commercial.
  */
 const SIGNALS: readonly (readonly [LineOfBusiness, RegExp])[] = [
+  // The VA: "VA" alone is also Virginia's abbreviation ("Aetna Better Health of VA" is Medicaid,
+  // and 'other' is tested first), so it counts only as the whole name or beside the VA's
+  // community care programme or its contractor (VA CCN, Optum VA).
   [
     'other',
-    /\b(work(ers?|mans?)? ?comp(ensation)?|auto(mobile)?|motor vehicle|no fault|personal injury|liability|tricare|champva|va community care)\b/,
+    /\b(work(ers?|mans?)? ?comp(ensation)?|auto(mobile)?|motor vehicle|no fault|personal injury|liability|tricare|champva|va community care|va ccn|optum va|veterans (affairs|(health )?administration))\b|^va$/,
   ],
+  // Dual-eligible plans count as D-SNPs: Massachusetts' Senior Care Options (SCO, 65 and over)
+  // and One Care (21 to 64), as two words only: glued "OneCare" is CalOptima's D-SNP but also
+  // OneCare Vermont, an ACO of every line of business. A brand glued to "Medicare" is its
+  // Medicare product, as "Aetna Medicare" is (Florida Blue's "BlueMedicare HMO"); like the
+  // word, it does not tell "Non-Medicare" apart. Humana Gold Plus is Humana's MA HMO.
   [
     'medicare-advantage',
-    /\b(medicare|ma (hmo|ppo|pffs|pos|pd)|mapd|dual|d snp|c snp|i snp|snp|senior)\b/,
+    /\b([a-z]*medicare|ma (hmo|ppo|pffs|pos|pd)|mapd|dual|d snp|c snp|i snp|snp|senior|sco|one care|humana gold plus)\b/,
   ],
+  // Staywell (WellCare's, now Centene's, Florida plan) sold only Medicaid and Healthy Kids.
   [
     'medicaid-managed-care',
-    /\b(medicaid|chip|healthy kids|mco|masshealth|medi cal|tenncare|ahcccs|soonercare|badgercare|better health)\b/,
+    /\b(medicaid|chip|healthy kids|mco|masshealth|medi cal|tenncare|ahcccs|soonercare|badgercare|better health|staywell)\b/,
   ],
   // Brands sold only on the individual market count as its name: Ambetter (Centene), myBlue
   // (Florida Blue; AdventHealth Orlando lists "Myblue Hmo Exchange" and, among its modifiers,
-  // Lucet Health's "MyBlue Behavioral Health Plan").
+  // Lucet Health's "MyBlue Behavioral Health Plan"), and Massachusetts' exchange, the Health
+  // Connector, with its subsidised ConnectorCare plans.
   [
     'exchange',
-    /\b(marketplace|exchange|aca|ambetter|myblue|individual|obamacare|qhp|covered california)\b/,
+    /\b(marketplace|exchange|aca|ambetter|myblue|individual|obamacare|qhp|covered california|connectorcare|health connector)\b/,
   ],
 ];
 

@@ -70,6 +70,7 @@ describe('canonicalPayer', () => {
     ['UMR', 'UnitedHealthcare'],
     ['Ambetter from Sunshine Health', 'Centene'],
     ['WellCare', 'Centene'],
+    ['Staywell Health Plan', 'Centene'],
     ['Kaiser Foundation Health Plan', 'Kaiser Permanente'],
     ['TRICARE East', 'TRICARE'],
     ['Humana Military', 'TRICARE'],

@@ -60,6 +60,8 @@ export const PAYER_ALIASES: readonly PayerAlias[] = [
       /\bcentene\b/,
       /\bambetter\b/,
       /\bwellcare\b/,
+      // WellCare's Florida Medicaid plan, merged into Sunshine Health in 2021.
+      /\bstaywell\b/,
       /\bsunshine (state )?health\b/,
       /\bhealth net\b/,
       /\bpeach state health\b/,
