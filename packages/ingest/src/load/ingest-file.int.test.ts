@@ -994,7 +994,7 @@ describe('a wide CSV whose column names run past the first read', () => {
     return file;
   };
 
-  it('says the run was of a wide file, loaded or failed', async () => {
+  it('records the run as of a wide file, loaded or failed, with its version and date', async () => {
     const loaded = await ingestFile(
       database.connection,
       await wideFile('wide.csv', 'fee schedule'),
@@ -1003,9 +1003,11 @@ describe('a wide CSV whose column names run past the first read', () => {
     // No methodology: every rate rejected, so the file is refused, as far as it was read.
     const failed = await ingestFile(database.connection, await wideFile('wide-failed.csv', ''));
     expect(failed).toMatchObject({ status: 'failed', format: 'csv-wide', version: '3.0.0' });
-    expect(
-      await query(`SELECT status, format FROM mrf_files WHERE id = $1`, [loaded.runId]),
-    ).toEqual([{ status: 'loaded', format: 'csv-wide' }]);
+    const run = `SELECT status, format, version, last_updated_on::text FROM mrf_files WHERE id = $1`;
+    const recorded = { format: 'csv-wide', version: '3.0.0', last_updated_on: '2026-01-15' };
+    expect(await query(run, [loaded.runId])).toEqual([{ status: 'loaded', ...recorded }]);
+    // The hospital's page shows what the failed file said of itself beside its error.
+    expect(await query(run, [failed.runId])).toEqual([{ status: 'failed', ...recorded }]);
   });
 });
 

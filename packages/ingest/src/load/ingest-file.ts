@@ -158,16 +158,24 @@ export async function ingestFile(
     // hospital's page then says why its rates are not this file's.
     const reader = await opening.catch(() => null);
     const report = reader?.report ?? null;
-    // As far as the file was read: a CSV is wide or tall from its column names on.
-    if (reader) {
-      result.format = reader.header.format;
-      result.version = reader.header.version;
-    }
+    // What the file said of itself, as far as it was read (a CSV is wide or tall from its column
+    // names on): the hospital's page shows it beside the error.
+    const header = reader?.header ?? null;
+    result.format = header?.format ?? null;
+    result.version = header?.version ?? null;
     await pool.query(
       `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), hospital_id = $3,
-              validation = $4
+              validation = $4, format = $5, version = $6, last_updated_on = $7
         WHERE id = $1`,
-      [runId, result.error, result.hospitalId, report && JSON.stringify(storedValidation(report))],
+      [
+        runId,
+        result.error,
+        result.hospitalId,
+        report && JSON.stringify(storedValidation(report)),
+        result.format,
+        result.version,
+        header?.lastUpdatedOn ?? null,
+      ],
     );
   } finally {
     // A failure before the records were read leaves the file open.
