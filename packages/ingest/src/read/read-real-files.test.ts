@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChargeRecord, PayerCharge } from '../model.ts';
+import { FileSink } from '../demo/file-sink.ts';
+import { writeMrf } from '../demo/write-mrf.ts';
 import { openMrf, type MrfReader } from './index.ts';
 import { sharedDataFile } from '../testing/shared-data.ts';
 
@@ -134,11 +135,28 @@ describe("Martha's Vineyard tall CSV (v3.0.0, Windows-1252)", () => {
   it.skipIf(!path)(
     'reads the same charges and rates from the file laid out wide, one column group per payer',
     async () => {
-      const tall = (await readAll(path as string)).records;
+      const { reader: tallReader, records: tall } = await readAll(path as string);
       const dir = await mkdtemp(join(tmpdir(), 'ratelens-wide-'));
       try {
         const wide = join(dir, 'marthas-vineyard-wide.csv');
-        await writeFile(wide, asWideCsv(path as string, tall));
+        // Written by the demo data's writer, one item per charge, the plans as first seen.
+        const sink = new FileSink(wide);
+        await writeMrf(sink, 'csv-wide', {
+          header: tallReader.header,
+          plans: [...pairs(tall)].map((pair) => {
+            const [payerName = '', planName = ''] = pair.split('|');
+            return { payerName, planName };
+          }),
+          modifiers: [],
+          items: tall.map(({ description, codes, drugUnit, drugType, ...charge }) => ({
+            description,
+            codes,
+            drugUnit,
+            drugType,
+            standardCharges: [{ ...charge, setting: charge.setting ?? 'both' }],
+          })),
+        });
+        await sink.close();
         const { reader, records } = await readAll(wide);
         expect(reader.header.format).toBe('csv-wide');
         expect(reader.report.errorCount + reader.report.warningCount).toBe(0);
@@ -487,62 +505,3 @@ describe('CMS examples', () => {
     },
   );
 });
-
-/**
- * Charges read from a tall CSV written as a CMS v3 wide CSV: the same two header rows, then one
- * row per charge with a group of columns for each payer and plan, in the order first seen.
- */
-function asWideCsv(tallPath: string, records: ChargeRecord[]): string {
-  const quote = (v: string | number | null) => `"${String(v ?? '').replaceAll('"', '""')}"`;
-  const headerRows = readFileSync(tallPath, 'latin1').split('\n').slice(0, 2).join('\n');
-  const plans = [...pairs(records)];
-  const codeSlots = Math.max(...records.map((r) => r.codes.length));
-  const payerFields: [(payer: string) => string, (p: PayerCharge) => string | number | null][] = [
-    [(pp) => `standard_charge|${pp}|negotiated_dollar`, (p) => p.dollar],
-    [(pp) => `standard_charge|${pp}|negotiated_percentage`, (p) => p.percentage],
-    [(pp) => `standard_charge|${pp}|negotiated_algorithm`, (p) => p.algorithm],
-    [(pp) => `median_amount|${pp}`, (p) => p.median],
-    [(pp) => `10th_percentile|${pp}`, (p) => p.p10],
-    [(pp) => `90th_percentile|${pp}`, (p) => p.p90],
-    [(pp) => `count|${pp}`, (p) => p.count],
-    [(pp) => `standard_charge|${pp}|methodology`, (p) => p.methodology],
-    [(pp) => `additional_payer_notes|${pp}`, (p) => p.notes],
-  ];
-  const columns = [
-    'description',
-    ...Array.from({ length: codeSlots }, (_, i) => [`code|${i + 1}`, `code|${i + 1}|type`]).flat(),
-    'modifiers',
-    'setting',
-    'drug_unit_of_measurement',
-    'drug_type_of_measurement',
-    'standard_charge|gross',
-    'standard_charge|discounted_cash',
-    ...plans.flatMap((pp) => payerFields.map(([name]) => name(pp))),
-    'standard_charge|min',
-    'standard_charge|max',
-    'additional_generic_notes',
-  ];
-  const rows = records.map((r) => {
-    const byPlan = new Map(r.payers.map((p) => [`${p.payerName}|${p.planName}`, p]));
-    return [
-      r.description,
-      ...Array.from({ length: codeSlots }, (_, i) => [r.codes[i]?.code, r.codes[i]?.type]).flat(),
-      r.modifiers.join('|'),
-      r.setting,
-      r.drugUnit,
-      r.drugType,
-      r.gross,
-      r.discountedCash,
-      ...plans.flatMap((pp) => {
-        const p = byPlan.get(pp);
-        return payerFields.map(([, value]) => (p ? value(p) : null));
-      }),
-      r.min,
-      r.max,
-      r.genericNotes,
-    ].map((v) => quote(v ?? null));
-  });
-  return (
-    [headerRows, columns.map(quote).join(','), ...rows.map((r) => r.join(','))].join('\n') + '\n'
-  );
-}
