@@ -211,6 +211,36 @@ test.describe('inventory list', () => {
       'Alaska (AK)',
     );
   });
+
+  test("the browser's Back button also puts the focus back on the hospital's link", async ({
+    page,
+  }) => {
+    await page.goto('/inventoryList?state=AK');
+    await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Demo Gastineau Channel Hospital',
+    );
+    await expect(page.getByRole('main')).toBeFocused();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/inventoryList\?state=AK$/);
+    const link = page
+      .getByRole('region', { name: 'Hospitals' })
+      .getByRole('link', { name: 'Demo Gastineau Channel Hospital' });
+    await expect(link).toBeFocused();
+    await expect(link).toBeInViewport();
+    await expect(page.getByText('7 hospitals')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'State Name', exact: true })).toHaveValue(
+      'Alaska (AK)',
+    );
+
+    // Forward again, the hospital's page takes the focus, as any new screen does.
+    await page.goForward();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Demo Gastineau Channel Hospital',
+    );
+    await expect(page.getByRole('main')).toBeFocused();
+  });
 });
 
 test("an admin sets a hospital's labels on its page, and everyone sees them", async ({
@@ -570,6 +600,17 @@ test('a long inventory turns pages by mouse and keyboard, and a hospital leads b
   ).toBe(true);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Green Mountain Test Hospital 39' })).toBeFocused();
+  // The browser's Back button returns the same way: to page 2, on the link of the hospital left.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Green Mountain Test Hospital 39',
+  );
+  await page.goBack();
+  await expect(page.getByText('55 hospitals, showing 51–55')).toBeVisible();
+  await expect(page).toHaveURL(/\/inventoryList\?page=2$/);
+  await expect(
+    page.getByRole('table').getByRole('link', { name: 'Green Mountain Test Hospital 39' }),
+  ).toBeFocused();
 
   // A filter shows its own rows from their first page.
   await choose(page, 'State Name', 'Vermont (VT)');

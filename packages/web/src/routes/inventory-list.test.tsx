@@ -1,8 +1,19 @@
 // @vitest-environment jsdom
 import type { InventoryRow, MsaItem, StateItem } from '@ratelens/core';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation, type InitialEntry } from 'react-router';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  createMemoryRouter,
+  Route,
+  RouterProvider,
+  Routes,
+  useLocation,
+  type InitialEntry,
+  type RouteObject,
+} from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../app/theme.ts';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import {
   InventoryListRoute,
@@ -106,6 +117,34 @@ function renderInventory(route: InitialEntry = '/inventoryList') {
     </Routes>,
     { route },
   );
+}
+
+/**
+ * The list and a hospital's page in a data router, as in the app (router.tsx), whose navigations
+ * settle asynchronously; `hospital`, how the hospital's route is given (by default, at once).
+ */
+function renderInventoryAndHospital(
+  route: string,
+  hospital: Pick<RouteObject, 'element' | 'lazy'> = {
+    element: <output data-testid="hospital">Hospital</output>,
+  },
+) {
+  const router = createMemoryRouter(
+    [
+      { path: '/inventoryList', element: <InventoryListRoute /> },
+      { path: '/inventoryList/:hospitalId', ...hospital },
+    ],
+    { initialEntries: [route] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
 }
 
 /** The wide layout's table (jsdom applies no media queries, so the cards are there too). */
@@ -285,6 +324,39 @@ describe('InventoryListRoute', () => {
     stubApi();
     renderInventory('/inventoryList?state=AK');
     await screen.findByText('2 hospitals');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it("puts the focus on the hospital's link when the browser goes back from its page", async () => {
+    stubApi();
+    const router = renderInventoryAndHospital('/inventoryList?state=AK');
+    await screen.findByRole('table');
+
+    fireEvent.click(table().getByRole('link', { name: 'Providence Alaska Medical Center' }));
+    await screen.findByTestId('hospital');
+    await act(() => router.navigate(-1));
+
+    await screen.findByRole('table');
+    const link = table().getByRole('link', { name: 'Providence Alaska Medical Center' });
+    await waitFor(() => expect(document.activeElement).toBe(link));
+    expect(router.state.location.search).toBe('?state=AK');
+    expect(screen.getByText('2 hospitals')).toBeTruthy();
+  });
+
+  it("leaves the focus alone while the hospital's page it opens is still loading", async () => {
+    stubApi();
+    // The hospital's page is loaded on first use: here it never arrives.
+    const router = renderInventoryAndHospital('/inventoryList?state=AK', {
+      lazy: () => new Promise(() => undefined),
+    });
+    await screen.findByRole('table');
+
+    fireEvent.click(table().getByRole('link', { name: 'Providence Alaska Medical Center' }));
+
+    // The list's own entry says which hospital it left for, and the list is still shown.
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    expect(router.state.location.state).toEqual({ hospitalId: PROVIDENCE });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.activeElement).toBe(document.body);
   });

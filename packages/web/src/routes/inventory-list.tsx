@@ -16,7 +16,7 @@ import {
 } from '../features/inventory/inventory-filters.ts';
 import { hospitalsShown } from '../features/inventory/inventory-format.ts';
 import { useInventoryListings } from '../features/inventory/inventory-queries.ts';
-import { hospitalComingBack } from '../features/inventory/back-to-inventory.ts';
+import { useHospitalComingBack } from '../features/inventory/back-to-inventory.ts';
 import { InventoryRows, useFocusHospitalOnReturn } from '../features/inventory/inventory-rows.tsx';
 import { useInventoryFilters } from '../features/inventory/use-inventory-filters.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
@@ -135,13 +135,12 @@ function InventoryFilters({ filters }: { filters: Filters }) {
 
 function InventoryResults({ filter, lookups }: Pick<Filters, 'filter' | 'lookups'>) {
   const listing = useInventoryListings();
-  const location = useLocation();
-  const { search, key } = location;
+  const { search, key } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const count = useRef<HTMLParagraphElement>(null);
   const results = useRef<HTMLDivElement>(null);
   // Back from a hospital's page, the keyboard is where the visitor left the list: on its row.
-  useFocusHospitalOnReturn(results, hospitalComingBack(location.state as unknown), key);
+  useFocusHospitalOnReturn(results, useHospitalComingBack(), key);
 
   const failed = [listing, ...lookups].filter((query) => query.isError);
   if (listing.isError || failed.length > 0) {

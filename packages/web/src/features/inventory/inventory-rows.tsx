@@ -1,4 +1,5 @@
 import {
+  Anchor,
   CheckIcon,
   Group,
   Paper,
@@ -10,9 +11,10 @@ import {
 } from '@mantine/core';
 import type { InventoryRow } from '@ratelens/core';
 import { useEffect, useRef, type RefObject } from 'react';
+import { Link } from 'react-router';
 import { CardList } from '../../shared/card-list.tsx';
-import { AnchorLink } from '../../shared/router-link.tsx';
 import { ScrollRegion } from '../../shared/scroll-region.tsx';
+import { hospitalPath, useOpenHospital } from './back-to-inventory.ts';
 import regionClasses from './inventory-table-region.module.css';
 
 /** The rate-type columns after Facility Name, in the spec's order. */
@@ -48,10 +50,16 @@ export function InventoryRows(props: RowsProps) {
 
 /** The way to a hospital's page; marked with its id, for the focus to come back to it. */
 function HospitalLink({ row, search }: { row: InventoryRow; search: string }) {
+  const open = useOpenHospital(row.hospitalID, search);
   return (
-    <AnchorLink to={`/inventoryList/${row.hospitalID}${search}`} data-hospital-id={row.hospitalID}>
+    <Anchor
+      component={Link}
+      to={hospitalPath(row.hospitalID, search)}
+      onClick={open}
+      data-hospital-id={row.hospitalID}
+    >
       {row.facilityName}
-    </AnchorLink>
+    </Anchor>
   );
 }
 
