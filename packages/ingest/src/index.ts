@@ -2,4 +2,4 @@ export * from './model.ts';
 export { openMrf } from './read/index.ts';
 export { ingestFile, markInterruptedRuns, type IngestResult } from './load/ingest-file.ts';
 export { isEmpty, loadDemoData, type DemoLoadResult } from './load/demo-data.ts';
-export { hospitalLocator } from './load/reference-loader.ts';
+export { hospitalLocator, loadStates } from './load/reference-loader.ts';

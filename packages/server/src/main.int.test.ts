@@ -101,12 +101,16 @@ describe('npm start', () => {
     expect(await count(database, 'SELECT count(*) FROM hospitals')).toBe(hospitals);
   }, 120_000);
 
-  it('with DEMO_DATA=off starts empty', async () => {
+  it('with DEMO_DATA=off starts with no hospital, and with the states for its filters', async () => {
     const database = await emptyDatabase();
+    expect(await count(database, 'SELECT count(*) FROM states')).toBe(0);
     const run = await startAndStop(database, 'off');
     expect(run.code, run.printed).toBe(0);
     expect(run.printed).not.toContain('demo data');
     expect(run.printed).toContain('RateLens is running at http://localhost:');
     expect(await count(database, 'SELECT count(*) FROM hospitals')).toBe(0);
+    // The 50 states, DC and Puerto Rico: before, only demo data or `npm run reference` put them
+    // there, and with neither, master/getallstates answered [] and the state filters were empty.
+    expect(await count(database, 'SELECT count(*) FROM states')).toBe(52);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isEmpty, loadDemoData } from '@ratelens/ingest';
+import { isEmpty, loadDemoData, loadStates } from '@ratelens/ingest';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './database.ts';
@@ -13,6 +13,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, (message) => {
     if (verbose) console.log(`[postgres] ${message}`);
   });
+  // The states are a constant, not reference data to load: the state filters list them whether
+  // or not demo data or reference files were loaded.
+  await loadStates(database.connection.pool);
   if (config.DEMO_DATA === 'on' && (await isEmpty(database.connection))) {
     console.log('The database has no hospitals yet: loading the demo data (fictional hospitals)…');
     const demo = await loadDemoData(database.connection, path.join(config.DATA_DIR, 'demo'));
