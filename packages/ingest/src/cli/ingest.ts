@@ -189,6 +189,14 @@ async function main(): Promise<number> {
   });
   let failures = 0;
   try {
+    const { rows: counties } = await database.connection.pool.query(
+      'SELECT 1 FROM counties LIMIT 1',
+    );
+    if (counties.length === 0)
+      console.error(
+        'No metro areas are loaded yet: each hospital is placed in its county, and gets its metro ' +
+          'area when the CBSA delineation is loaded (npm run reference -- cbsa <List 1 file>).',
+      );
     for (const { source, listing, unreadable, startedAt } of files) {
       const bar = new ProgressBar(source);
       const cpu = process.cpuUsage();

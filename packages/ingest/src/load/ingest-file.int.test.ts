@@ -1063,6 +1063,36 @@ describe('an ingest killed with SIGKILL', () => {
 });
 
 describe('npm run ingest', () => {
+  it('says when no metro areas are loaded, and that loading them later places the hospital', async () => {
+    const empty = await createTestDatabase();
+    try {
+      const file = path.join(dir, 'no-metro-areas.json');
+      await writeFile(file, await readFile(sharedDataPath(CMS_V3_JSON)));
+      const hint = 'No metro areas are loaded yet: each hospital is placed in its county';
+      const before = await runCli('packages/ingest/src/cli/ingest.ts', [file], {
+        DATABASE_URL: empty.url,
+      });
+      expect(before.code, before.stderr).toBe(0);
+      expect(before.stderr).toContain(hint);
+      await loadCbsaDelineation(
+        empty.connection.pool,
+        await parseCbsaDelineation(sharedDataPath('census-cbsa/list1_2023_county_to_cbsa.csv')),
+      );
+      const [placed] = (
+        await empty.connection.pool.query<{ cbsa_code: string | null }>(
+          `SELECT cbsa_code FROM hospitals`,
+        )
+      ).rows;
+      expect(placed?.cbsa_code).toMatch(/^\d{5}$/);
+      const after = await runCli('packages/ingest/src/cli/ingest.ts', [file], {
+        DATABASE_URL: empty.url,
+      });
+      expect(after.stderr).not.toContain(hint);
+    } finally {
+      await empty.drop();
+    }
+  });
+
   /** `npm run ingest -- …args` against the test database (stderr a pipe: the bar prints lines). */
   const cli = (args: string[]) =>
     runCli('packages/ingest/src/cli/ingest.ts', args, { DATABASE_URL: database.url });
