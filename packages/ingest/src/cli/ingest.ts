@@ -66,6 +66,10 @@ async function validateOnly({ source, unreadable, startedAt }: ListedFile): Prom
   // rejected (a charge's or a modifier's); a rejected rate is reported.
   failure ??= reader && loadRefusal(reader)?.message;
   if (failure) console.error(`${source}: ${failure}`);
+  else if (report && report.rejectedRecords + report.rejectedModifiers > 0)
+    console.error(
+      `${source}: ${rejectedRecords(report.rejectedRecords, report.rejectedModifiers)}`,
+    );
   console.log(
     JSON.stringify({
       hospital: reader?.header.hospitalName ?? null,
@@ -86,6 +90,17 @@ async function validateOnly({ source, unreadable, startedAt }: ListedFile): Prom
   return (
     !failure && report !== undefined && report.rejectedRecords + report.rejectedModifiers === 0
   );
+}
+
+/** Why `--validate-only` fails a file whose charges or modifiers were rejected. */
+function rejectedRecords(charges: number, modifiers: number): string {
+  const what = [
+    charges > 0 ? plural(charges, 'charge') : null,
+    modifiers > 0 ? plural(modifiers, 'modifier') : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' and ');
+  return `${what} rejected (the errors above say why): a load would leave ${charges + modifiers === 1 ? 'it' : 'them'} out.`;
 }
 
 /** A file to read, with what the hospital's cms-hpt.txt says of it when it came from one. */
@@ -212,6 +227,10 @@ async function main(): Promise<number> {
       bar.done();
       if (result.status === 'failed') failures++;
       if (result.error) console.error(`${source}: ${result.error}`);
+      if (result.status === 'unchanged')
+        console.error(
+          `${source}: these bytes are loaded already, so nothing changed; --reload reads them again.`,
+        );
       console.log(
         JSON.stringify({
           hospital: result.hospital,

@@ -1187,6 +1187,15 @@ describe('npm run ingest', () => {
     });
     expect(unnamed.run.code).toBe(1);
     expect(unnamed.run.stderr).toContain(`${unnamed.file}: The file does not name its hospital`);
+    // Charges rejected: the command fails, and says why.
+    const codeless = await check('codeless.json', {
+      ...header,
+      standard_charge_information: [item, { ...item, code_information: [] }],
+    });
+    expect(codeless.run.code).toBe(1);
+    expect(codeless.run.stderr).toContain(
+      `${codeless.file}: 1 charge rejected (the errors above say why): a load would leave it out.`,
+    );
     const good = await check('named.json', { ...header, standard_charge_information: [item] });
     expect(good.run.code).toBe(0);
     expect(good.run.stderr).not.toContain('Nothing was loaded');
@@ -1251,6 +1260,9 @@ describe('npm run ingest', () => {
 
       const again = await cli([archive]);
       expect(lines(again.stdout).map((line) => line.status)).toEqual(['unchanged', 'unchanged']);
+      expect(again.stderr).toContain(
+        `${archive}#north.json: these bytes are loaded already, so nothing changed; --reload reads them again.`,
+      );
       const one = await cli(['--validate-only', `${archive}#south.json`]);
       expect(lines(one.stdout)).toEqual([
         expect.objectContaining({ hospital: 'South Zip Hospital', rejected: 0 }),

@@ -160,7 +160,8 @@ export function officeDocument(names: readonly string[]): MrfReadError | null {
     'not-a-mrf',
     workbook
       ? 'The file is an Excel workbook (xlsx), not a CMS hospital price file (JSON or CSV): ' +
-          'save its sheet as a CSV file (comma-separated) and load that.'
+          'save its sheet as a CSV file (comma-separated) and load that. (A reference workbook, ' +
+          'such as the CBSA delineation, loads with npm run reference.)'
       : 'The file is an Office document (docx or pptx), not a CMS hospital price file (JSON or CSV).',
   );
 }

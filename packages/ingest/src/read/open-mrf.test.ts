@@ -162,7 +162,8 @@ describe('file-level errors', () => {
     async (workbook) => {
       const message =
         'The file is an Excel workbook (xlsx), not a CMS hospital price file (JSON or CSV): ' +
-        'save its sheet as a CSV file (comma-separated) and load that.';
+        'save its sheet as a CSV file (comma-separated) and load that. (A reference workbook, ' +
+        'such as the CBSA delineation, loads with npm run reference.)';
       // Read as one file (its first entry is [Content_Types].xml), or listed as an archive.
       const named = await file('prices.csv', await readFile(workbook));
       expect(await failure(named)).toMatchObject({ code: 'not-a-mrf', records: 0, message });
