@@ -24,6 +24,22 @@ test.describe('public pages', () => {
     });
   }
 
+  test('a screen opened by its address logs no warning or error in the console', async ({
+    page,
+  }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error')
+        logged.push(`${message.type()}: ${message.text()}`);
+    });
+    // Screens split out of the first bundle, opened by their address.
+    for (const path of ['/inventoryList', '/donation', '/productandservices']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    expect(logged).toEqual([]);
+  });
+
   test('a use case opens a modal of example uses', async ({ page }) => {
     await page.goto('/useCases');
     await page.getByRole('button', { name: 'Example uses: Employer groups' }).click();

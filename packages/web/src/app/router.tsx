@@ -9,6 +9,7 @@ import { ResetPasswordRoute } from '../routes/reset-password.tsx';
 import { RouteError } from '../routes/route-error.tsx';
 import { UserListRoute } from '../routes/user-list.tsx';
 import { VerifyEmailRoute } from '../routes/verify-email.tsx';
+import { PageLoader } from '../shared/page-loader.tsx';
 import { AppLayout } from './app-layout.tsx';
 
 /**
@@ -19,6 +20,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
+    // Shown while the screen a page is opened at is fetched (most are split out, `lazy`).
+    hydrateFallbackElement: <PageLoader />,
     children: [
       { path: '/', element: <HomeRoute /> },
       {
