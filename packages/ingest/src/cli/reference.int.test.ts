@@ -74,6 +74,23 @@ describe('npm run reference', () => {
     120_000,
   );
 
+  itWithDataFile(
+    'takes the fee schedule files for what their names say, in any order',
+    'cms-pfs-rvu-2025/PPRRVU2025_Oct.csv',
+    async (file) => {
+      const folder = path.dirname(file);
+      const zip5 = path.join(folder, '..', 'cms-zip-locality', 'ZIP5_OCT2025.txt');
+      const run = await reference(['pfs', zip5, path.join(folder, 'GPCI2025.csv'), file]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const figures = summary(run.stdout);
+      expect(figures.rvus).toBe(await count('medicare_rvus'));
+      expect(figures.zips).toBe(await count('zip_localities'));
+      expect(figures.zips).toBeGreaterThan(40_000);
+    },
+    120_000,
+  );
+
   it('answers a missing file with one sentence naming it, and loads nothing', async () => {
     const missing = path.join(dir, 'no-such-list1.csv');
     const before = await count('counties');

@@ -29,7 +29,7 @@ const USAGE = `Usage: npm run reference -- <kind> <path|url>…
 Loads into DATABASE_URL, else the embedded PostgreSQL of DATA_DIR.`;
 
 async function pfsFiles(args: string[]): Promise<{ rvu: string; gpci: string; zip?: string }> {
-  const [first, second, third] = args;
+  const [first, second] = args;
   const folder =
     first && !second && !/^https?:/i.test(first)
       ? await stat(first).then(
@@ -51,7 +51,13 @@ async function pfsFiles(args: string[]): Promise<{ rvu: string; gpci: string; zi
     };
   }
   if (!first || !second) throw new Error('pfs needs a folder, or the PPRRVU and GPCI files');
-  return { rvu: first, gpci: second, ...(third ? { zip: third } : {}) };
+  // Files named as CMS names them are taken for what they are, in any order; the others fill the
+  // rest in order (RVU, GPCI, ZIP5).
+  const named = (pattern: RegExp) => args.find((arg) => pattern.test(path.basename(arg)));
+  const slots = [named(/^PPRRVU/i), named(/^GPCI/i), named(/^ZIP5/i)];
+  const unnamed = args.filter((arg) => !slots.includes(arg));
+  const [rvu, gpci, zip] = slots.map((file) => file ?? unnamed.shift());
+  return { rvu: rvu ?? first, gpci: gpci ?? second, ...(zip ? { zip } : {}) };
 }
 
 /** How many files each kind reads: at least, at most. */
