@@ -513,6 +513,31 @@ test('a real file loaded by the CLI shows where it deviates; a broken one is lis
   await expect(page.getByText('In use', { exact: true })).toBeVisible();
   await expect(page.getByText('177 charges, 3,287 rates')).toBeVisible();
   await expectAccessible(page);
+
+  // Read again, then again with --reload: three runs of one file, each with when it finished; the
+  // first was replaced by the same bytes, not by a newer file, and the run that changed nothing
+  // does not repeat the validation.
+  expect((await ingest(file ?? '')).result).toMatchObject({ status: 'unchanged' });
+  expect((await ingest('--reload', file ?? '')).result).toMatchObject({ status: 'loaded' });
+  await page.reload();
+  const runs = page.locator('.mantine-Card-root').filter({
+    has: page.getByRole('heading', { name: path.basename(file ?? ''), exact: true }),
+  });
+  await expect(runs).toHaveCount(3);
+  await expect(runs.nth(0)).toContainText('In use');
+  await expect(runs.nth(1)).toContainText(
+    'Same file as the one in use at the time: nothing changed',
+  );
+  await expect(runs.nth(2)).toContainText('Replaced when the same file was read again');
+  await expect(page.getByText('Replaced by a newer file')).toHaveCount(0);
+  for (const run of await runs.all()) {
+    await expect(run.getByText(/^Read on [A-Z][a-z]+ \d{1,2}, \d{4} at \d\d:\d\d$/)).toBeVisible();
+  }
+  await expect(runs.nth(1).getByRole('heading', { name: 'Validation' })).toHaveCount(0);
+  await expect(
+    runs.getByRole('listitem').filter({ hasText: 'without their leading zeros' }),
+  ).toHaveCount(2);
+  await expectAccessible(page);
 });
 
 /** A small CMS v3.0 tall CSV of one hospital in Burlington, Vermont, with one charge. */

@@ -175,7 +175,13 @@ export const HospitalFileSchema = z.object({
   validation: z.array(ValidationLineSchema),
   /** Null for a file that was not read to its end, or read before RateLens counted this. */
   rateMix: RateMixSchema.nullable(),
+  /** When the run finished (ISO 8601); null while it is loading. */
   loadedAt: z.string().nullable(),
+  /**
+   * For a replaced run: whether the run that took its place read the same bytes (the same
+   * SHA-256), as `npm run ingest -- --reload` does, rather than another file. False otherwise.
+   */
+  replacedBySameFile: z.boolean(),
   error: z.string().nullable(),
 });
 

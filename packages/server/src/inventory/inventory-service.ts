@@ -201,14 +201,23 @@ export class InventoryService {
       contact_email: string | null;
       finished_at: Date | null;
       error: string | null;
+      replaced_by_same_file: boolean;
     }>(
-      `SELECT source, status, format, version, last_updated_on::text, items, rates, rejected, validation, rate_mix,
-              source_page_url, contact_name, contact_email, finished_at, error
-         FROM mrf_files
-        WHERE id IN (SELECT id FROM mrf_files WHERE hospital_id = $1 ORDER BY started_at DESC LIMIT 20)
+      `SELECT f.source, f.status, f.format, f.version, f.last_updated_on::text, f.items, f.rates, f.rejected, f.validation,
+              f.rate_mix, f.source_page_url, f.contact_name, f.contact_email, f.finished_at, f.error,
+              coalesce(f.status = 'replaced' AND f.sha256 = successor.sha256, false) AS replaced_by_same_file
+         FROM mrf_files f
+         -- The run that replaced it: the ingester marks the file in use 'replaced' as it swaps in the
+         -- next one (swapIn, packages/ingest/src/load/ingest-file.ts), so the next loaded or replaced run.
+         LEFT JOIN LATERAL (
+           SELECT n.sha256 FROM mrf_files n
+            WHERE n.hospital_id = f.hospital_id AND n.status IN ('loaded', 'replaced') AND n.finished_at > f.finished_at
+            ORDER BY n.finished_at LIMIT 1
+         ) successor ON f.status = 'replaced'
+        WHERE f.id IN (SELECT id FROM mrf_files WHERE hospital_id = $1 ORDER BY started_at DESC LIMIT 20)
            -- The file in use, however many runs came after it (failed ones are listed too).
-           OR (hospital_id = $1 AND status = 'loaded')
-        ORDER BY started_at DESC`,
+           OR (f.hospital_id = $1 AND f.status = 'loaded')
+        ORDER BY f.started_at DESC`,
       [hospitalId],
     );
     return {
@@ -238,6 +247,7 @@ export class InventoryService {
         validation: validationLines(file.validation),
         rateMix: rateMix(file.rate_mix),
         loadedAt: file.finished_at?.toISOString() ?? null,
+        replacedBySameFile: file.replaced_by_same_file,
         error: file.error,
       })),
     };

@@ -301,6 +301,33 @@ describe('GET api/Inventory/hospital/:id', () => {
     await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'retry-%'`);
   });
 
+  it('says of a replaced run whether the run that replaced it read the same bytes', async () => {
+    const pool = test.database.connection.pool;
+    // File a, then file b, b again (unchanged), b with --reload, and a once more: in use now.
+    await pool.query(
+      `INSERT INTO mrf_files (hospital_id, source, status, sha256, started_at, finished_at)
+       SELECT $1, 'vineyard-' || n || '.json', status, sha256,
+              now() - (6 - n) * interval '1 hour', now() - (6 - n) * interval '1 hour'
+         FROM (VALUES (1, 'replaced', 'a'), (2, 'replaced', 'b'), (3, 'unchanged', 'b'),
+                      (4, 'replaced', 'b'), (5, 'loaded', 'a')) AS run (n, status, sha256)`,
+      [ids.vineyard],
+    );
+    const files = (await get(`/api/Inventory/hospital/${ids.vineyard}`)).json<{
+      files: { source: string; status: string; replacedBySameFile: boolean }[];
+    }>().files;
+    await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'vineyard-%'`);
+    expect(files.map((file) => [file.source, file.status, file.replacedBySameFile])).toEqual([
+      ['vineyard-5.json', 'loaded', false],
+      // Replaced by file a, though b was read again before.
+      ['vineyard-4.json', 'replaced', false],
+      ['vineyard-3.json', 'unchanged', false],
+      // Replaced by b read again with --reload; the unchanged run in between replaced nothing.
+      ['vineyard-2.json', 'replaced', true],
+      // Replaced by b, though a is the file in use now.
+      ['vineyard-1.json', 'replaced', false],
+    ]);
+  });
+
   it('answers 404 for an unknown hospital and 400 for a malformed id', async () => {
     expect(
       (await get('/api/Inventory/hospital/6f1c1f7e-0000-4000-8000-000000000000')).statusCode,

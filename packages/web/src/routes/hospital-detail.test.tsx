@@ -32,10 +32,16 @@ function file(overrides: Partial<HospitalFile>): HospitalFile {
     validation: [],
     rateMix: null,
     loadedAt: '2026-04-01T10:00:00.000Z',
+    replacedBySameFile: false,
     error: null,
     ...overrides,
   };
 }
+
+const RULES: HospitalFile['validation'] = [
+  { sentence: '10,452 charges with 29,143 payer rates read; 12 rates rejected.', examples: [] },
+  { sentence: 'Error: 12 rates had no payer name, first at item 9', examples: ['item 9'] },
+];
 
 const HOSPITAL: HospitalDetail = {
   hospitalID: HOSPITAL_ID,
@@ -122,11 +128,51 @@ function renderDetail(route: string, answer: Response) {
 
 /** The card of the file whose name is the card's heading. */
 async function fileCard(name: string): Promise<HTMLElement> {
-  const heading = await screen.findByRole('heading', { name, level: 3 });
-  const card = heading.closest<HTMLElement>('.mantine-Card-root');
-  if (!card) throw new Error(`no card for ${name}`);
+  const [card, ...others] = await fileCards(name);
+  if (!card || others.length > 0) throw new Error(`not one card for ${name}`);
   return card;
 }
+
+/** The cards of every run of the file whose name is their heading, newest first. */
+async function fileCards(name: string): Promise<HTMLElement[]> {
+  const headings = await screen.findAllByRole('heading', { name, level: 3 });
+  return headings.map((heading) => {
+    const card = heading.closest<HTMLElement>('.mantine-Card-root');
+    if (!card) throw new Error(`no card for ${name}`);
+    return card;
+  });
+}
+
+/**
+ * An operator's walkthrough: one file read, read again (nothing changed), then read again with
+ * --reload, which put it in use in place of its first run; and a file still loading.
+ */
+const READ_AGAIN: HospitalDetail = {
+  ...HOSPITAL,
+  files: [
+    file({ source: 'later.json', status: 'loading', loadedAt: null, items: 0, rates: 0 }),
+    file({ source: 'charges.json', loadedAt: '2026-03-27T17:42:10.000Z', validation: RULES }),
+    file({
+      source: 'charges.json',
+      status: 'unchanged',
+      loadedAt: '2026-03-27T17:38:00.000Z',
+      validation: RULES,
+    }),
+    file({
+      source: 'charges-cut.json',
+      status: 'failed',
+      loadedAt: '2026-03-27T17:35:00.000Z',
+      error: 'The JSON file ends before it is complete.',
+    }),
+    file({
+      source: 'charges.json',
+      status: 'replaced',
+      replacedBySameFile: true,
+      loadedAt: '2026-03-27T17:31:00.000Z',
+      validation: RULES,
+    }),
+  ],
+};
 
 // West of UTC, where reading '2026-03-27' as an instant would show March 26.
 const zone = process.env.TZ;
@@ -261,6 +307,64 @@ describe('HospitalDetailRoute', () => {
     const replaced = within(await fileCard('920123456_providence_standardcharges.csv'));
     expect(replaced.queryByText(/^From \d+ payers?/)).toBeNull();
     expect(within(await fileCard('broken.csv')).queryByText('By line of business')).toBeNull();
+  });
+
+  it('says when each run finished, to the minute in local time, and nothing of one still loading', async () => {
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, READ_AGAIN));
+
+    // 17:42 UTC is 10:42 in Los Angeles in March (PDT).
+    const runs = (await fileCards('charges.json')).map((card) => within(card));
+    expect(runs.map((run) => run.getByText(/^Read on /).textContent)).toEqual([
+      'Read on March 27, 2026 at 10:42',
+      'Read on March 27, 2026 at 10:38',
+      'Read on March 27, 2026 at 10:31',
+    ]);
+    const loading = within(await fileCard('later.json'));
+    expect(loading.getByText('Loading')).toBeTruthy();
+    expect(loading.queryByText(/^(Read|Tried) on /)).toBeNull();
+    // A run that failed was tried, not read.
+    const failed = within(await fileCard('charges-cut.json'));
+    expect(failed.getByText('Tried on March 27, 2026 at 10:35')).toBeTruthy();
+  });
+
+  it('says a file replaced by its own bytes read again was not replaced by a newer one', async () => {
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, READ_AGAIN));
+
+    const [current, unchanged, replaced] = await fileCards('charges.json');
+    expect(within(current as HTMLElement).getByText('In use')).toBeTruthy();
+    expect(
+      within(unchanged as HTMLElement).getByText(
+        'Same file as the one in use at the time: nothing changed',
+      ),
+    ).toBeTruthy();
+    const words = within(replaced as HTMLElement);
+    expect(words.getByText('Replaced when the same file was read again')).toBeTruthy();
+    expect(words.queryByText('Replaced by a newer file')).toBeNull();
+  });
+
+  it('shows a run that found the file in use already without its figures again', async () => {
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, READ_AGAIN));
+
+    const [current, unchanged, replaced] = (await fileCards('charges.json')).map((card) =>
+      within(card),
+    );
+    // The runs that were read show their validation; the one that found nothing new, its status
+    // and when alone.
+    for (const run of [current, replaced]) {
+      expect(run?.getByText(/^Error: 12 rates had no payer name/)).toBeTruthy();
+      expect(run?.getByText('10,452 charges, 29,143 rates, 12 rejected')).toBeTruthy();
+    }
+    expect(
+      unchanged
+        ?.getAllByRole('paragraph')
+        .concat(unchanged.getAllByRole('heading'))
+        .map((element) => element.textContent),
+    ).toEqual([
+      'Same file as the one in use at the time: nothing changed',
+      'Read on March 27, 2026 at 10:38',
+      'charges.json',
+    ]);
+    expect(unchanged?.queryByRole('list')).toBeNull();
   });
 
   it('leads back to the list with its filters, telling it which hospital to focus', async () => {

@@ -17,6 +17,7 @@ import {
   examplesLabel,
   fileCounts,
   fileFormatWords,
+  fileReadWhen,
   fileStatusWords,
   type HospitalFile,
 } from '../features/inventory/inventory-format.ts';
@@ -196,10 +197,7 @@ function Places({ locations, addresses }: { locations: string[]; addresses: stri
 }
 
 function FileCard({ file }: { file: HospitalFile }) {
-  // A file that failed or is still loading has no validation yet: 'No problems found' would
-  // mislead, and so would '0 charges' before anything was read.
-  const finished = file.status !== 'failed' && file.status !== 'loading';
-  const counted = file.items > 0 || file.rates > 0 || file.rejected > 0;
+  const readWhen = fileReadWhen(file);
   return (
     <Card withBorder padding="lg">
       <Stack gap="xs">
@@ -227,60 +225,76 @@ function FileCard({ file }: { file: HospitalFile }) {
             )}
           </Text>
         )}
-        <Text fw={600}>{fileStatusWords(file.status)}</Text>
-        {file.format !== null && <Text>Format: {fileFormatWords(file.format)}</Text>}
-        {file.version !== null && <Text>CMS template version {file.version}</Text>}
-        {file.lastUpdatedOn !== null && (
-          <Text>Last updated by the hospital on {formatCalendarDate(file.lastUpdatedOn)}</Text>
-        )}
-        {(finished || counted) && <Text>{fileCounts(file)}</Text>}
-        {file.error !== null && <Text c="var(--mantine-color-error)">Error: {file.error}</Text>}
-        {file.rateMix !== null && file.rates > 0 && (
-          <Stack gap={4}>
-            <Title order={4} size="h5">
-              Rates
-            </Title>
-            <RateMixView mix={file.rateMix} />
-          </Stack>
-        )}
-        {(finished || file.validation.length > 0) && (
-          <Stack gap={4}>
-            <Title order={4} size="h5">
-              Validation
-            </Title>
-            {file.validation.length > 1 && (
-              <Text size="sm" c="dimmed">
-                {VALIDATION_KEY}
-              </Text>
-            )}
-            {file.validation.length === 0 ? (
-              <Text>{NO_PROBLEMS_MESSAGE}</Text>
-            ) : (
-              <List spacing={4}>
-                {file.validation.map((line, index) => (
-                  <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
-                    {line.sentence}
-                    {line.examples.length > 0 && (
-                      <details>
-                        <summary>
-                          <Text span size="sm">
-                            {examplesLabel(line.examples.length)}
-                          </Text>
-                        </summary>
-                        <List size="sm" spacing={2}>
-                          {line.examples.map((example, at) => (
-                            <List.Item key={at}>{example}</List.Item>
-                          ))}
-                        </List>
-                      </details>
-                    )}
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </Stack>
-        )}
+        <Text fw={600}>{fileStatusWords(file)}</Text>
+        {readWhen !== null && <Text>{readWhen}</Text>}
+        {/* A run that found the file in use already has that file's figures: its status says so,
+            rather than repeat them under it. */}
+        {file.status !== 'unchanged' && <FileFigures file={file} />}
       </Stack>
     </Card>
+  );
+}
+
+/** A run's template, counts, error, rate mix and validation. */
+function FileFigures({ file }: { file: HospitalFile }) {
+  // A file that failed or is still loading has no validation yet: 'No problems found' would
+  // mislead, and so would '0 charges' before anything was read.
+  const finished = file.status !== 'failed' && file.status !== 'loading';
+  const counted = file.items > 0 || file.rates > 0 || file.rejected > 0;
+  return (
+    <>
+      {file.format !== null && <Text>Format: {fileFormatWords(file.format)}</Text>}
+      {file.version !== null && <Text>CMS template version {file.version}</Text>}
+      {file.lastUpdatedOn !== null && (
+        <Text>Last updated by the hospital on {formatCalendarDate(file.lastUpdatedOn)}</Text>
+      )}
+      {(finished || counted) && <Text>{fileCounts(file)}</Text>}
+      {file.error !== null && <Text c="var(--mantine-color-error)">Error: {file.error}</Text>}
+      {file.rateMix !== null && file.rates > 0 && (
+        <Stack gap={4}>
+          <Title order={4} size="h5">
+            Rates
+          </Title>
+          <RateMixView mix={file.rateMix} />
+        </Stack>
+      )}
+      {(finished || file.validation.length > 0) && (
+        <Stack gap={4}>
+          <Title order={4} size="h5">
+            Validation
+          </Title>
+          {file.validation.length > 1 && (
+            <Text size="sm" c="dimmed">
+              {VALIDATION_KEY}
+            </Text>
+          )}
+          {file.validation.length === 0 ? (
+            <Text>{NO_PROBLEMS_MESSAGE}</Text>
+          ) : (
+            <List spacing={4}>
+              {file.validation.map((line, index) => (
+                <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
+                  {line.sentence}
+                  {line.examples.length > 0 && (
+                    <details>
+                      <summary>
+                        <Text span size="sm">
+                          {examplesLabel(line.examples.length)}
+                        </Text>
+                      </summary>
+                      <List size="sm" spacing={2}>
+                        {line.examples.map((example, at) => (
+                          <List.Item key={at}>{example}</List.Item>
+                        ))}
+                      </List>
+                    </details>
+                  )}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format-date.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateAndTime, formatDateTime } from './format-date.ts';
 
 describe('formatDateTime', () => {
   it('writes month-day-year hour:minute:second in local time', () => {
@@ -14,5 +14,28 @@ describe('formatDateTime', () => {
 
   it('shows a dash for a value that is not a date', () => {
     expect(formatDateTime('yesterday')).toBe('—');
+  });
+});
+
+describe('formatDateAndTime', () => {
+  // West of UTC, so that an hour written in UTC would show.
+  const zone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/Los_Angeles';
+  });
+  afterAll(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it('writes the day in words and the hour and minute in local time', () => {
+    expect(formatDateAndTime('2026-03-27T17:42:59Z')).toBe('March 27, 2026 at 10:42');
+    // Past midnight in UTC, still the day before in Los Angeles; then just past its midnight.
+    expect(formatDateAndTime('2026-01-06T07:30:00Z')).toBe('January 5, 2026 at 23:30');
+    expect(formatDateAndTime('2026-01-06T08:07:00Z')).toBe('January 6, 2026 at 00:07');
+  });
+
+  it('shows a value that is not a date as it came', () => {
+    expect(formatDateAndTime('soon')).toBe('soon');
   });
 });

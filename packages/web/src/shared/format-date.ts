@@ -35,3 +35,15 @@ export function formatCalendarDate(value: string): string {
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return value;
   return calendarDate.format(date);
 }
+
+/**
+ * An instant as its day and minute in local time, for telling apart runs minutes apart:
+ * 'March 27, 2026 at 10:42'. Anything that does not parse is shown as it came.
+ */
+export function formatDateAndTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  // Not one formatter made at load, like calendarDate: it would keep the zone of that moment.
+  const day = date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return `${day} at ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -18,7 +18,7 @@ describe('inventory file words', () => {
   });
 
   it('passes an unknown status or format through unchanged', () => {
-    expect(fileStatusWords('queued')).toBe('queued');
+    expect(fileStatusWords({ status: 'queued', replacedBySameFile: false })).toBe('queued');
     expect(fileFormatWords('xml')).toBe('xml');
   });
 

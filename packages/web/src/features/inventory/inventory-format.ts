@@ -1,4 +1,5 @@
 import type { HospitalDetail, RateMix } from '@ratelens/core';
+import { formatDateAndTime } from '../../shared/format-date.ts';
 
 export type HospitalFile = HospitalDetail['files'][number];
 
@@ -6,7 +7,7 @@ export type HospitalFile = HospitalDetail['files'][number];
 const FILE_STATUS_WORDS: Record<string, string> = {
   loaded: 'In use',
   replaced: 'Replaced by a newer file',
-  unchanged: 'Same file as before: nothing changed',
+  unchanged: 'Same file as the one in use at the time: nothing changed',
   older: 'Older than the file in use: not loaded',
   failed: 'Failed',
   loading: 'Loading',
@@ -18,8 +19,20 @@ const FILE_FORMAT_WORDS: Record<string, string> = {
   'csv-wide': 'CSV (wide)',
 };
 
-export function fileStatusWords(status: string): string {
-  return FILE_STATUS_WORDS[status] ?? status;
+export function fileStatusWords(file: Pick<HospitalFile, 'status' | 'replacedBySameFile'>): string {
+  // `npm run ingest -- --reload` replaces a file by its own bytes, read again.
+  if (file.status === 'replaced' && file.replacedBySameFile)
+    return 'Replaced when the same file was read again';
+  return FILE_STATUS_WORDS[file.status] ?? file.status;
+}
+
+/**
+ * When a run ended, to tell apart runs of one file: 'Read on March 27, 2026 at 10:42' ('Tried on'
+ * for one that failed); null for one still loading.
+ */
+export function fileReadWhen(file: Pick<HospitalFile, 'status' | 'loadedAt'>): string | null {
+  if (file.loadedAt === null) return null;
+  return `${file.status === 'failed' ? 'Tried' : 'Read'} on ${formatDateAndTime(file.loadedAt)}`;
 }
 
 export function fileFormatWords(format: string): string {
