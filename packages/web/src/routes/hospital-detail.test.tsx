@@ -2,8 +2,9 @@
 import type { HospitalDetail } from '@ratelens/core';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { inTimeZone } from '../test/time-zone.ts';
 import {
   HOSPITAL_NOT_FOUND_MESSAGE,
   HospitalDetailRoute,
@@ -175,14 +176,7 @@ const READ_AGAIN: HospitalDetail = {
 };
 
 // West of UTC, where reading '2026-03-27' as an instant would show March 26.
-const zone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/Los_Angeles';
-});
-afterAll(() => {
-  if (zone === undefined) delete process.env.TZ;
-  else process.env.TZ = zone;
-});
+inTimeZone('America/Los_Angeles');
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

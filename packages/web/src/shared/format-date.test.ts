@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inTimeZone } from '../test/time-zone.ts';
 import { formatDateAndTime, formatDateTime } from './format-date.ts';
 
 describe('formatDateTime', () => {
@@ -18,15 +19,7 @@ describe('formatDateTime', () => {
 });
 
 describe('formatDateAndTime', () => {
-  // West of UTC, so that an hour written in UTC would show.
-  const zone = process.env.TZ;
-  beforeAll(() => {
-    process.env.TZ = 'America/Los_Angeles';
-  });
-  afterAll(() => {
-    if (zone === undefined) delete process.env.TZ;
-    else process.env.TZ = zone;
-  });
+  inTimeZone('America/Los_Angeles');
 
   it('writes the day in words and the hour and minute in local time', () => {
     expect(formatDateAndTime('2026-03-27T17:42:59Z')).toBe('March 27, 2026 at 10:42');
