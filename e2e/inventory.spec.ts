@@ -9,6 +9,23 @@ import { createAdmin, expectAccessible, ingest, signIn, uniqueEmail } from './su
 // The browser tests' server starts on an empty database, so it loads the demo data (DEMO_DATA=on):
 // fourteen fictional hospitals in six states, including Alaska's four CBSAs.
 
+/**
+ * Back on Alaska's list from Demo Gastineau Channel Hospital's page: the focus is on the
+ * hospital's link in its row, in view, the filter as it was.
+ */
+async function expectBackOnGastineau(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/inventoryList\?state=AK$/);
+  const link = page
+    .getByRole('region', { name: 'Hospitals' })
+    .getByRole('link', { name: 'Demo Gastineau Channel Hospital' });
+  await expect(link).toBeFocused();
+  await expect(link).toBeInViewport();
+  await expect(page.getByText('7 hospitals')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'State Name', exact: true })).toHaveValue(
+    'Alaska (AK)',
+  );
+}
+
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -199,17 +216,7 @@ test.describe('inventory list', () => {
     await expect(page.getByText('No problems found.')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Back to the inventory' }).click();
-    await expect(page).toHaveURL(/\/inventoryList\?state=AK$/);
-    // The focus is back on the hospital's link in its row, in view, the filter as it was.
-    const link = page
-      .getByRole('region', { name: 'Hospitals' })
-      .getByRole('link', { name: 'Demo Gastineau Channel Hospital' });
-    await expect(link).toBeFocused();
-    await expect(link).toBeInViewport();
-    await expect(page.getByText('7 hospitals')).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'State Name', exact: true })).toHaveValue(
-      'Alaska (AK)',
-    );
+    await expectBackOnGastineau(page);
   });
 
   test("the browser's Back button also puts the focus back on the hospital's link", async ({
@@ -223,16 +230,7 @@ test.describe('inventory list', () => {
     await expect(page.getByRole('main')).toBeFocused();
 
     await page.goBack();
-    await expect(page).toHaveURL(/\/inventoryList\?state=AK$/);
-    const link = page
-      .getByRole('region', { name: 'Hospitals' })
-      .getByRole('link', { name: 'Demo Gastineau Channel Hospital' });
-    await expect(link).toBeFocused();
-    await expect(link).toBeInViewport();
-    await expect(page.getByText('7 hospitals')).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'State Name', exact: true })).toHaveValue(
-      'Alaska (AK)',
-    );
+    await expectBackOnGastineau(page);
 
     // Forward again, the hospital's page takes the focus, as any new screen does.
     await page.goForward();
