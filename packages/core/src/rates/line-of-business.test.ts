@@ -23,6 +23,9 @@ describe('lineOfBusiness', () => {
     ['MASSHEALTH [3001]', 'HB MVH MEDICAID', 'other'],
     ['MEDICARE ALTERNATE [2002]', 'HB MVH MEDICARE', 'other'],
     ['MEDICARE [2001]', 'HB MVH MEDICARE', 'other'],
+    // Not Martha's: dual-eligible managed plans written under Medicare itself.
+    ['MEDICARE [2001]', 'HB MVH SCO', 'medicare-advantage'],
+    ['Medicare', 'One Care', 'medicare-advantage'],
     ['MGB HEALTH PLAN [150001]', 'HB MVH MEDICAID', 'medicaid-managed-care'],
     ['MGB HEALTH PLAN [150001]', 'HB MVH MEDICARE', 'medicare-advantage'],
     ['MGB HEALTH PLAN [150001]', 'HB MVH MGBHP COMMERCIAL GIC', 'commercial'],

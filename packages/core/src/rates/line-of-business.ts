@@ -67,7 +67,9 @@ export function lineOfBusiness(payerName: string, planName: string): LineOfBusin
   const canonical = canonicalPayer(payerName);
   if (canonical === 'TRICARE') return 'other';
   const fromPlan = signalOf(plan);
-  const managedPlan = /\b(advantage|managed care|replacement|ma|hmo|ppo|pffs|snp|dual)\b/;
+  // A managed product named under Medicare itself: Massachusetts' dual-eligible SCO and One Care too.
+  const managedPlan =
+    /\b(advantage|managed care|replacement|ma|hmo|ppo|pffs|snp|dual|sco|one care)\b/;
   if (canonical === 'Medicare' && !managedPlan.test(plan)) return 'other';
   const line = fromPlan ?? signalOf(payer) ?? 'commercial';
   // Fee-for-service Medicaid is the state paying the hospital directly: not managed care, so
