@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -234,10 +234,20 @@ describe('file-level errors', () => {
     expect(result.message).toContain('nope.json');
   });
 
-  it('says a folder is a folder, and how to name its files', async () => {
-    expect(await failure(`${dir}/`)).toMatchObject({
+  it('says a folder is a folder, and names files of it to give instead', async () => {
+    const folder = join(dir, 'hospital-files');
+    await mkdir(folder);
+    expect(await failure(folder)).toMatchObject({
       code: 'source-not-found',
-      message: `${dir}/ is a folder: name its files instead (for example ${dir}/*.json ${dir}/*.csv).`,
+      message: `${folder} is a folder, and holds no JSON, CSV, gzip or zip file to read.`,
+    });
+    for (const name of ['b.csv', 'notes.docx', 'a.json', 'c.json.gz'])
+      await writeFile(join(folder, name), '{}');
+    expect(await failure(`${folder}/`)).toMatchObject({
+      code: 'source-not-found',
+      message:
+        `${folder}/ is a folder: name its files instead, for example ${folder}/a.json ` +
+        `${folder}/b.csv (3 such files in all).`,
     });
   });
 

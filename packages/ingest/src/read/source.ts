@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { createGunzip, createInflateRaw } from 'node:zlib';
 import { MrfReadError } from './errors.ts';
 import { DownloadStall } from './stall.ts';
@@ -349,16 +349,25 @@ export function displayName(source: string): string {
   return parts[parts.length - 1] ?? source;
 }
 
+/** What to say of a folder given as a file: which of its files could be named instead. */
+async function folderAdvice(path: string): Promise<string> {
+  const folder = path.replace(/[\\/]+$/, '');
+  const files = (await readdir(folder).catch(() => []))
+    .filter((name) => /\.(json|csv|txt|gz|zip)$/i.test(name))
+    .sort();
+  if (files.length === 0)
+    return `${path} is a folder, and holds no JSON, CSV, gzip or zip file to read.`;
+  const shown = files.slice(0, 2).map((name) => `${folder}/${name}`);
+  const more = files.length > 2 ? ` (${files.length} such files in all)` : '';
+  return `${path} is a folder: name its files instead, for example ${shown.join(' ')}${more}.`;
+}
+
 async function openFile(path: string, chunkSize: number) {
   let totalBytes: number;
   try {
     const s = await stat(path);
     if (s.isDirectory()) {
-      const folder = path.replace(/[\\/]+$/, '');
-      throw new MrfReadError(
-        'source-not-found',
-        `${path} is a folder: name its files instead (for example ${folder}/*.json ${folder}/*.csv).`,
-      );
+      throw new MrfReadError('source-not-found', await folderAdvice(path));
     }
     if (!s.isFile()) throw new MrfReadError('source-not-found', `${path} is not a file.`);
     totalBytes = s.size;
