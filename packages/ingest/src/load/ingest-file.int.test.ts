@@ -953,7 +953,7 @@ describe('replacing a hospital’s file', () => {
   });
 
   it('records a file found unreadable before the run as failed, without asking for it again', async () => {
-    // Nothing listens on port 9: were the file asked for, the run would say the connection was refused.
+    // Port 9 is one fetch refuses: were the file asked for, the run would say so instead.
     const url = 'http://127.0.0.1:9/mrf.json';
     const silence = new MrfReadError(
       'server-silent',

@@ -5,6 +5,9 @@ import { MrfReadError } from './errors.ts';
 export function errorText(cause: unknown): string {
   if (cause instanceof Error) {
     const inner = (cause as Error & { cause?: unknown }).cause;
+    // Node's fetch refuses the ports browsers block (9, 25, 6000…): "fetch failed (bad port)".
+    if (inner instanceof Error && inner.message === 'bad port')
+      return 'fetch refuses that port, one browsers block as kept for another protocol';
     return inner instanceof Error ? `${cause.message} (${inner.message})` : cause.message;
   }
   return String(cause);

@@ -251,6 +251,14 @@ describe('file-level errors', () => {
     });
   });
 
+  it('says why a download from a port that fetch refuses did not start', async () => {
+    const result = await failure('http://127.0.0.1:9/prices.json');
+    expect(result.message).toBe(
+      'Could not download http://127.0.0.1:9/prices.json: fetch refuses that port, one browsers ' +
+        'block as kept for another protocol.',
+    );
+  });
+
   it('names an address of a kind it does not read, rather than calling it a missing file', async () => {
     const result = await failure('ftp://example.com/prices.json');
     expect(result).toMatchObject({
