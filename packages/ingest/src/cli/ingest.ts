@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '@ratelens/db';
 import { ingestFile, loadRefusal } from '../load/ingest-file.ts';
-import { hospitalLocator } from '../load/reference-loader.ts';
+import { delineationLoaded, hospitalLocator } from '../load/reference-loader.ts';
 import { isHptTxt, readHptTxt, type HptListing } from '../read/hpt-txt.ts';
 import { openMrf, zipFiles, type MrfReader } from '../read/index.ts';
 import { ProgressBar } from './progress.ts';
@@ -204,10 +204,7 @@ async function main(): Promise<number> {
   });
   let failures = 0;
   try {
-    const { rows: counties } = await database.connection.pool.query(
-      'SELECT 1 FROM counties LIMIT 1',
-    );
-    if (counties.length === 0)
+    if (!(await delineationLoaded(database.connection.pool)))
       console.error(
         'No metro areas are loaded yet: each hospital is placed in its county, and gets its metro ' +
           'area when the CBSA delineation is loaded (npm run reference -- cbsa <List 1 file>).',

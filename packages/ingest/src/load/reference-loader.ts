@@ -282,6 +282,11 @@ export interface Placement {
   medicareLocality: string | null;
 }
 
+/** Whether a CBSA delineation (its counties) is loaded: without one, no hospital has a metro area. */
+export async function delineationLoaded(pool: Queryable): Promise<boolean> {
+  return (await pool.query('SELECT 1 FROM counties LIMIT 1')).rows.length > 0;
+}
+
 /**
  * Places a hospital from the first address of its file that has a ZIP: ZIP → county (offline),
  * county → CBSA (List 1, when loaded); outside any CBSA, the state's non-metro group.
@@ -296,9 +301,8 @@ export function hospitalLocator(pool: Pool): (header: MrfHeader) => Promise<Plac
         [found.countyFips],
       );
       let cbsaCode = rows[0]?.cbsa_code ?? null;
-      const delineationLoaded =
-        rows.length > 0 || (await pool.query(`SELECT 1 FROM counties LIMIT 1`)).rows.length > 0;
-      if (!cbsaCode && delineationLoaded && stateByCode(found.state))
+      const loaded = rows.length > 0 || (await delineationLoaded(pool));
+      if (!cbsaCode && loaded && stateByCode(found.state))
         cbsaCode = await nonMetroArea(pool, found.state);
       const { rows: localities } = await pool.query<{ carrier: string; locality: string }>(
         'SELECT carrier, locality FROM zip_localities WHERE zip = $1',
