@@ -188,4 +188,22 @@ describe('lineOfBusiness', () => {
   ])('classifies %s / %s as %s, not by the VA or One Care', (payer, plan, line) => {
     expect(lineOfBusiness(payer, plan)).toBe(line);
   });
+
+  // "Medicare" in a plan that is not Medicare Advantage.
+  it.each([
+    ['Aetna', 'Non-Medicare', 'commercial'],
+    ['Cigna', 'NonMedicare HMO', 'commercial'],
+    ['UnitedHealthcare', 'Non Medicare Advantage', 'commercial'],
+    ['Aetna', 'Pre-Medicare Retiree PPO', 'commercial'],
+    ['Non-Medicare Commercial', 'PPO', 'commercial'],
+    ['Blue Cross Blue Shield', 'Non-Medicare Exchange', 'exchange'],
+    ['Aetna', 'Medicare Supplement', 'other'],
+    ['AARP', 'Medigap Plan G', 'other'],
+    ['Humana', 'Gold Plus HMO', 'medicare-advantage'],
+    ['Humana', 'Gold Plus H1036-200', 'medicare-advantage'],
+    ['Humana', 'Medicaid Gold Plus', 'medicaid-managed-care'],
+    ['Aetna', 'Gold Plus PPO', 'commercial'],
+  ])('classifies %s / %s as %s', (payer, plan, line) => {
+    expect(lineOfBusiness(payer, plan)).toBe(line);
+  });
 });

@@ -20,13 +20,15 @@ const SIGNALS: readonly (readonly [LineOfBusiness, RegExp])[] = [
   // community care programme or its contractor (VA CCN, Optum VA).
   [
     'other',
-    /\b(work(ers?|mans?)? ?comp(ensation)?|auto(mobile)?|motor vehicle|no fault|personal injury|liability|tricare|champva|va community care|va ccn|optum va|veterans (affairs|(health )?administration))\b|^va$/,
+    /\b(work(ers?|mans?)? ?comp(ensation)?|auto(mobile)?|motor vehicle|no fault|personal injury|liability|tricare|champva|va community care|va ccn|optum va|veterans (affairs|(health )?administration)|medicare supplement|medigap)\b|^va$/,
   ],
   // Dual-eligible plans count as D-SNPs: Massachusetts' Senior Care Options (SCO, 65 and over)
   // and One Care (21 to 64), as two words only: glued "OneCare" is CalOptima's D-SNP but also
   // OneCare Vermont, an ACO of every line of business. A brand glued to "Medicare" is its
-  // Medicare product, as "Aetna Medicare" is (Florida Blue's "BlueMedicare HMO"); like the
-  // word, it does not tell "Non-Medicare" apart. Humana Gold Plus is Humana's MA HMO.
+  // Medicare product, as "Aetna Medicare" is (Florida Blue's "BlueMedicare HMO"); "Non-Medicare"
+  // and "Pre-Medicare" (retirees under 65) are taken out first (NOT_MEDICARE). A Medicare
+  // Supplement (Medigap) pays beside original Medicare, so it is 'other', as that is. Humana
+  // Gold Plus is Humana's MA HMO.
   [
     'medicare-advantage',
     /\b([a-z]*medicare|ma (hmo|ppo|pffs|pos|pd)|mapd|dual|d snp|c snp|i snp|snp|senior|sco|one care|humana gold plus)\b/,
@@ -46,9 +48,13 @@ const SIGNALS: readonly (readonly [LineOfBusiness, RegExp])[] = [
   ],
 ];
 
+/** Plans for those who are not (yet) on Medicare: the word says nothing of the line of business. */
+const NOT_MEDICARE = /\b(non|pre) ?medicare\b/g;
+
 function signalOf(text: string): LineOfBusiness | undefined {
+  const words = text.replace(NOT_MEDICARE, ' ');
   for (const [line, pattern] of SIGNALS) {
-    if (pattern.test(text)) return line;
+    if (pattern.test(words)) return line;
   }
   return undefined;
 }
@@ -71,6 +77,9 @@ export function lineOfBusiness(payerName: string, planName: string): LineOfBusin
   const managedPlan =
     /\b(advantage|managed care|replacement|ma|hmo|ppo|pffs|snp|dual|sco|one care)\b/;
   if (canonical === 'Medicare' && !managedPlan.test(plan)) return 'other';
+  // Humana names its MA HMO "Gold Plus" in the plan, the brand often left to the payer's column.
+  if (canonical === 'Humana' && /\bgold plus\b/.test(plan) && fromPlan === undefined)
+    return 'medicare-advantage';
   const line = fromPlan ?? signalOf(payer) ?? 'commercial';
   // Fee-for-service Medicaid is the state paying the hospital directly: not managed care, so
   // 'other', as original Medicare is. A plan that says so ("Alaska Medicaid" / "Fee for
