@@ -3,10 +3,12 @@ import { inTimeZone } from '../test/time-zone.ts';
 import { formatDateAndTime, formatDateTime } from './format-date.ts';
 
 describe('formatDateTime', () => {
+  inTimeZone('America/Los_Angeles');
+
   it('writes month-day-year hour:minute:second in local time', () => {
-    // A local-time instant, so the test holds in every time zone.
-    const local = new Date(2026, 10, 21, 7, 45, 3);
-    expect(formatDateTime(local.toISOString())).toBe('11-21-2026 07:45:03');
+    expect(formatDateTime('2026-11-21T15:45:03Z')).toBe('11-21-2026 07:45:03');
+    // The day before in Los Angeles, still the 21st in UTC.
+    expect(formatDateTime('2026-11-21T05:09:00Z')).toBe('11-20-2026 21:09:00');
   });
 
   it('shows a dash for an account that never signed in', () => {
