@@ -76,6 +76,15 @@ describe('canonicalPayer', () => {
     ['Humana Military', 'TRICARE'],
     ['Medi-Cal', 'Medicaid'],
     ['Medicare Part B', 'Medicare'],
+    ['VA', 'Veterans Affairs'],
+    ['Department of Veterans Affairs', 'Veterans Affairs'],
+    ['Veterans Health Administration', 'Veterans Affairs'],
+    ['VA Community Care Network', 'Veterans Affairs'],
+    ['Optum VA CCN', 'Veterans Affairs'],
+    ['CHAMPVA', 'Veterans Affairs'],
+    ['Optum', 'Optum'],
+    ['Anthem HealthKeepers VA', 'Blue Cross Blue Shield'],
+    ['Virginia Premier VA', 'Virginia Premier VA'],
   ])('groups the common alias %s under %s', (name, canonical) => {
     expect(canonicalPayer(name)).toBe(canonical);
   });

@@ -52,6 +52,18 @@ export const PAYER_ALIASES: readonly PayerAlias[] = [
       /\bneighborhood health partnership\b/,
     ],
   },
+  // The VA's community care, whoever runs its network (Optum, TriWest) in the payer's name:
+  // "VA" only as the whole name, since it is also Virginia's ("Anthem HealthKeepers VA").
+  {
+    canonical: 'Veterans Affairs',
+    patterns: [
+      /^va$/,
+      /\bveterans (affairs|(health )?administration)\b/,
+      /\bva (community care|ccn)\b/,
+      /\boptum va\b/,
+      /\bchampva\b/,
+    ],
+  },
   { canonical: 'Optum', patterns: [/\boptum\b/] },
   { canonical: 'Humana', patterns: [/\bhumana\b/, /\bcareplus\b/] },
   {
@@ -106,7 +118,19 @@ export const PAYER_ALIASES: readonly PayerAlias[] = [
 ];
 
 /** Written upper case when a name is cleaned, whatever the file's case. */
-const ACRONYMS = new Set(['HMO', 'PPO', 'EPO', 'POS', 'MGB', 'UPMC', 'PHCS', 'USA', 'CCA', 'HPHC']);
+const ACRONYMS = new Set([
+  'HMO',
+  'PPO',
+  'EPO',
+  'POS',
+  'MGB',
+  'UPMC',
+  'PHCS',
+  'USA',
+  'CCA',
+  'HPHC',
+  'VA',
+]);
 
 /**
  * Lower case, "&" as "and", bracketed payer ids ("[1001]") and punctuation removed, spaces
