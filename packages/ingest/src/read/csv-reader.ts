@@ -645,6 +645,14 @@ export class CsvMrfParser implements FormatParser {
       );
     }
     layout.payers = layout.tall ? [tallPayer] : [...wide.values()];
+    // Every rate needs its methodology: without the column, each is rejected, and said once here.
+    for (const p of layout.payers) {
+      if (p.methodology !== -1 || (layout.tall && p.payer === -1)) continue;
+      const missing = layout.tall
+        ? 'standard_charge|methodology'
+        : `standard_charge|${p.payerName}|${p.planName}|methodology`;
+      this.report.add('column.no-methodology', 'column names row', missing);
+    }
     if (layout.tall && tallPayer.notes === -1) layout.rateNotes = layout.genericNotes;
     layout.itemColumns = [
       layout.description,

@@ -1092,6 +1092,38 @@ describe('records and rules', () => {
     );
   });
 
+  it('says once which methodology column is missing, and rejects the rates it would describe', async () => {
+    const wide = await readWideXray(
+      'wide-no-methodology.csv',
+      'standard_charge|Blue Cross|PPO|negotiated_dollar,additional_payer_notes|Blue Cross|PPO',
+    );
+    expect(wide.records[0]?.payers).toEqual([]);
+    expect(wide.report.count('required.methodology')).toBe(1);
+    expect(wide.report.examples('column.no-methodology')).toEqual([
+      expect.objectContaining({
+        location: 'column names row',
+        message: expect.stringMatching(
+          /: standard_charge\|Blue Cross\|PPO\|methodology$/,
+        ) as unknown,
+      }),
+    ]);
+    const tall = await readWithReport(
+      await file(
+        'tall-no-methodology.csv',
+        V3_HEADER +
+          TALL_COLUMNS.replace(',standard_charge|methodology', '') +
+          TALL_ROW.replace(',fee schedule', ''),
+      ),
+    );
+    expect(tall.records[0]?.payers).toEqual([]);
+    expect(tall.report.examples('column.no-methodology').map((e) => e.message)).toEqual([
+      expect.stringMatching(/: standard_charge\|methodology$/),
+    ]);
+    // A file of gross and cash prices only has no payer, so no methodology to miss.
+    const cashOnly = await readWideXray('wide-no-payers.csv', 'standard_charge|discounted_cash');
+    expect(cashOnly.report.count('column.no-methodology')).toBe(0);
+  });
+
   it('reads tall columns named as the JSON template names the fields', async () => {
     const jsonNamed = TALL_COLUMNS.replace('standard_charge|gross', 'gross_charge')
       .replace('standard_charge|discounted_cash', 'discounted_cash')

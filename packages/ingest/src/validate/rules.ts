@@ -128,6 +128,10 @@ export const RULES = {
     'column was named as the JSON template names its field, and read as the CSV column',
     'columns were named as the JSON template names their fields, and read as the CSV columns',
   ),
+  'column.no-methodology': error(
+    'methodology column was missing, so every rate it would describe is rejected',
+    'methodology columns were missing, so every rate they would describe is rejected',
+  ),
   'column.unnamed': warning(
     'column of the column names row had no name, so its values were not read',
     'columns of the column names row had no name, so their values were not read',
