@@ -344,7 +344,7 @@ export class CsvMrfParser implements FormatParser {
     const index = this.rowIndex++;
     if (index === 0) this.onHeaderNames(fields);
     else if (index === 1) this.onHeaderValues(fields);
-    else if (index === 2) this.onColumns(fields);
+    else if (index === 2) this.onColumns(fields, line);
     else this.onData(fields, line);
   }
 
@@ -462,7 +462,7 @@ export class CsvMrfParser implements FormatParser {
     checkHeader(h, r);
   }
 
-  private onColumns(fields: string[]): void {
+  private onColumns(fields: string[], line: number): void {
     const header = this.header as MrfHeader;
     const seen = new Map<string, number>();
     const layout: Layout = {
@@ -651,7 +651,7 @@ export class CsvMrfParser implements FormatParser {
       const missing = layout.tall
         ? 'standard_charge|methodology'
         : `standard_charge|${p.payerName}|${p.planName}|methodology`;
-      this.report.add('column.no-methodology', 'column names row', missing);
+      this.report.add('column.no-methodology', `row ${line}`, missing);
     }
     if (layout.tall && tallPayer.notes === -1) layout.rateNotes = layout.genericNotes;
     layout.itemColumns = [

@@ -1101,7 +1101,7 @@ describe('records and rules', () => {
     expect(wide.report.count('required.methodology')).toBe(1);
     expect(wide.report.examples('column.no-methodology')).toEqual([
       expect.objectContaining({
-        location: 'column names row',
+        location: 'row 3',
         message: expect.stringMatching(
           /: standard_charge\|Blue Cross\|PPO\|methodology$/,
         ) as unknown,
