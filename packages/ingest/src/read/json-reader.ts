@@ -6,7 +6,12 @@ import {
   type MrfHeader,
   type PayerCharge,
 } from '../model.ts';
-import { checkPayer, checkRecord, type RuleContext } from '../validate/record-rules.ts';
+import {
+  checkPayer,
+  checkRecord,
+  planNameOrNone,
+  type RuleContext,
+} from '../validate/record-rules.ts';
 import { ValidationReport } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
@@ -928,10 +933,9 @@ export class JsonMrfParser implements FormatParser {
     this.unknownFields.check(p, 'modifierPayer', location);
     const before = r.rejectingErrors;
     const payerName = this.nameOf(p.payer_name, location);
-    const planName = this.nameOf(p.plan_name, location);
+    const planName = planNameOrNone(this.nameOf(p.plan_name, location), r, location);
     const description = jsonText(p.description, r, location, 'description');
     if (payerName.length === 0) r.add('required.payer_name', location);
-    if (planName.length === 0) r.add('required.plan_name', location);
     if (description === null) r.add('required.modifier-description', location);
     if (r.rejectingErrors > before) return null;
     return payerChargeWith(payerName, planName, { notes: description });

@@ -11,6 +11,7 @@ import { centralDirectoryNames } from './compression.ts';
 import { MAX_RATES_PER_RECORD, RECENT_CHARGES } from './csv-reader.ts';
 import { JsonMrfParser, MAX_VALUE_BYTES } from './json-reader.ts';
 import { ValidationReport } from '../validate/report.ts';
+import { NO_PLAN_NAMED } from '../validate/record-rules.ts';
 import {
   MrfReadError,
   openMrf,
@@ -305,6 +306,63 @@ describe('records and rules', () => {
     expect(reader.report.toText()).toContain(
       'Error: 1 rate had no payer name (rule required.payer_name), first at row 6',
     );
+  });
+
+  it('keeps a rate that names its payer but no plan, under the plan "(no plan named)", and says so', async () => {
+    const csv = await readWithReport(
+      await file(
+        'no-plan.csv',
+        V3_HEADER + TALL_COLUMNS + TALL_ROW + TALL_ROW.replace('Aetna,PPO', 'Cigna,'),
+      ),
+    );
+    expect(csv.records[0]?.payers.map((p) => [p.payerName, p.planName, p.dollar])).toEqual([
+      ['Aetna', 'PPO', 120],
+      ['Cigna', NO_PLAN_NAMED, 120],
+    ]);
+    expect(csv.report.rejectedPayers).toBe(0);
+    expect(csv.report.examples('required.plan_name')).toEqual([
+      expect.objectContaining({ severity: 'error', location: 'row 5' }),
+    ]);
+    expect(csv.report.toText()).toContain(
+      'Error: 1 rate had no plan name (read under the plan "(no plan named)"), kept all the same',
+    );
+    // In JSON, a rate's plan_name left out or empty, and a modifier's payer entry without one.
+    const rate = (plan: object) => ({
+      payer_name: 'Aetna',
+      ...plan,
+      standard_charge_dollar: 5,
+      methodology: 'fee schedule',
+    });
+    const json = await readJson('no-plan.json', {
+      version: '3.0.0',
+      standard_charge_information: [
+        {
+          description: 'A',
+          code_information: [{ code: '99213', type: 'CPT' }],
+          standard_charges: [
+            {
+              setting: 'both',
+              minimum: 5,
+              maximum: 5,
+              payers_information: [rate({}), rate({ plan_name: ' ' }), rate({ plan_name: 'HMO' })],
+            },
+          ],
+        },
+      ],
+      modifier_information: [
+        {
+          description: 'Bilateral',
+          code: '50',
+          modifier_payer_information: [{ payer_name: 'Aetna', description: '150%' }],
+        },
+      ],
+    });
+    expect(json.records.map((r) => r.payers.map((p) => p.planName))).toEqual([
+      [NO_PLAN_NAMED, NO_PLAN_NAMED, 'HMO'],
+      [NO_PLAN_NAMED],
+    ]);
+    expect(json.report.count('required.plan_name')).toBe(3);
+    expect(json.report).toMatchObject({ rejectedPayers: 0, rejectedModifierEntries: 0 });
   });
 
   it('keeps consecutive tall rows of one charge together when they write its values two ways', async () => {

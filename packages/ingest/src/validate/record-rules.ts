@@ -34,6 +34,23 @@ export function cmsCount(text: string): string | null {
   return n === 0 ? '0' : n <= 10 ? '1 through 10' : String(n);
 }
 
+/**
+ * The plan of a rate whose file names its payer but no plan (CMS requires one): the rate is kept
+ * as the payer's, under a name no file gives a plan, so every list shows that the file named none.
+ */
+export const NO_PLAN_NAMED = '(no plan named)';
+
+/** The plan name to keep: the file's, or NO_PLAN_NAMED (said, as `required.plan_name`) for none. */
+export function planNameOrNone(
+  planName: string,
+  report: ValidationReport,
+  location: string,
+): string {
+  if (planName.length > 0) return planName;
+  report.add('required.plan_name', location);
+  return NO_PLAN_NAMED;
+}
+
 function atLeast(version: CmsVersion, minimum: '2.1.0' | '2.2.0' | '3.0.0'): boolean {
   return version >= minimum; // the five versions sort correctly as strings
 }
@@ -55,7 +72,7 @@ export function checkPayer(
   const { report, version } = ctx;
   const before = report.rejectingErrors;
   if (p.payerName.length === 0) report.add('required.payer_name', location);
-  if (p.planName.length === 0) report.add('required.plan_name', location);
+  p.planName = planNameOrNone(p.planName, report, location);
   const percentOrAlgorithm = p.percentage !== null || p.algorithm !== null;
   if (p.dollar === null && !percentOrAlgorithm) report.add('required.negotiated-value', location);
   // A CSV row that prices a modifier alone (no code) needs only a description and a value

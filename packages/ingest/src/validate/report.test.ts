@@ -84,7 +84,7 @@ describe('ValidationReport', () => {
     expect(report.lines({ plain: true }).slice(1)).toEqual([
       {
         sentence:
-          'Error: 2 rates had no plan name, first at item 59, standard charge 1, payer rate 3',
+          'Error: 2 rates had no plan name (read under the plan "(no plan named)"), kept all the same, first at item 59, standard charge 1, payer rate 3',
         examples: ['item 59, standard charge 1, payer rate 3', 'item 1,234, standard charge 2'],
       },
       // A header field is named by the sentence already.
@@ -100,7 +100,7 @@ describe('ValidationReport', () => {
     ]);
     // The command line keeps the rule ids and the paths, for whoever mends the file.
     expect(report.lines()[1]?.sentence).toBe(
-      `Error: 2 rates had no plan name (rule required.plan_name), first at ${payer}`,
+      `Error: 2 rates had no plan name (read under the plan "(no plan named)"), kept all the same (rule required.plan_name), first at ${payer}`,
     );
   });
 

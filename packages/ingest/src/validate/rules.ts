@@ -318,7 +318,11 @@ export const RULES = {
 
   // Rates (payer entries): an error drops the rate.
   'required.payer_name': error('rate had no payer name', 'rates had no payer name'),
-  'required.plan_name': error('rate had no plan name', 'rates had no plan name'),
+  // The payer is known, so the rate is its payer's: read under the plan NO_PLAN_NAMED (ADR 0011).
+  'required.plan_name': keptError(
+    'rate had no plan name (read under the plan "(no plan named)")',
+    'rates had no plan name (read under the plan "(no plan named)")',
+  ),
   'required.methodology': error('rate had no methodology', 'rates had no methodology'),
   'enum.methodology': error('rate had an unknown methodology', 'rates had an unknown methodology'),
   'required.negotiated-value': error(
