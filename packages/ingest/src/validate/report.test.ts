@@ -111,6 +111,10 @@ describe('ValidationReport', () => {
     ['modifier_information[0].modifier_payer_information[4]', 'modifier 1, payer 5'],
     ['license_information', 'the licence information'],
     ['row 45', 'row 45'],
+    // A CSV's header field, on its row of values.
+    ['row 2, last_updated_on', 'row 2, the last updated date'],
+    ['row 2, attestation', 'row 2, the attestation'],
+    ['row 2, unknown_field', 'row 2, unknown_field'],
     ['column 3', 'column 3'],
     ['file (UTF-16LE)', 'file (UTF-16LE)'],
     // A path it does not know is left as written, not half translated.

@@ -219,7 +219,7 @@ function isWholeFile(location: string): boolean {
   return location === 'file' || location.startsWith('file (');
 }
 
-/** The fields of a JSON file's header as the inventory names them. */
+/** The fields of a file's header (a JSON file's, a CSV's row 2) as the inventory names them. */
 const HEADER_FIELDS: Record<string, string> = {
   version: 'the version',
   hospital_name: 'the hospital name',
@@ -251,12 +251,17 @@ const PATH_STEPS: readonly (readonly [RegExp, string])[] = [
 
 /**
  * A place in a file in words, counted from 1: `standard_charge_information[58].standard_charges[0]`
- * is "item 59, standard charge 1"; a header field is "the attestation". Rows, columns and the
- * whole file read well already, and a place it does not know is given as it is.
+ * is "item 59, standard charge 1"; a header field is "the attestation", in a CSV "row 2, the
+ * attestation". Rows, columns and the whole file read well already, and a place it does not know
+ * is given as it is.
  */
 export function plainLocation(location: string): string {
   const header = HEADER_FIELDS[location];
   if (header !== undefined) return header;
+  // A CSV's header field, "row 2, last_updated_on": "row 2, the last updated date".
+  const csvHeader = /^(row [\d,]+), (\w+)$/.exec(location);
+  const field = csvHeader && HEADER_FIELDS[csvHeader[2] ?? ''];
+  if (csvHeader && field) return `${csvHeader[1]}, ${field}`;
   const words: string[] = [];
   let rest = location;
   while (rest.length > 0) {
