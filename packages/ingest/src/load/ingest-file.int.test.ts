@@ -13,6 +13,7 @@ import { sharedDataPath } from '../testing/shared-data.ts';
 import { serveFiles } from '../testing/file-server.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
 import { MrfReadError, openMrf } from '../read/index.ts';
+import { emptyHeader } from '../read/header.ts';
 import { hospitalSourceKey, ingestFile, markInterruptedRuns } from './ingest-file.ts';
 import { MEDICARE_CONVERSION_FACTOR_2025, type RateMix, type ValidationLine } from '@ratelens/core';
 import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
@@ -669,6 +670,74 @@ describe('replacing a hospital’s file', () => {
   );
 
   itWithDataFile(
+    'locations under one licence that publish files of their own are hospitals of their own',
+    CMS_V3_JSON,
+    async () => {
+      const campus = (name: string, updated: string, gross: number) =>
+        variant(`licence-${name}-${updated}.json`, (json) => {
+          json.hospital_name = `Licence Test ${name} Campus`;
+          json.license_information = { license_number: '990301', state: 'CA' };
+          json.last_updated_on = updated;
+          setGross(json, gross);
+        });
+      const north = await ingestFile(
+        database.connection,
+        await campus('North', '2026-04-01', 1111),
+      );
+      const south = await ingestFile(
+        database.connection,
+        await campus('South', '2026-04-01', 2222),
+      );
+      expect([north.status, south.status]).toEqual(['loaded', 'loaded']);
+      expect(south.hospitalId).not.toBe(north.hospitalId);
+      expect(await erGross(north.hospitalId ?? '')).toBe('1111');
+      expect(await erGross(south.hospitalId ?? '')).toBe('2222');
+      // A campus's newer file replaces its own rates only, its name spelt another way or not.
+      const newer = await campus('NORTH', '2026-06-01', 3333);
+      const again = await ingestFile(database.connection, newer);
+      expect(again).toMatchObject({ status: 'loaded', hospitalId: north.hospitalId });
+      expect(await erGross(north.hospitalId ?? '')).toBe('3333');
+      expect(await erGross(south.hospitalId ?? '')).toBe('2222');
+    },
+  );
+
+  it('migration 0013 keys the hospitals known before it as an ingest keys them', async () => {
+    const migration = await readFile(
+      path.join(import.meta.dirname, '../../../db/migrations/0013_hospital_identity.sql'),
+      'utf8',
+    );
+    const names = ["St. Mary's  Hospital", 'Hôpital Saint-Jean (North)', 'MERCY-2 ', ''];
+    const client = await database.connection.pool.connect();
+    try {
+      // A temporary "hospitals", which comes first on the search path: the migration's UPDATE
+      // runs on these rows alone, not on the test database's hospitals.
+      await client.query(`CREATE TEMP TABLE hospitals (name text, source_key text)`);
+      for (const [i, name] of names.entries()) {
+        await client.query(`INSERT INTO hospitals VALUES ($1, $2)`, [name, `license:CA:${i}`]);
+      }
+      await client.query(`INSERT INTO hospitals VALUES ('Unlicensed', 'name:CA:unlicensed')`);
+      await client.query(migration);
+      const { rows } = await client.query<{ source_key: string }>(
+        `SELECT source_key FROM hospitals ORDER BY source_key`,
+      );
+      const header = (hospitalName: string, licenseNumber: string) => ({
+        ...emptyHeader('json', '3.0.0', '3.0.0'),
+        hospitalName,
+        licenseState: 'CA',
+        licenseNumber,
+      });
+      expect(rows.map((r) => r.source_key)).toEqual([
+        ...names.map((name, i) => hospitalSourceKey(header(name, String(i)))),
+        'name:CA:unlicensed',
+      ]);
+      expect(rows[0]?.source_key).toBe('license:CA:0:stmaryshospital');
+    } finally {
+      await client.query('DROP TABLE pg_temp.hospitals');
+      client.release();
+    }
+  });
+
+  itWithDataFile(
     'keeps one partition per rate table for the hospital, carrying the parent tables’ indexes',
     CMS_V3_JSON,
     async () => {
@@ -803,7 +872,9 @@ describe('replacing a hospital’s file', () => {
       const hospitals = await query<{ id: string; source_key: string }>(
         `SELECT id, source_key FROM hospitals WHERE name = 'Late Header Hospital' OR name = ''`,
       );
-      expect(hospitals).toEqual([{ id: first.hospitalId, source_key: 'license:OR:990101' }]);
+      expect(hospitals).toEqual([
+        { id: first.hospitalId, source_key: 'license:OR:990101:lateheaderhospital' },
+      ]);
       const rates = await count('negotiated_rates', first.hospitalId ?? '');
       expect(rates).toBeGreaterThan(0);
 

@@ -75,10 +75,17 @@ function lockKey(runId: string): bigint {
   );
 }
 
-/** What identifies "the same hospital" across its files (docs/decisions/0011-rate-data.md). */
+/**
+ * What identifies "the same hospital" across its files (docs/decisions/0011-rate-data.md): its
+ * licence and name, since locations under one licence may each publish a file; the name by its
+ * ASCII letters and digits in lower case ("St. Mary's" is "St Marys"), as migration 0013 wrote
+ * it for the hospitals known before. Without a licence, its name and state.
+ */
 export function hospitalSourceKey(header: MrfHeader): string {
-  if (header.licenseState && header.licenseNumber)
-    return `license:${header.licenseState.toUpperCase()}:${header.licenseNumber.trim().toUpperCase()}`;
+  if (header.licenseState && header.licenseNumber) {
+    const licence = `${header.licenseState.toUpperCase()}:${header.licenseNumber.trim().toUpperCase()}`;
+    return `license:${licence}:${header.hospitalName.replace(/[^A-Za-z0-9]+/g, '').toLowerCase()}`;
+  }
   const state = header.licenseState?.toUpperCase() ?? '';
   return `name:${state}:${header.hospitalName.trim().toLowerCase().replace(/\s+/g, ' ')}`;
 }
