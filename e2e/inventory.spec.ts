@@ -1,13 +1,23 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Route,
+} from '@playwright/test';
 import { E2E_SERVER_LOG } from '../playwright.config.ts';
 import { sharedDataFile } from '../packages/ingest/src/testing/shared-data.ts';
 import { createAdmin, expectAccessible, ingest, signIn, uniqueEmail } from './support.ts';
 
 // The browser tests' server starts on an empty database, so it loads the demo data (DEMO_DATA=on):
-// fourteen fictional hospitals in six states, including Alaska's four CBSAs.
+// fourteen fictional hospitals in six states, including Alaska's four CBSAs. The tests that count
+// those fourteen come before the two at the end of this file that add hospitals with the CLI (one
+// database for the whole run, which no test empties); a file's tests run in order here (one worker,
+// fullyParallel off in playwright.config.ts). Each test passes alone as well.
 
 /**
  * Back on Alaska's list from Demo Gastineau Channel Hospital's page: the focus is on the
@@ -24,6 +34,16 @@ async function expectBackOnGastineau(page: Page): Promise<void> {
   await expect(page.getByRole('combobox', { name: 'State Name', exact: true })).toHaveValue(
     'Alaska (AK)',
   );
+}
+
+/**
+ * The inventory's rows as the API gives them, for a test that adds hospitals to count from what
+ * this run's database holds before it does: the demo data, and whatever a test run before it added.
+ */
+async function inventoryRows(request: APIRequestContext): Promise<{ stateName: string }[]> {
+  const response = await request.get('/api/Inventory/InventoryListings');
+  expect(response.ok(), 'GET /api/Inventory/InventoryListings').toBe(true);
+  return (await response.json()) as { stateName: string }[];
 }
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
@@ -433,15 +453,17 @@ test('on a tablet the hospitals are cards side by side; from 1,200 px the table,
   expect((drugs?.x ?? 0) + (drugs?.width ?? Infinity)).toBeLessThanOrEqual(1200);
 });
 
-// Last in this file but one: it adds a fifteenth hospital (in Florida, which no other browser test
-// searches), so the counts of fourteen above are asserted before it runs.
+// After every test that counts the demo's fourteen hospitals: it adds one (in Florida, which no other
+// browser test searches). It counts from the hospitals already there, so it passes alone too.
 test('a real file loaded by the CLI shows where it deviates; a broken one is listed with its error', async ({
   page,
+  request,
 }) => {
   const file = sharedDataFile(
     'mrf-real-json-adventhealth-orlando/adventhealth-orlando_standardcharges_v3.0.0_excerpt.json',
   );
   test.skip(file === null, 'the shared data is not beside the repository');
+  const before = (await inventoryRows(request)).length;
   const loaded = await ingest(file ?? '');
   // Counted with Python in the file: 150 items with 177 standard charges and 3,287 payer rates;
   // its one modifier (TC) and that modifier's 74 payer entries are no charge and no rate.
@@ -453,8 +475,9 @@ test('a real file loaded by the CLI shows where it deviates; a broken one is lis
     rates: 3287,
   });
 
+  expect(await inventoryRows(request)).toHaveLength(before + 1);
   await page.goto('/inventoryList');
-  await expect(page.getByText('15 hospitals')).toBeVisible();
+  await expect(page.getByText(`${before + 1} hospitals`)).toBeVisible();
   await choose(page, 'State Name', 'Florida (FL)');
   await page.getByRole('link', { name: 'AdventHealth Orlando', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('AdventHealth Orlando');
@@ -550,11 +573,22 @@ function vermontHospital(name: string, licence: string): string {
   ].join('\r\n');
 }
 
-// Last in this file: it takes the inventory past one page (50 rows) with forty hospitals in
-// Vermont, which no other browser test searches.
+// Last in this file, after every test that counts the demo's fourteen hospitals: it takes the
+// inventory past one page (50 rows) with forty hospitals in Vermont, which no other browser test
+// searches. It counts from the hospitals already there (the demo's fourteen, and AdventHealth Orlando
+// when the test above ran first), so it passes alone too.
 test('a long inventory turns pages by mouse and keyboard, and a hospital leads back to its page', async ({
   page,
+  request,
 }) => {
+  const before = await inventoryRows(request);
+  // Vermont's hospitals will be these forty only, and they sort after every state already there.
+  expect(before.filter((row) => row.stateName >= 'Vermont')).toEqual([]);
+  const total = before.length + 40;
+  // Two pages of 50: the second holds at least Vermont's last three (38, 39 and 40).
+  expect(total).toBeGreaterThanOrEqual(53);
+  expect(total).toBeLessThanOrEqual(100);
+
   const folder = mkdtempSync(path.join(tmpdir(), 'ratelens-e2e-'));
   const files = Array.from({ length: 40 }, (_, i) => {
     const file = path.join(folder, `vermont-${i + 1}.csv`);
@@ -565,9 +599,10 @@ test('a long inventory turns pages by mouse and keyboard, and a hospital leads b
   const loaded = await ingest(...files);
   expect(loaded.ok).toBe(true);
   expect(loaded.results.map((result) => result.status)).toEqual(files.map(() => 'loaded'));
+  expect(await inventoryRows(request)).toHaveLength(total);
 
   await page.goto('/inventoryList');
-  await expect(page.getByText('55 hospitals, showing 1–50')).toBeVisible();
+  await expect(page.getByText(`${total} hospitals, showing 1–50`)).toBeVisible();
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(51);
   const pages = page.getByRole('navigation', { name: 'Pages of hospitals' });
   await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute(
@@ -578,18 +613,18 @@ test('a long inventory turns pages by mouse and keyboard, and a hospital leads b
 
   // The rows are in order of state, metro area and name: Vermont's come last.
   await pages.getByRole('button', { name: 'Next page' }).click();
-  await expect(page.getByText('55 hospitals, showing 51–55')).toBeVisible();
+  await expect(page.getByText(`${total} hospitals, showing 51–${total}`)).toBeVisible();
   await expect(page).toHaveURL(/\/inventoryList\?page=2$/);
-  await expect(page.getByRole('table').getByRole('row')).toHaveCount(6);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + total - 50);
   await expect(page.getByRole('link', { name: 'Green Mountain Test Hospital 40' })).toBeVisible();
   // The keyboard goes back to the count, above the new rows.
-  await expect(page.getByText('55 hospitals, showing 51–55')).toBeFocused();
+  await expect(page.getByText(`${total} hospitals, showing 51–${total}`)).toBeFocused();
   await expectAccessible(page);
 
   // By keyboard: back to page 1 from its button.
   await pages.getByRole('button', { name: 'Page 1' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('55 hospitals, showing 1–50')).toBeVisible();
+  await expect(page.getByText(`${total} hospitals, showing 1–50`)).toBeVisible();
   await expect(page).toHaveURL(/\/inventoryList$/);
 
   // A hospital on page 2, and the way back to that page.
@@ -605,7 +640,7 @@ test('a long inventory turns pages by mouse and keyboard, and a hospital leads b
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Back to the inventory' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('55 hospitals, showing 51–55')).toBeVisible();
+  await expect(page.getByText(`${total} hospitals, showing 51–${total}`)).toBeVisible();
   await expect(page).toHaveURL(/\/inventoryList\?page=2$/);
   // The keyboard is back where it left the list: on the hospital's link, in view, not under the
   // sticky header row.
@@ -629,7 +664,7 @@ test('a long inventory turns pages by mouse and keyboard, and a hospital leads b
     'Green Mountain Test Hospital 39',
   );
   await page.goBack();
-  await expect(page.getByText('55 hospitals, showing 51–55')).toBeVisible();
+  await expect(page.getByText(`${total} hospitals, showing 51–${total}`)).toBeVisible();
   await expect(page).toHaveURL(/\/inventoryList\?page=2$/);
   await expect(
     page.getByRole('table').getByRole('link', { name: 'Green Mountain Test Hospital 39' }),
