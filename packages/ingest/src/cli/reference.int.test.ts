@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
@@ -100,6 +100,33 @@ describe('npm run reference', () => {
       `reference failed: ${missing}: expected a readable file; found no file at that path`,
     );
     expect(await count('counties')).toBe(before);
+  }, 30_000);
+
+  it('reads every file of the fee schedule before loading any: a bad ZIP5 file loads nothing', async () => {
+    // A folder of its own: the test below wants `dir` without fee schedule files.
+    const folder = await mkdtemp(path.join(dir, 'pfs-'));
+    const rvu = path.join(folder, 'PPRRVU-partial.csv');
+    await writeFile(
+      rvu,
+      ',,,STATUS,WORK,NON-FAC,FACILITY,MP,GLOB,CONV\n' +
+        'HCPCS,MOD,DESCRIPTION,CODE,RVU,PE RVU,PE RVU,RVU,DAYS,FACTOR\n' +
+        '99213,,x,A,1.3,1.35,0.55,0.1,XXX,32.3465\n',
+    );
+    const gpci = path.join(folder, 'GPCI-partial.csv');
+    await writeFile(
+      gpci,
+      'Medicare Administrative Contractor (MAC),State,Locality Number,Locality Name,2025 PW GPCI,2025 PE GPCI,2025 MP GPCI\n' +
+        '10112,AL,00,ALABAMA,1,0.869,0.575\n',
+    );
+    const zip5 = path.join(folder, 'ZIP5-partial.txt');
+    await writeFile(zip5, 'not a ZIP5 record\n');
+    const before = [await count('medicare_rvus'), await count('medicare_gpcis')];
+    const run = await reference(['pfs', rvu, gpci, zip5]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toMatch(
+      /^reference failed: ZIP5-partial\.txt: expected a ZIP5 record/,
+    );
+    expect([await count('medicare_rvus'), await count('medicare_gpcis')]).toEqual(before);
   }, 30_000);
 
   it('answers a folder without the fee schedule files by naming what it needs', async () => {

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MEDICARE_CONVERSION_FACTOR_2025, errorMessage } from '@ratelens/core';
-import { openDatabase } from '@ratelens/db';
+import { openDatabase, type Pool } from '@ratelens/db';
 import {
   loadCbsaDelineation,
   loadHcpcs,
@@ -97,60 +97,79 @@ async function main(): Promise<number> {
     console.error(`${problem}\n\n${USAGE}`);
     return 2;
   }
+  // Every file is read and checked before anything is loaded: a bad ZIP5 file given to pfs
+  // once left the RVUs and GPCIs of the same run loaded.
+  const parseStarted = performance.now();
+  const load = await parseFiles(kind, sources);
+  const parseMs = performance.now() - parseStarted;
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DATA_DIR || './.data',
     applicationName: 'ratelens-reference',
     statementTimeoutMs: 0,
   });
-  const pool = database.connection.pool;
   const started = performance.now();
   try {
-    let summary: Record<string, number>;
-    switch (kind) {
-      case 'states':
-        summary = { states: await loadStates(pool) };
-        break;
-      case 'cbsa':
-        await loadStates(pool);
-        summary = await loadCbsaDelineation(pool, await parseCbsaDelineation(sources[0] ?? ''));
-        break;
-      case 'hcpcs':
-        summary = { codes: await loadHcpcs(pool, await parseHcpcsLevel2(sources[0] ?? '')) };
-        break;
-      case 'pfs': {
-        const files = await pfsFiles(sources);
-        const loaded = await loadPhysicianFeeSchedule(
-          pool,
-          2025,
-          await parseRvuFile(files.rvu),
-          await parseGpciFile(files.gpci),
-          MEDICARE_CONVERSION_FACTOR_2025,
-        );
-        summary = files.zip
-          ? { ...loaded, zips: await loadZipLocalities(pool, await parseZipLocality(files.zip)) }
-          : loaded;
-        break;
-      }
-      case 'zip-locality':
-        summary = { zips: await loadZipLocalities(pool, await parseZipLocality(sources[0] ?? '')) };
-        break;
-      case 'nadac':
-        summary = { prices: await loadNadac(pool, await parseNadac(sources[0] ?? '')) };
-        break;
-      default:
-        throw new Error(`Unknown kind "${kind}".`);
-    }
+    const summary = await load(database.connection.pool);
     console.log(
       JSON.stringify({
         kind,
         ...summary,
-        seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+        // Reading and loading, not the start of the database between them.
+        seconds: Number(((parseMs + performance.now() - started) / 1000).toFixed(2)),
       }),
     );
     return 0;
   } finally {
     await database.close();
+  }
+}
+
+type Loader = (pool: Pool) => Promise<Record<string, number>>;
+
+/** Reads the files of a kind, whole; what it returns loads them. */
+async function parseFiles(kind: string, sources: readonly string[]): Promise<Loader> {
+  const source = sources[0] ?? '';
+  switch (kind) {
+    case 'states':
+      return async (pool) => ({ states: await loadStates(pool) });
+    case 'cbsa': {
+      const delineation = await parseCbsaDelineation(source);
+      return async (pool) => {
+        await loadStates(pool);
+        return loadCbsaDelineation(pool, delineation);
+      };
+    }
+    case 'hcpcs': {
+      const codes = await parseHcpcsLevel2(source);
+      return async (pool) => ({ codes: await loadHcpcs(pool, codes) });
+    }
+    case 'pfs': {
+      const files = await pfsFiles([...sources]);
+      const rvus = await parseRvuFile(files.rvu);
+      const gpcis = await parseGpciFile(files.gpci);
+      const zips = files.zip ? await parseZipLocality(files.zip) : null;
+      return async (pool) => {
+        const loaded = await loadPhysicianFeeSchedule(
+          pool,
+          2025,
+          rvus,
+          gpcis,
+          MEDICARE_CONVERSION_FACTOR_2025,
+        );
+        return zips ? { ...loaded, zips: await loadZipLocalities(pool, zips) } : loaded;
+      };
+    }
+    case 'zip-locality': {
+      const zips = await parseZipLocality(source);
+      return async (pool) => ({ zips: await loadZipLocalities(pool, zips) });
+    }
+    case 'nadac': {
+      const prices = await parseNadac(source);
+      return async (pool) => ({ prices: await loadNadac(pool, prices) });
+    }
+    default:
+      throw new Error(`Unknown kind "${kind}".`);
   }
 }
 

@@ -168,4 +168,32 @@ describe('cbsaDelineationFromRows', () => {
       /^list1\.xlsx: expected a "central_outlying_county" or "central_outlying" column/,
     );
   });
+
+  it('refuses a county row whose CBSA code is damaged, rather than leaving the county out', () => {
+    const damaged = ['2794', ...juneau.slice(1)];
+    expect(() => cbsaDelineationFromRows([header, juneau, damaged, ['Note: …']], 'x.csv')).toThrow(
+      'x.csv: expected a five-digit CBSA code at row 3; found 2794',
+    );
+    const blank = [null, ...juneau.slice(1)];
+    expect(() => cbsaDelineationFromRows([header, blank, juneau], 'x.csv')).toThrow(
+      'x.csv: expected a five-digit CBSA code at row 2; found none',
+    );
+  });
+
+  it('drops a county repeated whole and refuses one placed in two CBSAs', () => {
+    const twice = cbsaDelineationFromRows([header, juneau, juneau], 'x.csv');
+    expect(twice.counties).toHaveLength(1);
+    const elsewhere = ['28540', ...juneau.slice(1)];
+    expect(() => cbsaDelineationFromRows([header, juneau, elsewhere], 'x.csv')).toThrow(
+      'x.csv: expected one record for each county FIPS code; found two that differ for 02110, at row 2 and row 3',
+    );
+  });
+
+  it('shows the first row of a file without the header', () => {
+    expect(() =>
+      cbsaDelineationFromRows([['Title'], ['code', 'kind', 'long', 'short']], 'codes.csv'),
+    ).toThrow(
+      'codes.csv: expected a header row with a "CBSA Code" column; found no such row, the first being code,kind,long,short',
+    );
+  });
 });

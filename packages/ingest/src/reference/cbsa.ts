@@ -2,6 +2,9 @@ import { errorMessage, stateByName } from '@ratelens/core';
 import { readSheet } from 'read-excel-file/node';
 import { ReferenceFileError } from './errors.ts';
 import {
+  isNoteRow,
+  KeyedRecords,
+  RowProblems,
   normaliseHeader,
   parseCsvRows,
   readSource,
@@ -83,7 +86,11 @@ export function cbsaDelineationFromRows(
     row.some((cell) => normaliseHeader(text(cell)) === 'cbsa_code'),
   );
   const header = rows[headerIndex];
-  if (!header) throw new ReferenceFileError(file, 'a header row with a "CBSA Code" column');
+  if (!header) {
+    const first = rows.find((row) => !isNoteRow(row)) ?? rows.find((row) => row.some(text));
+    const found = first && `no such row, the first being ${first.map(text).join(',')}`;
+    throw new ReferenceFileError(file, 'a header row with a "CBSA Code" column', found);
+  }
   const names = header.map((cell) => normaliseHeader(text(cell)));
   const index = {} as Record<Column, number>;
   for (const [column, aliases] of Object.entries(COLUMNS) as [Column, readonly string[]][]) {
@@ -99,55 +106,71 @@ export function cbsaDelineationFromRows(
   }
 
   const cbsas = new Map<string, Cbsa>();
-  const counties: CbsaCounty[] = [];
+  const counties = new KeyedRecords<CbsaCounty>(file, 'county FIPS code');
+  const problems = new RowProblems();
   for (let r = headerIndex + 1; r < rows.length; r += 1) {
-    const row = rows[r] ?? [];
-    const cell = (column: Column): string => text(row[index[column]]);
-    const cbsaCode = cell('cbsaCode');
-    if (!/^\d{5}$/.test(cbsaCode)) continue;
     const where = `row ${r + 1}`;
-    const state = stateByName(cell('stateName'));
-    if (!state) throw new ReferenceFileError(file, `a state name at ${where}`, cell('stateName'));
-    const kindText = cell('kind').toLowerCase();
-    const kind = kindText.startsWith('metropolitan')
-      ? 'metropolitan'
-      : kindText.startsWith('micropolitan')
-        ? 'micropolitan'
-        : undefined;
-    if (!kind)
-      throw new ReferenceFileError(file, `Metropolitan or Micropolitan at ${where}`, kindText);
-    const centralText = cell('centralOutlying').toLowerCase();
-    if (centralText !== 'central' && centralText !== 'outlying') {
-      throw new ReferenceFileError(file, `Central or Outlying at ${where}`, centralText);
-    }
-    const countyFips = `${cell('stateFips').padStart(2, '0')}${cell('countyFips').padStart(3, '0')}`;
-    if (!/^\d{5}$/.test(countyFips))
-      throw new ReferenceFileError(file, `county FIPS codes at ${where}`, countyFips);
+    problems.row(where, () => {
+      const row = rows[r] ?? [];
+      const cell = (column: Column): string => text(row[index[column]]);
+      const cbsaCode = cell('cbsaCode');
+      // The notes below the table fill one cell; a county's row without its CBSA is refused.
+      if (!/^\d{5}$/.test(cbsaCode)) {
+        if (isNoteRow(row)) return;
+        throw new ReferenceFileError(
+          file,
+          `a five-digit CBSA code at ${where}`,
+          cbsaCode || 'none',
+        );
+      }
+      const state = stateByName(cell('stateName'));
+      if (!state) throw new ReferenceFileError(file, `a state name at ${where}`, cell('stateName'));
+      const kindText = cell('kind').toLowerCase();
+      const kind = kindText.startsWith('metropolitan')
+        ? 'metropolitan'
+        : kindText.startsWith('micropolitan')
+          ? 'micropolitan'
+          : undefined;
+      if (!kind)
+        throw new ReferenceFileError(file, `Metropolitan or Micropolitan at ${where}`, kindText);
+      const centralText = cell('centralOutlying').toLowerCase();
+      if (centralText !== 'central' && centralText !== 'outlying') {
+        throw new ReferenceFileError(file, `Central or Outlying at ${where}`, centralText);
+      }
+      const countyFips = `${cell('stateFips').padStart(2, '0')}${cell('countyFips').padStart(3, '0')}`;
+      if (!/^\d{5}$/.test(countyFips))
+        throw new ReferenceFileError(file, `county FIPS codes at ${where}`, countyFips);
 
-    const cbsa = cbsas.get(cbsaCode) ?? {
-      code: cbsaCode,
-      title: cell('cbsaTitle'),
-      kind,
-      stateCodes: [],
-      csaCode: cell('csaCode') || null,
-      csaTitle: cell('csaTitle') || null,
-    };
-    if (!cbsa.stateCodes.includes(state.code)) cbsa.stateCodes.push(state.code);
-    cbsas.set(cbsaCode, cbsa);
-    counties.push({
-      countyFips,
-      name: cell('countyName'),
-      stateCode: state.code,
-      cbsaCode,
-      metroDivisionCode: cell('metroDivisionCode') || null,
-      metroDivisionTitle: cell('metroDivisionTitle') || null,
-      centralOutlying: centralText,
+      const cbsa = cbsas.get(cbsaCode) ?? {
+        code: cbsaCode,
+        title: cell('cbsaTitle'),
+        kind,
+        stateCodes: [],
+        csaCode: cell('csaCode') || null,
+        csaTitle: cell('csaTitle') || null,
+      };
+      if (!cbsa.stateCodes.includes(state.code)) cbsa.stateCodes.push(state.code);
+      cbsas.set(cbsaCode, cbsa);
+      const county: CbsaCounty = {
+        countyFips,
+        name: cell('countyName'),
+        stateCode: state.code,
+        cbsaCode,
+        metroDivisionCode: cell('metroDivisionCode') || null,
+        metroDivisionTitle: cell('metroDivisionTitle') || null,
+        centralOutlying: centralText,
+      };
+      counties.add(countyFips, county, where);
     });
   }
-  if (counties.length === 0)
+  problems.check(counties.records.length);
+  if (counties.records.length === 0)
     throw new ReferenceFileError(file, 'county rows below the header', 'none');
   for (const cbsa of cbsas.values()) cbsa.stateCodes.sort();
-  return { cbsas: [...cbsas.values()].sort((a, b) => a.code.localeCompare(b.code)), counties };
+  return {
+    cbsas: [...cbsas.values()].sort((a, b) => a.code.localeCompare(b.code)),
+    counties: counties.records,
+  };
 }
 
 /**

@@ -14,8 +14,24 @@ export class ReferenceFileError extends Error {
     readonly expected: string,
     /** What it found instead, and where. */
     readonly found?: string,
-    options?: { cause?: unknown },
+    options?: {
+      cause?: unknown;
+      /** The other rows refused for the same or another reason: how many, and the first few. */
+      otherRows?: { count: number; first: readonly string[]; all: boolean };
+    },
   ) {
-    super(`${file}: expected ${expected}${found ? `; found ${shortened(found)}` : ''}`, options);
+    const others = options?.otherRows;
+    const more = !others?.count
+      ? ''
+      : others.all
+        ? others.count === 1
+          ? '; nor could the row after it be read'
+          : `; nor could any of the ${others.count} rows after it be read`
+        : `; and ${others.count} more refused (${others.first.join(', ')}` +
+          `${others.count > others.first.length ? ', …' : ''})`;
+    super(
+      `${file}: expected ${expected}${found ? `; found ${shortened(found)}` : ''}${more}`,
+      options,
+    );
   }
 }

@@ -83,4 +83,11 @@ describe('parseNadac', () => {
     );
     await expect(parseNadac(path)).rejects.toThrow(/expected a number at line 2; found abc/);
   });
+
+  it('refuses a file with its header only, rather than loading no price', async () => {
+    const path = await csvFile('nadac-header', `${PUBLISHED_HEADER}\n`);
+    await expect(parseNadac(path)).rejects.toThrow(
+      /expected price rows below the header; found none$/,
+    );
+  });
 });

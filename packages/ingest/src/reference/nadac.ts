@@ -4,6 +4,7 @@ import {
   parseCsvRows,
   parseDecimal,
   readSourceText,
+  RowProblems,
   sourceName,
   type ReferenceSource,
 } from './source.ts';
@@ -77,43 +78,49 @@ export async function parseNadac(source: ReferenceSource): Promise<NadacPrice[]>
   }
 
   const prices: NadacPrice[] = [];
+  const problems = new RowProblems();
   rows.forEach((row, i) => {
-    if (row.every((cell) => cell.trim() === '')) return;
     const where = `line ${i + 2}`;
-    const cell = (name: NadacColumn): string => (row[index[name]] ?? '').trim();
-    const required = <T>(value: T | null, name: NadacColumn): T => {
-      if (value === null)
-        throw new ReferenceFileError(file, `${name} at ${where}`, 'an empty cell');
-      return value;
-    };
-    const ndc = cell('ndc').replace(/\D/g, '');
-    if (ndc.length === 0 || ndc.length > 11)
-      throw new ReferenceFileError(file, `an NDC at ${where}`, cell('ndc'));
-    prices.push({
-      // Spreadsheets drop NDC leading zeros: restore the 11 digits.
-      ndc: ndc.padStart(11, '0'),
-      ndcDescription: cell('ndc_description'),
-      nadacPerUnit: required(parseDecimal(cell('nadac_per_unit'), file, where), 'nadac_per_unit'),
-      effectiveDate: required(isoDate(cell('effective_date'), file, where), 'effective_date'),
-      pricingUnit: cell('pricing_unit').toUpperCase(),
-      pharmacyTypeIndicator: cell('pharmacy_type_indicator').toUpperCase(),
-      otc: cell('otc').toUpperCase() === 'Y',
-      explanationCodes: cell('explanation_code')
-        .split(/[,\s]+/)
-        .filter(Boolean),
-      classificationForRateSetting: cell('classification_for_rate_setting').toUpperCase(),
-      correspondingGenericDrugNadacPerUnit: parseDecimal(
-        cell('corresponding_generic_drug_nadac_per_unit'),
-        file,
-        where,
-      ),
-      correspondingGenericDrugEffectiveDate: isoDate(
-        cell('corresponding_generic_drug_effective_date'),
-        file,
-        where,
-      ),
-      asOfDate: required(isoDate(cell('as_of_date'), file, where), 'as_of_date'),
+    problems.row(where, () => {
+      if (row.every((cell) => cell.trim() === '')) return;
+      const cell = (name: NadacColumn): string => (row[index[name]] ?? '').trim();
+      const required = <T>(value: T | null, name: NadacColumn): T => {
+        if (value === null)
+          throw new ReferenceFileError(file, `${name} at ${where}`, 'an empty cell');
+        return value;
+      };
+      const ndc = cell('ndc').replace(/\D/g, '');
+      if (ndc.length === 0 || ndc.length > 11)
+        throw new ReferenceFileError(file, `an NDC at ${where}`, cell('ndc'));
+      prices.push({
+        // Spreadsheets drop NDC leading zeros: restore the 11 digits.
+        ndc: ndc.padStart(11, '0'),
+        ndcDescription: cell('ndc_description'),
+        nadacPerUnit: required(parseDecimal(cell('nadac_per_unit'), file, where), 'nadac_per_unit'),
+        effectiveDate: required(isoDate(cell('effective_date'), file, where), 'effective_date'),
+        pricingUnit: cell('pricing_unit').toUpperCase(),
+        pharmacyTypeIndicator: cell('pharmacy_type_indicator').toUpperCase(),
+        otc: cell('otc').toUpperCase() === 'Y',
+        explanationCodes: cell('explanation_code')
+          .split(/[,\s]+/)
+          .filter(Boolean),
+        classificationForRateSetting: cell('classification_for_rate_setting').toUpperCase(),
+        correspondingGenericDrugNadacPerUnit: parseDecimal(
+          cell('corresponding_generic_drug_nadac_per_unit'),
+          file,
+          where,
+        ),
+        correspondingGenericDrugEffectiveDate: isoDate(
+          cell('corresponding_generic_drug_effective_date'),
+          file,
+          where,
+        ),
+        asOfDate: required(isoDate(cell('as_of_date'), file, where), 'as_of_date'),
+      });
     });
   });
+  problems.check(prices.length);
+  if (prices.length === 0)
+    throw new ReferenceFileError(file, 'price rows below the header', 'none');
   return prices;
 }

@@ -118,6 +118,49 @@ describe('parseGpciFile', () => {
   );
 });
 
+describe('a damaged GPCI file', () => {
+  const HEADER =
+    'Medicare Administrative Contractor (MAC),State,Locality Number,Locality Name,2025 PW GPCI (with 1.0 Floor),2025 PE GPCI,2025 MP GPCI\n';
+  async function gpciFile(rows: string): Promise<string> {
+    const path = join(tmpdir(), `GPCI-${process.pid}.csv`);
+    await writeFile(path, `ADDENDUM E,,,,,,\n${HEADER}${rows}*Footnote,,,,,,\n`);
+    return path;
+  }
+
+  it('refuses a locality whose MAC is damaged, rather than leaving it out', async () => {
+    const path = await gpciFile(
+      '10112,AL,00,ALABAMA,1,0.869,0.575\n1182X,CA,71,EL CENTRO,1.014,1.093,0.57\n',
+    );
+    await expect(parseGpciFile(path)).rejects.toThrow(
+      /GPCI-\d+\.csv: expected a MAC number at line 4; found 1182X$/,
+    );
+  });
+
+  it('refuses a locality given twice with different indices', async () => {
+    const path = await gpciFile(
+      '10112,AL,00,ALABAMA,1,0.869,0.575\n10112,AL,00,ALABAMA,1,0.9,0.575\n',
+    );
+    await expect(parseGpciFile(path)).rejects.toThrow(
+      /expected one record for each MAC and locality; found two that differ for 10112 00, at line 3 and line 4$/,
+    );
+  });
+});
+
+describe('a damaged RVU file', () => {
+  it('refuses a code row whose code is damaged, rather than leaving it out', async () => {
+    const path = join(tmpdir(), `PPRRVU-${process.pid}.csv`);
+    const header =
+      ',,,STATUS,WORK,NON-FAC,FACILITY,MP,GLOB,CONV\nHCPCS,MOD,DESCRIPTION,CODE,RVU,PE RVU,PE RVU,RVU,DAYS,FACTOR\n';
+    await writeFile(
+      path,
+      `${header}99213,,x,A,1.3,1.35,0.55,0.1,XXX,32.3465\n9921,,x,A,1.92,1.9,0.8,0.14,XXX,32.3465\n`,
+    );
+    await expect(parseRvuFile(path)).rejects.toThrow(
+      /expected a five-character HCPCS code at line 4; found 9921$/,
+    );
+  });
+});
+
 describe('parseLocalityCounties', () => {
   itWithDataFile('reads every locality row and pads carrier and locality', LOCCO, async (path) => {
     const rows = await parseLocalityCounties(path);

@@ -1,5 +1,8 @@
 import { ReferenceFileError } from './errors.ts';
 import {
+  isNoteRow,
+  KeyedRecords,
+  RowProblems,
   normaliseHeader,
   parseCsvRows,
   parseDecimal,
@@ -52,9 +55,11 @@ const RVU_COLUMNS = {
 export async function parseRvuFile(source: ReferenceSource): Promise<PhysicianFeeScheduleRvu[]> {
   const file = sourceName(source);
   const content = await readSourceText(source);
-  const lines = content.split(/\r?\n/);
+  const lines = content.split(/\r\n|\n|\r/);
   // The header block's last line starts "HCPCS,MOD,DESCRIPTION,": find it before parsing rows.
-  const headerLine = lines.findIndex((line) => /^"?HCPCS"?\s*,\s*"?MOD"?\s*,/i.test(line));
+  const headerLine = lines.findIndex((line) =>
+    /^"?HCPCS"?\s*[,;\t]\s*"?MOD"?\s*[,;\t]/i.test(line),
+  );
   if (headerLine < 0) throw new ReferenceFileError(file, 'a header row starting HCPCS,MOD');
   const lastHeaderRow = parseCsvRows(lines[headerLine] ?? '', file)[0] ?? [];
   const descriptionIndex = lastHeaderRow.findIndex(
@@ -86,26 +91,39 @@ export async function parseRvuFile(source: ReferenceSource): Promise<PhysicianFe
   }
 
   const rows: PhysicianFeeScheduleRvu[] = [];
+  const problems = new RowProblems();
   for (let r = headerLine + 1; r < records.length; r += 1) {
-    const record = records[r] ?? [];
-    const cell = (key: keyof typeof RVU_COLUMNS): string => (record[index[key]] ?? '').trim();
-    const hcpcs = cell('hcpcs').toUpperCase();
-    if (!/^[0-9A-Z]{5}$/.test(hcpcs)) continue;
-    const where = `line ${r + 1} (${hcpcs})`;
-    const number = (key: keyof typeof RVU_COLUMNS): number =>
-      parseDecimal(cell(key), file, `${where} ${RVU_COLUMNS[key]}`) ?? 0;
-    rows.push({
-      hcpcs,
-      modifier: cell('modifier').toUpperCase() || null,
-      status: cell('status').toUpperCase(),
-      workRvu: number('workRvu'),
-      nonFacilityPeRvu: number('nonFacilityPeRvu'),
-      facilityPeRvu: number('facilityPeRvu'),
-      mpRvu: number('mpRvu'),
-      globalDays: cell('globalDays').toUpperCase(),
-      conversionFactor: parseDecimal(cell('conversionFactor'), file, `${where} CONV FACTOR`),
+    const where = `line ${r + 1}`;
+    problems.row(where, () => {
+      const record = records[r] ?? [];
+      const cell = (key: keyof typeof RVU_COLUMNS): string => (record[index[key]] ?? '').trim();
+      const hcpcs = cell('hcpcs').toUpperCase();
+      if (!/^[0-9A-Z]{5}$/.test(hcpcs)) {
+        // A footnote, or a blank row; a code's row whose code cannot be read is refused.
+        if (isNoteRow(record)) return;
+        throw new ReferenceFileError(
+          file,
+          `a five-character HCPCS code at ${where}`,
+          hcpcs || 'none',
+        );
+      }
+      const at = `${where} (${hcpcs})`;
+      const number = (key: keyof typeof RVU_COLUMNS): number =>
+        parseDecimal(cell(key), file, `${at} ${RVU_COLUMNS[key]}`) ?? 0;
+      rows.push({
+        hcpcs,
+        modifier: cell('modifier').toUpperCase() || null,
+        status: cell('status').toUpperCase(),
+        workRvu: number('workRvu'),
+        nonFacilityPeRvu: number('nonFacilityPeRvu'),
+        facilityPeRvu: number('facilityPeRvu'),
+        mpRvu: number('mpRvu'),
+        globalDays: cell('globalDays').toUpperCase(),
+        conversionFactor: parseDecimal(cell('conversionFactor'), file, `${at} CONV FACTOR`),
+      });
     });
   }
+  problems.check(rows.length);
   if (rows.length === 0) throw new ReferenceFileError(file, 'code rows below the header', 'none');
   return rows;
 }
@@ -165,32 +183,41 @@ export async function parseGpciFile(source: ReferenceSource): Promise<GpciLocali
   const pe = column(names, file, (n) => /(^|_)pe_gpci/.test(n), 'PE GPCI');
   const mp = column(names, file, (n) => /(^|_)mp_gpci/.test(n), 'MP GPCI');
 
-  const localities: GpciLocality[] = [];
+  const localities = new KeyedRecords<GpciLocality>(file, 'MAC and locality');
+  const problems = new RowProblems();
   for (let r = at + 1; r < rows.length; r += 1) {
-    const row = rows[r] ?? [];
-    const mac = (row[carrier] ?? '').trim();
-    // Footnotes ("MAC Assignments as of …", "*Work GPCI reflects …") end the table.
-    if (!/^\d{4,5}$/.test(mac)) continue;
     const where = `line ${r + 1}`;
-    const value = (i: number, label: string): number => {
-      const parsed = parseDecimal(row[i], file, `${where} ${label}`);
-      if (parsed === null)
-        throw new ReferenceFileError(file, `${label} at ${where}`, 'an empty cell');
-      return parsed;
-    };
-    localities.push({
-      carrier: mac.padStart(5, '0'),
-      state: (row[state] ?? '').trim().toUpperCase(),
-      locality: (row[locality] ?? '').trim().padStart(2, '0'),
-      name: (row[name] ?? '').trim().replace(/\*+$/, '').trim(),
-      workGpci: value(work, 'PW GPCI'),
-      peGpci: value(pe, 'PE GPCI'),
-      mpGpci: value(mp, 'MP GPCI'),
+    problems.row(where, () => {
+      const row = rows[r] ?? [];
+      const mac = (row[carrier] ?? '').trim();
+      // Footnotes ("MAC Assignments as of …", "*Work GPCI reflects …") end the table; a locality's
+      // row whose MAC cannot be read is refused, not left out.
+      if (!/^\d{4,5}$/.test(mac)) {
+        if (isNoteRow(row)) return;
+        throw new ReferenceFileError(file, `a MAC number at ${where}`, mac || 'none');
+      }
+      const value = (i: number, label: string): number => {
+        const parsed = parseDecimal(row[i], file, `${where} ${label}`);
+        if (parsed === null)
+          throw new ReferenceFileError(file, `${label} at ${where}`, 'an empty cell');
+        return parsed;
+      };
+      const record: GpciLocality = {
+        carrier: mac.padStart(5, '0'),
+        state: (row[state] ?? '').trim().toUpperCase(),
+        locality: (row[locality] ?? '').trim().padStart(2, '0'),
+        name: (row[name] ?? '').trim().replace(/\*+$/, '').trim(),
+        workGpci: value(work, 'PW GPCI'),
+        peGpci: value(pe, 'PE GPCI'),
+        mpGpci: value(mp, 'MP GPCI'),
+      };
+      localities.add(`${record.carrier} ${record.locality}`, record, where);
     });
   }
-  if (localities.length === 0)
+  problems.check(localities.records.length);
+  if (localities.records.length === 0)
     throw new ReferenceFileError(file, 'locality rows below the header', 'none');
-  return localities;
+  return localities.records;
 }
 
 /** One row of the locality → counties crosswalk. */
@@ -224,24 +251,32 @@ export async function parseLocalityCounties(source: ReferenceSource): Promise<Lo
 
   const result: LocalityCounties[] = [];
   let currentState = '';
+  const problems = new RowProblems();
   for (let r = at + 1; r < rows.length; r += 1) {
-    const row = rows[r] ?? [];
-    const mac = (row[carrier] ?? '').trim();
-    if (!/^\d{3,5}$/.test(mac)) continue;
-    const stateName = (row[state] ?? '').trim().toUpperCase();
-    if (stateName) currentState = stateName;
-    const number = (row[locality] ?? '').trim();
-    if (!/^\d{1,2}$/.test(number)) {
-      throw new ReferenceFileError(file, `a locality number at line ${r + 1}`, number);
-    }
-    result.push({
-      carrier: mac.padStart(5, '0'),
-      locality: number.padStart(2, '0'),
-      stateName: currentState,
-      feeScheduleArea: (row[area] ?? '').trim().replace(/\s*\*+$/, ''),
-      counties: (row[counties] ?? '').trim(),
+    const where = `line ${r + 1}`;
+    problems.row(where, () => {
+      const row = rows[r] ?? [];
+      const mac = (row[carrier] ?? '').trim();
+      if (!/^\d{3,5}$/.test(mac)) {
+        if (isNoteRow(row)) return;
+        throw new ReferenceFileError(file, `a MAC number at line ${r + 1}`, mac || 'none');
+      }
+      const stateName = (row[state] ?? '').trim().toUpperCase();
+      if (stateName) currentState = stateName;
+      const number = (row[locality] ?? '').trim();
+      if (!/^\d{1,2}$/.test(number)) {
+        throw new ReferenceFileError(file, `a locality number at line ${r + 1}`, number);
+      }
+      result.push({
+        carrier: mac.padStart(5, '0'),
+        locality: number.padStart(2, '0'),
+        stateName: currentState,
+        feeScheduleArea: (row[area] ?? '').trim().replace(/\s*\*+$/, ''),
+        counties: (row[counties] ?? '').trim(),
+      });
     });
   }
+  problems.check(result.length);
   if (result.length === 0)
     throw new ReferenceFileError(file, 'locality rows below the header', 'none');
   return result;

@@ -6,8 +6,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCbsaDelineation } from './cbsa.ts';
 import { parseHcpcsLevel2 } from './hcpcs.ts';
+import { parseNadac } from './nadac.ts';
 import { ReferenceFileError } from './errors.ts';
 import {
+  csvDelimiter,
+  KeyedRecords,
   normaliseHeader,
   parseCsvRows,
   readSource,
@@ -36,6 +39,8 @@ describe('reading a reference file from a URL', () => {
         // Half of what was announced, then the connection is lost.
         response.writeHead(200, { 'content-length': '2000' });
         response.write('code,kind,long,short\n'.repeat(40), () => response.destroy());
+      } else if (request.url === '/empty.csv') {
+        response.end();
       } else if (request.url === '/silent.csv') {
         // The connection is taken, and nothing is ever said.
       } else if (request.url === '/stalls.csv') {
@@ -88,7 +93,7 @@ describe('reading a reference file from a URL', () => {
 
   it('gives up on a server that does not answer, or stops sending, for the stall time', async () => {
     await expect(readSource(`${base}/silent.csv`, REFERENCE_MAX_BYTES, 300)).rejects.toThrow(
-      `${base}/silent.csv: expected a download; found it failed (no answer within 0.3 s)`,
+      `${base}/silent.csv: expected a download; found no answer within 0.3 s`,
     );
     await expect(readSource(`${base}/stalls.csv`, REFERENCE_MAX_BYTES, 300)).rejects.toThrow(
       `${base}/stalls.csv: expected a whole download; found it broke off after 21 bytes (the server sent nothing for 0.3 s)`,
@@ -102,7 +107,21 @@ describe('reading a reference file from a URL', () => {
     const { port } = probe.address() as AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
     await expect(parseHcpcsLevel2(`http://127.0.0.1:${port}/hcpcs.csv`)).rejects.toThrow(
-      `http://127.0.0.1:${port}/hcpcs.csv: expected a download; found it failed (connect ECONNREFUSED 127.0.0.1:${port})`,
+      `http://127.0.0.1:${port}/hcpcs.csv: expected a download; found fetch failed (connect ECONNREFUSED 127.0.0.1:${port})`,
+    );
+  });
+
+  it('says a port fetch refuses is one, in the words of the hospital ingest', async () => {
+    // 6000 is X11's: fetch refuses it before connecting ("fetch failed (bad port)").
+    await expect(readSource('http://127.0.0.1:6000/hcpcs.csv')).rejects.toThrow(
+      'http://127.0.0.1:6000/hcpcs.csv: expected a download; found fetch refuses that port, ' +
+        'one browsers block as kept for another protocol',
+    );
+  });
+
+  it('says an empty download is empty', async () => {
+    await expect(parseHcpcsLevel2(`${base}/empty.csv`)).rejects.toThrow(
+      `${base}/empty.csv: expected a reference file; found an empty file`,
     );
   });
 });
@@ -118,6 +137,21 @@ describe('reading a local reference file', () => {
     const missing = path.join(dir, 'list1.csv');
     await expect(parseCbsaDelineation(missing)).rejects.toThrow(
       `${missing}: expected a readable file; found no file at that path`,
+    );
+  });
+
+  it('says an empty file is empty, whatever the kind', async () => {
+    const empty = path.join(dir, 'empty.csv');
+    await writeFile(empty, '');
+    const message = `${empty}: expected a reference file; found an empty file`;
+    await expect(parseHcpcsLevel2(empty)).rejects.toThrow(message);
+    await expect(parseCbsaDelineation(empty)).rejects.toThrow(message);
+    await expect(parseNadac(empty)).rejects.toThrow(message);
+  });
+
+  it('refuses a URL of a scheme it does not read, rather than looking for such a path', async () => {
+    await expect(readSource('ftp://ftp.cms.gov/hcpcs.csv')).rejects.toThrow(
+      'ftp://ftp.cms.gov/hcpcs.csv: expected a path or an http(s) URL; found the scheme ftp://',
     );
   });
 
@@ -191,6 +225,43 @@ describe('parseCsvRows', () => {
         'a CSV file',
         'Quote Not Closed: the parsing is finished with an opening quote at line 3',
       ),
+    );
+  });
+});
+
+describe('csvDelimiter', () => {
+  it('reads tabs or semicolons where the first line has no comma, else commas', () => {
+    expect(csvDelimiter('code,kind,long,short\nA1;x\n')).toBe(',');
+    expect(csvDelimiter('\r\ncode\tkind\tlong\tshort\n')).toBe('\t');
+    expect(csvDelimiter('code;kind;long;short\n')).toBe(';');
+    expect(csvDelimiter('ADDENDUM E\n,,x\n')).toBe(',');
+  });
+
+  it('reads a HCPCS file saved by Excel as "Unicode Text" (UTF-16, tabs)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ratelens-reference-'));
+    const file = path.join(dir, 'hcpcs.txt');
+    const text = 'code\tkind\tlong\tshort\r\nA0428\tprocedure\tAmbulance, basic\tBls\r\n';
+    await writeFile(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    expect(await parseHcpcsLevel2(file)).toEqual([
+      {
+        code: 'A0428',
+        kind: 'procedure',
+        longDescription: 'Ambulance, basic',
+        shortDescription: 'Bls',
+      },
+    ]);
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe('KeyedRecords', () => {
+  it('drops a record repeated whole, and refuses two that differ, naming both lines', () => {
+    const zips = new KeyedRecords<{ zip: string; locality: string }>('ZIP5.txt', 'ZIP');
+    zips.add('99701', { zip: '99701', locality: '01' }, 'line 1');
+    zips.add('99701', { zip: '99701', locality: '01' }, 'line 2');
+    expect(zips.records).toHaveLength(1);
+    expect(() => zips.add('99701', { zip: '99701', locality: '99' }, 'line 3')).toThrow(
+      'ZIP5.txt: expected one record for each ZIP; found two that differ for 99701, at line 1 and line 3',
     );
   });
 });

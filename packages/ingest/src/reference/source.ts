@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { errorMessage } from '@ratelens/core';
+import { errorText } from '../read/compression.ts';
 import { decodeText, looksBinary, utf16Encoding } from '../read/decode.ts';
 import { DownloadStall } from '../read/stall.ts';
 import { ReferenceFileError } from './errors.ts';
@@ -54,13 +55,10 @@ async function download(source: string, maxBytes: number, stallMs?: number): Pro
     stall.arm();
     response = await fetch(source, { signal: stall.signal() });
   } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    const reason = stall.stalled
-      ? `no answer within ${stall.words}`
-      : cause instanceof Error
-        ? cause.message
-        : String(error);
-    throw new ReferenceFileError(source, 'a download', `it failed (${reason})`);
+    // Worded as the hospital ingest words it: "fetch failed (getaddrinfo ENOTFOUND …)", or what
+    // a port fetch refuses (6000, 25…) is.
+    const reason = stall.stalled ? `no answer within ${stall.words}` : errorText(error);
+    throw new ReferenceFileError(source, 'a download', reason);
   } finally {
     stall.pause();
   }
@@ -96,13 +94,27 @@ async function download(source: string, maxBytes: number, stallMs?: number): Pro
   return Buffer.concat(chunks);
 }
 
-/** The bytes of a reference file, read from disk or downloaded, whole. */
-export function readSource(
+/** The scheme of `ftp://…`, `s3://…`, `file://…`: URLs of schemes this does not read. */
+const otherScheme = (source: ReferenceSource) => /^([a-z][a-z0-9+.-]*):\/\//i.exec(source)?.[1];
+
+/**
+ * The bytes of a reference file, read from disk or downloaded, whole. An empty file is a
+ * ReferenceFileError saying so, not a file each parser finds no header in.
+ */
+export async function readSource(
   source: ReferenceSource,
   maxBytes = REFERENCE_MAX_BYTES,
   stallMs?: number,
 ): Promise<Buffer> {
-  return isUrl(source) ? download(source, maxBytes, stallMs) : readLocal(source, maxBytes);
+  const scheme = !isUrl(source) && otherScheme(source);
+  if (scheme) {
+    throw new ReferenceFileError(source, 'a path or an http(s) URL', `the scheme ${scheme}://`);
+  }
+  const bytes = isUrl(source)
+    ? await download(source, maxBytes, stallMs)
+    : await readLocal(source, maxBytes);
+  if (bytes.length === 0) throw new ReferenceFileError(source, 'a reference file', 'an empty file');
+  return bytes;
 }
 
 /** What bytes that are not text are, from their first bytes, for an error. */
@@ -144,6 +156,10 @@ export function parseCsvRows(
 ): string[][] {
   try {
     return parse(text, {
+      delimiter: csvDelimiter(text),
+      // Any line end, mixed too: told from the first line alone, a CRLF file with one line
+      // ended LF (an edit) joined that row to the next, whose code was lost without a word.
+      record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
@@ -153,6 +169,20 @@ export function parseCsvRows(
   } catch (cause) {
     throw new ReferenceFileError(file, 'a CSV file', errorMessage(cause), { cause });
   }
+}
+
+/**
+ * The delimiter of a CSV text: a comma, unless its first line that is not blank has none and has
+ * tabs (Excel's "Text" and "Unicode Text" saves) or semicolons (Excel's CSV where a comma is the
+ * decimal mark), then the more frequent of those two.
+ */
+export function csvDelimiter(text: string): ',' | '\t' | ';' {
+  const first = /^[^\r\n]*\S[^\r\n]*/m.exec(text)?.[0] ?? '';
+  if (first.includes(',')) return ',';
+  const tabs = first.split('\t').length - 1;
+  const semicolons = first.split(';').length - 1;
+  if (tabs === 0 && semicolons === 0) return ',';
+  return tabs >= semicolons ? '\t' : ';';
 }
 
 /** "Locality Number", "NADAC_Per_Unit", " ndc description " → "locality_number", … */
@@ -175,4 +205,88 @@ export function parseDecimal(
   const number = Number(text);
   if (!Number.isFinite(number)) throw new ReferenceFileError(file, `a number at ${where}`, text);
   return number;
+}
+
+/**
+ * Whether a row below a header is a note or a blank rather than a record: published files end
+ * their tables with footnotes ("MAC Assignments as of …") in one cell. A row with more cells
+ * filled is a record, whose key must then be read, not the row skipped.
+ */
+export function isNoteRow(row: readonly unknown[]): boolean {
+  const filled = row.filter((cell) =>
+    typeof cell === 'string' ? cell.trim() !== '' : cell !== null && cell !== undefined,
+  );
+  return filled.length <= 1;
+}
+
+/**
+ * Records by the key of the table they load into. A record that repeats an earlier one of its
+ * key whole is dropped (rows pasted in twice); one that differs from it is a ReferenceFileError
+ * naming both lines, as the database would keep only one of them.
+ */
+export class KeyedRecords<T> {
+  readonly records: T[] = [];
+  private readonly seen = new Map<string, { where: string; json: string }>();
+
+  constructor(
+    private readonly file: string,
+    /** What the key is, in words: "county FIPS", "ZIP". */
+    private readonly label: string,
+  ) {}
+
+  add(key: string, record: T, where: string): void {
+    const json = JSON.stringify(record);
+    const earlier = this.seen.get(key);
+    if (!earlier) {
+      this.seen.set(key, { where, json });
+      this.records.push(record);
+    } else if (earlier.json !== json) {
+      throw new ReferenceFileError(
+        this.file,
+        `one record for each ${this.label}`,
+        `two that differ for ${key}, at ${earlier.where} and ${where}`,
+      );
+    }
+  }
+}
+
+/** How many other refused rows a RowProblems error names. */
+const OTHER_ROWS_NAMED = 5;
+
+/**
+ * The problems of a file's rows. A reference file loads whole or not at all (ADR 0011), but one
+ * bad row should not hide the others: each row is read, and the error names the first problem
+ * and how many other rows were refused, with where the first few are.
+ */
+export class RowProblems {
+  private first: ReferenceFileError | null = null;
+  private readonly others: string[] = [];
+  private count = 0;
+
+  /** Reads one row; a ReferenceFileError it throws is kept, and the next row may be read. */
+  row(where: string, read: () => void): void {
+    try {
+      read();
+    } catch (error) {
+      if (!(error instanceof ReferenceFileError)) throw error;
+      if (!this.first) this.first = error;
+      else {
+        this.count += 1;
+        if (this.others.length < OTHER_ROWS_NAMED) this.others.push(where);
+      }
+    }
+  }
+
+  /**
+   * Throws the first problem, counting the rows refused after it; nothing when there was none.
+   * `accepted`: how many rows were read, none meaning the whole file is not of the kind.
+   */
+  check(accepted: number): void {
+    const { first } = this;
+    if (!first) return;
+    throw new ReferenceFileError(first.file, first.expected, first.found, {
+      cause: first,
+      otherRows: { count: this.count, first: this.others, all: accepted === 0 },
+    });
+  }
 }

@@ -62,4 +62,16 @@ describe('parseZipLocality', () => {
       }),
     ]);
   });
+
+  it('drops a ZIP repeated whole and refuses one placed in two localities', async () => {
+    const record = (locality: string) =>
+      `AK9970102102${locality} Z9   1 A${' '.repeat(52)}20254\r\n`;
+    const path = join(tmpdir(), `zip5-twice-${process.pid}.txt`);
+    await writeFile(path, record('01') + record('01'));
+    expect(await parseZipLocality(path)).toHaveLength(1);
+    await writeFile(path, record('01') + record('99'));
+    await expect(parseZipLocality(path)).rejects.toThrow(
+      /expected one record for each ZIP; found two that differ for 99701, at line 1 and line 2$/,
+    );
+  });
 });

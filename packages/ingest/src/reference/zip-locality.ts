@@ -1,5 +1,11 @@
 import { ReferenceFileError } from './errors.ts';
-import { readSourceText, sourceName, type ReferenceSource } from './source.ts';
+import {
+  KeyedRecords,
+  readSourceText,
+  RowProblems,
+  sourceName,
+  type ReferenceSource,
+} from './source.ts';
 
 /** One ZIP code of CMS's ZIP5 file: its Medicare carrier and physician fee schedule locality. */
 export interface ZipLocality {
@@ -41,30 +47,39 @@ const RURAL: Readonly<Record<string, ZipLocality['rural']>> = {
 export async function parseZipLocality(source: ReferenceSource): Promise<ZipLocality[]> {
   const file = sourceName(source);
   const lines = (await readSourceText(source)).split(/\r?\n/);
-  const result: ZipLocality[] = [];
+  const result = new KeyedRecords<ZipLocality>(file, 'ZIP');
+  const problems = new RowProblems();
   lines.forEach((line, i) => {
-    if (line.trim() === '') return;
     const where = `line ${i + 1}`;
-    if (!/^[A-Z]{2}\d{5}\d{5}\d{2}[ RB]/.test(line) || line.length < 21) {
-      throw new ReferenceFileError(
-        file,
-        `a ZIP5 record (state, ZIP, carrier, locality) at ${where}`,
-        JSON.stringify(line.slice(0, 30)),
+    problems.row(where, () => {
+      if (line.trim() === '') return;
+      if (!/^[A-Z]{2}\d{5}\d{5}\d{2}[ RB]/.test(line) || line.length < 21) {
+        throw new ReferenceFileError(
+          file,
+          `a ZIP5 record (state, ZIP, carrier, locality) at ${where}`,
+          JSON.stringify(line.slice(0, 30)),
+        );
+      }
+      const stateAsWritten = line.slice(0, 2);
+      const zip = line.slice(2, 7);
+      result.add(
+        zip,
+        {
+          zip,
+          state: SPLIT_STATES[stateAsWritten] ?? stateAsWritten,
+          stateAsWritten,
+          carrier: line.slice(7, 12),
+          locality: line.slice(12, 14),
+          rural: RURAL[line.charAt(14)] ?? 'urban',
+          labCompetitiveBidLocality: line.slice(15, 17).trim(),
+          plusFour: line.charAt(20) === '1',
+          yearQuarter: line.slice(75, 80).trim(),
+        },
+        where,
       );
-    }
-    const stateAsWritten = line.slice(0, 2);
-    result.push({
-      zip: line.slice(2, 7),
-      state: SPLIT_STATES[stateAsWritten] ?? stateAsWritten,
-      stateAsWritten,
-      carrier: line.slice(7, 12),
-      locality: line.slice(12, 14),
-      rural: RURAL[line.charAt(14)] ?? 'urban',
-      labCompetitiveBidLocality: line.slice(15, 17).trim(),
-      plusFour: line.charAt(20) === '1',
-      yearQuarter: line.slice(75, 80).trim(),
     });
   });
-  if (result.length === 0) throw new ReferenceFileError(file, 'ZIP5 records', 'an empty file');
-  return result;
+  problems.check(result.records.length);
+  if (result.records.length === 0) throw new ReferenceFileError(file, 'ZIP5 records', 'none');
+  return result.records;
 }
