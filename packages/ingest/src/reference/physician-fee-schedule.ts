@@ -259,7 +259,7 @@ export async function parseLocalityCounties(source: ReferenceSource): Promise<Lo
       const mac = (row[carrier] ?? '').trim();
       if (!/^\d{3,5}$/.test(mac)) {
         if (isNoteRow(row)) return;
-        throw new ReferenceFileError(file, `a MAC number at line ${r + 1}`, mac || 'none');
+        throw new ReferenceFileError(file, `a MAC number at ${where}`, mac || 'none');
       }
       const stateName = (row[state] ?? '').trim().toUpperCase();
       if (stateName) currentState = stateName;
