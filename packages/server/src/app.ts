@@ -9,7 +9,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Connection } from '@ratelens/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -34,6 +33,7 @@ import { clientError, frameworkError } from './http/framework-errors.ts';
 import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { loggerOptions } from './http/logging.ts';
 import { BASELINE_HEADERS, PAGE_POLICY, webCacheHeaders } from './http/web-headers.ts';
+import { API_ERROR_COMPONENT, withErrorResponses } from './http/openapi-errors.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { searchAdminRoutes } from './oobrates/admin-routes.ts';
 import { Entitlements } from './oobrates/entitlements.ts';
@@ -141,9 +141,10 @@ export async function buildApp({
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           secretKey: { type: 'apiKey', in: 'header', name: 'secret_key' },
         },
+        schemas: API_ERROR_COMPONENT,
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withErrorResponses,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Before the routes: they opt in to it one by one (`compress: LARGE_ANSWER`).

@@ -75,3 +75,32 @@ export function wholeNumberOrDigits<T extends z.ZodNumber>(
     )
     .pipe(number(z.number().int(message)));
 }
+
+/**
+ * A query parameter holding JSON (the spec's FilterJson and oobinput), checked against `schema`.
+ * Its issues keep their own rule and limits, under the parameter's name ("FilterJson.msaId",
+ * `too_big`), so the answer names the key inside the JSON and the rule it broke.
+ */
+export function jsonParameter<T extends z.ZodType>(
+  name: string,
+  max: number,
+  example: string,
+  schema: T,
+) {
+  return z
+    .string({ error: requiredString(name) })
+    .max(max, `${name} must not be more than ${max} characters.`)
+    .transform((raw, ctx): z.output<T> => {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} must be ${example}.` });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(json);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+      return z.NEVER;
+    });
+}

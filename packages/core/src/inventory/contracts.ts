@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from '../api/common.ts';
+import { jsonParameter, requiredString } from '../api/common.ts';
 import { AMOUNT_ORIGINS } from '../rates/effective-amount.ts';
 import { stateByCode, stateByName } from '../rates/states.ts';
 import { LINES_OF_BUSINESS } from '../rates/line-of-business.ts';
@@ -22,9 +22,45 @@ export const MsaItemSchema = z.object({
 });
 export type MsaItem = z.infer<typeof MsaItemSchema>;
 
-const unknownState = {
-  error: (issue: { input?: unknown }) => `${String(issue.input)} is not a state we know.`,
-};
+/** "Atlantis is not a state we know."; a state's code where its name is asked for says so. */
+const unknownStateName = (label: string) => ({
+  error: (issue: { input?: unknown }) => {
+    const input = String(issue.input);
+    const state = stateByCode(input);
+    return state
+      ? `${label} must be a state's name such as ${state.name}, not its code ${input.trim()}.`
+      : `${input} is not a state we know.`;
+  },
+});
+
+/** A state's name, any case: one of the 50, DC or PR. */
+const stateName = (label: string) =>
+  z
+    .string({ error: requiredString(label) })
+    .trim()
+    .max(60, { abort: true, error: `${label} must not be more than 60 characters.` });
+
+/**
+ * A metro area's id as the MSA lists give it: a CBSA code, or a state's non-metro area
+ * (`nonMetroAreaCode`), five digits either way; a number or text, trimmed.
+ */
+export const metroAreaId = (label: string, { emptyIsAny = false } = {}) =>
+  z
+    .union([z.string(), z.number()], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? `${label} is required.`
+          : `${label} must be text or a number.`,
+    })
+    .transform((value) => String(value).trim())
+    .pipe(
+      z
+        .string()
+        .regex(
+          emptyIsAny ? /^(\d{5})?$/ : /^\d{5}$/,
+          `${label} must be a metro area id of five digits such as 11260.`,
+        ),
+    );
 
 export const MsaByStateCodeQuerySchema = z.object({
   stateCode: z
@@ -34,64 +70,50 @@ export const MsaByStateCodeQuerySchema = z.object({
       abort: true,
       error: 'stateCode must be a two-letter state code such as AK.',
     })
-    .refine((code) => stateByCode(code) !== undefined, unknownState),
+    .refine((code) => stateByCode(code) !== undefined, {
+      error: (issue) => `${String(issue.input)} is not a state we know.`,
+    }),
 });
 
-/** A state's name, any case: one of the 50, DC or PR. */
 export const MsaByStateNameQuerySchema = z.object({
-  state: z
-    .string({ error: requiredString('state') })
-    .trim()
+  state: stateName('state')
     .min(1, { abort: true, error: 'state is required.' })
-    .max(60, { abort: true, error: 'state must not be more than 60 characters.' })
-    .refine((name) => stateByName(name) !== undefined, unknownState),
+    .refine((name) => stateByName(name) !== undefined, unknownStateName('state')),
 });
+
+const HospitalFilterSchema = z
+  .strictObject(
+    {
+      // Empty or null, as absent, is any state; the same for msaId and metro areas.
+      statename: stateName('statename')
+        .refine(
+          (name) => name === '' || stateByName(name) !== undefined,
+          unknownStateName('statename'),
+        )
+        .nullish(),
+      msaId: metroAreaId('msaId', { emptyIsAny: true }).nullish(),
+    },
+    {
+      // A misspelt key would otherwise list every hospital.
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `FilterJson takes statename and msaId, not ${issue.keys.join(' or ')}.`
+          : 'FilterJson must be a JSON object such as {"statename":"Alaska","msaId":"11260"}.',
+    },
+  )
+  .transform((filter) => ({
+    stateName: filter.statename || undefined,
+    msaId: filter.msaId || undefined,
+  }));
 
 /** `GET Inventory/getHospitalbyFilter?FilterJson={"statename":…,"msaId":…}`. */
 export const HospitalFilterQuerySchema = z.object({
-  FilterJson: z
-    .string({ error: requiredString('FilterJson') })
-    .max(1024, 'FilterJson must not be more than 1024 characters.')
-    .transform((raw, ctx) => {
-      try {
-        const parsed = z
-          .object({
-            // Empty, as absent, is any state.
-            statename: z
-              .string()
-              .trim()
-              .max(60, { abort: true })
-              .refine((name) => name === '' || stateByName(name) !== undefined, unknownState)
-              .optional(),
-            msaId: z.union([z.string(), z.number()]).optional(),
-          })
-          // A misspelt key would otherwise list every hospital.
-          .strict()
-          .safeParse(JSON.parse(raw));
-        if (parsed.success)
-          return {
-            stateName: parsed.data.statename,
-            msaId: parsed.data.msaId === undefined ? undefined : String(parsed.data.msaId),
-          };
-        const issue = parsed.error.issues[0];
-        ctx.addIssue(
-          issue?.code === 'custom'
-            ? { code: 'custom', path: ['statename'], message: issue.message }
-            : issue?.code === 'unrecognized_keys'
-              ? {
-                  code: 'custom',
-                  message: `FilterJson takes statename and msaId, not ${issue.keys.join(' or ')}.`,
-                }
-              : { code: 'custom', message: 'FilterJson must hold statename and msaId as text.' },
-        );
-      } catch {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'FilterJson must be JSON such as {"statename":"Alaska","msaId":"11260"}.',
-        });
-      }
-      return z.NEVER;
-    }),
+  FilterJson: jsonParameter(
+    'FilterJson',
+    1024,
+    'JSON such as {"statename":"Alaska","msaId":"11260"}',
+    HospitalFilterSchema,
+  ),
 });
 
 export const HospitalItemSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { requiredString } from '../api/common.ts';
+import { jsonParameter, requiredString } from '../api/common.ts';
 import { AMOUNT_ORIGINS } from '../rates/effective-amount.ts';
+import { metroAreaId } from '../inventory/contracts.ts';
 import { stateByCode } from '../rates/states.ts';
 import { INVALID_PHONE_NUMBER, PhoneNumberSchema } from './phone-number.ts';
 
@@ -83,10 +84,7 @@ const stateCode = z
     error: (issue) => `${String(issue.input)} is not a state we know.`,
   });
 
-const msaId = z
-  .union([z.string(), z.number()], { error: requiredString('msaID') })
-  .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^[0-9A-Za-z-]{1,20}$/, 'msaID must be a metro area id such as 11260.'));
+const msaId = metroAreaId('msaID');
 
 const medicalCode = z
   .string({ error: requiredString('code') })
@@ -103,27 +101,6 @@ const paymentMethod = z
   });
 
 const optionalText = (max: number) => z.string().max(max).optional().nullable();
-
-/** A query parameter holding JSON (the spec's FilterJson and oobinput), checked against `schema`. */
-function jsonParameter<T extends z.ZodType>(name: string, max: number, example: string, schema: T) {
-  return z
-    .string({ error: requiredString(name) })
-    .max(max, `${name} must not be more than ${max} characters.`)
-    .transform((raw, ctx): z.output<T> => {
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: `${name} must be ${example}.` });
-        return z.NEVER;
-      }
-      const parsed = schema.safeParse(json);
-      if (parsed.success) return parsed.data;
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      return z.NEVER;
-    });
-}
 
 /** `GET OobRates/GetCodeDescriptionbyMSA?FilterJson={"stateCode","msaName","msaId","queryText"}`. */
 export const CodeSearchFilterSchema = z.object({

@@ -6,4 +6,33 @@ describe('docs/openapi.json', () => {
   it('is the document the server publishes (run `npm run openapi` after changing a route)', async () => {
     expect(await readFile(OPENAPI_FILE, 'utf8')).toBe(await generateOpenApi());
   });
+
+  it('lists the error answers: 400 where a call takes input, 401 where it needs a session', async () => {
+    type Operation = { responses: Record<string, unknown>; security?: unknown };
+    const document = JSON.parse(await generateOpenApi()) as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(document.components.schemas.ApiError).toMatchObject({
+      required: ['isSuccess', 'statusCode', 'error', 'message'],
+    });
+    const error = { schema: { $ref: '#/components/schemas/ApiError' } };
+    const filter = document.paths['/api/Inventory/getHospitalbyFilter']?.get;
+    expect(filter?.responses['400']).toEqual({
+      description: 'The request broke a rule; `errors` names each field and rule.',
+      content: { 'application/json': error },
+    });
+    expect(filter?.responses['401']).toBeUndefined();
+    const states = document.paths['/api/master/getallstates']?.get;
+    expect(Object.keys(states?.responses ?? {})).toEqual(['200']);
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    const signedIn = operations.filter((operation) => operation.security);
+    expect(signedIn.length).toBeGreaterThan(20);
+    for (const operation of signedIn)
+      expect(operation.responses['401']).toMatchObject({ content: { 'application/json': error } });
+    // A file download keeps its 200 beside the errors.
+    expect(document.paths['/api/reports/{token}']?.get?.responses['200']).toEqual({
+      description: 'Default Response',
+    });
+  });
 });

@@ -61,13 +61,23 @@ export function errorBody(
   };
 }
 
+/** The value at `path`, reading a query parameter that holds JSON (FilterJson) as its JSON. */
 function valueAt(input: unknown, path: string[]): unknown {
   let value = input;
   for (const key of path) {
+    if (typeof value === 'string') value = jsonOf(value);
     if (value === null || typeof value !== 'object') return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;
+}
+
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function validationErrors(
@@ -83,16 +93,24 @@ function validationErrors(
         : request.body;
   return error.validation.map((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const missing =
-      issue.keyword === 'invalid_type' && valueAt(input, path ? path.split('.') : []) == null;
-    const rule = missing ? 'required' : issue.keyword;
+    const value = valueAt(input, path ? path.split('.') : []);
+    const missing = issue.keyword === 'invalid_type' && value == null;
+    // "?state=a&state=b" reaches the schema as a list.
+    const repeated =
+      issue.keyword === 'invalid_type' &&
+      error.validationContext === 'querystring' &&
+      !path.includes('.') &&
+      Array.isArray(value);
+    const rule = missing ? 'required' : repeated ? 'repeated' : issue.keyword;
     const field = path || (error.validationContext ?? 'body');
     const message =
       !path && issue.keyword === 'invalid_type'
         ? `The request ${error.validationContext === 'querystring' ? 'query string' : 'body'} must be a JSON object.`
-        : issue.message === undefined || ZOD_DEFAULT_MESSAGE.test(issue.message)
-          ? fieldMessage(field, missing ? 'required' : issue.keyword, issue.params)
-          : issue.message;
+        : repeated
+          ? `${field} must be given once.`
+          : issue.message === undefined || ZOD_DEFAULT_MESSAGE.test(issue.message)
+            ? fieldMessage(field, rule, issue.params)
+            : issue.message;
     return { field, rule, message };
   });
 }

@@ -1,3 +1,4 @@
+import type { ApiError } from '@ratelens/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
@@ -192,6 +193,98 @@ describe('GET api/Inventory/getHospitalbyFilter', () => {
         },
       ],
     });
+  });
+
+  const filterErrors = async (filter: unknown) => {
+    const query = encodeURIComponent(typeof filter === 'string' ? filter : JSON.stringify(filter));
+    const response = await get(`/api/Inventory/getHospitalbyFilter?FilterJson=${query}`);
+    expect(response.statusCode).toBe(400);
+    return response.json<ApiError>().errors;
+  };
+
+  it('names the key and the rule of a FilterJson it refuses', async () => {
+    expect(await filterErrors({ statename: 'A'.repeat(61) })).toEqual([
+      {
+        field: 'FilterJson.statename',
+        rule: 'too_big',
+        message: 'statename must not be more than 60 characters.',
+      },
+    ]);
+    expect(await filterErrors({ statename: 7 })).toEqual([
+      { field: 'FilterJson.statename', rule: 'invalid_type', message: 'statename must be text.' },
+    ]);
+    expect(await filterErrors({ statename: 'Alaska', msaId: true })).toEqual([
+      {
+        field: 'FilterJson.msaId',
+        rule: 'invalid_union',
+        message: 'msaId must be text or a number.',
+      },
+    ]);
+    expect(await filterErrors(['Alaska'])).toEqual([
+      {
+        field: 'FilterJson',
+        rule: 'invalid_type',
+        message: 'FilterJson must be a JSON object such as {"statename":"Alaska","msaId":"11260"}.',
+      },
+    ]);
+  });
+
+  it('refuses an msaId that is no metro area id, rather than find nothing', async () => {
+    for (const msaId of ['abc', -1, 123456, '1126', 11260.5, '11260x']) {
+      expect(await filterErrors({ statename: 'Alaska', msaId })).toEqual([
+        {
+          field: 'FilterJson.msaId',
+          rule: 'invalid_format',
+          message: 'msaId must be a metro area id of five digits such as 11260.',
+        },
+      ]);
+    }
+  });
+
+  it('trims msaId and takes an empty or null one as any metro area', async () => {
+    const padded = encodeURIComponent(JSON.stringify({ statename: 'Alaska', msaId: ' 21820 ' }));
+    expect((await get(`/api/Inventory/getHospitalbyFilter?FilterJson=${padded}`)).json()).toEqual([
+      { hospitalID: ids.fairbanks, facilityName: 'Demo Tanana Valley Hospital' },
+    ]);
+    const any = encodeURIComponent(JSON.stringify({ statename: 'Alaska', msaId: '' }));
+    expect((await get(`/api/Inventory/getHospitalbyFilter?FilterJson=${any}`)).json()).toHaveLength(
+      2,
+    );
+  });
+
+  it("says so when a state's code is given where its name is asked for", async () => {
+    expect(await filterErrors({ statename: 'AK' })).toEqual([
+      {
+        field: 'FilterJson.statename',
+        rule: 'custom',
+        message: "statename must be a state's name such as Alaska, not its code AK.",
+      },
+    ]);
+    const response = await get('/api/inventory/getmsabystatename?state=ak');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errors: [
+        {
+          field: 'state',
+          message: "state must be a state's name such as Alaska, not its code ak.",
+        },
+      ],
+    });
+  });
+
+  it('answers a parameter given twice with 400 saying so', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ statename: 'Alaska' }));
+    const twice = await get(
+      `/api/Inventory/getHospitalbyFilter?FilterJson=${filter}&FilterJson=${filter}`,
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json<ApiError>().errors).toEqual([
+      { field: 'FilterJson', rule: 'repeated', message: 'FilterJson must be given once.' },
+    ]);
+    const state = await get('/api/inventory/getmsabystatename?state=Alaska&state=Alaska');
+    expect(state.json<ApiError>().errors).toEqual([
+      { field: 'state', rule: 'repeated', message: 'state must be given once.' },
+    ]);
   });
 
   it('answers FilterJson that is not JSON with 400', async () => {

@@ -184,6 +184,26 @@ describe('OobRates calls', () => {
     const badJson = await get(test, 'GetCodeDescriptionbyMSA?FilterJson=%7Bnot-json', login);
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json<ApiError>().message).toContain('FilterJson must be JSON');
+    const wrongType = await codeSearch(login, { stateCode: 'AK', msaName: 7, queryText: '992' });
+    expect(wrongType.json<ApiError>().errors).toEqual([
+      {
+        field: 'FilterJson.msaName',
+        rule: 'invalid_type',
+        message: 'FilterJson.msaName must be text.',
+      },
+    ]);
+    const longName = await codeSearch(login, {
+      stateCode: 'AK',
+      msaName: 'A'.repeat(201),
+      queryText: '992',
+    });
+    expect(longName.json<ApiError>().errors).toEqual([
+      {
+        field: 'FilterJson.msaName',
+        rule: 'too_big',
+        message: 'FilterJson.msaName must not be more than 200 characters.',
+      },
+    ]);
     const noArea = await codeSearch(login, { stateCode: 'AK', queryText: '992' });
     expect(noArea.statusCode).toBe(400);
     expect(noArea.json<ApiError>().message).toContain('msaId or msaName');
@@ -485,6 +505,7 @@ describe('OobRates calls', () => {
       [{ ...custom('99213'), accumulator: '12a' }, 'accumulator must be digits only'],
       [{ ...custom('99213'), code: "99213'; drop table" }, 'code must be a medical code'],
       [{ ...custom('99213'), code: undefined }, 'code is required.'],
+      [{ ...custom('99213'), msaID: 'abc' }, 'msaID must be a metro area id of five digits'],
     ];
     for (const [body, message] of cases) {
       const response = await post(test, 'Getoobrateswithcustomvalue', login, body);
