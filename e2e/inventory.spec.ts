@@ -114,6 +114,32 @@ test.describe('inventory list', () => {
     );
   });
 
+  test('a shared link naming no state says so, and shows every state', async ({ page }) => {
+    await page.goto('/inventoryList?state=zz&msa=11260');
+    await expect(
+      page.getByText('The link\'s state "ZZ" is not one we know, so every state is shown.'),
+    ).toBeVisible();
+    await expect(page.getByText('14 hospitals')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a keyboard user types a state and a metro area and chooses each with Enter', async ({
+    page,
+  }) => {
+    await page.goto('/inventoryList');
+    await expect(page.getByText('14 hospitals')).toBeVisible();
+    await page.getByRole('combobox', { name: 'State Name', exact: true }).focus();
+    await page.keyboard.type('alas');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/state=AK/);
+    await expect(page.getByText('7 hospitals')).toBeVisible();
+    await page.getByRole('combobox', { name: 'MSA', exact: true }).focus();
+    await page.keyboard.type('anch');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/msa=11260/);
+    await expect(page.getByText('2 hospitals')).toBeVisible();
+  });
+
   test('a keyboard user clears a filter with its clear button', async ({ page }) => {
     await page.goto('/inventoryList?state=AK');
     await expect(page.getByText('7 hospitals')).toBeVisible();

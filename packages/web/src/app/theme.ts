@@ -19,6 +19,9 @@ export const theme = createTheme({
     DrawerHeader: { defaultProps: { component: 'div' } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Typing in a searchable select marks its first match, so Enter chooses it ("ala", Enter:
+    // Alabama), as in a native <select>; Mantine marks none, and Enter did nothing.
+    Select: { defaultProps: { selectFirstOptionOnChange: true } },
   },
 });
 

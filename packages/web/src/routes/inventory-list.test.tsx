@@ -547,13 +547,53 @@ describe('InventoryListRoute', () => {
     expect(screen.queryByRole('table')).toBeNull();
     cleanup();
 
-    // Alaska has hospitals; a shared link's hospital is none of them.
-    stubApi();
-    renderInventory(
-      '/inventoryList?state=AK&msa=11260&hospital=00000000-0000-4000-8000-000000000000',
-    );
+    // Alaska has files; none of them is in the metro area chosen.
+    stubApi({
+      listing: jsonResponse(200, [
+        row({ hospitalID: PROVIDENCE, msaName: 'Fairbanks-College, AK', facilityName: 'P' }),
+      ]),
+    });
+    renderInventory('/inventoryList?state=AK&msa=11260');
     expect(await screen.findByText(NO_MATCH_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it.each([
+    [
+      '?state=ZZ&msa=11260',
+      'The link\'s state "ZZ" is not one we know, so every state is shown.',
+      ['UAB', 'Alaska Native Medical Center', 'Providence Alaska Medical Center'],
+    ],
+    [
+      '?msa=11260',
+      'The link names a metro area but no state, so every state is shown.',
+      ['UAB', 'Alaska Native Medical Center', 'Providence Alaska Medical Center'],
+    ],
+    [
+      '?state=AK&msa=99999',
+      'The link\'s metro area "99999" has no hospitals in Alaska, so all of Alaska is shown.',
+      ['Alaska Native Medical Center', 'Providence Alaska Medical Center'],
+    ],
+    [
+      '?state=AK&msa=11260&hospital=00000000-0000-4000-8000-000000000000',
+      "The link's hospital is not in Anchorage, AK, so every hospital there is shown.",
+      ['Alaska Native Medical Center', 'Providence Alaska Medical Center'],
+    ],
+  ])(
+    'says what of a shared link %s names nothing, and shows the rest',
+    async (query, notice, names) => {
+      stubApi();
+      renderInventory(`/inventoryList${query}`);
+      await waitFor(() => expect(screen.getByText(notice)).toBeTruthy());
+      await waitFor(() => expect(facilityNames()).toEqual(names));
+    },
+  );
+
+  it('gives no notice for a shared link whose every filter names an option', async () => {
+    stubApi();
+    renderInventory(`/inventoryList?state=AK&msa=11260&hospital=${PROVIDENCE}`);
+    await waitFor(() => expect(screen.getByText('1 hospital')).toBeTruthy());
+    expect(screen.queryByText(/^The link/)).toBeNull();
   });
 
   it('says when no hospital file has been loaded at all', async () => {

@@ -48,6 +48,7 @@ function InventoryList() {
   return (
     <>
       <InventoryFilters filters={filters} />
+      {filters.linkNotice !== null && <FormAlert tone="info">{filters.linkNotice}</FormAlert>}
       <InventoryResults filter={filters.filter} lookups={filters.lookups} />
     </>
   );
