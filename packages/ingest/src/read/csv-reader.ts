@@ -225,7 +225,7 @@ export class CsvMrfParser implements FormatParser {
 
   private readonly decoder = new Utf8OrCp1252Decoder();
   private readonly splitter = new CsvRowSplitter(
-    (fields, line, end) => this.onRow(fields, line, end),
+    (fields, line, end, loneCrText) => this.onRow(fields, line, end, loneCrText),
     (line) => this.report.add('csv.unterminated-quote', `row ${line}`),
     (line) => {
       this.report.add('csv.row-too-long', `row ${line}`);
@@ -251,6 +251,8 @@ export class CsvMrfParser implements FormatParser {
   /** Where in a repeated header block the reader is: its values row, then its columns row. */
   private repeat: 'none' | 'values' | 'columns' = 'none';
   private lineEnds: 'unknown' | 'lf' | 'cr' = 'unknown';
+  /** Lines read so far that ended with CR alone in a file of LF lines: the splitter counts none. */
+  private loneCrLines = 0;
   /** Text held until its first line end says which kind the file uses. */
   private undecided = '';
 
@@ -326,7 +328,8 @@ export class CsvMrfParser implements FormatParser {
     this.splitter.push(this.lineEnds === 'cr' ? text.replaceAll('\r', '\n') : text);
   }
 
-  private onRow(fields: string[], line: number, end: number): void {
+  private onRow(fields: string[], rowLine: number, end: number, loneCrText?: string): void {
+    const line = rowLine + this.loneCrLines;
     // Bytes read as Windows-1252 in this row: reported with its line.
     if (this.decoder.nextExampleChar < end) {
       this.decoder.reportExamples(this.report, `row ${line}`, end);
@@ -345,7 +348,7 @@ export class CsvMrfParser implements FormatParser {
     if (index === 0) this.onHeaderNames(fields);
     else if (index === 1) this.onHeaderValues(fields);
     else if (index === 2) this.onColumns(fields, line);
-    else this.onData(fields, line);
+    else this.onData(fields, line, loneCrText);
   }
 
   /**
@@ -719,7 +722,7 @@ export class CsvMrfParser implements FormatParser {
     return true;
   }
 
-  private onData(row: string[], line: number): void {
+  private onData(row: string[], line: number, loneCrText?: string): void {
     const layout = this.layout as Layout;
     let f = row;
     const first = f[0];
@@ -730,6 +733,19 @@ export class CsvMrfParser implements FormatParser {
         first?.charCodeAt(0) === BOM) &&
       this.skipRepeatedHeader(f, line)
     ) {
+      return;
+    }
+    // Lines ended with CR alone in a file whose lines end with LF (parts of two files joined)
+    // reach here as one row too wide: read as the rows they are, when each then fits. Each such
+    // line is one the row splitter did not count, so the rows after it are numbered on.
+    const loneCr =
+      loneCrText !== undefined && f.length > layout.width
+        ? rowsAtLoneCr(loneCrText, layout.width)
+        : null;
+    if (loneCr !== null) {
+      this.report.add('csv.lone-cr', `row ${line}`);
+      this.loneCrLines += loneCr.lines;
+      for (const [part, partLine] of loneCr.rows) this.onData(part, line + partLine - 1);
       return;
     }
     // More values than its columns, or than the file's first row if it writes empty values
@@ -1153,6 +1169,26 @@ function filledWidth(f: readonly string[], width: number): number {
   let end = f.length;
   while (end > width && (f[end - 1] as string).length === 0) end--;
   return end;
+}
+
+/**
+ * A row's text read again with each CR as a line end, with the line each row starts on (from 1)
+ * and how many lines those CRs ended, when it then holds several rows and each fits `width`
+ * columns; else null (a CR inside a value of a row that fits is left to it).
+ */
+function rowsAtLoneCr(
+  text: string,
+  width: number,
+): { rows: [string[], number][]; lines: number } | null {
+  const rows: [string[], number][] = [];
+  const splitter = new CsvRowSplitter((fields, line) => rows.push([fields, line]));
+  const lf = text.replaceAll('\r\n', '\n');
+  splitter.push(lf.replaceAll('\r', '\n'));
+  splitter.end();
+  if (rows.length < 2 || rows.some(([r]) => filledWidth(r, width) > width)) return null;
+  let lines = 0;
+  for (let k = lf.indexOf('\r'); k !== -1; k = lf.indexOf('\r', k + 1)) lines++;
+  return { rows, lines };
 }
 
 /** Whether the row's values from column `from` on are all empty. */

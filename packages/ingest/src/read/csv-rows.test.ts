@@ -37,6 +37,23 @@ describe('CsvRowSplitter', () => {
     }
   });
 
+  it('gives the text of a row that holds a CR not followed by LF, whatever the chunks', () => {
+    const mixed = 'a,b\r\nc\rd,e\n"f\rg",h\r\ni,j\r';
+    for (let size = 1; size <= mixed.length; size++) {
+      const rows: [string[], string | undefined][] = [];
+      const splitter = new CsvRowSplitter((fields, _line, _end, text) => rows.push([fields, text]));
+      for (const c of chunks(mixed, size)) splitter.push(c);
+      splitter.end();
+      expect(rows, `chunks of ${size}`).toEqual([
+        [['a', 'b'], undefined],
+        [['c\rd', 'e'], 'c\rd,e\n'],
+        [['f\rg', 'h'], '"f\rg",h\r\n'],
+        // The last CR ends the text: a CR read as the row's line end.
+        [['i', 'j'], undefined],
+      ]);
+    }
+  });
+
   it('reads a quote that never closes as text, and the rows after it as rows', () => {
     const strays: number[] = [];
     expect(split(['a,"b,c\nd,e,f\n'], strays)).toEqual([

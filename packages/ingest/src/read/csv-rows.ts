@@ -4,8 +4,12 @@
  * character, which is what makes it several times faster than general-purpose CSV libraries on
  * MRFs (where every field is often quoted).
  */
-/** A row's fields, the physical line it starts on, and where in the text (all pushed) it ends. */
-export type RowHandler = (fields: string[], line: number, end: number) => void;
+/**
+ * A row's fields, the physical line it starts on, and where in the text (all pushed) it ends;
+ * for a row whose text holds a CR not followed by LF (`loneCrText`), that text, so a reader that
+ * finds the row too wide can read those CRs as line ends.
+ */
+export type RowHandler = (fields: string[], line: number, end: number, loneCrText?: string) => void;
 
 /**
  * How far a quoted value may run without its closing quote before that quote is taken for a
@@ -20,6 +24,7 @@ const QUOTE = 34;
 const COMMA = 44;
 const CR = 13;
 const LF = 10;
+const LONE_CR = /\r(?!\n)/g;
 
 export class CsvRowSplitter {
   /** Physical line (1-based) where the next row starts. */
@@ -80,7 +85,10 @@ export class CsvRowSplitter {
     const n = s.length;
     let pos = 0;
     let nl = -1;
+    // The next CR not followed by LF at or after a row's start: -1 for none, -2 not looked for.
+    let loneCr = -2;
     rows: while (pos < n) {
+      const rowStart = pos;
       const rowLine = this.line;
       let extraLines = 0;
       const fields: string[] = [];
@@ -188,7 +196,14 @@ export class CsvRowSplitter {
       }
       this.line += 1 + extraLines;
       if (fields.length > 1 || (fields[0] ?? '').length > 0) {
-        this.onRow(fields, rowLine, this.restAt + pos);
+        if (loneCr !== -1 && loneCr < rowStart) {
+          LONE_CR.lastIndex = rowStart;
+          loneCr = LONE_CR.exec(s)?.index ?? -1;
+        }
+        // A CR ending the last row of the file is its line end.
+        const rowEnd = final && pos >= n && s.charCodeAt(n - 1) === CR ? n - 1 : pos;
+        const text = loneCr !== -1 && loneCr < rowEnd ? s.slice(rowStart, pos) : undefined;
+        this.onRow(fields, rowLine, this.restAt + pos, text);
       }
     }
     this.rest = pos < n ? s.slice(pos) : '';

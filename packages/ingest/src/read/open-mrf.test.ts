@@ -1365,6 +1365,38 @@ describe('records and rules', () => {
     },
   );
 
+  itWithDataFile(
+    'reads lines ended with CR alone inside a file of LF lines as rows, when they make rows that fit',
+    'cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv',
+    async (tall) => {
+      const lines = (await readFile(tall, 'utf8')).split('\n');
+      // A rate that is not a number, after the CR lines: its row is said where it is.
+      const bad = lines.findIndex((line) => line.startsWith('Permethrin 5% cream,'));
+      lines[bad] = (lines[bad] as string).replace(',120,75,', ',abc,75,');
+      const lf = lines.join('\n');
+      const read = (path: string, chunkSize?: number) => readWithReport(path, { chunkSize });
+      const expected = await read(await file('lf.csv', lf));
+      expect(expected.records).toHaveLength(26);
+      const where = expected.report.examples('number.invalid').map((e) => e.location);
+      expect(where).toEqual([`row ${bad + 1}`]);
+      // Lines 20 to 29 of two files joined: one with LF line ends, one with CR alone.
+      const joined = `${lines.slice(0, 19).join('\n')}\n${lines.slice(19, 30).join('\r')}\n${lines.slice(30).join('\n')}`;
+      for (const chunkSize of [undefined, 1, 7, 64]) {
+        const { records, report } = await read(await file('joined.csv', joined), chunkSize);
+        expect(records).toEqual(expected.records);
+        expect(report.examples('csv.lone-cr').map((e) => e.location)).toEqual(['row 20']);
+        expect(report.examples('number.invalid').map((e) => e.location)).toEqual(where);
+        expect(report.count('csv.misaligned')).toBe(0);
+      }
+      // A CR inside a value of a row that fits is the value's: the row stays whole.
+      const inValue = lf.replaceAll('MRI of brain', 'MRI\rof brain');
+      const { records, report } = await read(await file('cr-in-value.csv', inValue));
+      expect(records).toHaveLength(26);
+      expect(records.some((r) => r.description === 'MRI\rof brain (no contrast)')).toBe(true);
+      expect(report.count('csv.lone-cr')).toBe(0);
+    },
+  );
+
   it('skips an Excel "sep=," line and empty rows around the header rows, not an empty values row', async () => {
     const [names = '', values = ''] = V3_HEADER.split('\n');
     const read = async (name: string, content: string) => readWithReport(await file(name, content));
