@@ -7,6 +7,7 @@ import { openMrf, zipFiles, type MrfReader } from '../read/index.ts';
 import { ProgressBar } from './progress.ts';
 import { plural } from '../validate/report.ts';
 import { errorMessage } from '@ratelens/core';
+import { fromCallerDirectory } from './caller-path.ts';
 
 const USAGE = `Usage: npm run ingest -- [--validate-only] [--reload] [--demo] <file|url>…
 
@@ -190,7 +191,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return parsed.positionals.length === 0 && !values.help ? 2 : 0;
   }
-  const { files, unreadable } = await expand(parsed.positionals);
+  const { files, unreadable } = await expand(parsed.positionals.map((s) => fromCallerDirectory(s)));
   if (values['validate-only']) {
     let ok = unreadable === 0;
     for (const file of files) ok = (await validateOnly(file)) && ok;

@@ -148,6 +148,18 @@ describe('npm run reference', () => {
     expect(bare.stderr).toContain('Usage: npm run reference');
   }, 30_000);
 
+  it('takes a relative path from the directory npm was run in, not the repository root', async () => {
+    // A relative path is the caller's: npm runs the script at the repository's root.
+    const relative = await runCli('packages/ingest/src/cli/reference.ts', ['hcpcs', 'codes.csv'], {
+      DATABASE_URL: database.url,
+      INIT_CWD: dir,
+    });
+    expect(relative.code).toBe(1);
+    expect(relative.stderr).toContain(
+      `${path.join(dir, 'codes.csv')}: expected a readable file; found no file at that path`,
+    );
+  }, 30_000);
+
   it('refuses files it would not read, rather than loading the first and ignoring the rest', async () => {
     const two = await reference(['hcpcs', 'a.csv', 'b.csv']);
     expect(two.code).toBe(2);

@@ -15,6 +15,7 @@ import { parseHcpcsLevel2 } from '../reference/hcpcs.ts';
 import { parseNadac } from '../reference/nadac.ts';
 import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
 import { parseZipLocality } from '../reference/zip-locality.ts';
+import { fromCallerDirectory } from './caller-path.ts';
 
 const USAGE = `Usage: npm run reference -- <kind> <path|url>…
 
@@ -100,7 +101,10 @@ async function main(): Promise<number> {
   // Every file is read and checked before anything is loaded: a bad ZIP5 file given to pfs
   // once left the RVUs and GPCIs of the same run loaded.
   const parseStarted = performance.now();
-  const load = await parseFiles(kind, sources);
+  const load = await parseFiles(
+    kind,
+    sources.map((s) => fromCallerDirectory(s)),
+  );
   const parseMs = performance.now() - parseStarted;
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL || undefined,

@@ -1225,6 +1225,22 @@ describe('npm run ingest', () => {
     60_000,
   );
 
+  itWithDataFile(
+    'reads a relative path from the directory npm was run in, not the repository root',
+    CMS_V3_JSON,
+    async (file) => {
+      const run = await runCli(
+        'packages/ingest/src/cli/ingest.ts',
+        ['--validate-only', path.basename(file)],
+        { DATABASE_URL: database.url, INIT_CWD: path.dirname(file) },
+      );
+      expect(run.stderr).not.toContain('no file');
+      expect(run.code).toBe(0);
+      expect(lastLine(run.stdout)).toMatchObject({ format: 'json', version: '3.0.0' });
+    },
+    60_000,
+  );
+
   it('--validate-only fails a file that a load would refuse, in the words a load would use, and goes on to the next', async () => {
     const header = {
       hospital_name: 'Validate Only Hospital',
