@@ -129,6 +129,45 @@ describe('npm run reference', () => {
     expect([await count('medicare_rvus'), await count('medicare_gpcis')]).toEqual(before);
   }, 30_000);
 
+  it('loads the fee schedule and its ZIP5 file in one transaction: one the database refuses loads neither', async () => {
+    const folder = await mkdtemp(path.join(dir, 'pfs-'));
+    const rvu = path.join(folder, 'PPRRVU-one.csv');
+    await writeFile(
+      rvu,
+      ',,,STATUS,WORK,NON-FAC,FACILITY,MP,GLOB,CONV\n' +
+        'HCPCS,MOD,DESCRIPTION,CODE,RVU,PE RVU,PE RVU,RVU,DAYS,FACTOR\n' +
+        '99214,,x,A,1.92,1.9,0.8,0.14,XXX,32.3465\n',
+    );
+    const gpci = path.join(folder, 'GPCI-one.csv');
+    await writeFile(
+      gpci,
+      'Medicare Administrative Contractor (MAC),State,Locality Number,Locality Name,2025 PW GPCI,2025 PE GPCI,2025 MP GPCI\n' +
+        '02102,AK,01,ALASKA,1.5,1.081,0.592\n',
+    );
+    const zip5 = path.join(folder, 'ZIP5-one.txt');
+    await writeFile(zip5, `AK995010210201 Z9   0 A${' '.repeat(52)}20254\r\n`);
+    const pool = database.connection.pool;
+    const rvus = () => count(`medicare_rvus WHERE hcpcs = '99214'`);
+    const before = [await rvus(), await count('medicare_gpcis'), await count('zip_localities')];
+    // A refusal that only the database makes, as a full disk or a lost connection would.
+    await pool.query(
+      `ALTER TABLE zip_localities ADD CONSTRAINT test_refuses_99501 CHECK (zip <> '99501') NOT VALID`,
+    );
+    try {
+      const refused = await reference(['pfs', rvu, gpci, zip5]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('test_refuses_99501');
+      expect([await rvus(), await count('medicare_gpcis'), await count('zip_localities')]).toEqual(
+        before,
+      );
+    } finally {
+      await pool.query('ALTER TABLE zip_localities DROP CONSTRAINT test_refuses_99501');
+    }
+    const loaded = await reference(['pfs', rvu, gpci, zip5]);
+    expect(loaded.code).toBe(0);
+    expect(summary(loaded.stdout)).toMatchObject({ rvus: 1, gpcis: 1, zips: 1 });
+  }, 30_000);
+
   it('answers a folder without the fee schedule files by naming what it needs', async () => {
     const run = await reference(['pfs', dir]);
     expect(run.code).toBe(1);

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MEDICARE_CONVERSION_FACTOR_2025, errorMessage } from '@ratelens/core';
-import { openDatabase, type Pool } from '@ratelens/db';
+import { inTransaction, openDatabase, type Pool } from '@ratelens/db';
 import {
   loadCbsaDelineation,
   loadHcpcs,
@@ -153,16 +153,18 @@ async function parseFiles(kind: string, sources: readonly string[]): Promise<Loa
       const rvus = await parseRvuFile(files.rvu);
       const gpcis = await parseGpciFile(files.gpci);
       const zips = files.zip ? await parseZipLocality(files.zip) : null;
-      return async (pool) => {
-        const loaded = await loadPhysicianFeeSchedule(
-          pool,
-          2025,
-          rvus,
-          gpcis,
-          MEDICARE_CONVERSION_FACTOR_2025,
-        );
-        return zips ? { ...loaded, zips: await loadZipLocalities(pool, zips) } : loaded;
-      };
+      // One transaction: a ZIP5 file the database refuses leaves the fee schedule as it was.
+      return (pool) =>
+        inTransaction(pool, async (client) => {
+          const loaded = await loadPhysicianFeeSchedule(
+            client,
+            2025,
+            rvus,
+            gpcis,
+            MEDICARE_CONVERSION_FACTOR_2025,
+          );
+          return zips ? { ...loaded, zips: await loadZipLocalities(client, zips) } : loaded;
+        });
     }
     case 'zip-locality': {
       const zips = await parseZipLocality(source);

@@ -158,15 +158,23 @@ export async function loadHcpcs(pool: Pool, codes: readonly HcpcsLevel2Code[]): 
   });
 }
 
-/** The physician fee schedule of one year: RVUs and GPCIs, replaced whole. */
+/** `work` in a transaction of its own on a pool; on a client, in the caller's transaction. */
+function inTransactionOf<T>(db: Queryable, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return 'release' in db ? work(db) : inTransaction(db, work);
+}
+
+/**
+ * The physician fee schedule of one year: RVUs and GPCIs, replaced whole; on a client, in its
+ * transaction (`npm run reference -- pfs` loads the ZIP localities in the same one).
+ */
 export async function loadPhysicianFeeSchedule(
-  pool: Pool,
+  db: Queryable,
   year: number,
   rvus: readonly PhysicianFeeScheduleRvu[],
   gpcis: readonly GpciLocality[],
   conversionFactor: number,
 ): Promise<{ rvus: number; gpcis: number }> {
-  return inTransaction(pool, async (client) => {
+  return inTransactionOf(db, async (client) => {
     await client.query('DELETE FROM medicare_rvus WHERE year = $1', [year]);
     await client.query('DELETE FROM medicare_gpcis WHERE year = $1', [year]);
     // The file repeats a few code/modifier pairs; the first row wins.
@@ -215,9 +223,12 @@ export async function loadPhysicianFeeSchedule(
   });
 }
 
-/** ZIP → Medicare carrier and locality, replaced whole. */
-export async function loadZipLocalities(pool: Pool, rows: readonly ZipLocality[]): Promise<number> {
-  return inTransaction(pool, async (client) => {
+/** ZIP → Medicare carrier and locality, replaced whole; on a client, in its transaction. */
+export async function loadZipLocalities(
+  db: Queryable,
+  rows: readonly ZipLocality[],
+): Promise<number> {
+  return inTransactionOf(db, async (client) => {
     await client.query('DELETE FROM zip_localities');
     const count = await copyAll(
       client,
