@@ -570,6 +570,16 @@ describe('InventoryListRoute', () => {
       ['UAB', 'Alaska Native Medical Center', 'Providence Alaska Medical Center'],
     ],
     [
+      `?hospital=${PROVIDENCE}`,
+      'The link names a hospital but no state, so every state is shown.',
+      ['UAB', 'Alaska Native Medical Center', 'Providence Alaska Medical Center'],
+    ],
+    [
+      `?state=AK&hospital=${PROVIDENCE}`,
+      'The link names a hospital but no metro area, so all of Alaska is shown.',
+      ['Alaska Native Medical Center', 'Providence Alaska Medical Center'],
+    ],
+    [
       '?state=AK&msa=99999',
       'The link\'s metro area "99999" has no hospitals in Alaska, so all of Alaska is shown.',
       ['Alaska Native Medical Center', 'Providence Alaska Medical Center'],

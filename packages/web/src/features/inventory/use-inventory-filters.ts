@@ -44,8 +44,10 @@ export function useInventoryFilters() {
   let linkNotice: string | null = null;
   if (stateCode !== null && states.isSuccess && state === null)
     linkNotice = `The link's state "${stateCode}" is not one we know, so every state is shown.`;
-  else if (msaParam !== null && stateCode === null)
-    linkNotice = 'The link names a metro area but no state, so every state is shown.';
+  else if (stateCode === null && (msaParam ?? hospitalParam) !== null)
+    linkNotice = `The link names ${msaParam !== null ? 'a metro area' : 'a hospital'} but no state, so every state is shown.`;
+  else if (state !== null && msaParam === null && hospitalParam !== null)
+    linkNotice = `The link names a hospital but no metro area, so all of ${state.stateName} is shown.`;
   else if (state !== null && msaId !== null && msas.isSuccess && msa === null)
     linkNotice = `The link's metro area "${msaId}" has no hospitals in ${state.stateName}, so all of ${state.stateName} is shown.`;
   else if (msa !== null && hospitalId !== null && hospitals.isSuccess && hospital === null)
