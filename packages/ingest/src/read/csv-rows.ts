@@ -24,7 +24,6 @@ const QUOTE = 34;
 const COMMA = 44;
 const CR = 13;
 const LF = 10;
-const LONE_CR = /\r(?!\n)/g;
 
 export class CsvRowSplitter {
   /** Physical line (1-based) where the next row starts. */
@@ -196,17 +195,21 @@ export class CsvRowSplitter {
       }
       this.line += 1 + extraLines;
       if (fields.length > 1 || (fields[0] ?? '').length > 0) {
-        if (loneCr !== -1 && loneCr < rowStart) {
-          LONE_CR.lastIndex = rowStart;
-          loneCr = LONE_CR.exec(s)?.index ?? -1;
-        }
+        if (loneCr !== -1 && loneCr < rowStart) loneCr = nextLoneCr(s, rowStart);
+        if (loneCr === -1 || loneCr >= pos) this.onRow(fields, rowLine, this.restAt + pos);
         // A CR ending the last row of the file is its line end.
-        const rowEnd = final && pos >= n && s.charCodeAt(n - 1) === CR ? n - 1 : pos;
-        const text = loneCr !== -1 && loneCr < rowEnd ? s.slice(rowStart, pos) : undefined;
-        this.onRow(fields, rowLine, this.restAt + pos, text);
+        else if (final && loneCr === n - 1) this.onRow(fields, rowLine, this.restAt + pos);
+        else this.onRow(fields, rowLine, this.restAt + pos, s.slice(rowStart, pos));
       }
     }
     this.rest = pos < n ? s.slice(pos) : '';
     this.restAt += pos;
   }
+}
+
+/** Where in `s`, from `from` on, the first CR not followed by LF is; -1 for none. */
+function nextLoneCr(s: string, from: number): number {
+  for (let k = s.indexOf('\r', from); k !== -1; k = s.indexOf('\r', k + 1))
+    if (s.charCodeAt(k + 1) !== LF) return k;
+  return -1;
 }
