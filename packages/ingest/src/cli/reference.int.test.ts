@@ -32,6 +32,31 @@ async function count(table: string): Promise<number> {
   return rows[0]?.n ?? -1;
 }
 
+/**
+ * An RVU file and a GPCI file of one row each and a ZIP5 file, named as CMS names them, in a
+ * folder of their own (a test below wants `dir` without fee schedule files).
+ */
+async function feeScheduleFiles(rvuRow: string, gpciRow: string, zip5Text: string) {
+  const folder = await mkdtemp(path.join(dir, 'pfs-'));
+  const files = {
+    rvu: path.join(folder, 'PPRRVU.csv'),
+    gpci: path.join(folder, 'GPCI.csv'),
+    zip5: path.join(folder, 'ZIP5.txt'),
+  };
+  await writeFile(
+    files.rvu,
+    ',,,STATUS,WORK,NON-FAC,FACILITY,MP,GLOB,CONV\n' +
+      `HCPCS,MOD,DESCRIPTION,CODE,RVU,PE RVU,PE RVU,RVU,DAYS,FACTOR\n${rvuRow}\n`,
+  );
+  await writeFile(
+    files.gpci,
+    'Medicare Administrative Contractor (MAC),State,Locality Number,Locality Name,2025 PW GPCI,2025 PE GPCI,2025 MP GPCI\n' +
+      `${gpciRow}\n`,
+  );
+  await writeFile(files.zip5, zip5Text);
+  return files;
+}
+
 describe('npm run reference', () => {
   it('loads the states and prints one JSON line of what it loaded', async () => {
     const run = await reference(['states']);
@@ -103,49 +128,24 @@ describe('npm run reference', () => {
   }, 30_000);
 
   it('reads every file of the fee schedule before loading any: a bad ZIP5 file loads nothing', async () => {
-    // A folder of its own: the test below wants `dir` without fee schedule files.
-    const folder = await mkdtemp(path.join(dir, 'pfs-'));
-    const rvu = path.join(folder, 'PPRRVU-partial.csv');
-    await writeFile(
-      rvu,
-      ',,,STATUS,WORK,NON-FAC,FACILITY,MP,GLOB,CONV\n' +
-        'HCPCS,MOD,DESCRIPTION,CODE,RVU,PE RVU,PE RVU,RVU,DAYS,FACTOR\n' +
-        '99213,,x,A,1.3,1.35,0.55,0.1,XXX,32.3465\n',
+    const { rvu, gpci, zip5 } = await feeScheduleFiles(
+      '99213,,x,A,1.3,1.35,0.55,0.1,XXX,32.3465',
+      '10112,AL,00,ALABAMA,1,0.869,0.575',
+      'not a ZIP5 record\n',
     );
-    const gpci = path.join(folder, 'GPCI-partial.csv');
-    await writeFile(
-      gpci,
-      'Medicare Administrative Contractor (MAC),State,Locality Number,Locality Name,2025 PW GPCI,2025 PE GPCI,2025 MP GPCI\n' +
-        '10112,AL,00,ALABAMA,1,0.869,0.575\n',
-    );
-    const zip5 = path.join(folder, 'ZIP5-partial.txt');
-    await writeFile(zip5, 'not a ZIP5 record\n');
     const before = [await count('medicare_rvus'), await count('medicare_gpcis')];
     const run = await reference(['pfs', rvu, gpci, zip5]);
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toMatch(
-      /^reference failed: ZIP5-partial\.txt: expected a ZIP5 record/,
-    );
+    expect(run.stderr.trim()).toMatch(/^reference failed: ZIP5\.txt: expected a ZIP5 record/);
     expect([await count('medicare_rvus'), await count('medicare_gpcis')]).toEqual(before);
   }, 30_000);
 
   it('loads the fee schedule and its ZIP5 file in one transaction: one the database refuses loads neither', async () => {
-    const folder = await mkdtemp(path.join(dir, 'pfs-'));
-    const rvu = path.join(folder, 'PPRRVU-one.csv');
-    await writeFile(
-      rvu,
-      ',,,STATUS,WORK,NON-FAC,FACILITY,MP,GLOB,CONV\n' +
-        'HCPCS,MOD,DESCRIPTION,CODE,RVU,PE RVU,PE RVU,RVU,DAYS,FACTOR\n' +
-        '99214,,x,A,1.92,1.9,0.8,0.14,XXX,32.3465\n',
+    const { rvu, gpci, zip5 } = await feeScheduleFiles(
+      '99214,,x,A,1.92,1.9,0.8,0.14,XXX,32.3465',
+      '02102,AK,01,ALASKA,1.5,1.081,0.592',
+      `AK995010210201 Z9   0 A${' '.repeat(52)}20254\r\n`,
     );
-    const gpci = path.join(folder, 'GPCI-one.csv');
-    await writeFile(
-      gpci,
-      'Medicare Administrative Contractor (MAC),State,Locality Number,Locality Name,2025 PW GPCI,2025 PE GPCI,2025 MP GPCI\n' +
-        '02102,AK,01,ALASKA,1.5,1.081,0.592\n',
-    );
-    const zip5 = path.join(folder, 'ZIP5-one.txt');
-    await writeFile(zip5, `AK995010210201 Z9   0 A${' '.repeat(52)}20254\r\n`);
     const pool = database.connection.pool;
     const rvus = () => count(`medicare_rvus WHERE hcpcs = '99214'`);
     const before = [await rvus(), await count('medicare_gpcis'), await count('zip_localities')];
