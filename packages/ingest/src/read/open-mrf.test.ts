@@ -53,24 +53,27 @@ async function readWithReport(source: string, options?: { chunkSize?: number }) 
   return { records, header: reader.header, report: reader.report };
 }
 
+/** `content` written to a file of the test folder named `name`, read whole (see readWithReport). */
+async function readText(name: string, content: string | Buffer) {
+  return readWithReport(await file(name, content));
+}
+
 /**
  * A wide v3 file of one chest X-ray whose one payer's two columns (negotiated dollar 120, then
  * methodology "fee schedule") are named as given, read whole (see readWithReport).
  */
 async function readWideXray(name: string, payerColumns: string) {
-  return readWithReport(
-    await file(
-      name,
-      `${V3_HEADER}description,code|1,code|1|type,setting,standard_charge|gross,${payerColumns},` +
-        'standard_charge|min,standard_charge|max\n' +
-        'X-ray chest,71046,CPT,outpatient,250,120,fee schedule,100,150\n',
-    ),
+  return readText(
+    name,
+    `${V3_HEADER}description,code|1,code|1|type,setting,standard_charge|gross,${payerColumns},` +
+      'standard_charge|min,standard_charge|max\n' +
+      'X-ray chest,71046,CPT,outpatient,250,120,fee schedule,100,150\n',
   );
 }
 
 /** Writes `json` as a file and reads it whole (see readWithReport). */
 async function readJson(name: string, json: object) {
-  return readWithReport(await file(name, JSON.stringify(json)));
+  return readText(name, JSON.stringify(json));
 }
 
 async function readAll(source: string): Promise<ChargeRecord[]> {
@@ -274,8 +277,9 @@ describe('records and rules', () => {
   it('rejects a CSV row that runs on for 16 MB without a line end, and reads the rows after it', async () => {
     const runOn = `CT head${'x'.repeat(17 << 20)},70450,CPT,,outpatient,,,900,700,Aetna,PPO,500,,,,,,,,,fee schedule,\n`;
     const after = TALL_ROW.replace('X-ray chest,71046', 'MRI knee,73721');
-    const { records, report } = await readWithReport(
-      await file('run-on.csv', V3_HEADER + TALL_COLUMNS + TALL_ROW + runOn + after),
+    const { records, report } = await readText(
+      'run-on.csv',
+      V3_HEADER + TALL_COLUMNS + TALL_ROW + runOn + after,
     );
     expect(records.map((r) => r.codes[0]?.code)).toEqual(['71046', '73721']);
     expect(report.count('csv.row-too-long')).toBe(1);
@@ -309,11 +313,9 @@ describe('records and rules', () => {
   });
 
   it('keeps a rate that names its payer but no plan, under the plan "(no plan named)", and says so', async () => {
-    const csv = await readWithReport(
-      await file(
-        'no-plan.csv',
-        V3_HEADER + TALL_COLUMNS + TALL_ROW + TALL_ROW.replace('Aetna,PPO', 'Cigna,'),
-      ),
+    const csv = await readText(
+      'no-plan.csv',
+      V3_HEADER + TALL_COLUMNS + TALL_ROW + TALL_ROW.replace('Aetna,PPO', 'Cigna,'),
     );
     expect(csv.records[0]?.payers.map((p) => [p.payerName, p.planName, p.dollar])).toEqual([
       ['Aetna', 'PPO', 120],
@@ -371,9 +373,7 @@ describe('records and rules', () => {
       TALL_ROW.replace('outpatient,,,250,200,Aetna', 'OP,,,2.5E+02,200.00,Cigna') +
       TALL_ROW.replace('X-ray chest,71046', ' X-ray chest ,71046').replace('Aetna', 'Humana') +
       TALL_ROW.replace('250,200,Aetna', '251,200,Aetna');
-    const { records, report } = await readWithReport(
-      await file('spelled.csv', V3_HEADER + TALL_COLUMNS + rows),
-    );
+    const { records, report } = await readText('spelled.csv', V3_HEADER + TALL_COLUMNS + rows);
     expect(records.map((r) => [r.location, r.gross, r.payers.map((p) => p.payerName)])).toEqual([
       ['row 4', 250, ['Aetna', 'Cigna', 'Humana']],
       ['row 7', 251, ['Aetna']],
@@ -420,7 +420,7 @@ describe('records and rules', () => {
       ['spellings.csv', csv, 'outpatient'],
       ['spellings.json', json, 'inpatient'],
     ] as const) {
-      const { records, header, report } = await readWithReport(await file(name, content));
+      const { records, header, report } = await readText(name, content);
       expect(header.lastUpdatedOn).toBe('2026-01-15');
       expect(records).toHaveLength(1);
       expect(records[0]).toMatchObject({ codes: [{ code: '99213', type: 'CPT' }], setting });
@@ -440,9 +440,7 @@ describe('records and rules', () => {
       TALL_ROW.replace('X-ray chest,71046,CPT', 'Anesthesia lens surgery,170,CPT') +
       TALL_ROW.replace('X-ray chest,71046,CPT', 'Emergency room,450,RC') +
       TALL_ROW.replace('X-ray chest,71046,CPT', 'Ondansetron inj,j2405,HCPCS');
-    const { records, report } = await readWithReport(
-      await file('codes.csv', V3_HEADER + TALL_COLUMNS + rows),
-    );
+    const { records, report } = await readText('codes.csv', V3_HEADER + TALL_COLUMNS + rows);
     expect(records.map((r) => r.codes)).toEqual([
       [{ code: '00170', type: 'CPT' }],
       [{ code: '0450', type: 'RC' }],
@@ -469,7 +467,7 @@ describe('records and rules', () => {
                                   "methodology": "fee schedule",}]
         }]
       }]}`;
-    const { records, report } = await readWithReport(await file('python.json', json));
+    const { records, report } = await readText('python.json', json);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ gross: null, discountedCash: null, min: 100, max: 300 });
     expect(records[0]?.payers[0]).toMatchObject({ payerName: 'Aetna', dollar: 120 });
@@ -489,7 +487,7 @@ describe('records and rules', () => {
     const json =
       '{"hospital_name": "Test Hospital",, "last_updated_on": "2026-01-15" "version": "3.0.0",\n' +
       `"standard_charge_information": [${item('99211')},,${item('99212')}${item('99213')},],}`;
-    const { records, report } = await readWithReport(await file('commas.json', json));
+    const { records, report } = await readText('commas.json', json);
     expect(records.map((r) => r.codes[0]?.code)).toEqual(['99211', '99212', '99213']);
     // The same, read three bytes at a time.
     const small = await readWithReport(await file('commas.json', json), { chunkSize: 3 });
@@ -511,12 +509,10 @@ describe('records and rules', () => {
       'file',
     ]);
     // A file written as the schemas ask has none of them.
-    const clean = await readWithReport(
-      await file(
-        'clean.json',
-        '{"hospital_name": "Test Hospital", "last_updated_on": "2026-01-15", "version": "3.0.0", ' +
-          `"standard_charge_information": [${item('99211')}, ${item('99212')}]}`,
-      ),
+    const clean = await readText(
+      'clean.json',
+      '{"hospital_name": "Test Hospital", "last_updated_on": "2026-01-15", "version": "3.0.0", ' +
+        `"standard_charge_information": [${item('99211')}, ${item('99212')}]}`,
     );
     expect([clean.report.count('json.comma'), clean.report.count('json.trailing-comma')]).toEqual([
       0, 0,
@@ -529,7 +525,7 @@ describe('records and rules', () => {
       '"standard_charge_information": [{"description": "Visit" "code_information": ' +
       '[{"code": "99213", "type": "CPT"}], "standard_charges": [{"setting": "outpatient",, ' +
       '"gross_charge": 200}]}, {"description": "Broken", "code_information": [{"code" "99214"}]}]}';
-    const { records, report } = await readWithReport(await file('inner-commas.json', json));
+    const { records, report } = await readText('inner-commas.json', json);
     expect(records.map((r) => [r.description, r.codes[0]?.code, r.gross])).toEqual([
       ['Visit', '99213', 200],
     ]);
@@ -833,21 +829,17 @@ describe('records and rules', () => {
     expect(bad.report.count('required.last_updated_on')).toBe(0);
     // A CSV's attestation confirmed with a tick or a Y is confirmed.
     for (const tick of ['Y', 'X', '1']) {
-      const ticked = await readWithReport(
-        await file(
-          'ticked.csv',
-          V3_HEADER.replace(',true,', `,${tick},`) + TALL_COLUMNS + TALL_ROW,
-        ),
+      const ticked = await readText(
+        'ticked.csv',
+        V3_HEADER.replace(',true,', `,${tick},`) + TALL_COLUMNS + TALL_ROW,
       );
       expect(ticked.header.attestationConfirmed).toBe(true);
       expect(ticked.report.count('attestation.other-word')).toBe(1);
       expect(ticked.report.count('required.attestation')).toBe(0);
     }
-    const csv = await readWithReport(
-      await file(
-        'bad-date.csv',
-        V3_HEADER.replace('2026-01-15', '01.15.2026') + TALL_COLUMNS + TALL_ROW,
-      ),
+    const csv = await readText(
+      'bad-date.csv',
+      V3_HEADER.replace('2026-01-15', '01.15.2026') + TALL_COLUMNS + TALL_ROW,
     );
     expect([
       csv.report.count('date.invalid'),
@@ -880,7 +872,7 @@ describe('records and rules', () => {
         expect(json.indexOf('"version"')).toBeGreaterThan(
           json.indexOf('standard_charge_information'),
         );
-        const sorted = await readWithReport(await file(`sorted-${version}.json`, json));
+        const sorted = await readText(`sorted-${version}.json`, json);
         expect(sorted.header).toEqual(plain.header);
         expect(sorted.header.version).toBe(version);
         expect(sorted.records).toEqual(plain.records);
@@ -1032,11 +1024,9 @@ describe('records and rules', () => {
     expect(v2.header).toMatchObject({ version: '3.0.0', declaredVersion: null });
     expect(v2.report.count('version.layout-differs')).toBe(0);
     // A tall CSV with 3.0.0's header names that says 2.2.0.
-    const csv = await readWithReport(
-      await file(
-        'v3-says-v2.csv',
-        V3_HEADER.replace(',3.0.0,', ',2.2.0,') + TALL_COLUMNS + TALL_ROW,
-      ),
+    const csv = await readText(
+      'v3-says-v2.csv',
+      V3_HEADER.replace(',3.0.0,', ',2.2.0,') + TALL_COLUMNS + TALL_ROW,
     );
     expect(csv.header).toMatchObject({ version: '3.0.0', declaredVersion: '2.2.0' });
     expect(csv.report.count('version.layout-differs')).toBe(1);
@@ -1057,17 +1047,13 @@ describe('records and rules', () => {
         k.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
       );
     const [names, values] = V3_HEADER.split('\n');
-    const tall = await readWithReport(
-      await file(
-        'spaced-tall.csv',
-        `${spaced(names ?? '')}\n${values}\n` +
-          spaced(TALL_COLUMNS).replace('standard_charge|gross', 'Standard Charge | Gross') +
-          TALL_ROW,
-      ),
+    const tall = await readText(
+      'spaced-tall.csv',
+      `${spaced(names ?? '')}\n${values}\n` +
+        spaced(TALL_COLUMNS).replace('standard_charge|gross', 'Standard Charge | Gross') +
+        TALL_ROW,
     );
-    const plain = await readWithReport(
-      await file('plain-tall.csv', V3_HEADER + TALL_COLUMNS + TALL_ROW),
-    );
+    const plain = await readText('plain-tall.csv', V3_HEADER + TALL_COLUMNS + TALL_ROW);
     expect(tall.records).toEqual(plain.records);
     expect(tall.header).toEqual(plain.header);
     expect(tall.report.count('column.spaces')).toBe(6);
@@ -1095,15 +1081,11 @@ describe('records and rules', () => {
       .replace('code|1|type', 'CODE|1|Type')
       .replace('code|1,', ' code | 1,')
       .replace('payer_name', 'Payer_Name');
-    const odd = await readWithReport(
-      await file(
-        'odd-columns.csv',
-        V3_HEADER + `,${columns}`.replace('\n', ',\n') + `,${TALL_ROW}`,
-      ),
+    const odd = await readText(
+      'odd-columns.csv',
+      V3_HEADER + `,${columns}`.replace('\n', ',\n') + `,${TALL_ROW}`,
     );
-    const plain = await readWithReport(
-      await file('plain-columns.csv', V3_HEADER + TALL_COLUMNS + TALL_ROW),
-    );
+    const plain = await readText('plain-columns.csv', V3_HEADER + TALL_COLUMNS + TALL_ROW);
     expect(odd.records.map((r) => ({ ...r, location: '' }))).toEqual(
       plain.records.map((r) => ({ ...r, location: '' })),
     );
@@ -1165,13 +1147,11 @@ describe('records and rules', () => {
         ) as unknown,
       }),
     ]);
-    const tall = await readWithReport(
-      await file(
-        'tall-no-methodology.csv',
-        V3_HEADER +
-          TALL_COLUMNS.replace(',standard_charge|methodology', '') +
-          TALL_ROW.replace(',fee schedule', ''),
-      ),
+    const tall = await readText(
+      'tall-no-methodology.csv',
+      V3_HEADER +
+        TALL_COLUMNS.replace(',standard_charge|methodology', '') +
+        TALL_ROW.replace(',fee schedule', ''),
     );
     expect(tall.records[0]?.payers).toEqual([]);
     expect(tall.report.examples('column.no-methodology').map((e) => e.message)).toEqual([
@@ -1192,8 +1172,8 @@ describe('records and rules', () => {
       .replace('standard_charge|max', 'maximum')
       .replace('standard_charge|methodology', 'methodology');
     const row = TALL_ROW.replace(',120,,,,,,,', ',120,45,see contract,115,90,130,1 through 10,');
-    const read = await readWithReport(await file('json-named.csv', V3_HEADER + jsonNamed + row));
-    const plain = await readWithReport(await file('plain.csv', V3_HEADER + TALL_COLUMNS + row));
+    const read = await readText('json-named.csv', V3_HEADER + jsonNamed + row);
+    const plain = await readText('plain.csv', V3_HEADER + TALL_COLUMNS + row);
     expect([read.report.errorCount, plain.report.errorCount]).toEqual([0, 0]);
     expect(read.records).toEqual(plain.records);
     expect(read.records[0]).toMatchObject({ gross: 250, discountedCash: 200, min: 100, max: 150 });
@@ -1208,13 +1188,9 @@ describe('records and rules', () => {
       /: gross_charge → standard_charge\|gross$/,
     );
     // Beside the CSV template's own column, the JSON-named one is not read.
-    const both = await readWithReport(
-      await file(
-        'both.csv',
-        V3_HEADER +
-          TALL_COLUMNS.replace('\n', ',gross_charge\n') +
-          TALL_ROW.replace('\n', ',999\n'),
-      ),
+    const both = await readText(
+      'both.csv',
+      V3_HEADER + TALL_COLUMNS.replace('\n', ',gross_charge\n') + TALL_ROW.replace('\n', ',999\n'),
     );
     expect(both.records[0]?.gross).toBe(250);
     expect(both.report.count('column.json-name')).toBe(0);
@@ -1227,8 +1203,8 @@ describe('records and rules', () => {
       .replace('standard_charge|min', 'standard_charge|minimum')
       .replace('standard_charge|max', 'standard_charge|maximum');
     const row = TALL_ROW.replace(',120,,,,,,,', ',120,45,,115,90,130,1 through 10,');
-    const read = await readWithReport(await file('other-named.csv', V3_HEADER + otherNamed + row));
-    const plain = await readWithReport(await file('plain.csv', V3_HEADER + TALL_COLUMNS + row));
+    const read = await readText('other-named.csv', V3_HEADER + otherNamed + row);
+    const plain = await readText('plain.csv', V3_HEADER + TALL_COLUMNS + row);
     expect(read.records).toEqual(plain.records);
     expect(read.records[0]).toMatchObject({ gross: 250, min: 100, max: 150 });
     expect(read.report.errorCount).toBe(0);
@@ -1244,13 +1220,11 @@ describe('records and rules', () => {
     expect(wide.records[0]?.payers[0]).toMatchObject({ payerName: 'Aetna', dollar: 120 });
     expect(wide.report.count('column.other-name')).toBe(1);
     // A standard_charge column that is no field of CMS's is read past, as other unknown columns are.
-    const unknown = await readWithReport(
-      await file(
-        'unknown.csv',
-        V3_HEADER +
-          TALL_COLUMNS.replace('\n', ',standard_charge|facility_fee\n') +
-          row.replace('\n', ',12\n'),
-      ),
+    const unknown = await readText(
+      'unknown.csv',
+      V3_HEADER +
+        TALL_COLUMNS.replace('\n', ',standard_charge|facility_fee\n') +
+        row.replace('\n', ',12\n'),
     );
     expect(unknown.records).toEqual(plain.records);
     expect(unknown.report.examples('column.unknown')[0]?.message).toMatch(
@@ -1270,7 +1244,7 @@ describe('records and rules', () => {
       records,
       header: h,
       report,
-    } = await readWithReport(await file('stray-spaces.csv', header + TALL_COLUMNS + row));
+    } = await readText('stray-spaces.csv', header + TALL_COLUMNS + row);
     expect(report.errorCount).toBe(0);
     expect(h).toMatchObject({
       locationNames: ['Test Hospital', 'North Campus'],
@@ -1295,13 +1269,11 @@ describe('records and rules', () => {
     'skips the header rows where an export writes them again, but not another hospital',
     'cms-hpt-examples/V3.0.0_Wide_CSV_Format_Example.csv',
     async (wide) => {
-      const outcome = async (name: string, content: string | Buffer) =>
-        readWithReport(await file(name, content));
       // Two copies of the CMS wide example joined, the second with its byte-order mark.
       const example = await readFile(wide);
       expect(example.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-      const once = await outcome('wide-once.csv', example);
-      const twice = await outcome('wide-twice.csv', Buffer.concat([example, example]));
+      const once = await readText('wide-once.csv', example);
+      const twice = await readText('wide-twice.csv', Buffer.concat([example, example]));
       const rows = once.records.length + 3;
       expect(twice.records.map((r) => r.payers)).toEqual(
         [...once.records, ...once.records].map((r) => r.payers),
@@ -1313,7 +1285,7 @@ describe('records and rules', () => {
       ]);
 
       // A paged export repeats the column names alone, inside a tall charge's rows.
-      const paged = await outcome(
+      const paged = await readText(
         'paged.csv',
         V3_HEADER + TALL_COLUMNS + TALL_ROW + TALL_COLUMNS + TALL_ROW.replace('Aetna', 'Cigna'),
       );
@@ -1399,8 +1371,7 @@ describe('records and rules', () => {
 
   it('skips an Excel "sep=," line and empty rows around the header rows, not an empty values row', async () => {
     const [names = '', values = ''] = V3_HEADER.split('\n');
-    const read = async (name: string, content: string) => readWithReport(await file(name, content));
-    const bent = await read(
+    const bent = await readText(
       'excel.csv',
       `sep=,\r\n,,,\r\n${names}\r\n${values}\r\n,,,,,,\r\n${TALL_COLUMNS}${TALL_ROW}`,
     );
@@ -1416,7 +1387,7 @@ describe('records and rules', () => {
     expect(bent.report.errorCount).toBe(0);
 
     // A values row left empty is the values row: its fields are missing, the columns still read.
-    const empty = await read('no-values.csv', `${names}\n,,,,,,,,\n${TALL_COLUMNS}${TALL_ROW}`);
+    const empty = await readText('no-values.csv', `${names}\n,,,,,,,,\n${TALL_COLUMNS}${TALL_ROW}`);
     expect(empty.records).toHaveLength(1);
     expect(empty.report.count('required.hospital_name')).toBe(1);
     expect(empty.report.count('csv.blank-header-row')).toBe(0);
@@ -1432,8 +1403,9 @@ describe('records and rules', () => {
     const rows = Array.from({ length: MAX_RATES_PER_RECORD + 5 }, (_, i) =>
       TALL_ROW.replace('Aetna,PPO', `Aetna,PPO ${i % 300}`),
     );
-    const { records, report } = await readWithReport(
-      await file('long.csv', V3_HEADER + TALL_COLUMNS + rows.join('')),
+    const { records, report } = await readText(
+      'long.csv',
+      V3_HEADER + TALL_COLUMNS + rows.join(''),
     );
     expect(records.map((r) => [r.location, r.continues, r.payers.length])).toEqual([
       ['row 4', undefined, MAX_RATES_PER_RECORD],
@@ -1451,8 +1423,9 @@ describe('records and rules', () => {
     const knee = TALL_ROW.replace('X-ray chest,71046', 'Knee MRI,73721');
     const cigna = (row: string) => row.replace('Aetna,PPO,120', 'Cigna,Open,130');
     const rows = [xray, knee, cigna(xray), cigna(knee), cigna(knee.replace('250,200', '260,200'))];
-    const { records, report } = await readWithReport(
-      await file('by-payer.csv', V3_HEADER + TALL_COLUMNS + rows.join('')),
+    const { records, report } = await readText(
+      'by-payer.csv',
+      V3_HEADER + TALL_COLUMNS + rows.join(''),
     );
     expect(records.map((r) => [r.location, r.description, r.continues])).toEqual([
       ['row 4', 'X-ray chest', undefined],
@@ -1484,11 +1457,9 @@ describe('records and rules', () => {
     const trailing = TALL_ROW.replace('X-ray chest', 'Trailing').replace('\n', ',\n');
     const shifted = noted(TALL_ROW.replace('X-ray chest', 'Shifted').replace('PPO', 'PPO,Gold'));
     const short = TALL_ROW.replace('X-ray chest', 'Short').replace(/,\n$/, '\n');
-    const { records, report } = await readWithReport(
-      await file(
-        'commas.csv',
-        V3_HEADER + TALL_COLUMNS + unquoted + trailing + shifted + short + ambiguous,
-      ),
+    const { records, report } = await readText(
+      'commas.csv',
+      V3_HEADER + TALL_COLUMNS + unquoted + trailing + shifted + short + ambiguous,
     );
     expect(records.map((r) => [r.description, r.gross, r.payers[0]?.dollar])).toEqual([
       ['X-ray chest', 1250, 1120500],
@@ -1524,8 +1495,9 @@ describe('records and rules', () => {
         ',see contract,,,,,,12,100,',
       ),
     );
-    const { records, report } = await readWithReport(
-      await file('trailing.csv', V3_HEADER + TALL_COLUMNS + first + split + worded),
+    const { records, report } = await readText(
+      'trailing.csv',
+      V3_HEADER + TALL_COLUMNS + first + split + worded,
     );
     expect(records.map((r) => [r.description, r.gross, r.discountedCash, r.min, r.max])).toEqual([
       ['First', 250, 200, 100, 150],
@@ -1542,8 +1514,9 @@ describe('records and rules', () => {
     const rows = Array.from({ length: RECENT_CHARGES + 1 }, (_, n) => charge(n));
     // Charge 0 is forgotten by now; charge 2 is remembered.
     rows.push(charge(0).replace('Aetna', 'Cigna'), charge(2).replace('Aetna', 'Cigna'));
-    const { records, report } = await readWithReport(
-      await file('many.csv', V3_HEADER + TALL_COLUMNS + rows.join('')),
+    const { records, report } = await readText(
+      'many.csv',
+      V3_HEADER + TALL_COLUMNS + rows.join(''),
     );
     expect(records.slice(-2).map((r) => [r.description, r.continues])).toEqual([
       ['Charge 0', undefined],
@@ -1686,7 +1659,7 @@ describe('records and rules', () => {
     const json =
       `{"hospital_name":"${long}","version":"3.0.0","standard_charge_information":[` +
       `${item('small A')},${item('huge', long)},${item('small B')}]}`;
-    const { records, report } = await readWithReport(await file('huge-item.json', json));
+    const { records, report } = await readText('huge-item.json', json);
     expect(records.map((r) => [r.location, r.description])).toEqual([
       ['standard_charge_information[0].standard_charges[0]', 'small A'],
       ['standard_charge_information[2].standard_charges[0]', 'small B'],
@@ -1711,8 +1684,9 @@ describe('records and rules', () => {
     async (example) => {
       const original = await readFile(example);
       const readWith = async (tail: Buffer | string) => {
-        const { records, report } = await readWithReport(
-          await file('after-end.json', Buffer.concat([original, Buffer.from(tail)])),
+        const { records, report } = await readText(
+          'after-end.json',
+          Buffer.concat([original, Buffer.from(tail)]),
         );
         return { records: records.length, errors: report.examples('json.after-end') };
       };
@@ -1824,17 +1798,15 @@ describe('encodings and compression', () => {
     const json = sharedDataFile('cms-hpt-examples/v3_json_format_example.json') as string;
     const text = await readFile(json, 'utf8');
     const expected = await readAll(json);
-    const listed = await readWithReport(await file('listed.json', `[\n${text}\n]\n`));
+    const listed = await readText('listed.json', `[\n${text}\n]\n`);
     expect(listed.records).toEqual(expected);
     expect(listed.report.count('json.in-list')).toBe(1);
     expect(listed.report.count('json.after-end')).toBe(0);
     // A second object in the list is not read, and said.
-    const two = await readWithReport(await file('two.json', `[${text}, ${text}]`));
+    const two = await readText('two.json', `[${text}, ${text}]`);
     expect(two.report.examples('json.after-end')[0]?.message).toMatch(/bytes, starting ", \{/);
     // A key written twice at the top: its last value, said.
-    const twice = await readWithReport(
-      await file('twice.json', text.replace('{', '{"hospital_name": "Old name",')),
-    );
+    const twice = await readText('twice.json', text.replace('{', '{"hospital_name": "Old name",'));
     expect(twice.report.examples('json.duplicate-key')[0]?.message).toMatch(/: hospital_name$/);
     // Comments before the object, between fields and items, and after it: read past, said.
     const commented =
@@ -1857,7 +1829,7 @@ describe('encodings and compression', () => {
     const endless = `/*${'x'.repeat(1_100_000)}`;
     const broken = await failure(await file('endless.json', text.replace('"version"', endless)));
     expect(broken.message).toMatch(/^The JSON has a comment running over 1 MB without its end/);
-    const tail = await readWithReport(await file('tail.json', `${text}\n${endless}`));
+    const tail = await readText('tail.json', `${text}\n${endless}`);
     expect(tail.records).toEqual(expected);
     expect(tail.report.examples('json.after-end')[0]?.message).toMatch(/: 1100002 bytes, starting/);
     // First chunks of white space alone (a download's may be that short) do not make it a CSV.
@@ -2014,7 +1986,7 @@ describe('encodings and compression', () => {
     const bytes = Buffer.from(json);
     const at = bytes.indexOf('#');
     bytes[at] = 0x92;
-    const { records, report } = await readWithReport(await file('mixed.json', bytes));
+    const { records, report } = await readText('mixed.json', bytes);
     expect(records.map((r) => r.description)).toEqual(['Café', 'Café Add\u2019L view', 'X-ray']);
     expect(report.count('encoding.cp1252')).toBe(1);
     expect(report.examples('encoding.cp1252')[0]).toMatchObject({
