@@ -72,7 +72,8 @@ function valueAt(input: unknown, path: string[]): unknown {
   return value;
 }
 
-function jsonOf(text: string): unknown {
+/** The JSON a text holds, or undefined when it is not JSON. */
+export function jsonOf(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -1,6 +1,6 @@
 import type { FieldError } from '@ratelens/core';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.ts';
+import { badRequest, jsonOf } from './errors.ts';
 
 /**
  * Where `value` holds a string with a NUL character, as a field path ("items.0.state"), or null.
@@ -28,11 +28,7 @@ export function nulCharacterAt(value: unknown, root = ''): string | null {
 function parsedQueryValue(value: unknown): unknown {
   if (typeof value !== 'string' || !value.includes('\\u0000') || !/^\s*[[{]/.test(value))
     return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
+  return jsonOf(value) ?? value;
 }
 
 export const nulCharacterError = (field: string): FieldError => ({
