@@ -196,10 +196,9 @@ export class CsvRowSplitter {
       this.line += 1 + extraLines;
       if (fields.length > 1 || (fields[0] ?? '').length > 0) {
         if (loneCr !== -1 && loneCr < rowStart) loneCr = nextLoneCr(s, rowStart);
-        if (loneCr === -1 || loneCr >= pos) this.onRow(fields, rowLine, this.restAt + pos);
         // A CR ending the last row of the file is its line end.
-        else if (final && loneCr === n - 1) this.onRow(fields, rowLine, this.restAt + pos);
-        else this.onRow(fields, rowLine, this.restAt + pos, s.slice(rowStart, pos));
+        const lone = loneCr !== -1 && loneCr < pos && !(final && loneCr === n - 1);
+        this.onRow(fields, rowLine, this.restAt + pos, lone ? s.slice(rowStart, pos) : undefined);
       }
     }
     this.rest = pos < n ? s.slice(pos) : '';
