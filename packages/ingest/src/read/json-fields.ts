@@ -132,6 +132,18 @@ function shortly(value: unknown): string {
   return shown.length > MAX_VALUE ? `${shown.slice(0, MAX_VALUE - 1)}…` : shown;
 }
 
+/** The keys of the objects in a value, however deep. */
+function keysIn(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const entry of value) n += keysIn(entry);
+    return n;
+  }
+  for (const key in value) n += 1 + keysIn((value as Record<string, unknown>)[key]);
+  return n;
+}
+
 interface Unknown {
   rule: 'json.unknown-field' | 'json.field-spelling';
   location: string;
@@ -148,6 +160,11 @@ interface Unknown {
  * standard charges). A CMS field written another way (`Gross_Charge`) is read as that field.
  */
 export class UnknownFields {
+  /**
+   * The keys of every object checked, and of the objects inside fields it does not know: the JSON
+   * reader compares them with the keys the text had, to find a key written twice in one object.
+   */
+  keys = 0;
   private readonly seen = new Map<string, Unknown>();
   /** Names not of their kind, and the CMS field each is another spelling of (or null). */
   private readonly spellings = new Map<JsonObjectKind, Map<string, string | null>>();
@@ -159,11 +176,13 @@ export class UnknownFields {
    */
   check(object: Record<string, unknown>, kind: JsonObjectKind, location: string): void {
     const known: ReadonlySet<string> = JSON_OBJECTS[kind].fields;
+    let respelt: [string, string][] | undefined;
     for (const key in object) {
+      this.keys++;
       if (known.has(key)) continue;
       const field = this.spelled(kind, key);
-      if (field !== null && !(field in object)) {
-        object[field] = object[key];
+      if (field !== null && !(field in object) && !respelt?.some(([, f]) => f === field)) {
+        (respelt ??= []).push([key, field]);
         this.note(
           'json.field-spelling',
           kind,
@@ -172,10 +191,19 @@ export class UnknownFields {
           location,
         );
       } else {
-        const detail = `${JSON.stringify(key)}: ${shortly(object[key])}`;
-        this.note('json.unknown-field', kind, key, detail, location);
+        const value = object[key];
+        this.keys += keysIn(value);
+        this.note(
+          'json.unknown-field',
+          kind,
+          key,
+          `${JSON.stringify(key)}: ${shortly(value)}`,
+          location,
+        );
       }
     }
+    // Copied once the keys are counted: a key added while for…in runs may or may not be visited.
+    if (respelt) for (const [key, field] of respelt) object[field] = object[key];
   }
 
   /**

@@ -15,6 +15,7 @@ import {
 import { ValidationReport } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
+import { duplicateKeys } from './duplicate-keys.ts';
 import { FILE_FIELDS, UnknownFields } from './json-fields.ts';
 import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
 import { lenientJson } from './lenient-json.ts';
@@ -61,6 +62,7 @@ export const MAX_VALUE_BYTES = 16 << 20;
 
 const QUOTE = 0x22;
 const SLASH = 0x2f;
+const COLON_BYTE = 0x3a;
 /** A comment between fields longer than this is no comment but a broken file. */
 const MAX_COMMENT_BYTES = 1 << 20;
 const BACKSLASH = 0x5c;
@@ -114,6 +116,10 @@ export class JsonMrfParser implements FormatParser {
   /** The value being scanned is past MAX_VALUE_BYTES: it is skipped, not held. */
   private oversized = false;
   private depth = 0;
+  /** The text JSON.parse read the current item from (after repairs), while it is checked. */
+  private parsedText = '';
+  /** Colons outside strings in the value being scanned: its objects' keys, written out. */
+  private keysScanned = 0;
   private inString = false;
   private itemIndex = 0;
   /**
@@ -422,7 +428,13 @@ export class JsonMrfParser implements FormatParser {
             this.report.rejectedRecords++;
           } else {
             const item = this.parse(this.tokenStart, end, location);
-            if (item !== undefined) this.onItem(item, location);
+            if (item !== undefined) {
+              const keysBefore = this.unknownFields.keys;
+              this.onItem(item, location);
+              if (this.keysScanned > this.unknownFields.keys - keysBefore)
+                this.reportDuplicateKeys(location);
+            }
+            this.parsedText = '';
           }
           this.itemsAfter = 'value';
           this.state = ITEMS;
@@ -468,6 +480,7 @@ export class JsonMrfParser implements FormatParser {
     this.tokenAt = this.dropped + at;
     this.scanPos = at;
     this.depth = 0;
+    this.keysScanned = 0;
     this.inString = false;
   }
 
@@ -500,6 +513,7 @@ export class JsonMrfParser implements FormatParser {
       return -1;
     }
     let depth = this.depth;
+    let keys = this.keysScanned;
     if (this.inString) {
       const end = endOfString(b, i);
       if (end === -1) {
@@ -516,6 +530,7 @@ export class JsonMrfParser implements FormatParser {
         if (end === -1) {
           this.inString = true;
           this.depth = depth;
+          this.keysScanned = keys;
           this.scanPos = n;
           return -1;
         }
@@ -525,10 +540,14 @@ export class JsonMrfParser implements FormatParser {
       if (c === 0x7b || c === 0x5b) depth++;
       else if (c === 0x7d || c === 0x5d) {
         depth--;
-        if (depth === 0) return i + 1;
-      }
+        if (depth === 0) {
+          this.keysScanned = keys;
+          return i + 1;
+        }
+      } else if (c === COLON_BYTE) keys++;
       i++;
     }
+    this.keysScanned = keys;
     this.depth = depth;
     this.scanPos = n;
     return -1;
@@ -541,11 +560,13 @@ export class JsonMrfParser implements FormatParser {
     );
     this.decoder.reportExamples(this.report, location);
     try {
+      this.parsedText = textValue;
       return JSON.parse(textValue) as unknown;
     } catch (cause) {
       const repaired = lenientJson(textValue);
       if (repaired) {
         try {
+          this.parsedText = repaired.text;
           const value = JSON.parse(repaired.text) as unknown;
           for (let k = 0; k < repaired.nonFinite; k++) this.report.add('json.non-finite', location);
           for (let k = 0; k < repaired.trailingCommas; k++)
@@ -564,6 +585,15 @@ export class JsonMrfParser implements FormatParser {
       this.report.rejectedRecords++;
       return undefined;
     }
+  }
+
+  /**
+   * Says each key of the item's objects that was written twice, where its object is: JSON.parse
+   * kept its last value (a second `payers_information` drops the first one's rates).
+   */
+  private reportDuplicateKeys(location: string): void {
+    for (const { at, key } of duplicateKeys(this.parsedText))
+      this.report.add('json.duplicate-key', `${location}${at}`, key);
   }
 
   /**

@@ -726,6 +726,68 @@ describe('records and rules', () => {
     expect(clean.report.count('json.unknown-field')).toBe(0);
   });
 
+  it('says a key written twice inside an item, where, keeping its last value', async () => {
+    const payer = (name: string, dollar: number) => ({
+      payer_name: name,
+      plan_name: 'PPO',
+      methodology: 'fee schedule',
+      standard_charge_dollar: dollar,
+    });
+    const clean = {
+      // Colons, braces and escaped quotes inside strings are not keys or objects.
+      description: 'MRI: brain {"no": contrast} \\" :',
+      code_information: [{ code: '70551', type: 'CPT' }],
+      // An unknown field holding objects, and a field spelt another way: no key written twice.
+      codes_by_system: { cpt: { code: '70551' }, list: [{ a: 1 }, { b: 2 }] },
+      standard_charges: [
+        { setting: 'outpatient', gross_charge: 1200, payers_information: [payer('Aetna', 400)] },
+      ],
+    };
+    const header =
+      '{"hospital_name":"Test Hospital","last_updated_on":"2026-01-15","version":"3.0.0"';
+    const items = (...texts: string[]) =>
+      `${header},"standard_charge_information":[${texts.join(',')}]}`;
+    const cleanText = JSON.stringify(clean).replace('"setting"', '"Setting"');
+    const twice = JSON.stringify(clean)
+      // The charge's payers written twice: the second list is what JSON.parse keeps.
+      .replace(
+        '"payers_information":',
+        `"payers_information":${JSON.stringify([payer('Cigna', 300)])},"payers_information":`,
+      )
+      // And a payer entry's dollar amount.
+      .replace(
+        '"standard_charge_dollar":400',
+        '"standard_charge_dollar":1,"standard_charge_dollar":400',
+      );
+    const text = items(cleanText, twice);
+    for (const chunkSize of [undefined, 3]) {
+      const { records, report } = await readWithReport(await file('twice.json', text), {
+        chunkSize,
+      });
+      expect(records.map((r) => r.payers.map((p) => [p.payerName, p.dollar]))).toEqual([
+        [['Aetna', 400]],
+        [['Aetna', 400]],
+      ]);
+      expect(report.examples('json.duplicate-key').map((e) => [e.location, e.message])).toEqual([
+        [
+          'standard_charge_information[1].standard_charges[0]',
+          'field was written twice in one object (its last value read): payers_information',
+        ],
+        [
+          'standard_charge_information[1].standard_charges[0].payers_information[0]',
+          'field was written twice in one object (its last value read): standard_charge_dollar',
+        ],
+      ]);
+    }
+    // A comment's colon, dropped with the comment, is no key either.
+    const commented = cleanText.replace('"standard_charges"', '/* note: x */ "standard_charges"');
+    const alone = await readText('clean.json', items(cleanText, commented));
+    expect(alone.records).toHaveLength(2);
+    expect(alone.report.count('json.comment')).toBe(1);
+    expect(alone.report.count('json.duplicate-key')).toBe(0);
+    expect(alone.report.count('json.field-spelling')).toBe(1);
+  });
+
   it('reads a JSON list written as its one entry, and reports a file without items', async () => {
     const header = {
       hospital_name: 'Test Hospital',

@@ -211,8 +211,8 @@ export const RULES = {
     'comments, which JSON does not have, were read past',
   ),
   'json.duplicate-key': warning(
-    'field of the file was written twice (its last value read)',
-    'fields of the file were written twice (their last values read)',
+    'field was written twice in one object (its last value read)',
+    'fields were written twice in one object (their last values read)',
   ),
   'json.in-list': warning(
     'file wrote its object inside a list, [ { … } ] (the object read)',
