@@ -133,7 +133,7 @@ function shortly(value: unknown): string {
 }
 
 /** The keys of the objects in a value, however deep. */
-function keysIn(value: unknown): number {
+export function keysIn(value: unknown): number {
   if (typeof value !== 'object' || value === null) return 0;
   let n = 0;
   if (Array.isArray(value)) {

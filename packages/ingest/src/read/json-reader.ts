@@ -16,7 +16,7 @@ import { ValidationReport } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { duplicateKeys } from './duplicate-keys.ts';
-import { FILE_FIELDS, UnknownFields } from './json-fields.ts';
+import { FILE_FIELDS, UnknownFields, keysIn } from './json-fields.ts';
 import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
 import { lenientJson } from './lenient-json.ts';
 import {
@@ -116,7 +116,7 @@ export class JsonMrfParser implements FormatParser {
   /** The value being scanned is past MAX_VALUE_BYTES: it is skipped, not held. */
   private oversized = false;
   private depth = 0;
-  /** The text JSON.parse read the current item from (after repairs), while it is checked. */
+  /** The text JSON.parse read the current value from (after repairs), while it is checked. */
   private parsedText = '';
   /** Colons outside strings in the value being scanned: its objects' keys, written out. */
   private keysScanned = 0;
@@ -386,7 +386,14 @@ export class JsonMrfParser implements FormatParser {
             return;
           }
           if (this.oversized) this.skipped(end, 'json.value-too-large', this.key);
-          else this.onField(this.key, this.parse(this.tokenStart, end, this.key));
+          else {
+            const value = this.parse(this.tokenStart, end, this.key);
+            // A top-level value is small (but for items not in a list): its keys counted apart.
+            if (value !== undefined && this.keysScanned > keysIn(value))
+              this.reportDuplicateKeys(this.key);
+            this.parsedText = '';
+            this.onField(this.key, value);
+          }
           this.fieldsAfter = 'value';
           this.state = KEY;
           i = end;
@@ -588,7 +595,7 @@ export class JsonMrfParser implements FormatParser {
   }
 
   /**
-   * Says each key of the item's objects that was written twice, where its object is: JSON.parse
+   * Says each key of the value's objects that was written twice, where its object is: JSON.parse
    * kept its last value (a second `payers_information` drops the first one's rates).
    */
   private reportDuplicateKeys(location: string): void {

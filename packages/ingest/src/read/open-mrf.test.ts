@@ -779,6 +779,22 @@ describe('records and rules', () => {
         ],
       ]);
     }
+    // Top-level values too: the licence's state, a modifier's payer description.
+    const modifier = {
+      code: '50',
+      description: 'Bilateral',
+      modifier_payer_information: [{ payer_name: 'Aetna', plan_name: 'PPO', description: '150%' }],
+    };
+    const top = `${header},"license_information":{"license_number":"12","state":"CA","state":"NV"},"standard_charge_information":[${cleanText}],"modifier_information":${JSON.stringify(
+      [modifier],
+    ).replace('"description":"150%"', '"description":"100%","description":"150%"')}}`;
+    const topRead = await readText('top-twice.json', top);
+    expect(topRead.header.licenseState).toBe('NV');
+    expect(topRead.records[1]?.payers[0]?.notes).toBe('150%');
+    expect(topRead.report.examples('json.duplicate-key').map((e) => e.location)).toEqual([
+      'license_information',
+      'modifier_information[0].modifier_payer_information[0]',
+    ]);
     // A comment's colon, dropped with the comment, is no key either.
     const commented = cleanText.replace('"standard_charges"', '/* note: x */ "standard_charges"');
     const alone = await readText('clean.json', items(cleanText, commented));
