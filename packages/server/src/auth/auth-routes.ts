@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   const authenticated = requireUser(auth);
 
   app.post('/Auth/Register', {
-    config: limited,
+    config: { ...limited, refusals: { 409: 'An account has this e-mail address already.' } },
     schema: {
       tags,
       summary: 'Create an account (always role HCL Web User) and send the verification e-mail',
@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   });
 
   app.get('/auth/EmailVerifyUserAsync', {
-    config: limited,
+    config: { ...limited, refusals: { 403: "The e-mail address is not the session's." } },
     onRequest: authenticated,
     schema: {
       tags,

@@ -13,6 +13,7 @@ import { attachmentDisposition } from '../http/attachment.ts';
 import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import { readMultipartForm } from '../http/multipart.ts';
 import { FILE_TOO_LARGE_MESSAGE, type FeedbackService } from './feedback-service.ts';
+import { ADMIN_ONLY } from '../http/openapi-errors.ts';
 
 export interface FeedbackRoutesOptions {
   auth: AuthService;
@@ -60,6 +61,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<FeedbackRoutesOptions> = asyn
   });
 
   app.get('/Feedback/list', {
+    config: { refusals: { 403: ADMIN_ONLY } },
     onRequest: adminOnly,
     schema: {
       tags,
@@ -71,6 +73,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<FeedbackRoutesOptions> = asyn
   });
 
   app.get('/Feedback/file/:id', {
+    config: { refusals: { 403: ADMIN_ONLY, 404: 'No attachment has this id.' } },
     onRequest: adminOnly,
     schema: {
       tags,

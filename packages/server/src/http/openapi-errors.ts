@@ -8,6 +8,24 @@ export const API_ERROR_COMPONENT = {
   ApiError: z.toJSONSchema(ApiErrorSchema, { target: 'openapi-3.0' }),
 } as Record<'ApiError', { type: 'object' }>;
 
+/** The 403 of a route only administrators may call. */
+export const ADMIN_ONLY = "The session is not an administrator's.";
+/** The 403 of a route that names an account (userId, e-mail) and serves only the session's own. */
+export const OWN_ACCOUNT = "The call names another account than the session's.";
+
+/** The refusals a route can answer with besides 400, 401 and 429, each with what it means. */
+export type Refusals = Partial<Record<403 | 404 | 409, string>>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * For the OpenAPI document only: the 403, 404 and 409 answers of the route (thrown by the
+     * services it calls), so that a client knows which to handle.
+     */
+    refusals?: Refusals;
+  }
+}
+
 const apiError = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
@@ -15,7 +33,8 @@ const apiError = (description: string) => ({
 
 /**
  * jsonSchemaTransform, plus the error answers every route gives that its schema does not list:
- * 400 where it takes input (each field and rule in `errors`), 401 where it needs a session.
+ * 400 where it takes input (each field and rule in `errors`), 401 where it needs a session,
+ * 429 where it has its own rate limit, and the 403, 404 and 409 its `config.refusals` names.
  * A route's own entry for a code wins. The document only: answers are not checked against these.
  */
 export const withErrorResponses: typeof jsonSchemaTransform = (input) => {
@@ -25,6 +44,11 @@ export const withErrorResponses: typeof jsonSchemaTransform = (input) => {
   if (schema.querystring || schema.body || schema.params)
     errors['400'] = apiError('The request broke a rule; `errors` names each field and rule.');
   if (schema.security) errors['401'] = apiError('No session, or it has ended: sign in again.');
+  const config = (input.route as { config?: { rateLimit?: unknown; refusals?: Refusals } }).config;
+  for (const [code, description] of Object.entries(config?.refusals ?? {}))
+    errors[code] = apiError(description);
+  if (config?.rateLimit)
+    errors['429'] = apiError('Too many calls from this address; `message` says how long to wait.');
   // Without a response schema (a file download) the 200 is swagger's own default, a description
   // alone: `type: 'null'` is how @fastify/swagger is told to give it no content.
   const response = (schema.response ?? {

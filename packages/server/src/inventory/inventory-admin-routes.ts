@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/auth-service.ts';
 import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import type { InventoryService } from './inventory-service.ts';
+import { ADMIN_ONLY } from '../http/openapi-errors.ts';
 
 /** Admin only: what the hospitals' files do not say about them. */
 export const inventoryAdminRoutes: FastifyPluginAsyncZod<{
@@ -14,6 +15,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{
   inventory: InventoryService;
 }> = async (app, { auth, inventory }) => {
   app.put('/admin/hospitals/:hospitalId/classification', {
+    config: { refusals: { 403: ADMIN_ONLY, 404: 'No hospital has this id.' } },
     onRequest: requireUser(auth),
     schema: {
       tags: ['Inventory (admin)'],

@@ -72,6 +72,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
   });
 
   app.get('/Inventory/hospital/:hospitalId', {
+    config: { refusals: { 404: 'No hospital has this id.' } },
     compress: LARGE_ANSWER,
     schema: {
       tags,

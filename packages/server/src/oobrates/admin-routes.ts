@@ -12,6 +12,7 @@ import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import { forbidden } from '../http/errors.ts';
 import type { Organisations } from './organisations.ts';
 import type { RatesSearch } from './rates-search.ts';
+import { ADMIN_ONLY } from '../http/openapi-errors.ts';
 
 const IdParamsSchema = z.object({ id: z.uuid('id must be an organisation id.') });
 
@@ -25,7 +26,11 @@ export const searchAdminRoutes: FastifyPluginAsyncZod<{
   const security = AUTHENTICATED;
   const signedIn = requireUser(auth);
 
+  const emailTaken =
+    "An e-mail address is already an organisation's account or another organisation's member.";
+
   app.get('/admin/organisations', {
+    config: { refusals: { 403: ADMIN_ONLY } },
     onRequest: signedIn,
     schema: {
       tags,
@@ -37,6 +42,12 @@ export const searchAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/admin/organisations', {
+    config: {
+      refusals: {
+        403: ADMIN_ONLY,
+        409: emailTaken,
+      },
+    },
     onRequest: signedIn,
     schema: {
       tags,
@@ -49,6 +60,13 @@ export const searchAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.put('/admin/organisations/:id', {
+    config: {
+      refusals: {
+        403: ADMIN_ONLY,
+        404: 'No organisation has this id.',
+        409: emailTaken,
+      },
+    },
     onRequest: signedIn,
     schema: {
       tags,
@@ -63,6 +81,7 @@ export const searchAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.delete('/admin/organisations/:id', {
+    config: { refusals: { 403: ADMIN_ONLY, 404: 'No organisation has this id.' } },
     onRequest: signedIn,
     schema: {
       tags,
@@ -78,6 +97,7 @@ export const searchAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.put('/admin/plan-design', {
+    config: { refusals: { 403: ADMIN_ONLY } },
     onRequest: signedIn,
     schema: {
       tags,

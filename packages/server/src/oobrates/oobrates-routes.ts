@@ -23,6 +23,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import { attachmentDisposition } from '../http/attachment.ts';
 import type { OobRatesService } from './oobrates-service.ts';
+import { OWN_ACCOUNT } from '../http/openapi-errors.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -32,6 +33,10 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   oobRates: OobRatesService;
   textRateLimitPerHour: number;
 }> = async (app, { auth, oobRates, textRateLimitPerHour }) => {
+  /** A search's refusals: its account, or its entitlement (entitlements.ts). */
+  const searchRefused = {
+    403: 'Another account named, or no search left: `message` says which, and when the next free search is.',
+  };
   const tags = ['Rate search'];
   const signedIn = requireUser(auth);
   const security = AUTHENTICATED;
@@ -51,6 +56,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/OobRates/getReportType', {
+    config: { refusals: { 403: OWN_ACCOUNT } },
     onRequest: signedIn,
     schema: {
       tags,
@@ -63,6 +69,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/OobRates/getoobratesStatewiseUserAccess', {
+    config: { refusals: { 403: OWN_ACCOUNT } },
     onRequest: signedIn,
     schema: {
       tags,
@@ -75,6 +82,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/OobRates/getoobratesEmployersAccess', {
+    config: { refusals: { 403: OWN_ACCOUNT } },
     onRequest: signedIn,
     schema: {
       tags,
@@ -99,6 +107,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/OobRates/getoobrates', {
+    config: { refusals: searchRefused },
     onRequest: signedIn,
     schema: {
       tags,
@@ -111,6 +120,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/OobRates/Getoobrateswithcustomvalue', {
+    config: { refusals: searchRefused },
     onRequest: signedIn,
     schema: {
       tags,
@@ -123,6 +133,11 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/OobRates/getoobratesSummery', {
+    config: {
+      refusals: {
+        403: 'Another account named, or the summary asked for before its search was run.',
+      },
+    },
     onRequest: signedIn,
     schema: {
       tags,
@@ -139,6 +154,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
     ['/OobRates/exportOobDatacustomvalue', CustomExportQuerySchema, 'custom'],
   ] as const) {
     app.get(url, {
+      config: { refusals: searchRefused },
       onRequest: signedIn,
       schema: {
         tags,
@@ -169,6 +185,9 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   }
 
   app.get('/OobRates/logIndvsubscount', {
+    config: {
+      refusals: { 403: 'Another account named, or the account has no individual subscription.' },
+    },
     onRequest: signedIn,
     schema: {
       tags,
@@ -185,7 +204,10 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
 
   app.post('/OobRates/sendPdftoUser', {
     onRequest: signedIn,
-    config: { rateLimit: { max: textRateLimitPerHour, timeWindow: '1 hour' } },
+    config: {
+      refusals: searchRefused,
+      rateLimit: { max: textRateLimitPerHour, timeWindow: '1 hour' },
+    },
     schema: {
       tags,
       security,

@@ -10,6 +10,7 @@ import {
   PARTNER_IMAGE_MAX_BYTES,
   type PartnersService,
 } from './partners-service.ts';
+import { ADMIN_ONLY } from '../http/openapi-errors.ts';
 
 const IdParamsSchema = z.object({ id: z.string() });
 
@@ -34,6 +35,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/Partner/image/:id', {
+    config: { refusals: { 404: 'No partner image has this id.' } },
     schema: { tags, summary: "A partner's logo", params: IdParamsSchema },
     handler: async (request, reply) => {
       const image = await partners.image(request.params.id);
@@ -52,6 +54,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/Partner', {
+    config: { refusals: { 403: ADMIN_ONLY } },
     onRequest: adminOnly,
     schema: {
       tags,
@@ -71,6 +74,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{
   });
 
   app.delete('/Partner/:id', {
+    config: { refusals: { 403: ADMIN_ONLY, 404: 'No partner has this id.' } },
     onRequest: adminOnly,
     schema: {
       tags,

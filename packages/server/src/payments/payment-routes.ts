@@ -56,13 +56,20 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   { auth, payments, donationCodes, rateLimitPerMinute },
 ) => {
   const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+  const cartRefusals = {
+    403: 'A cart item names another account, or an offer made to another account.',
+    409: 'The price changed since it was shown (`expectedAmountCents`), a payment of the account is still pending, or the Idempotency-Key came with another request.',
+  };
+  const donationRefusals = {
+    409: 'A donation from this address is still pending, or the Idempotency-Key came with another request.',
+  };
   const tags = ['Payments'];
   const authenticated = requireUser(auth);
   const description =
     'Charges the cart priced by the server (prices in the body are ignored). A repeat with the same Idempotency-Key answers what the first answered and charges nothing; the same key with a different body is refused (409). responseCode 1 is approved; 2 declined and 3 refused, both with errors[0].errorText; 202 held for review; 502 nothing was charged; 504 the gateway did not answer and the order stays pending until reconciled (GET Payment/order/{orderId}).';
 
   app.post('/Payment/CardPayment', {
-    config: limited,
+    config: { ...limited, refusals: cartRefusals },
     onRequest: authenticated,
     schema: {
       tags,
@@ -86,7 +93,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   });
 
   app.post('/Payment/CeckPayment', {
-    config: limited,
+    config: { ...limited, refusals: cartRefusals },
     onRequest: authenticated,
     schema: {
       tags,
@@ -110,7 +117,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   });
 
   app.post('/Payment/FreeOrder', {
-    config: limited,
+    config: { ...limited, refusals: cartRefusals },
     onRequest: authenticated,
     schema: {
       tags,
@@ -134,7 +141,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   });
 
   app.get('/Payment/order/:orderId', {
-    config: limited,
+    config: {
+      ...limited,
+      refusals: { 403: 'The order belongs to another account.', 404: 'No order has this id.' },
+    },
     onRequest: authenticated,
     schema: {
       tags,
@@ -151,7 +161,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     'The donor is the e-mail address confirmed by Donation/donationUserOtpVerify: send its donationToken as the Donation-Token header.';
 
   app.post('/Payment/DonationCardPayment', {
-    config: limited,
+    config: { ...limited, refusals: donationRefusals },
     schema: {
       tags,
       summary: 'Donate by card',
@@ -170,7 +180,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   });
 
   app.post('/Payment/DonationCeckPayment', {
-    config: limited,
+    config: { ...limited, refusals: donationRefusals },
     schema: {
       tags,
       summary: 'Donate by echeck (bank account)',

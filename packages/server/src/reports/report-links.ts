@@ -65,6 +65,7 @@ const ParamsSchema = z.object({
  */
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Executor }> = async (app, { db }) => {
   app.get('/reports/:token', {
+    config: { refusals: { 404: 'The report link has expired or does not exist.' } },
     schema: {
       tags: ['Reports'],
       summary: 'A texted PDF rate report, by the token of its link',

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AuthService } from '../auth/auth-service.ts';
 import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import type { CatalogueAdmin } from './catalogue-admin.ts';
+import { ADMIN_ONLY } from '../http/openapi-errors.ts';
 
 /** Admin only (checked in CatalogueAdmin): the plans, coupons and custom offers of /admin/catalogue. */
 export const catalogueAdminRoutes: FastifyPluginAsyncZod<{
@@ -24,6 +25,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{
   const params = CatalogueIdParamsSchema;
 
   app.get('/admin/plans', {
+    config: { refusals: { 403: ADMIN_ONLY } },
     onRequest,
     schema: {
       tags,
@@ -35,6 +37,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/admin/plans', {
+    config: { refusals: { 403: ADMIN_ONLY } },
     onRequest,
     schema: {
       tags,
@@ -47,6 +50,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.put('/admin/plans/:id', {
+    config: { refusals: { 403: ADMIN_ONLY, 404: 'No plan has this id.' } },
     onRequest,
     schema: {
       tags,
@@ -60,6 +64,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/admin/coupons', {
+    config: { refusals: { 403: ADMIN_ONLY } },
     onRequest,
     schema: {
       tags,
@@ -71,6 +76,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/admin/coupons', {
+    config: { refusals: { 403: ADMIN_ONLY, 409: 'A coupon has this code already.' } },
     onRequest,
     schema: {
       tags,
@@ -83,6 +89,13 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.put('/admin/coupons/:id', {
+    config: {
+      refusals: {
+        403: ADMIN_ONLY,
+        404: 'No coupon has this id.',
+        409: 'A coupon has this code already.',
+      },
+    },
     onRequest,
     schema: {
       tags,
@@ -96,6 +109,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/admin/coupons/:id/deactivate', {
+    config: { refusals: { 403: ADMIN_ONLY, 404: 'No coupon has this id.' } },
     onRequest,
     schema: {
       tags,
@@ -108,6 +122,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/admin/custom-offers', {
+    config: { refusals: { 403: ADMIN_ONLY } },
     onRequest,
     schema: {
       tags,
@@ -119,6 +134,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/admin/custom-offers', {
+    config: { refusals: { 403: ADMIN_ONLY } },
     onRequest,
     schema: {
       tags,
@@ -131,6 +147,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.delete('/admin/custom-offers/:id', {
+    config: { refusals: { 403: ADMIN_ONLY, 404: 'No custom offer has this id.' } },
     onRequest,
     schema: {
       tags,

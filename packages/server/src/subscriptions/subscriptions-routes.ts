@@ -25,6 +25,7 @@ import type { Catalogue } from './catalogue.ts';
 import type { CatalogueAdmin } from './catalogue-admin.ts';
 import type { MySubscriptions } from './my-subscriptions.ts';
 import type { PlanLeads } from './plan-leads.ts';
+import { OWN_ACCOUNT } from '../http/openapi-errors.ts';
 
 const legacyCoupon = (coupon: { id: number; code: string; percent: number }) => ({
   couponID: coupon.id,
@@ -70,6 +71,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
   });
 
   app.get('/Master/getsubscriptionbyid', {
+    config: { refusals: { 404: 'No plan with this id is offered.' } },
     schema: {
       tags,
       summary: "One offered plan's tile for a state (default Alabama)",
@@ -80,6 +82,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
   });
 
   app.post('/Master/getCustomsubscriptionbyid', {
+    config: { refusals: { 403: OWN_ACCOUNT } },
     onRequest: signedIn,
     schema: {
       tags,
@@ -98,6 +101,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
   });
 
   app.get('/Subscription/getcheckoutflag', {
+    config: { refusals: { 403: OWN_ACCOUNT } },
     onRequest: signedIn,
     schema: {
       tags,
@@ -116,6 +120,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
   });
 
   app.get('/Subscription/GetMaintancesCharges', {
+    config: { refusals: { 404: 'No plan with this id is offered.' } },
     schema: {
       tags,
       summary: "A plan's monthly maintenance fee when paid in 12 installments",
@@ -130,7 +135,12 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
 
   app.get('/Master/getallcoupons', {
     onRequest: signedIn,
-    config: limited,
+    config: {
+      ...limited,
+      refusals: {
+        403: 'The whole list (no `cupon` given), asked for by someone not an administrator.',
+      },
+    },
     schema: {
       tags,
       security,
@@ -161,6 +171,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
   });
 
   app.post('/subscription/getsubscription', {
+    config: { refusals: { 403: OWN_ACCOUNT } },
     onRequest: signedIn,
     schema: {
       tags,
@@ -173,6 +184,12 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
   });
 
   app.post('/subscription/updateAutoRenewal', {
+    config: {
+      refusals: {
+        403: "Another account named, or the subscription is another account's.",
+        404: 'No subscription has this id.',
+      },
+    },
     onRequest: signedIn,
     schema: {
       tags,

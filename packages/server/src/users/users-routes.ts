@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AuthService } from '../auth/auth-service.ts';
 import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import type { UsersService } from './users-service.ts';
+import { ADMIN_ONLY } from '../http/openapi-errors.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -13,6 +14,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.addHook('onRequest', requireUser(auth));
 
   app.get('/user/getUserDetails', {
+    config: {
+      refusals: {
+        403: "Another account's details, asked by someone not an administrator.",
+        404: 'No account has this e-mail address.',
+      },
+    },
     schema: {
       tags,
       summary: "The signed-in user's details (an admin may ask for anyone's)",
@@ -24,6 +31,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/user/getusers', {
+    config: { refusals: { 403: ADMIN_ONLY } },
     schema: {
       tags,
       summary: 'Every account (admin only)',
