@@ -45,6 +45,17 @@ export type PoolClient = pg.PoolClient;
 export type Queryable = pg.Pool | pg.PoolClient;
 
 /**
+ * The unique index or constraint a statement ran into (SQLSTATE 23505), or null for any other
+ * error: for services that check a value is free and then write it, the answer to a concurrent
+ * writer that got there between the two.
+ */
+export function uniqueViolationOf(error: unknown): string | null {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  if (code !== '23505') return null;
+  return typeof constraint === 'string' ? constraint : '';
+}
+
+/**
  * Runs `work` in one transaction on one pooled connection (raw SQL and COPY need the client
  * itself); commits when it resolves, rolls back when it throws.
  */

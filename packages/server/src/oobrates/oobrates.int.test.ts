@@ -550,6 +550,59 @@ describe('OobRates calls', () => {
     expect((await post(test, 'getoobratesSummery', member, search('70551'))).statusCode).toBe(200);
   });
 
+  it('answers 409, not 500, to an organisation whose e-mail another admin took while it was written', async () => {
+    const admin = await signedInAdmin(test);
+    const { pool } = test.database.connection;
+    const create = (accountEmail: string, memberEmails: string[]) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/admin/organisations',
+        headers: authHeaders(admin),
+        payload: { name: 'Race Benefits', accountEmail, memberEmails },
+      });
+    // The other admin's insert is written but not committed: the call's check sees the e-mail
+    // free, its own insert waits on the unique index, then meets the committed row.
+    for (const [table, taken] of [
+      ['organisations', 'account'],
+      ['organisation_members', 'member'],
+    ] as const) {
+      const email = uniqueEmail(`race-${taken}`);
+      const other = await pool.connect();
+      try {
+        await other.query('BEGIN');
+        const { rows } = await other.query<{ id: string }>(
+          `INSERT INTO organisations (name, account_email) VALUES ('Other', $1) RETURNING id`,
+          [table === 'organisations' ? email : uniqueEmail('other')],
+        );
+        if (table === 'organisation_members')
+          await other.query(
+            `INSERT INTO organisation_members (organisation_id, email) VALUES ($1, $2)`,
+            [rows[0]?.id, email],
+          );
+        const pending =
+          table === 'organisations' ? create(email, []) : create(uniqueEmail('acct'), [email]);
+        // Until the call is waiting on the other transaction's row.
+        for (let wait = 0; wait < 100; wait++) {
+          const { rows: waiting } = await pool.query(
+            `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+          );
+          if (waiting.length > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await other.query('COMMIT');
+        const answer = await pending;
+        expect(answer.statusCode, answer.body).toBe(409);
+        expect(answer.json<ApiError>().message).toBe(
+          table === 'organisations'
+            ? `${email} is already the account of an organisation.`
+            : 'A member e-mail was just added to another organisation: try again.',
+        );
+      } finally {
+        other.release();
+      }
+    }
+  });
+
   it('keeps the organisation calls to admins and checks their input', async () => {
     const user = await signedInUser(test.app);
     const admin = await signedInAdmin(test);

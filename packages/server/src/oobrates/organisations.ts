@@ -1,5 +1,5 @@
 import { isAdmin, type OrganisationInput, type OrganisationView } from '@ratelens/core';
-import { inTransaction, type Pool, type PoolClient } from '@ratelens/db';
+import { inTransaction, uniqueViolationOf, type Pool, type PoolClient } from '@ratelens/db';
 import type { AuthContext } from '../auth/auth-service.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 
@@ -8,6 +8,9 @@ const SELECT = `
          o.ocr_access AS "ocrAccess", o.employer_ocr AS "employerOcr",
          coalesce(array_agg(m.email ORDER BY m.email) FILTER (WHERE m.email IS NOT NULL), '{}') AS "memberEmails"
     FROM organisations o LEFT JOIN organisation_members m ON m.organisation_id = o.id`;
+
+const accountTaken = (email: string) =>
+  conflict(`${email} is already the account of an organisation.`);
 
 /** Employer organisations and their member e-mails: admin only. */
 export class Organisations {
@@ -57,12 +60,28 @@ export class Organisations {
       `SELECT 1 FROM organisations WHERE account_email = $1 AND ($2::uuid IS NULL OR id <> $2)`,
       [email, id],
     );
-    if (rows.length > 0) throw conflict(`${email} is already the account of an organisation.`);
+    if (rows.length > 0) throw accountTaken(email);
+  }
+
+  /**
+   * Runs a create or an update. Its checks read before it writes, so another admin's change
+   * committed in between meets the unique indexes instead: the same 409, not a 500.
+   */
+  private async writing<T>(input: OrganisationInput, work: (client: PoolClient) => Promise<T>) {
+    try {
+      return await inTransaction(this.pool, work);
+    } catch (error) {
+      const index = uniqueViolationOf(error);
+      if (index === 'organisations_account_email_key') throw accountTaken(input.accountEmail);
+      if (index === 'organisation_members_email_key')
+        throw conflict('A member e-mail was just added to another organisation: try again.');
+      throw error;
+    }
   }
 
   async create(auth: AuthContext, input: OrganisationInput): Promise<OrganisationView> {
     this.requireAdmin(auth);
-    return inTransaction(this.pool, async (client) => {
+    return this.writing(input, async (client) => {
       await this.accountEmailFree(client, input.accountEmail, null);
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO organisations (name, account_email, employer_access, ocr_access, employer_ocr)
@@ -78,7 +97,7 @@ export class Organisations {
 
   async update(auth: AuthContext, id: string, input: OrganisationInput): Promise<OrganisationView> {
     this.requireAdmin(auth);
-    return inTransaction(this.pool, async (client) => {
+    return this.writing(input, async (client) => {
       await this.accountEmailFree(client, input.accountEmail, id);
       const { rowCount } = await client.query(
         `UPDATE organisations SET name = $2, account_email = $3, employer_access = $4, ocr_access = $5, employer_ocr = $6

@@ -7,7 +7,7 @@ import {
   type CustomOfferInput,
   type PlanInput,
 } from '@ratelens/core';
-import type { Pool } from '@ratelens/db';
+import { uniqueViolationOf, type Pool } from '@ratelens/db';
 import type { AuthContext } from '../auth/auth-service.ts';
 import { conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { PLAN_COLUMNS } from './catalogue.ts';
@@ -61,10 +61,6 @@ function planValues(input: PlanInput): unknown[] {
     input.sortOrder,
     input.active,
   ];
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
 }
 
 const codeTaken = (code: string) => conflict(`A coupon with the code ${code} already exists.`);
@@ -167,7 +163,7 @@ export class CatalogueAdmin {
       if (id === undefined) throw fieldError('validTo', 'window', COUPON_WINDOW_MESSAGES.afterNow);
       return await this.coupon(id);
     } catch (error) {
-      if (isUniqueViolation(error)) throw codeTaken(input.code);
+      if (uniqueViolationOf(error) !== null) throw codeTaken(input.code);
       throw error;
     }
   }
@@ -197,7 +193,7 @@ export class CatalogueAdmin {
         throw fieldError('validTo', 'window', COUPON_WINDOW_MESSAGES.afterStart);
       }
     } catch (error) {
-      if (isUniqueViolation(error)) throw codeTaken(input.code);
+      if (uniqueViolationOf(error) !== null) throw codeTaken(input.code);
       throw error;
     }
     return this.coupon(id);
