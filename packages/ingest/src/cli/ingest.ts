@@ -8,6 +8,7 @@ import { ProgressBar } from './progress.ts';
 import { plural } from '../validate/report.ts';
 import { errorMessage } from '@ratelens/core';
 import { fromCallerDirectory } from './caller-path.ts';
+import { ingestNote } from './ingest-notes.ts';
 
 const USAGE = `Usage: npm run ingest -- [--validate-only] [--reload] [--demo] <file|url>…
 
@@ -225,10 +226,8 @@ async function main(): Promise<number> {
       bar.done();
       if (result.status === 'failed') failures++;
       if (result.error) console.error(`${source}: ${result.error}`);
-      if (result.status === 'unchanged')
-        console.error(
-          `${source}: these bytes are loaded already, so nothing changed; --reload reads them again.`,
-        );
+      const note = ingestNote(source, result);
+      if (note) console.error(note);
       console.log(
         JSON.stringify({
           hospital: result.hospital,

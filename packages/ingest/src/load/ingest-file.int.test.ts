@@ -658,7 +658,12 @@ describe('replacing a hospital’s file', () => {
         json.location_name = ['Old Campus'];
         setGross(json, 1);
       });
-      expect((await ingestFile(database.connection, older)).status).toBe('older');
+      const olderRun = await ingestFile(database.connection, older);
+      expect(olderRun).toMatchObject({
+        status: 'older',
+        lastUpdatedOn: '2025-01-01',
+        previous: { source: newer, lastUpdatedOn: '2026-06-01' },
+      });
       expect(await erGross(loaded.hospitalId ?? '')).toBe('5000');
       expect(await details()).toEqual(shown);
       const text = await readFile(older, 'utf8');
@@ -1221,6 +1226,37 @@ describe('npm run ingest', () => {
       });
       expect(Number(figures.rates)).toBeGreaterThan(0);
       expect(lastProgress(loaded.stderr, copy)).toContain('100%');
+    },
+    60_000,
+  );
+
+  itWithDataFile(
+    'says when a file of the same date from elsewhere replaced the rates: a file in parts keeps its last',
+    CMS_V3_JSON,
+    async (file) => {
+      const json = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      const items = json.standard_charge_information as unknown[];
+      const part = async (n: number, list: unknown[]) => {
+        const partFile = path.join(dir, `parts-${n}.json`);
+        const hospital = { hospital_name: 'Parts Test Hospital', last_updated_on: '2026-05-01' };
+        await writeFile(
+          partFile,
+          JSON.stringify({ ...json, ...hospital, standard_charge_information: list }),
+        );
+        return partFile;
+      };
+      const one = await part(1, items.slice(0, 2));
+      const two = await part(2, items.slice(2));
+      const first = await cli([one]);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).not.toContain('replaced');
+      const second = await cli([two]);
+      expect(second.code, second.stderr).toBe(0);
+      expect(lastLine(second.stdout)).toMatchObject({ status: 'loaded' });
+      expect(second.stderr).toContain(
+        `${two}: replaced the rates loaded from ${one}, which has the same last_updated_on. ` +
+          "A hospital's rates come from one file: of a file published in parts, only the last part loaded is kept.",
+      );
     },
     60_000,
   );

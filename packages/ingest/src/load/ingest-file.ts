@@ -37,6 +37,13 @@ export interface IngestResult {
   rejected: number;
   bytes: number;
   seconds: number;
+  /** The file's own last_updated_on, once read. */
+  lastUpdatedOn: string | null;
+  /**
+   * The file the hospital's rates came from when this run reached its swap: replaced when this
+   * one loaded, kept when this one is older.
+   */
+  previous?: { source: string; lastUpdatedOn: string | null };
   error?: string;
 }
 
@@ -133,6 +140,7 @@ export async function ingestFile(
     rejected: 0,
     bytes: 0,
     seconds: 0,
+    lastUpdatedOn: null,
   };
   try {
     lockClient = await locking;
@@ -288,6 +296,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
     // CSV is told wide or tall by its column names, after the header rows that open the reader.
     result.format = header.format;
     result.version = header.version;
+    result.lastUpdatedOn = header.lastUpdatedOn;
     result.items = summary.items;
     result.rates = summary.rates;
     result.bytes = stats.bytes;
@@ -655,10 +664,17 @@ async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
     if (input.place) await placeHospital(client, hospitalId, input.place);
     const {
       rows: [current],
-    } = await client.query<{ id: string; sha256: string | null; last_updated_on: string | null }>(
-      `SELECT id, sha256, last_updated_on::text FROM mrf_files WHERE hospital_id = $1 AND status = 'loaded' ORDER BY finished_at DESC LIMIT 1`,
+    } = await client.query<{
+      id: string;
+      source: string;
+      sha256: string | null;
+      last_updated_on: string | null;
+    }>(
+      `SELECT id, source, sha256, last_updated_on::text FROM mrf_files WHERE hospital_id = $1 AND status = 'loaded' ORDER BY finished_at DESC LIMIT 1`,
       [hospitalId],
     );
+    if (current)
+      result.previous = { source: current.source, lastUpdatedOn: current.last_updated_on };
     let status: IngestStatus = 'loaded';
     if (current?.sha256 === sha256 && !input.reload) status = 'unchanged';
     else if (

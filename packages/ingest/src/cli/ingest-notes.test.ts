@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { IngestResult } from '../load/ingest-file.ts';
+import { ingestNote } from './ingest-notes.ts';
+
+const run = (fields: Partial<IngestResult>): IngestResult => ({
+  runId: 'run',
+  status: 'loaded',
+  hospitalId: 'h',
+  hospital: 'West Mercy Hospital',
+  format: 'json',
+  version: '3.0.0',
+  items: 1,
+  rates: 1,
+  rejected: 0,
+  bytes: 1,
+  seconds: 0.1,
+  lastUpdatedOn: '2026-04-01',
+  ...fields,
+});
+
+describe('ingestNote', () => {
+  it('says nothing of a first load, or of a newer file replacing an older one', () => {
+    expect(ingestNote('b.json', run({}))).toBeNull();
+    const previous = { source: 'a.json', lastUpdatedOn: '2026-01-01' };
+    expect(ingestNote('b.json', run({ previous }))).toBeNull();
+    // The same file again, changed: no parts.
+    expect(
+      ingestNote('a.json', run({ previous: { ...previous, lastUpdatedOn: '2026-04-01' } })),
+    ).toBeNull();
+  });
+
+  it('says that a file of the same date from elsewhere replaced the rates: parts keep only the last', () => {
+    const previous = { source: 'part-1.json', lastUpdatedOn: '2026-04-01' };
+    expect(ingestNote('part-2.json', run({ previous }))).toBe(
+      'part-2.json: replaced the rates loaded from part-1.json, which has the same last_updated_on. ' +
+        "A hospital's rates come from one file: of a file published in parts, only the last part loaded is kept.",
+    );
+  });
+
+  it('says why an older file was not loaded, and that unchanged bytes changed nothing', () => {
+    const previous = { source: 'new.json', lastUpdatedOn: '2026-06-01' };
+    expect(ingestNote('old.json', run({ status: 'older', previous }))).toBe(
+      "old.json: last updated 2026-04-01, before the file the hospital's rates come from " +
+        '(new.json, last updated 2026-06-01), so it was recorded and not loaded.',
+    );
+    expect(ingestNote('a.json', run({ status: 'unchanged' }))).toBe(
+      'a.json: these bytes are loaded already, so nothing changed; --reload reads them again.',
+    );
+    expect(ingestNote('a.json', run({ status: 'failed' }))).toBeNull();
+  });
+});
