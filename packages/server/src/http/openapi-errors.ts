@@ -44,7 +44,9 @@ export const withErrorResponses: typeof jsonSchemaTransform = (input) => {
   if (schema.querystring || schema.body || schema.params)
     errors['400'] = apiError('The request broke a rule; `errors` names each field and rule.');
   if (schema.security) errors['401'] = apiError('No session, or it has ended: sign in again.');
-  const config = (input.route as { config?: { rateLimit?: unknown; refusals?: Refusals } }).config;
+  const route = input.route as
+    { config?: { rateLimit?: unknown; refusals?: Refusals } } | undefined;
+  const config = route?.config;
   for (const [code, description] of Object.entries(config?.refusals ?? {}))
     errors[code] = apiError(description);
   if (config?.rateLimit)
