@@ -43,6 +43,15 @@ export async function createTestApp(
     mailer,
     logStream,
   });
+  const undocumented = new Set<string>();
+  app.addHook('onResponse', async (request, reply) => {
+    const code = reply.statusCode;
+    if (code !== 403 && code !== 404 && code !== 409) return;
+    const { url, method, config, schema } = request.routeOptions;
+    // Unknown paths, and routes the document does not list (the outbox, the web's files).
+    if (url === undefined || !schema || schema.hide) return;
+    if (!config.refusals?.[code]) undocumented.add(`${method} ${url} answered ${code}`);
+  });
   await app.ready();
   return {
     app,
@@ -50,6 +59,12 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.drop();
+      // The OpenAPI document lists each route's refusals from config.refusals: every one a test
+      // met must be there (http/openapi-errors.ts).
+      if (undocumented.size > 0)
+        throw new Error(
+          `Refusals missing from their route's config.refusals: ${[...undocumented].join('; ')}`,
+        );
     },
   };
 }
