@@ -47,10 +47,10 @@ export async function createTestApp(
   app.addHook('onResponse', async (request, reply) => {
     const code = reply.statusCode;
     if (code !== 403 && code !== 404 && code !== 409) return;
-    const { url, method, config, schema } = request.routeOptions;
+    const { url, config, schema } = request.routeOptions;
     // Unknown paths, and routes the document does not list (the outbox, the web's files).
     if (url === undefined || !schema || schema.hide) return;
-    if (!config.refusals?.[code]) undocumented.add(`${method} ${url} answered ${code}`);
+    if (!config.refusals?.[code]) undocumented.add(`${request.method} ${url} answered ${code}`);
   });
   await app.ready();
   return {
