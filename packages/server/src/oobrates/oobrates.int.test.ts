@@ -151,6 +151,22 @@ describe('OobRates calls', () => {
       accout: other,
     });
     expect(response.statusCode).toBe(403);
+    expect(
+      (await get(test, `getoobratesStatewiseUserAccess?email=${other}`, login)).statusCode,
+    ).toBe(403);
+    // Nor a workbook or a texted report of a search as another account.
+    const asOther = { ...custom('70551', 1, 0, FAIRBANKS), accout: other };
+    const workbook = await get(
+      test,
+      `exportOobDatacustomvalue?oobinput=${encodeURIComponent(JSON.stringify(asOther))}`,
+      login,
+    );
+    expect(workbook.statusCode).toBe(403);
+    const texted = await post(test, 'sendPdftoUser', login, {
+      number: '9075550142',
+      search: { ...custom('99213'), accout: other },
+    });
+    expect(texted.statusCode).toBe(403);
     expect((await entitlementOf(login))?.freeSearchesLeft).toBe(2);
   });
 
@@ -600,6 +616,58 @@ describe('OobRates calls', () => {
       } finally {
         other.release();
       }
+    }
+  });
+
+  it('lets only admins create, change or remove organisations, and answers 404 and 409 for the rest', async () => {
+    const user = await signedInUser(test.app);
+    const admin = await signedInAdmin(test);
+    const call = (login: Login, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      test.app.inject({ method, url, headers: authHeaders(login), payload });
+    const organisation = (accountEmail: string) => ({
+      name: 'Guarded Benefits',
+      accountEmail,
+      memberEmails: [],
+    });
+    const first = uniqueEmail('guarded');
+    const created = await call(admin, 'POST', '/api/admin/organisations', organisation(first));
+    expect(created.statusCode).toBe(200);
+    const id = created.json<{ id: string }>().id;
+    const url = `/api/admin/organisations/${id}`;
+    // A signed-in user who is not an admin changes nothing.
+    for (const [method, target, payload] of [
+      ['POST', '/api/admin/organisations', organisation(uniqueEmail('user'))],
+      ['PUT', url, organisation(uniqueEmail('user'))],
+      ['DELETE', url, undefined],
+    ] as const) {
+      const refused = await call(user, method, target, payload);
+      expect(refused.statusCode, `${method} ${target}`).toBe(403);
+      expect(refused.json<ApiError>().message).toBe(
+        'Only administrators can manage organisations.',
+      );
+    }
+    expect((await call(admin, 'PUT', url, organisation(first))).json<{ name: string }>().name).toBe(
+      'Guarded Benefits',
+    );
+    // Another organisation's account e-mail is taken.
+    const second = uniqueEmail('second');
+    expect(
+      (await call(admin, 'POST', '/api/admin/organisations', organisation(second))).statusCode,
+    ).toBe(200);
+    const taken = await call(admin, 'PUT', url, organisation(second));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json<ApiError>().message).toBe(
+      `${second} is already the account of an organisation.`,
+    );
+    // Gone: changing or removing it again names no organisation.
+    expect((await call(admin, 'DELETE', url)).statusCode).toBe(204);
+    for (const [method, payload] of [
+      ['PUT', organisation(first)],
+      ['DELETE', undefined],
+    ] as const) {
+      const missing = await call(admin, method, url, payload);
+      expect(missing.statusCode, method).toBe(404);
+      expect(missing.json<ApiError>().message).toBe('No such organisation.');
     }
   });
 
