@@ -224,31 +224,18 @@ describe('donation payments', () => {
     });
   });
 
-  it('are charged once for a repeated request', async () => {
-    const email = uniqueEmail('donor');
-    const token = await donorToken(email);
-    const key = newKey();
-    const first = await donate(
-      token,
-      { items: [{ actualPrice: '10' }] },
-      'DonationCardPayment',
-      key,
-    );
-    const again = await donate(
-      token,
-      { items: [{ actualPrice: '10' }] },
-      'DonationCardPayment',
-      key,
-    );
-    expect(again.json()).toEqual(first.json());
-    const changed = await donate(
-      token,
-      { items: [{ actualPrice: '11' }] },
-      'DonationCardPayment',
-      key,
-    );
-    expect(changed.statusCode).toBe(409);
-    expect(await ordersOf(test.database.connection.pool, `donation:${email}`)).toHaveLength(1);
+  it('are charged once for a repeated request, by card or by bank account', async () => {
+    for (const path of ['DonationCardPayment', 'DonationCeckPayment']) {
+      const email = uniqueEmail('donor');
+      const token = await donorToken(email);
+      const key = newKey();
+      const first = await donate(token, { items: [{ actualPrice: '10' }] }, path, key);
+      const again = await donate(token, { items: [{ actualPrice: '10' }] }, path, key);
+      expect(again.json()).toEqual(first.json());
+      const changed = await donate(token, { items: [{ actualPrice: '11' }] }, path, key);
+      expect(changed.statusCode, path).toBe(409);
+      expect(await ordersOf(test.database.connection.pool, `donation:${email}`)).toHaveLength(1);
+    }
   });
 
   it('answer the donation failure message when the gateway does not answer', async () => {

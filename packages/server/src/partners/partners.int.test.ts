@@ -189,5 +189,12 @@ describe('partners', () => {
     expect(response.statusCode).toBe(200);
     expect((await list()).map((p) => p.id)).not.toContain(partner.id);
     expect((await test.app.inject({ method: 'GET', url: partner.imageurl })).statusCode).toBe(404);
+    const again = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/Partner/${partner.id}`,
+      headers: authHeaders(admin),
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.json<{ message: string }>().message).toBe('No partner has this id.');
   });
 });

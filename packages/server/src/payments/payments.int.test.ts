@@ -109,26 +109,30 @@ describe('Payment/CardPayment', () => {
   });
 
   it('refuses the payment when the total shown differs from the server’s price (409)', async () => {
-    const session = await buyer();
-    const response = await payCard(test.app, session, {
-      items: search5(),
-      expectedAmountCents: 1,
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.json<{ message: string }>().message).toBe(
-      CHECKOUT_MESSAGES.priceChanged('$9.99'),
-    );
-    expect(await ordersOf(pool(), `user:${session.userID}`)).toEqual([]);
+    for (const pay of [payCard, payEcheck]) {
+      const session = await buyer();
+      const response = await pay(test.app, session, {
+        items: search5(),
+        expectedAmountCents: 1,
+      });
+      expect(response.statusCode, pay.name).toBe(409);
+      expect(response.json<{ message: string }>().message).toBe(
+        CHECKOUT_MESSAGES.priceChanged('$9.99'),
+      );
+      expect(await ordersOf(pool(), `user:${session.userID}`)).toEqual([]);
+    }
   });
 
-  it('refuses items that name another account (403)', async () => {
-    const session = await buyer();
-    const other = await buyer();
-    const response = await payCard(test.app, session, {
-      items: [{ ...search5()[0], userID: other.userID }],
-    });
-    expect(response.statusCode).toBe(403);
-    expect(await ordersOf(pool(), `user:${session.userID}`)).toEqual([]);
+  it('refuses items that name another account (403), whichever way the order is paid', async () => {
+    for (const pay of [payCard, payEcheck, orderFree]) {
+      const session = await buyer();
+      const other = await buyer();
+      const response = await pay(test.app, session, {
+        items: [{ ...search5()[0], userID: other.userID }],
+      });
+      expect(response.statusCode, pay.name).toBe(403);
+      expect(await ordersOf(pool(), `user:${session.userID}`)).toEqual([]);
+    }
   });
 
   it('refuses a negative or impossible expected amount (400)', async () => {
@@ -673,6 +677,13 @@ describe('a gateway timeout', () => {
       headers: authHeaders(other),
     });
     expect(response.statusCode).toBe(403);
+    const unknown = await test.app.inject({
+      method: 'GET',
+      url: '/api/Payment/order/00000000-0000-4000-8000-000000000000',
+      headers: authHeaders(session),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ message: string }>().message).toBe('No order has this id.');
   });
 });
 

@@ -212,6 +212,13 @@ describe('admin coupons', () => {
     const twin = await call('POST', 'coupons', admin, { code: 'twin', percent: 10 });
     expect(twin.statusCode).toBe(409);
     expect(twin.json<ApiError>().message).toBe('A coupon with the code TWIN already exists.');
+    // Nor may another coupon be renamed to it.
+    const other = (await call('POST', 'coupons', admin, { code: 'OTHERTWIN', percent: 5 })).json<{
+      id: number;
+    }>();
+    const renamed = await call('PUT', `coupons/${other.id}`, admin, { code: 'Twin', percent: 5 });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json<ApiError>().message).toBe('A coupon with the code TWIN already exists.');
   });
 
   it('changes a coupon and keeps its start when validFrom is left out', async () => {

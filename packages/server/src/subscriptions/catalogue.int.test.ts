@@ -489,6 +489,9 @@ describe('GET api/Subscription/GetMaintancesCharges', () => {
     const response = await get('/api/Subscription/GetMaintancesCharges?filterInput=%7B%7D');
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().errors?.[0]?.field).toBe('filterInput');
+    const unknown = await get('/api/Subscription/GetMaintancesCharges?filterInput=999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<ApiError>().message).toBe('No plan with id 999999 is offered.');
   });
 });
 
