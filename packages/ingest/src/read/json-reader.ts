@@ -51,6 +51,23 @@ const IN_VALUE = 4;
 const ITEMS = 5;
 const IN_ITEM = 6;
 const DONE = 7;
+/** Reading past the rest of an item that a stray closing brace or bracket ended early. */
+const ITEM_TAIL = 8;
+
+/** How the item just scanned is broken, when its braces and brackets do not pair up. */
+const WHOLE = 0;
+/** An opening was never closed: the item was read up to where the next item (or the list's end) starts. */
+const UNCLOSED = 1;
+/** A closing came that no opening called for: the item ended early, and its tail follows. */
+const CLOSED_EARLY = 2;
+
+/** Fields only an item has (the schemas'), by which the start of the next item is known in a broken one. */
+const ITEM_FIELDS: ReadonlySet<string> = new Set([
+  'description',
+  'code_information',
+  'standard_charges',
+  'drug_information',
+]);
 
 /**
  * The largest item (or other top-level value) the reader builds: 640 times AdventHealth's largest
@@ -71,6 +88,61 @@ const MODIFIERS_KEY = 'modifier_information';
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** The first byte from i on that is not white space, its index; -1 when the buffer ends first. */
+function nextSignificant(b: Buffer, i: number): number {
+  while (i < b.length && isSpace(b[i] as number)) i++;
+  return i < b.length ? i : -1;
+}
+
+/** The last byte before i that is not white space, from `from` on; -1 when there is none. */
+function previousSignificant(b: Buffer, i: number, from: number): number {
+  let k = i - 1;
+  while (k >= from && isSpace(b[k] as number)) k--;
+  return k >= from ? (b[k] as number) : -1;
+}
+
+/** What follows a place where a key may be: more bytes are needed, no key, an item's, another. */
+const MORE = -1;
+const NO_KEY = 0;
+const ITEM_KEY = 1;
+const OTHER_KEY = 2;
+
+/** The key starting at i, after white space (see MORE, NO_KEY, ITEM_KEY, OTHER_KEY). */
+function keyAt(b: Buffer, i: number): number {
+  const q = nextSignificant(b, i);
+  if (q === -1) return MORE;
+  if (b[q] !== QUOTE) return NO_KEY;
+  const end = b.indexOf(QUOTE, q + 1);
+  if (end === -1 || end - q > 32) return b.length - q > 32 ? OTHER_KEY : MORE;
+  return ITEM_FIELDS.has(b.toString('latin1', q + 1, end).toLowerCase()) ? ITEM_KEY : OTHER_KEY;
+}
+
+/** Whether the `{` at i starts an item, one of an item's fields following it: 1, 0 or MORE. */
+function itemStartsAt(b: Buffer, i: number): number {
+  const key = keyAt(b, i + 1);
+  return key === MORE ? MORE : key === ITEM_KEY ? 1 : 0;
+}
+
+/**
+ * Whether the `]` at i, in a broken item, is the end of the list of items: a comma and a field
+ * that is not an item's follow it, or the file's closing brace and then nothing (a closing brace
+ * and a comma or bracket are an item's end and what follows it). 1, 0, or MORE; at the file's
+ * end (`eof`), what it has decides.
+ */
+function listEndsAt(b: Buffer, i: number, eof: boolean): number {
+  const k = nextSignificant(b, i + 1);
+  if (k === -1) return eof ? 1 : MORE;
+  if (b[k] === 0x2c) {
+    const key = keyAt(b, k + 1);
+    return key === OTHER_KEY ? 1 : key === MORE && !eof ? MORE : 0;
+  }
+  if (b[k] !== 0x7d) return 0;
+  const after = nextSignificant(b, k + 1);
+  if (after === -1) return eof ? 1 : MORE;
+  const c = b[after] as number;
+  return c === 0x2c || c === 0x5d || c === 0x7b ? 0 : 1;
 }
 
 /** Index of the closing quote of a string whose content starts at `from`, or -1. */
@@ -116,6 +188,20 @@ export class JsonMrfParser implements FormatParser {
   /** The value being scanned is past MAX_VALUE_BYTES: it is skipped, not held. */
   private oversized = false;
   private depth = 0;
+  /**
+   * The kinds of the value's open braces and brackets, innermost in the lowest bit (1 an object,
+   * 0 a list), for the first 31 levels: how an item whose braces do not pair up is told.
+   */
+  private kinds = 0;
+  /** A closing brace or bracket of the value closed the other kind: the value is broken. */
+  private unbalanced = false;
+  /** How the item just scanned is broken: WHOLE, UNCLOSED or CLOSED_EARLY. */
+  private broken = WHOLE;
+  /** In ITEM_TAIL: the depth of the tail's braces and brackets, and whether a comma came last. */
+  private tailDepth = 0;
+  private tailAfterComma = false;
+  /** The file has no more bytes: what waited on them to tell where a broken item ends is decided. */
+  private ended = false;
   /** The text JSON.parse read the current value from (after repairs), while it is checked. */
   private parsedText = '';
   /** Colons outside strings in the value being scanned: its objects' keys, written out. */
@@ -168,6 +254,12 @@ export class JsonMrfParser implements FormatParser {
   }
 
   end(): void {
+    // A broken item's end that waited on what follows it (listEndsAt) is decided now.
+    if (this.state === IN_ITEM || this.state === ITEM_TAIL) {
+      this.ended = true;
+      if (this.state === IN_ITEM) this.pos = Math.min(this.pos, this.scanPos);
+      this.run();
+    }
     // A comment after the closing brace with no line end after it, or a slash alone.
     if (this.state === DONE && this.pos < this.buf.length) {
       if (this.buf[this.pos + 1] === SLASH) this.report.add('json.comment', 'file');
@@ -416,6 +508,16 @@ export class JsonMrfParser implements FormatParser {
             i++;
             break;
           }
+          if (c === 0x7d || c === COLON_BYTE) {
+            // No value starts so: the rest of an item that a stray closing brace ended, read past.
+            this.report.add(
+              'json.stray-text',
+              this.itemIndex > 0 ? `${ITEMS_KEY}[${this.itemIndex - 1}]` : ITEMS_KEY,
+              JSON.stringify(b.toString('utf8', i, Math.min(n, i + 40))),
+            );
+            this.state = this.startTail();
+            break;
+          }
           if (this.itemsAfter === 'value')
             this.report.add('json.comma', `${ITEMS_KEY}[${this.itemIndex}]`, 'missing comma');
           this.startToken(i);
@@ -433,6 +535,15 @@ export class JsonMrfParser implements FormatParser {
           if (this.oversized) {
             this.skipped(end, 'json.item-too-large', location);
             this.report.rejectedRecords++;
+          } else if (this.broken !== WHOLE) {
+            this.report.add(
+              'json.unbalanced-item',
+              location,
+              this.broken === UNCLOSED
+                ? 'a closing brace or bracket missing'
+                : 'a closing brace or bracket too many, or an opening missing',
+            );
+            this.report.rejectedRecords++;
           } else {
             const item = this.parse(this.tokenStart, end, location);
             if (item !== undefined) {
@@ -444,6 +555,13 @@ export class JsonMrfParser implements FormatParser {
             this.parsedText = '';
           }
           this.itemsAfter = 'value';
+          this.state = this.broken === CLOSED_EARLY ? this.startTail() : ITEMS;
+          i = end;
+          break;
+        }
+        case ITEM_TAIL: {
+          const end = this.skipTail(i);
+          if (end === -1) return;
           this.state = ITEMS;
           i = end;
           break;
@@ -456,6 +574,58 @@ export class JsonMrfParser implements FormatParser {
       }
     }
     this.pos = i;
+  }
+
+  private startTail(): number {
+    this.tailDepth = 0;
+    this.tailAfterComma = false;
+    return ITEM_TAIL;
+  }
+
+  /**
+   * Reads past the tail of an item that ended early (CLOSED_EARLY), from i: up to the closing
+   * brace that ends it, the next item, or the list's end. Returns where to read on from, or -1
+   * when more bytes are needed (`pos` then where to take up).
+   */
+  private skipTail(from: number): number {
+    const b = this.buf;
+    const n = b.length;
+    let depth = this.tailDepth;
+    let afterComma = this.tailAfterComma;
+    let i = from;
+    const later = (at: number): number => {
+      this.tailDepth = depth;
+      this.tailAfterComma = afterComma;
+      this.pos = at;
+      if (n - at > MAX_VALUE_BYTES) throw this.syntax(at);
+      return -1;
+    };
+    for (; i < n; i++) {
+      const c = b[i] as number;
+      if (isSpace(c)) continue;
+      if (c === QUOTE) {
+        const end = endOfString(b, i + 1);
+        if (end === -1) return later(i);
+        i = end;
+      } else if (c === 0x7b && afterComma && depth <= 0) {
+        const starts = itemStartsAt(b, i);
+        if (starts === MORE) return later(i);
+        if (starts === 1) return b.lastIndexOf(0x2c, i);
+        depth++;
+      } else if (c === 0x7b || c === 0x5b) depth++;
+      else if (c === 0x7d) {
+        if (--depth < 0) return i + 1;
+      } else if (c === 0x5d && --depth < 0) {
+        const ends = listEndsAt(b, i, this.ended);
+        if (ends === MORE) {
+          depth++;
+          return later(i);
+        }
+        if (ends === 1) return i;
+      }
+      afterComma = c === 0x2c;
+    }
+    return later(n);
   }
 
   private syntax(at: number): MrfReadError {
@@ -487,6 +657,9 @@ export class JsonMrfParser implements FormatParser {
     this.tokenAt = this.dropped + at;
     this.scanPos = at;
     this.depth = 0;
+    this.kinds = 0;
+    this.unbalanced = false;
+    this.broken = WHOLE;
     this.keysScanned = 0;
     this.inString = false;
   }
@@ -520,7 +693,9 @@ export class JsonMrfParser implements FormatParser {
       return -1;
     }
     let depth = this.depth;
+    let kinds = this.kinds;
     let keys = this.keysScanned;
+    const item = this.state === IN_ITEM;
     if (this.inString) {
       const end = endOfString(b, i);
       if (end === -1) {
@@ -537,6 +712,7 @@ export class JsonMrfParser implements FormatParser {
         if (end === -1) {
           this.inString = true;
           this.depth = depth;
+          this.kinds = kinds;
           this.keysScanned = keys;
           this.scanPos = n;
           return -1;
@@ -544,10 +720,46 @@ export class JsonMrfParser implements FormatParser {
         i = end + 1;
         continue;
       }
-      if (c === 0x7b || c === 0x5b) depth++;
-      else if (c === 0x7d || c === 0x5d) {
+      // The kind of a brace or bracket, from its code: 1 for { and }, 0 for [ and ].
+      if (c === 0x7b || c === 0x5b) {
+        if (
+          item &&
+          c === 0x7b &&
+          depth > 0 &&
+          (this.unbalanced || (depth <= 31 && (kinds & 1) === 1)) &&
+          previousSignificant(b, i, this.tokenStart) === 0x2c
+        ) {
+          // An object after a comma where fields should follow: if an item's field opens it, the
+          // next item starts here, and the one scanned lacks a closing brace or bracket.
+          const starts = itemStartsAt(b, i);
+          if (starts === MORE) return this.scanLater(i, depth, kinds, keys);
+          if (starts === 1) {
+            this.broken = UNCLOSED;
+            this.keysScanned = keys;
+            return b.lastIndexOf(0x2c, i);
+          }
+        }
+        if (depth < 31) kinds = (kinds << 1) | ((c >> 5) & 1);
+        depth++;
+      } else if (c === 0x7d || c === 0x5d) {
+        if (depth <= 31 && (kinds & 1) !== ((c >> 5) & 1)) {
+          if (item && depth === 1) {
+            // The item's own brace closed by a bracket: the list's end, when the file's fields
+            // or its end follow, and the item lacks a closing brace or bracket.
+            const ends = listEndsAt(b, i, this.ended);
+            if (ends === MORE) return this.scanLater(i, depth, kinds, keys);
+            if (ends === 1) {
+              this.broken = UNCLOSED;
+              this.keysScanned = keys;
+              return i;
+            }
+          }
+          this.unbalanced = true;
+        }
         depth--;
+        if (depth < 31) kinds >>>= 1;
         if (depth === 0) {
+          if (item && this.unbalanced) this.broken = CLOSED_EARLY;
           this.keysScanned = keys;
           return i + 1;
         }
@@ -556,7 +768,17 @@ export class JsonMrfParser implements FormatParser {
     }
     this.keysScanned = keys;
     this.depth = depth;
+    this.kinds = kinds;
     this.scanPos = n;
+    return -1;
+  }
+
+  /** Stops the scan at i, to be taken up there when more bytes have come. */
+  private scanLater(i: number, depth: number, kinds: number, keys: number): number {
+    this.depth = depth;
+    this.kinds = kinds;
+    this.keysScanned = keys;
+    this.scanPos = i;
     return -1;
   }
 

@@ -542,6 +542,162 @@ describe('records and rules', () => {
     );
   });
 
+  describe('an item whose braces and brackets do not pair up', () => {
+    /** Four items, 99211 to 99214, each with two payers (dollar 100 + the last digit, and 200 + it). */
+    function visits(): object[] {
+      return [1, 2, 3, 4].map((k) => ({
+        description: `Visit ${k}`,
+        code_information: [{ code: `9921${k}`, type: 'CPT' }],
+        standard_charges: [
+          {
+            setting: 'outpatient',
+            gross_charge: 300,
+            minimum: 100 + k,
+            maximum: 200 + k,
+            payers_information: [
+              {
+                payer_name: 'Aetna',
+                plan_name: 'PPO',
+                standard_charge_dollar: 100 + k,
+                methodology: 'fee schedule',
+              },
+              {
+                payer_name: 'Cigna',
+                plan_name: 'HMO',
+                standard_charge_dollar: 200 + k,
+                methodology: 'fee schedule',
+              },
+            ],
+          },
+        ],
+      }));
+    }
+    const HEADER_FIELDS = {
+      hospital_name: 'Test Hospital',
+      last_updated_on: '2026-01-15',
+      version: '3.0.0',
+    };
+    /** The n-th (1-based) occurrence of `token` in `text` from `from` on. */
+    function nth(text: string, token: string, from: number, n: number): number {
+      let at = from - 1;
+      for (let k = 0; k < n; k++) at = text.indexOf(token, at + 1);
+      return at;
+    }
+    const cut = (text: string, at: number) => text.slice(0, at) + text.slice(at + 1);
+    const add = (text: string, at: number, what: string) =>
+      text.slice(0, at) + what + text.slice(at);
+    /** Damage done to the second item (the third, for `last`: the file's last item). */
+    const DAMAGE: [string, (text: string, item: number) => string, 'missing' | 'too many'][] = [
+      [
+        'its own closing brace deleted',
+        // After the item's codes, payers and charges lists: its last field is its charges.
+        (t, i) => cut(t, t.indexOf('}', nth(t, ']', i, 3))),
+        'missing',
+      ],
+      ['a payer’s closing brace deleted', (t, i) => cut(t, nth(t, '}', i, 1)), 'missing'],
+      ['the payers’ closing bracket deleted', (t, i) => cut(t, nth(t, ']', i, 2)), 'missing'],
+      ['a code’s closing brace deleted', (t, i) => cut(t, nth(t, '}', i, 1)), 'missing'],
+      ['a payer’s opening brace deleted', (t, i) => cut(t, nth(t, '{', i, 3)), 'too many'],
+      [
+        'the payers’ opening bracket deleted',
+        (t, i) => cut(t, t.indexOf('[', t.indexOf('payers_information', i))),
+        'too many',
+      ],
+      ['a closing brace doubled', (t, i) => add(t, nth(t, '}', i, 2), '}'), 'too many'],
+      ['a closing bracket doubled', (t, i) => add(t, nth(t, ']', i, 1), ']'), 'too many'],
+    ];
+
+    /**
+     * Reads the damaged file in chunks of 1 byte, 7 bytes and 64 KB (whichever boundary the damage or
+     * the next item's first field falls on): the visits `read` come out whole, the one at
+     * `rejected` is rejected for a closing brace or bracket `kind`, and the header is read.
+     */
+    async function expectOneRejected(
+      damaged: string,
+      read: number[],
+      rejected: number,
+      kind: 'missing' | 'too many',
+    ) {
+      expect(() => JSON.parse(damaged) as unknown).toThrow();
+      const path = await file('unbalanced.json', damaged);
+      for (const chunkSize of [1, 7, 64 * 1024]) {
+        const { records, header, report } = await readWithReport(path, { chunkSize });
+        expect(records.map((r) => [r.description, r.payers.map((p) => p.dollar)])).toEqual(
+          read.map((k) => [`Visit ${k}`, [100 + k, 200 + k]]),
+        );
+        expect(header?.hospitalName).toBe('Test Hospital');
+        expect(report.examples('json.unbalanced-item')).toEqual([
+          expect.objectContaining({
+            location: `standard_charge_information[${rejected}]`,
+            message: expect.stringContaining(`a closing brace or bracket ${kind}`) as string,
+          }),
+        ]);
+        expect(report.rejectedRecords).toBe(1);
+        expect(report.count('json.invalid-item')).toBe(0);
+      }
+    }
+
+    for (const layout of ['indented', 'on one line', 'items first'] as const) {
+      const fields =
+        layout === 'items first'
+          ? { standard_charge_information: visits(), ...HEADER_FIELDS }
+          : { ...HEADER_FIELDS, standard_charge_information: visits() };
+      const text = JSON.stringify(fields, null, layout === 'on one line' ? undefined : 2);
+      for (const [damage, edit, kind] of DAMAGE) {
+        it(`${layout}, ${damage}: rejects that item and reads the others`, async () => {
+          await expectOneRejected(edit(text, text.indexOf('Visit 2')), [1, 3, 4], 1, kind);
+        });
+      }
+    }
+
+    for (const layout of ['items last', 'items first'] as const) {
+      const items = visits().slice(0, 3);
+      const fields =
+        layout === 'items first'
+          ? { standard_charge_information: items, ...HEADER_FIELDS }
+          : { ...HEADER_FIELDS, standard_charge_information: items };
+      const text = JSON.stringify(fields, null, 2);
+      for (const [damage, edit, kind] of DAMAGE) {
+        it(`the last item, ${layout}, ${damage}: rejects it and reads the list's end`, async () => {
+          await expectOneRejected(edit(text, text.indexOf('Visit 3')), [1, 2], 2, kind);
+        });
+      }
+    }
+
+    it('reads past the rest of an item that a stray brace closed early, saying so', async () => {
+      const text = JSON.stringify({ ...HEADER_FIELDS, standard_charge_information: visits() });
+      // Visit 2 ends after its codes; its charges are left standing between the items.
+      const damaged = add(text, text.indexOf(']', text.indexOf('Visit 2')) + 1, '}');
+      const { records, report } = await readText('stray-brace.json', damaged);
+      expect(records.map((r) => r.description)).toEqual(['Visit 1', 'Visit 3', 'Visit 4']);
+      expect(report.examples('json.stray-text')).toEqual([
+        expect.objectContaining({ location: 'standard_charge_information[2]' }),
+      ]);
+    });
+
+    it('does not take an object with an item’s field inside a whole item for the next item', async () => {
+      const [first, ...rest] = visits() as Record<string, unknown>[];
+      const withNotes = {
+        ...first,
+        // Not a CMS field: objects of a list, after commas, with an item's field.
+        line_items: [{ description: 'Room' }, { description: 'Board', code_information: [] }],
+        extra: { description: 'Nested' },
+      };
+      const { records, report } = await readJson('item-fields-inside.json', {
+        ...HEADER_FIELDS,
+        standard_charge_information: [withNotes, ...rest],
+      });
+      expect(records.map((r) => r.description)).toEqual([
+        'Visit 1',
+        'Visit 2',
+        'Visit 3',
+        'Visit 4',
+      ]);
+      expect(report.count('json.unbalanced-item')).toBe(0);
+      expect(report.rejectedRecords).toBe(0);
+    });
+  });
+
   it('reads a CMS field written in another letter case, plural or spacing as that field', async () => {
     const json = {
       Hospital_Name: 'Test Hospital',

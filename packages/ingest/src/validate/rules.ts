@@ -186,6 +186,14 @@ export const RULES = {
     'rows have a different number of values than the header',
   ),
   'json.invalid-item': error('item is not valid JSON', 'items are not valid JSON'),
+  'json.unbalanced-item': error(
+    'item had a brace or bracket missing or too many, and was not read (the items after it were)',
+    'items had a brace or bracket missing or too many, and were not read (the items after them were)',
+  ),
+  'json.stray-text': error(
+    'text between items that starts no item (a stray closing brace?) was read past',
+    'texts between items that start no item (stray closing braces?) were read past',
+  ),
   'json.non-finite': warning(
     'number was written as NaN or Infinity, which JSON has not (read as no value)',
     'numbers were written as NaN or Infinity, which JSON has not (read as no value)',
