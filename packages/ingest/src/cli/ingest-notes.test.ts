@@ -37,6 +37,22 @@ describe('ingestNote', () => {
     );
   });
 
+  it('says when a file without a last_updated_on replaced the rates of another file', () => {
+    const dated = { source: 'a.json', lastUpdatedOn: '2026-01-01' };
+    expect(ingestNote('b.json', run({ lastUpdatedOn: null, previous: dated }))).toBe(
+      'b.json: replaced the rates loaded from a.json (last updated 2026-01-01): this file ' +
+        'gives no last_updated_on, so it was taken for the newer.',
+    );
+    const undated = { source: 'a.json', lastUpdatedOn: null };
+    expect(ingestNote('b.json', run({ lastUpdatedOn: null, previous: undated }))).toBe(
+      'b.json: replaced the rates loaded from a.json; neither file gives a last_updated_on, so ' +
+        "the one loaded last is kept. A hospital's rates come from one file: of a file " +
+        'published in parts, only the last part loaded is kept.',
+    );
+    // A dated file after an undated one is the newer: nothing to add.
+    expect(ingestNote('b.json', run({ previous: undated }))).toBeNull();
+  });
+
   it('says why an older file was not loaded, and that unchanged bytes changed nothing', () => {
     const previous = { source: 'new.json', lastUpdatedOn: '2026-06-01' };
     expect(ingestNote('old.json', run({ status: 'older', previous }))).toBe(

@@ -8,22 +8,28 @@ export function ingestNote(source: string, result: IngestResult): string | null 
   const previous = result.previous;
   if (result.status === 'unchanged')
     return `${source}: these bytes are loaded already, so nothing changed; --reload reads them again.`;
+  // (A file is older only when both it and the file in use give a date.)
   if (result.status === 'older' && previous)
     return (
-      `${source}: last updated ${result.lastUpdatedOn ?? 'on no date'}, before the file the ` +
-      `hospital's rates come from (${previous.source}, last updated ${previous.lastUpdatedOn ?? 'on no date'}), ` +
-      'so it was recorded and not loaded.'
+      `${source}: last updated ${result.lastUpdatedOn}, before the file the hospital's rates ` +
+      `come from (${previous.source}, last updated ${previous.lastUpdatedOn}), so it was ` +
+      'recorded and not loaded.'
     );
-  if (
-    result.status === 'loaded' &&
-    previous &&
-    previous.source !== source &&
-    previous.lastUpdatedOn === result.lastUpdatedOn
-  )
+  if (result.status !== 'loaded' || !previous || previous.source === source) return null;
+  const parts =
+    "A hospital's rates come from one file: of a file published in parts, only the last part " +
+    'loaded is kept.';
+  if (result.lastUpdatedOn === null)
+    return previous.lastUpdatedOn === null
+      ? `${source}: replaced the rates loaded from ${previous.source}; neither file gives a ` +
+          `last_updated_on, so the one loaded last is kept. ${parts}`
+      : `${source}: replaced the rates loaded from ${previous.source} (last updated ` +
+          `${previous.lastUpdatedOn}): this file gives no last_updated_on, so it was taken for ` +
+          'the newer.';
+  if (previous.lastUpdatedOn === result.lastUpdatedOn)
     return (
       `${source}: replaced the rates loaded from ${previous.source}, which has the same ` +
-      `last_updated_on. A hospital's rates come from one file: of a file published in parts, ` +
-      'only the last part loaded is kept.'
+      `last_updated_on. ${parts}`
     );
   return null;
 }
