@@ -706,6 +706,89 @@ describe('replacing a hospital’s file', () => {
     },
   );
 
+  itWithDataFile(
+    'hospitals of one name in two states, without a licence state, are two hospitals',
+    CMS_V3_JSON,
+    async () => {
+      const hospital = (state: string, address: string, gross: number) =>
+        variant(`unlicensed-${state}.json`, (json) => {
+          json.hospital_name = 'Unlicensed Memorial Hospital';
+          json.license_information = { license_number: null };
+          json.hospital_address = [address];
+          setGross(json, gross);
+        });
+      const florida = await ingestFile(
+        database.connection,
+        await hospital('FL', '601 E Rollins St, Orlando, FL 32803', 1111),
+      );
+      const texas = await ingestFile(
+        database.connection,
+        await hospital('TX', '1 Hospital Dr, Austin, TX 78701', 2222),
+      );
+      expect([florida.status, texas.status]).toEqual(['loaded', 'loaded']);
+      expect(texas.hospitalId).not.toBe(florida.hospitalId);
+      expect(await erGross(florida.hospitalId ?? '')).toBe('1111');
+      expect(await erGross(texas.hospitalId ?? '')).toBe('2222');
+      const { rows } = await database.connection.pool.query<{ source_key: string }>(
+        `SELECT source_key FROM hospitals WHERE id = ANY($1::uuid[]) ORDER BY source_key`,
+        [[florida.hospitalId, texas.hospitalId]],
+      );
+      expect(rows.map((r) => r.source_key)).toEqual([
+        'name:FL:unlicensed memorial hospital',
+        'name:TX:unlicensed memorial hospital',
+      ]);
+    },
+  );
+
+  it('migration 0014 gives the hospitals known before it without a licence state their address’s state', async () => {
+    const migration = await readFile(
+      path.join(import.meta.dirname, '../../../db/migrations/0014_hospital_state_key.sql'),
+      'utf8',
+    );
+    const client = await database.connection.pool.connect();
+    try {
+      // A temporary "hospitals", first on the search path (see the test of migration 0013).
+      await client.query(
+        `CREATE TEMP TABLE hospitals (source_key text UNIQUE, state_code text, addresses text[])`,
+      );
+      await client.query(
+        `INSERT INTO hospitals VALUES
+           ('name::mercy', 'FL', '{"601 E Rollins St, Orlando, FL 32803"}'),
+           ('name::unplaced', NULL, '{}'),
+           ('name::taken', 'TX', '{"1 Hospital Dr, Austin, TX 78701"}'),
+           ('name:TX:taken', 'TX', '{}'),
+           ('name:CA:licensed state', 'CA', '{}'),
+           ('license:CA:1:mercy', 'CA', '{}')`,
+      );
+      await client.query(migration);
+      const { rows } = await client.query<{
+        source_key: string;
+        state_code: string | null;
+        addresses: string[];
+      }>(`SELECT source_key, state_code, addresses FROM hospitals ORDER BY source_key`);
+      expect(rows.map((r) => r.source_key)).toEqual([
+        'license:CA:1:mercy',
+        'name::taken',
+        'name::unplaced',
+        'name:CA:licensed state',
+        'name:FL:mercy',
+        'name:TX:taken',
+      ]);
+      // As an ingest keys the same hospital now.
+      const mercy = rows.find((r) => r.source_key === 'name:FL:mercy');
+      expect(
+        hospitalSourceKey({
+          ...emptyHeader('json', '3.0.0', '3.0.0'),
+          hospitalName: 'Mercy',
+          addresses: mercy?.addresses ?? [],
+        }),
+      ).toBe('name:FL:mercy');
+    } finally {
+      await client.query('DROP TABLE pg_temp.hospitals');
+      client.release();
+    }
+  });
+
   it('migration 0013 keys the hospitals known before it as an ingest keys them', async () => {
     const migration = await readFile(
       path.join(import.meta.dirname, '../../../db/migrations/0013_hospital_identity.sql'),

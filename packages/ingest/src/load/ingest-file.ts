@@ -20,6 +20,7 @@ import {
   TableLoad,
 } from './rate-tables.ts';
 import type { Placement } from './reference-loader.ts';
+import { countyForAddress } from '../reference/zip-county.ts';
 import { RowEncoder, type CodeEntry, type PayerPlanEntry, type Summary } from './row-encoder.ts';
 import { errorMessage, type RateMix } from '@ratelens/core';
 
@@ -86,15 +87,27 @@ function lockKey(runId: string): bigint {
  * What identifies "the same hospital" across its files (docs/decisions/0011-rate-data.md): its
  * licence and name, since locations under one licence may each publish a file; the name by its
  * ASCII letters and digits in lower case ("St. Mary's" is "St Marys"), as migration 0013 wrote
- * it for the hospitals known before. Without a licence, its name and state.
+ * it for the hospitals known before. Without a licence, its name and state: the licence's state,
+ * else the state its address places it in (as `hospitalLocator` places it, so that two
+ * "Memorial Hospital"s of other states without a licence state are two hospitals; migration 0014
+ * wrote it so for the hospitals known before).
  */
 export function hospitalSourceKey(header: MrfHeader): string {
   if (header.licenseState && header.licenseNumber) {
     const licence = `${header.licenseState.toUpperCase()}:${header.licenseNumber.trim().toUpperCase()}`;
     return `license:${licence}:${header.hospitalName.replace(/[^A-Za-z0-9]+/g, '').toLowerCase()}`;
   }
-  const state = header.licenseState?.toUpperCase() ?? '';
+  const state = header.licenseState?.toUpperCase() ?? addressState(header.addresses) ?? '';
   return `name:${state}:${header.hospitalName.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+}
+
+/** The state of the first address with a ZIP that places it in a county. */
+function addressState(addresses: readonly string[]): string | undefined {
+  for (const address of addresses) {
+    const found = countyForAddress(address);
+    if (found) return found.state;
+  }
+  return undefined;
 }
 
 /**
