@@ -727,7 +727,7 @@ export class JsonMrfParser implements FormatParser {
           c === 0x7b &&
           depth > 0 &&
           (this.unbalanced || (depth <= 31 && (kinds & 1) === 1)) &&
-          previousSignificant(b, i, this.tokenStart) === 0x2c
+          previousSignificant(b, i, Math.max(0, this.tokenStart)) === 0x2c
         ) {
           // An object after a comma where fields should follow: if an item's field opens it, the
           // next item starts here, and the one scanned lacks a closing brace or bracket.
