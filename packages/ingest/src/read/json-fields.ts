@@ -92,6 +92,17 @@ type JsonObjectKind = keyof typeof JSON_OBJECTS;
 /** The top-level fields of a CMS JSON file. */
 export const FILE_FIELDS: ReadonlySet<string> = JSON_OBJECTS.file.fields;
 
+/** The fields of an item, by which a broken list of items tells where an item starts. */
+export const ITEM_FIELDS: ReadonlySet<string> = JSON_OBJECTS.item.fields;
+
+/** The fields of the objects inside an item: codes, drug information, charges, payer entries. */
+export const INSIDE_ITEM_FIELDS: ReadonlySet<string> = new Set([
+  ...JSON_OBJECTS.code.fields,
+  ...JSON_OBJECTS.drug.fields,
+  ...JSON_OBJECTS.charge.fields,
+  ...JSON_OBJECTS.payer.fields,
+]);
+
 /**
  * A field's name with what does not change its meaning taken out: letter case (camelCase too),
  * spaces, hyphens and dots as underscores, and a plural's s ("standard_charges_information",

@@ -16,7 +16,13 @@ import { ValidationReport } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { duplicateKeys } from './duplicate-keys.ts';
-import { FILE_FIELDS, UnknownFields, keysIn } from './json-fields.ts';
+import {
+  FILE_FIELDS,
+  INSIDE_ITEM_FIELDS,
+  ITEM_FIELDS,
+  UnknownFields,
+  keysIn,
+} from './json-fields.ts';
 import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
 import { lenientJson } from './lenient-json.ts';
 import {
@@ -61,14 +67,6 @@ const UNCLOSED = 1;
 /** A closing came that no opening called for: the item ended early, and its tail follows. */
 const CLOSED_EARLY = 2;
 
-/** Fields only an item has (the schemas'), by which the start of the next item is known in a broken one. */
-const ITEM_FIELDS: ReadonlySet<string> = new Set([
-  'description',
-  'code_information',
-  'standard_charges',
-  'drug_information',
-]);
-
 /**
  * The largest item (or other top-level value) the reader builds: 640 times AdventHealth's largest
  * item (25 KB). One beyond it is skipped and reported; JSON.parse of it would take several times
@@ -103,20 +101,29 @@ function previousSignificant(b: Buffer, i: number, from: number): number {
   return k >= from ? (b[k] as number) : -1;
 }
 
-/** What follows a place where a key may be: more bytes are needed, no key, an item's, another. */
+/**
+ * What follows a place where a key may be: more bytes are needed, no key, an item's field, a
+ * field of the objects inside an item, another (a file's field, or one no schema defines).
+ */
 const MORE = -1;
 const NO_KEY = 0;
 const ITEM_KEY = 1;
-const OTHER_KEY = 2;
+const INSIDE_ITEM_KEY = 2;
+const OTHER_KEY = 3;
 
-/** The key starting at i, after white space (see MORE, NO_KEY, ITEM_KEY, OTHER_KEY). */
+/** The key starting at i, after white space (see MORE, NO_KEY, ITEM_KEY, INSIDE_ITEM_KEY, OTHER_KEY). */
 function keyAt(b: Buffer, i: number): number {
   const q = nextSignificant(b, i);
   if (q === -1) return MORE;
   if (b[q] !== QUOTE) return NO_KEY;
   const end = b.indexOf(QUOTE, q + 1);
   if (end === -1 || end - q > 32) return b.length - q > 32 ? OTHER_KEY : MORE;
-  return ITEM_FIELDS.has(b.toString('latin1', q + 1, end).toLowerCase()) ? ITEM_KEY : OTHER_KEY;
+  const key = b.toString('latin1', q + 1, end).toLowerCase();
+  return ITEM_FIELDS.has(key)
+    ? ITEM_KEY
+    : INSIDE_ITEM_FIELDS.has(key)
+      ? INSIDE_ITEM_KEY
+      : OTHER_KEY;
 }
 
 /** Whether the `{` at i starts an item, one of an item's fields following it: 1, 0 or MORE. */
@@ -126,12 +133,13 @@ function itemStartsAt(b: Buffer, i: number): number {
 }
 
 /**
- * Whether the `]` at i, in a broken item, is the end of the list of items: a comma and a field
- * that is not an item's follow it, or the file's closing brace and then nothing (a closing brace
- * and a comma or bracket are an item's end and what follows it). 1, 0, or MORE; at the file's
- * end (`eof`), what it has decides.
+ * Whether the `]` at i, in a broken item or list, is the end of the list of items: a comma and a
+ * field that is neither an item's nor one inside an item follow it, or the file's closing brace
+ * and then nothing (a closing brace and a comma or bracket are an item's end and what follows
+ * it; a bracket, in a file written inside a list, its end). 1, 0, or MORE; at the file's end
+ * (`eof`), what it has decides.
  */
-function listEndsAt(b: Buffer, i: number, eof: boolean): number {
+function listEndsAt(b: Buffer, i: number, eof: boolean, inList: boolean): number {
   const k = nextSignificant(b, i + 1);
   if (k === -1) return eof ? 1 : MORE;
   if (b[k] === 0x2c) {
@@ -142,7 +150,7 @@ function listEndsAt(b: Buffer, i: number, eof: boolean): number {
   const after = nextSignificant(b, k + 1);
   if (after === -1) return eof ? 1 : MORE;
   const c = b[after] as number;
-  return c === 0x2c || c === 0x5d || c === 0x7b ? 0 : 1;
+  return c === 0x2c || (c === 0x5d && !inList) || c === 0x7b ? 0 : 1;
 }
 
 /** Index of the closing quote of a string whose content starts at `from`, or -1. */
@@ -162,6 +170,22 @@ type Separator = 'open' | 'value' | 'comma';
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Whether a list entry looks like an item: an object with one of an item's fields and none of the
+ * fields of the objects inside an item (a code's `code` beside `description` is a brace gone
+ * missing), in any letter case.
+ */
+function isItemLike(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  let itemFields = 0;
+  for (const key in v) {
+    const field = ITEM_FIELDS.has(key) ? key : key.toLowerCase();
+    if (ITEM_FIELDS.has(field)) itemFields++;
+    else if (INSIDE_ITEM_FIELDS.has(field)) return false;
+  }
+  return itemFields > 0;
 }
 
 /**
@@ -202,6 +226,11 @@ export class JsonMrfParser implements FormatParser {
   private tailAfterComma = false;
   /** The file has no more bytes: what waited on them to tell where a broken item ends is decided. */
   private ended = false;
+  /**
+   * The list of items is broken somewhere (an item unbalanced or not JSON, stray text, an entry
+   * that is no item): its closing bracket is then checked for being one (listEndsAt).
+   */
+  private listDamaged = false;
   /** The text JSON.parse read the current value from (after repairs), while it is checked. */
   private parsedText = '';
   /** Colons outside strings in the value being scanned: its objects' keys, written out. */
@@ -255,7 +284,7 @@ export class JsonMrfParser implements FormatParser {
 
   end(): void {
     // A broken item's end that waited on what follows it (listEndsAt) is decided now.
-    if (this.state === IN_ITEM || this.state === ITEM_TAIL) {
+    if (this.state === IN_ITEM || this.state === ITEM_TAIL || this.state === ITEMS) {
       this.ended = true;
       if (this.state === IN_ITEM) this.pos = Math.min(this.pos, this.scanPos);
       this.run();
@@ -501,6 +530,19 @@ export class JsonMrfParser implements FormatParser {
             i++;
             break;
           }
+          if (c === 0x5d && this.listDamaged) {
+            // In a broken list, a bracket may be a broken item's: the list ends where the file's
+            // fields or its end follow.
+            const ends = listEndsAt(b, i, this.ended, this.inList);
+            if (ends === MORE) {
+              this.pos = i;
+              return;
+            }
+            if (ends === 0) {
+              this.strayText(i);
+              break;
+            }
+          }
           if (c === 0x5d) {
             if (this.itemsAfter === 'comma') this.report.add('json.trailing-comma', ITEMS_KEY);
             this.fieldsAfter = 'value';
@@ -510,12 +552,7 @@ export class JsonMrfParser implements FormatParser {
           }
           if (c === 0x7d || c === COLON_BYTE) {
             // No value starts so: the rest of an item that a stray closing brace ended, read past.
-            this.report.add(
-              'json.stray-text',
-              this.itemIndex > 0 ? `${ITEMS_KEY}[${this.itemIndex - 1}]` : ITEMS_KEY,
-              JSON.stringify(b.toString('utf8', i, Math.min(n, i + 40))),
-            );
-            this.state = this.startTail();
+            this.strayText(i);
             break;
           }
           if (this.itemsAfter === 'value')
@@ -536,6 +573,7 @@ export class JsonMrfParser implements FormatParser {
             this.skipped(end, 'json.item-too-large', location);
             this.report.rejectedRecords++;
           } else if (this.broken !== WHOLE) {
+            this.listDamaged = true;
             this.report.add(
               'json.unbalanced-item',
               location,
@@ -546,6 +584,7 @@ export class JsonMrfParser implements FormatParser {
             this.report.rejectedRecords++;
           } else {
             const item = this.parse(this.tokenStart, end, location);
+            if (!isItemLike(item)) this.listDamaged = true;
             if (item !== undefined) {
               const keysBefore = this.unknownFields.keys;
               this.onItem(item, location);
@@ -574,6 +613,18 @@ export class JsonMrfParser implements FormatParser {
       }
     }
     this.pos = i;
+  }
+
+  /** Text at i where an item should start: said, and read past as a broken item's tail. */
+  private strayText(i: number): void {
+    const b = this.buf;
+    this.listDamaged = true;
+    this.report.add(
+      'json.stray-text',
+      this.itemIndex > 0 ? `${ITEMS_KEY}[${this.itemIndex - 1}]` : ITEMS_KEY,
+      JSON.stringify(b.toString('utf8', i, Math.min(b.length, i + 40))),
+    );
+    this.state = this.startTail();
   }
 
   private startTail(): number {
@@ -616,7 +667,7 @@ export class JsonMrfParser implements FormatParser {
       else if (c === 0x7d) {
         if (--depth < 0) return i + 1;
       } else if (c === 0x5d && --depth < 0) {
-        const ends = listEndsAt(b, i, this.ended);
+        const ends = listEndsAt(b, i, this.ended, this.inList);
         if (ends === MORE) {
           depth++;
           return later(i);
@@ -746,7 +797,7 @@ export class JsonMrfParser implements FormatParser {
           if (item && depth === 1) {
             // The item's own brace closed by a bracket: the list's end, when the file's fields
             // or its end follow, and the item lacks a closing brace or bracket.
-            const ends = listEndsAt(b, i, this.ended);
+            const ends = listEndsAt(b, i, this.ended, this.inList);
             if (ends === MORE) return this.scanLater(i, depth, kinds, keys);
             if (ends === 1) {
               this.broken = UNCLOSED;

@@ -675,6 +675,28 @@ describe('records and rules', () => {
       ]);
     });
 
+    it('reads on past a bracket that ends no list, once the list is broken', async () => {
+      const items = visits() as { code_information: object[] }[];
+      items[1]?.code_information.push({ code: 'G0002', type: 'HCPCS' });
+      const text = JSON.stringify(
+        { ...HEADER_FIELDS, standard_charge_information: items },
+        null,
+        2,
+      );
+      // Visit 2 loses its codes' opening bracket and its second code's opening brace: its braces
+      // still pair up, so it ends after that code's fields, and its codes' closing bracket then
+      // stands where the list of items could end.
+      const codes = text.indexOf('[', text.indexOf('code_information', text.indexOf('Visit 2')));
+      const damaged = cut(cut(text, text.indexOf('{', text.indexOf('99212'))), codes);
+      const { records, header, report } = await readText('bracket-in-list.json', damaged);
+      expect(records.map((r) => r.description)).toEqual(['Visit 1', 'Visit 3', 'Visit 4']);
+      expect(header?.hospitalName).toBe('Test Hospital');
+      expect(report.examples('json.stray-text')).toEqual([
+        expect.objectContaining({ location: 'standard_charge_information[1]' }),
+      ]);
+      expect(report.count('json.after-end')).toBe(0);
+    });
+
     it('does not take an object with an item’s field inside a whole item for the next item', async () => {
       const [first, ...rest] = visits() as Record<string, unknown>[];
       const withNotes = {
