@@ -231,6 +231,8 @@ export class JsonMrfParser implements FormatParser {
    * that is no item): its closing bracket is then checked for being one (listEndsAt).
    */
   private listDamaged = false;
+  /** The index of the first item at which the list was found broken. */
+  private damagedFrom = 0;
   /** The text JSON.parse read the current value from (after repairs), while it is checked. */
   private parsedText = '';
   /** Colons outside strings in the value being scanned: its objects' keys, written out. */
@@ -298,6 +300,15 @@ export class JsonMrfParser implements FormatParser {
       if (this.state === START) {
         throw new MrfReadError('not-a-mrf', 'The file holds no JSON object.');
       }
+      if (this.brokenInside()) {
+        const from = this.listDamaged ? this.damagedFrom : this.itemIndex;
+        throw new MrfReadError(
+          'invalid-json',
+          `The JSON's braces, brackets or quotes do not pair up from item ${from + 1} of ` +
+            `${ITEMS_KEY} on (one is missing or too many), so where its items end cannot be ` +
+            'told.',
+        );
+      }
       throw new MrfReadError(
         'truncated-json',
         `The JSON file ends before it is complete (after ${this.itemIndex} items of ${ITEMS_KEY}): ` +
@@ -318,6 +329,21 @@ export class JsonMrfParser implements FormatParser {
       const start = JSON.stringify(this.afterEndStart);
       this.report.add('json.after-end', 'file', `${this.afterEnd} bytes, starting ${start}`);
     }
+  }
+
+  /**
+   * Whether the file, ending before its list of items does, is broken rather than only cut short:
+   * a file cut short is the start of a whole one, in which no bracket closes a brace; nor does it
+   * end inside a string, or after a broken list, with a closing brace as its last text.
+   */
+  private brokenInside(): boolean {
+    if (this.state === ITEM_TAIL || (this.state === IN_ITEM && this.unbalanced)) return true;
+    const b = this.buf;
+    let k = b.length - 1;
+    while (k >= 0 && (isSpace(b[k] as number) || b[k] === 0)) k--;
+    const lastIsClosing = b[k] === 0x7d || (this.inList && b[k] === 0x5d);
+    if (this.state === IN_ITEM) return this.inString && lastIsClosing;
+    return this.state === ITEMS && this.listDamaged && lastIsClosing;
   }
 
   /** A top-level comma: one after a value is as it should be; any other is reported, and read past. */
@@ -573,7 +599,7 @@ export class JsonMrfParser implements FormatParser {
             this.skipped(end, 'json.item-too-large', location);
             this.report.rejectedRecords++;
           } else if (this.broken !== WHOLE) {
-            this.listDamaged = true;
+            this.damaged(index);
             this.report.add(
               'json.unbalanced-item',
               location,
@@ -584,7 +610,7 @@ export class JsonMrfParser implements FormatParser {
             this.report.rejectedRecords++;
           } else {
             const item = this.parse(this.tokenStart, end, location);
-            if (!isItemLike(item)) this.listDamaged = true;
+            if (!isItemLike(item)) this.damaged(index);
             if (item !== undefined) {
               const keysBefore = this.unknownFields.keys;
               this.onItem(item, location);
@@ -618,13 +644,19 @@ export class JsonMrfParser implements FormatParser {
   /** Text at i where an item should start: said, and read past as a broken item's tail. */
   private strayText(i: number): void {
     const b = this.buf;
-    this.listDamaged = true;
+    this.damaged(Math.max(0, this.itemIndex - 1));
     this.report.add(
       'json.stray-text',
       this.itemIndex > 0 ? `${ITEMS_KEY}[${this.itemIndex - 1}]` : ITEMS_KEY,
       JSON.stringify(b.toString('utf8', i, Math.min(b.length, i + 40))),
     );
     this.state = this.startTail();
+  }
+
+  /** Marks the list of items broken, at item `index` if it was whole until then. */
+  private damaged(index: number): void {
+    if (!this.listDamaged) this.damagedFrom = index;
+    this.listDamaged = true;
   }
 
   private startTail(): number {

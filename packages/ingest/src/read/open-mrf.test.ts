@@ -697,6 +697,29 @@ describe('records and rules', () => {
       expect(report.count('json.after-end')).toBe(0);
     });
 
+    it('says a file whose braces or quotes do not pair up is broken, not cut short', async () => {
+      const text = JSON.stringify({ ...HEADER_FIELDS, standard_charge_information: visits() });
+      // The last item loses its charge's and its own closing braces: it takes the list's
+      // bracket and the file's brace for its own, and the list never ends.
+      const last = text.lastIndexOf('}]}]');
+      const twoMissing = await failure(
+        await file('two-missing.json', cut(cut(text, last + 2), last)),
+      );
+      expect(twoMissing.code).toBe('invalid-json');
+      expect(twoMissing.message).toContain(
+        'do not pair up from item 4 of standard_charge_information',
+      );
+      // A quote gone: what follows it is read inside out, to the file's closing brace.
+      const quote = text.indexOf('"PPO"', text.indexOf('Visit 2'));
+      const noQuote = await failure(await file('no-quote.json', cut(text, quote)));
+      expect(noQuote.code).toBe('invalid-json');
+      // Cut short, the same file is said to be so.
+      const short = await failure(
+        await file('short.json', text.slice(0, text.lastIndexOf('}') - 3)),
+      );
+      expect(short.code).toBe('truncated-json');
+    });
+
     it('does not take an object with an item’s field inside a whole item for the next item', async () => {
       const [first, ...rest] = visits() as Record<string, unknown>[];
       const withNotes = {
