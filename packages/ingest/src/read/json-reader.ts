@@ -233,6 +233,8 @@ export class JsonMrfParser implements FormatParser {
   private listDamaged = false;
   /** The index of the first item at which the list was found broken. */
   private damagedFrom = 0;
+  /** The last top-level value read: its key, the file offset of its end, whether it paired up. */
+  private lastValue: { key: string; end: number; unbalanced: boolean } | null = null;
   /** The text JSON.parse read the current value from (after repairs), while it is checked. */
   private parsedText = '';
   /** Colons outside strings in the value being scanned: its objects' keys, written out. */
@@ -300,15 +302,8 @@ export class JsonMrfParser implements FormatParser {
       if (this.state === START) {
         throw new MrfReadError('not-a-mrf', 'The file holds no JSON object.');
       }
-      if (this.brokenInside()) {
-        const from = this.listDamaged ? this.damagedFrom : this.itemIndex;
-        throw new MrfReadError(
-          'invalid-json',
-          `The JSON's braces, brackets or quotes do not pair up from item ${from + 1} of ` +
-            `${ITEMS_KEY} on (one is missing or too many), so where its items end cannot be ` +
-            'told.',
-        );
-      }
+      const broken = this.brokenEnd();
+      if (broken !== null) throw broken;
       throw new MrfReadError(
         'truncated-json',
         `The JSON file ends before it is complete (after ${this.itemIndex} items of ${ITEMS_KEY}): ` +
@@ -332,18 +327,52 @@ export class JsonMrfParser implements FormatParser {
   }
 
   /**
-   * Whether the file, ending before its list of items does, is broken rather than only cut short:
-   * a file cut short is the start of a whole one, in which no bracket closes a brace; nor does it
-   * end inside a string, or after a broken list, with a closing brace as its last text.
+   * The error for a file that ends before its object does, when it is broken rather than only
+   * cut short (or may be either), or null. A file cut short is the start of a whole one, in which
+   * no bracket closes a brace; nor does it end in a closing brace while inside a string or after
+   * a broken list. One whose last top-level value ended at its last brace is either.
    */
-  private brokenInside(): boolean {
-    if (this.state === ITEM_TAIL || (this.state === IN_ITEM && this.unbalanced)) return true;
+  private brokenEnd(): MrfReadError | null {
     const b = this.buf;
     let k = b.length - 1;
     while (k >= 0 && (isSpace(b[k] as number) || b[k] === 0)) k--;
     const lastIsClosing = b[k] === 0x7d || (this.inList && b[k] === 0x5d);
-    if (this.state === IN_ITEM) return this.inString && lastIsClosing;
-    return this.state === ITEMS && this.listDamaged && lastIsClosing;
+    const pairs = 'braces, brackets or quotes do not pair up';
+    const state = this.state;
+    if (
+      state === ITEM_TAIL ||
+      (state === IN_ITEM && (this.unbalanced || (this.inString && lastIsClosing))) ||
+      (state === ITEMS && this.listDamaged && lastIsClosing)
+    ) {
+      const from = this.listDamaged ? this.damagedFrom : this.itemIndex;
+      return new MrfReadError(
+        'invalid-json',
+        `The JSON's ${pairs} from item ${from + 1} of ${ITEMS_KEY} on (one is missing or too ` +
+          'many), so where its items end cannot be told.',
+      );
+    }
+    // The last top-level value took the file's closing brace for its own.
+    const tookEnd = state === KEY && this.lastValue?.end === this.dropped + k + 1;
+    const value =
+      state === IN_VALUE && (this.unbalanced || (this.inString && lastIsClosing))
+        ? this.key
+        : tookEnd && this.lastValue?.unbalanced
+          ? this.lastValue.key
+          : null;
+    if (value !== null)
+      return new MrfReadError(
+        'invalid-json',
+        `The JSON's ${pairs} in the value of ${value} (one is missing or too many), so the ` +
+          'rest of the file was read into it.',
+      );
+    if (tookEnd && this.lastValue)
+      return new MrfReadError(
+        'truncated-json',
+        `The JSON file ends where the value of ${this.lastValue.key} ends, without a closing ` +
+          'brace of its own: a brace or bracket in that value is missing (it took the file’s ' +
+          'for its own), or the file was cut short right after it.',
+      );
+    return null;
   }
 
   /** A top-level comma: one after a value is as it should be; any other is reported, and read past. */
@@ -532,6 +561,7 @@ export class JsonMrfParser implements FormatParser {
             this.checkSize(n);
             return;
           }
+          this.lastValue = { key: this.key, end: this.dropped + end, unbalanced: this.unbalanced };
           if (this.oversized) this.skipped(end, 'json.value-too-large', this.key);
           else {
             const value = this.parse(this.tokenStart, end, this.key);

@@ -720,6 +720,29 @@ describe('records and rules', () => {
       expect(short.code).toBe('truncated-json');
     });
 
+    it('names the top-level value whose closing bracket or brace is missing', async () => {
+      const text = JSON.stringify(
+        {
+          ...HEADER_FIELDS,
+          hospital_address: ['1 Main St, Orlando, FL 32803'],
+          license_information: { license_number: '1', state: 'FL' },
+          standard_charge_information: visits(),
+        },
+        null,
+        2,
+      );
+      // The list of addresses takes everything after it, to the file's closing brace.
+      const addresses = text.indexOf(']', text.indexOf('hospital_address'));
+      const list = await failure(await file('addresses.json', cut(text, addresses)));
+      expect(list).toMatchObject({ code: 'invalid-json' });
+      expect(list.message).toContain('do not pair up in the value of hospital_address');
+      // The licence's object ends with the file's brace: broken there, or cut right after it.
+      const licence = text.indexOf('}', text.indexOf('license_information'));
+      const object = await failure(await file('licence.json', cut(text, licence)));
+      expect(object).toMatchObject({ code: 'truncated-json' });
+      expect(object.message).toContain('ends where the value of license_information ends');
+    });
+
     it('does not take an object with an item’s field inside a whole item for the next item', async () => {
       const [first, ...rest] = visits() as Record<string, unknown>[];
       const withNotes = {
