@@ -233,6 +233,8 @@ export class JsonMrfParser implements FormatParser {
   private listDamaged = false;
   /** The index of the first item at which the list was found broken. */
   private damagedFrom = 0;
+  /** The file's last byte so far that is not white space or NUL, and its offset in the file. */
+  private lastText: { byte: number; at: number } | null = null;
   /** The last top-level value read: its key, the file offset of its end, whether it paired up. */
   private lastValue: { key: string; end: number; unbalanced: boolean } | null = null;
   /** The text JSON.parse read the current value from (after repairs), while it is checked. */
@@ -279,6 +281,10 @@ export class JsonMrfParser implements FormatParser {
       keep = this.oversized ? Math.max(0, this.scanPos - 1024) : this.tokenStart;
     }
     this.dropped += Math.min(keep, this.buf.length);
+    const chunkAt = this.dropped + this.buf.length - Math.min(keep, this.buf.length);
+    let k = chunk.length - 1;
+    while (k >= 0 && (isSpace(chunk[k] as number) || chunk[k] === 0)) k--;
+    if (k >= 0) this.lastText = { byte: chunk[k] as number, at: chunkAt + k };
     this.buf = keep >= this.buf.length ? chunk : Buffer.concat([this.buf.subarray(keep), chunk]);
     this.pos -= keep;
     this.tokenStart -= keep;
@@ -333,10 +339,8 @@ export class JsonMrfParser implements FormatParser {
    * a broken list. One whose last top-level value ended at its last brace is either.
    */
   private brokenEnd(): MrfReadError | null {
-    const b = this.buf;
-    let k = b.length - 1;
-    while (k >= 0 && (isSpace(b[k] as number) || b[k] === 0)) k--;
-    const lastIsClosing = b[k] === 0x7d || (this.inList && b[k] === 0x5d);
+    const last = this.lastText?.byte;
+    const lastIsClosing = last === 0x7d || (this.inList && last === 0x5d);
     const pairs = 'braces, brackets or quotes do not pair up';
     const state = this.state;
     if (
@@ -352,7 +356,8 @@ export class JsonMrfParser implements FormatParser {
       );
     }
     // The last top-level value took the file's closing brace for its own.
-    const tookEnd = state === KEY && this.lastValue?.end === this.dropped + k + 1;
+    const tookEnd =
+      state === KEY && this.lastText !== null && this.lastValue?.end === this.lastText.at + 1;
     const value =
       state === IN_VALUE && (this.unbalanced || (this.inString && lastIsClosing))
         ? this.key
@@ -649,7 +654,7 @@ export class JsonMrfParser implements FormatParser {
             }
             this.parsedText = '';
           }
-          this.itemsAfter = 'value';
+          this.itemsAfter = this.broken === UNCLOSED ? this.readOnAt(end) : 'value';
           this.state = this.broken === CLOSED_EARLY ? this.startTail() : ITEMS;
           i = end;
           break;
@@ -657,6 +662,7 @@ export class JsonMrfParser implements FormatParser {
         case ITEM_TAIL: {
           const end = this.skipTail(i);
           if (end === -1) return;
+          this.itemsAfter = this.readOnAt(end);
           this.state = ITEMS;
           i = end;
           break;
@@ -723,7 +729,7 @@ export class JsonMrfParser implements FormatParser {
       } else if (c === 0x7b && afterComma && depth <= 0) {
         const starts = itemStartsAt(b, i);
         if (starts === MORE) return later(i);
-        if (starts === 1) return b.lastIndexOf(0x2c, i);
+        if (starts === 1) return this.commaBefore(i, from);
         depth++;
       } else if (c === 0x7b || c === 0x5b) depth++;
       else if (c === 0x7d) {
@@ -849,7 +855,7 @@ export class JsonMrfParser implements FormatParser {
           if (starts === 1) {
             this.broken = UNCLOSED;
             this.keysScanned = keys;
-            return b.lastIndexOf(0x2c, i);
+            return this.commaBefore(i, Math.max(0, this.tokenStart));
           }
         }
         if (depth < 31) kinds = (kinds << 1) | ((c >> 5) & 1);
@@ -884,6 +890,20 @@ export class JsonMrfParser implements FormatParser {
     this.kinds = kinds;
     this.scanPos = n;
     return -1;
+  }
+
+  /**
+   * Where to read on from for the item starting at i: the comma before it, or, when that was let
+   * go of with an earlier chunk (before `from`), the item itself (see readOnAt).
+   */
+  private commaBefore(i: number, from: number): number {
+    const comma = this.buf.lastIndexOf(0x2c, i);
+    return comma >= from ? comma : i;
+  }
+
+  /** What came last when a broken item's reading goes on at `at`: an item there had its comma. */
+  private readOnAt(at: number): Separator {
+    return this.buf[at] === 0x7b ? 'comma' : 'value';
   }
 
   /** Stops the scan at i, to be taken up there when more bytes have come. */

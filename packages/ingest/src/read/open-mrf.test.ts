@@ -675,6 +675,27 @@ describe('records and rules', () => {
       ]);
     });
 
+    it('reads past the tail of an item to the next item, whichever chunk its comma came in', async () => {
+      const text = JSON.stringify(
+        { ...HEADER_FIELDS, standard_charge_information: visits() },
+        null,
+        2,
+      );
+      // Visit 2 is closed after its codes by a stray brace, and its own brace is gone: its
+      // charges are left standing, with no brace to end them, before Visit 3.
+      const codesEnd = text.indexOf(']', text.indexOf('Visit 2')) + 1;
+      const ownBrace = text.lastIndexOf('}', text.indexOf('Visit 3'));
+      const damaged = add(cut(text, ownBrace), codesEnd, '}');
+      const path = await file('tail-to-next.json', damaged);
+      for (const chunkSize of [1, 7, 64 * 1024]) {
+        const { records, report } = await readWithReport(path, { chunkSize });
+        expect(records.map((r) => r.description)).toEqual(['Visit 1', 'Visit 3', 'Visit 4']);
+        expect(report.count('json.stray-text')).toBe(1);
+        // The comma before Visit 3 was read in the tail, whatever chunk it came in.
+        expect(report.count('json.comma')).toBe(0);
+      }
+    });
+
     it('reads on past a bracket that ends no list, once the list is broken', async () => {
       const items = visits() as { code_information: object[] }[];
       items[1]?.code_information.push({ code: 'G0002', type: 'HCPCS' });
@@ -702,13 +723,23 @@ describe('records and rules', () => {
       // The last item loses its charge's and its own closing braces: it takes the list's
       // bracket and the file's brace for its own, and the list never ends.
       const last = text.lastIndexOf('}]}]');
-      const twoMissing = await failure(
-        await file('two-missing.json', cut(cut(text, last + 2), last)),
-      );
-      expect(twoMissing.code).toBe('invalid-json');
-      expect(twoMissing.message).toContain(
-        'do not pair up from item 4 of standard_charge_information',
-      );
+      // Or, after an item that is no JSON (a colon gone), its charges' closing bracket and its
+      // own brace: it takes the list's bracket and the file's brace for its own, which pair up,
+      // and the list never ends.
+      const colon = text.indexOf(':', text.indexOf('code_information', text.indexOf('Visit 2')));
+      for (const [name, damaged, from] of [
+        ['two-missing.json', cut(cut(text, last + 2), last), 4],
+        ['two-missing-paired.json', cut(cut(cut(text, last + 2), last + 1), colon), 2],
+      ] as const) {
+        const path = await file(name, `${damaged}${'\n'.repeat(16)}`);
+        // In small chunks too, where the file's last brace came in a chunk let go of before its
+        // end (the line ends after it fill two chunks of 7 bytes).
+        for (const chunkSize of [7, 64 * 1024]) {
+          const result = await failure(path, { chunkSize });
+          expect(result.code).toBe('invalid-json');
+          expect(result.message).toContain(`do not pair up from item ${from} of`);
+        }
+      }
       // A quote gone: what follows it is read inside out, to the file's closing brace.
       const quote = text.indexOf('"PPO"', text.indexOf('Visit 2'));
       const noQuote = await failure(await file('no-quote.json', cut(text, quote)));
