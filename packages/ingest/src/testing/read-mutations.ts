@@ -4,7 +4,10 @@
  * refused, and what went wrong with the others. Its own process, so that a reader caught in a loop
  * is stopped by the caller's timeout instead of hanging the test run.
  * With an entry name, `file` is a zip archive and each damaged copy is read as `copy.zip#entry`.
- *   node --import tsx packages/ingest/src/testing/read-mutations.ts <file> <variants> [entry]
+ * With --small-chunks, each copy is read a second time in chunks of SMALL_CHUNK bytes, which
+ * must end the same way: a stream's chunks may end anywhere (see `sameInSmallChunks`). That read
+ * takes several times as long.
+ *   node --import tsx packages/ingest/src/testing/read-mutations.ts <file> <variants> [entry] [--small-chunks]
  */
 import { readFile, rm, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,11 +16,42 @@ import type { ChargeRecord } from '../model.ts';
 import { MrfReadError, openMrf } from '../read/index.ts';
 import { mutate } from './mutate.ts';
 
+/** Chunks small enough that every few bytes of a damaged place fall on a chunk's end. */
+export const SMALL_CHUNK = 7;
+
 export interface MutationOutcome {
   read: number;
   refused: number;
-  /** "seed 12: …" for every variant that broke a rule or threw something else. */
+  /**
+   * "seed 12: …" for every variant that broke a rule, threw something else, or ended otherwise
+   * when read in small chunks.
+   */
   failures: string[];
+}
+
+/** How a read ended: its records and the report's rules, or its refusal. */
+async function readEnd(source: string, chunkSize?: number): Promise<string> {
+  try {
+    const reader = await openMrf(source, chunkSize ? { chunkSize } : {});
+    const records: string[] = [];
+    for await (const r of reader.records)
+      records.push(`${r.location} ${r.description} ${r.gross} ${r.payers.length}`);
+    const rules = reader.report.rules().map((r) => `${r.rule} ${r.count}`);
+    return `read ${records.length}: ${records.join('; ')} | ${rules.join('; ')}`;
+  } catch (error) {
+    return error instanceof MrfReadError ? `refused ${error.code}` : `threw ${String(error)}`;
+  }
+}
+
+/**
+ * Null when the variant ends the same read whole and in small chunks, else how each ended. A
+ * file taken for binary by the NUL bytes of its first chunk is left out: how much that chunk
+ * holds is the reader's decision (ADR 0011).
+ */
+async function sameInSmallChunks(source: string): Promise<string | null> {
+  const [whole, small] = [await readEnd(source), await readEnd(source, SMALL_CHUNK)];
+  if (whole === small || [whole, small].some((end) => end === 'refused not-a-mrf')) return null;
+  return `whole: ${whole.slice(0, 300)}; in ${SMALL_CHUNK}-byte chunks: ${small.slice(0, 300)}`;
 }
 
 function isAmount(value: number | null): boolean {
@@ -45,6 +79,7 @@ export async function readMutations(
   path: string,
   variants: number,
   entry?: string,
+  smallChunks = false,
 ): Promise<MutationOutcome> {
   const original = await readFile(path);
   const dir = await mkdtemp(join(tmpdir(), 'ratelens-mutated-'));
@@ -71,6 +106,8 @@ export async function readMutations(
         if (error instanceof MrfReadError) outcome.refused++;
         else outcome.failures.push(`seed ${seed}: threw ${String(error)}`);
       }
+      const chunked = smallChunks && (await sameInSmallChunks(entry ? `${file}#${entry}` : file));
+      if (chunked) outcome.failures.push(`seed ${seed}: ${chunked}`);
       await rm(file);
     }
   } finally {
@@ -80,10 +117,12 @@ export async function readMutations(
 }
 
 if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1]))) {
-  const [file, variants, entry] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const smallChunks = args.includes('--small-chunks');
+  const [file, variants, entry] = args.filter((arg) => arg !== '--small-chunks');
   if (!file || !variants) {
-    console.error('Usage: read-mutations.ts <file> <variants> [entry]');
+    console.error('Usage: read-mutations.ts <file> <variants> [entry] [--small-chunks]');
     process.exit(2);
   }
-  console.log(JSON.stringify(await readMutations(file, Number(variants), entry)));
+  console.log(JSON.stringify(await readMutations(file, Number(variants), entry, smallChunks)));
 }
