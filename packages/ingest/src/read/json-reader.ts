@@ -16,13 +16,15 @@ import { ValidationReport } from '../validate/report.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { duplicateKeys } from './duplicate-keys.ts';
+import { FILE_FIELDS, UnknownFields, keysIn } from './json-fields.ts';
 import {
-  FILE_FIELDS,
-  INSIDE_ITEM_FIELDS,
-  ITEM_FIELDS,
-  UnknownFields,
-  keysIn,
-} from './json-fields.ts';
+  MORE,
+  isItemLike,
+  isSpace,
+  itemStartsAt,
+  listEndsAt,
+  previousSignificant,
+} from './json-resync.ts';
 import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
 import { lenientJson } from './lenient-json.ts';
 import {
@@ -84,75 +86,6 @@ const BACKSLASH = 0x5c;
 const ITEMS_KEY = 'standard_charge_information';
 const MODIFIERS_KEY = 'modifier_information';
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-/** The first byte from i on that is not white space, its index; -1 when the buffer ends first. */
-function nextSignificant(b: Buffer, i: number): number {
-  while (i < b.length && isSpace(b[i] as number)) i++;
-  return i < b.length ? i : -1;
-}
-
-/** The last byte before i that is not white space, from `from` on; -1 when there is none. */
-function previousSignificant(b: Buffer, i: number, from: number): number {
-  let k = i - 1;
-  while (k >= from && isSpace(b[k] as number)) k--;
-  return k >= from ? (b[k] as number) : -1;
-}
-
-/**
- * What follows a place where a key may be: more bytes are needed, no key, an item's field, a
- * field of the objects inside an item, another (a file's field, or one no schema defines).
- */
-const MORE = -1;
-const NO_KEY = 0;
-const ITEM_KEY = 1;
-const INSIDE_ITEM_KEY = 2;
-const OTHER_KEY = 3;
-
-/** The key starting at i, after white space (see MORE, NO_KEY, ITEM_KEY, INSIDE_ITEM_KEY, OTHER_KEY). */
-function keyAt(b: Buffer, i: number): number {
-  const q = nextSignificant(b, i);
-  if (q === -1) return MORE;
-  if (b[q] !== QUOTE) return NO_KEY;
-  const end = b.indexOf(QUOTE, q + 1);
-  if (end === -1 || end - q > 32) return b.length - q > 32 ? OTHER_KEY : MORE;
-  const key = b.toString('latin1', q + 1, end).toLowerCase();
-  return ITEM_FIELDS.has(key)
-    ? ITEM_KEY
-    : INSIDE_ITEM_FIELDS.has(key)
-      ? INSIDE_ITEM_KEY
-      : OTHER_KEY;
-}
-
-/** Whether the `{` at i starts an item, one of an item's fields following it: 1, 0 or MORE. */
-function itemStartsAt(b: Buffer, i: number): number {
-  const key = keyAt(b, i + 1);
-  return key === MORE ? MORE : key === ITEM_KEY ? 1 : 0;
-}
-
-/**
- * Whether the `]` at i, in a broken item or list, is the end of the list of items: a comma and a
- * field that is neither an item's nor one inside an item follow it, or the file's closing brace
- * and then nothing (a closing brace and a comma or bracket are an item's end and what follows
- * it; a bracket, in a file written inside a list, its end). 1, 0, or MORE; at the file's end
- * (`eof`), what it has decides.
- */
-function listEndsAt(b: Buffer, i: number, eof: boolean, inList: boolean): number {
-  const k = nextSignificant(b, i + 1);
-  if (k === -1) return eof ? 1 : MORE;
-  if (b[k] === 0x2c) {
-    const key = keyAt(b, k + 1);
-    return key === OTHER_KEY ? 1 : key === MORE && !eof ? MORE : 0;
-  }
-  if (b[k] !== 0x7d) return 0;
-  const after = nextSignificant(b, k + 1);
-  if (after === -1) return eof ? 1 : MORE;
-  const c = b[after] as number;
-  return c === 0x2c || (c === 0x5d && !inList) || c === 0x7b ? 0 : 1;
-}
-
 /** Index of the closing quote of a string whose content starts at `from`, or -1. */
 function endOfString(b: Buffer, from: number): number {
   let k = b.indexOf(QUOTE, from);
@@ -170,22 +103,6 @@ type Separator = 'open' | 'value' | 'comma';
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/**
- * Whether a list entry looks like an item: an object with one of an item's fields and none of the
- * fields of the objects inside an item (a code's `code` beside `description` is a brace gone
- * missing), in any letter case.
- */
-function isItemLike(v: unknown): boolean {
-  if (!isObject(v)) return false;
-  let itemFields = 0;
-  for (const key in v) {
-    const field = ITEM_FIELDS.has(key) ? key : key.toLowerCase();
-    if (ITEM_FIELDS.has(field)) itemFields++;
-    else if (INSIDE_ITEM_FIELDS.has(field)) return false;
-  }
-  return itemFields > 0;
 }
 
 /**
