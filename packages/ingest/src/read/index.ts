@@ -53,27 +53,21 @@ export async function openMrf(source: string, options: ReadOptions = {}): Promis
   try {
     const opened = await openSource(source, options);
     iterator = opened.chunks[Symbol.asyncIterator]();
-    let first = await iterator.next();
-    const utf16 = first.done ? null : utf16Encoding(first.value);
-    if (utf16 && !first.done) {
+    // What the start tells (UTF-16, binary, the format) is told from as many bytes however the
+    // file arrives: a download's chunks may be a few bytes long.
+    let { held, ended } = await readOn(iterator, [], () => false, UTF16_SAMPLE);
+    const utf16 = held.length === 0 ? null : utf16Encoding(Buffer.concat(held));
+    if (utf16) {
       // Read as UTF-8 from here on; the hash and byte counts stay those of the file.
       report.add('encoding.utf-16', `file (${utf16.toUpperCase()})`);
-      iterator = utf16ToUtf8(first.value, iterator, utf16);
-      first = await iterator.next();
+      iterator = utf16ToUtf8(Buffer.concat(held), iterator, utf16);
+      held = [];
+      ended = false;
     }
-    // The format is told from the file's first text: a first chunk of white space or comments
-    // alone (a download's may be short) does not tell it.
-    const held: Buffer[] = first.done ? [] : [first.value];
-    let size = held[0]?.length ?? 0;
-    let ended = first.done === true;
-    while (!ended && size < SNIFF_BYTES && untold(held)) {
-      const next = await iterator.next();
-      if (next.done) ended = true;
-      else {
-        held.push(next.value);
-        size += next.value.length;
-      }
-    }
+    // The format is told from the file's first text: white space or comments alone do not tell
+    // it, and the binary check wants a full sample after them.
+    if (!ended)
+      ({ held, ended } = await readOn(iterator, held, (start) => !untold(start), SNIFF_BYTES));
     const head = held.length === 1 ? (held[0] as Buffer) : Buffer.concat(held);
     if (head.length === 0) {
       throw new MrfReadError('empty-file', `The file ${displayName(source)} has no content.`);
@@ -174,14 +168,55 @@ function firstLine(sample: Buffer): string {
 /** How much of a file's start is read, at most, for text that tells its format. */
 const SNIFF_BYTES = 1 << 16;
 
-/** Whether the start read so far is only white space, comments or an opening bracket. */
-function untold(held: readonly Buffer[]): boolean {
-  let text = Buffer.concat(held).toString('latin1');
+/** How many bytes, at least, are read to tell UTF-16 from their zero bytes. */
+const UTF16_SAMPLE = 512;
+
+/** How much of the text after the blanks is looked at for binary content. */
+const SAMPLE_BYTES = 4096;
+
+/**
+ * Reads on (adding to `held`) until `enough` says so or `most` bytes are held, or the file ends.
+ * `enough` is asked again each time the bytes held have doubled, so that a file arriving a few
+ * bytes at a time is not copied over and over.
+ */
+async function readOn(
+  iterator: AsyncIterator<Buffer>,
+  held: Buffer[],
+  enough: (start: Buffer) => boolean,
+  most: number,
+): Promise<{ held: Buffer[]; ended: boolean }> {
+  let size = held.reduce((sum, chunk) => sum + chunk.length, 0);
+  let asked = 0;
+  while (size < most) {
+    if (size > 0 && size >= 2 * asked) {
+      if (enough(Buffer.concat(held))) break;
+      asked = size;
+    }
+    const next = await iterator.next();
+    if (next.done) return { held, ended: true };
+    held.push(next.value);
+    size += next.value.length;
+  }
+  return { held, ended: false };
+}
+
+/**
+ * Whether the start read so far is only white space, comments or an opening bracket, or has
+ * fewer than SAMPLE_BYTES after its blanks.
+ */
+function untold(start: Buffer): boolean {
+  let text = start.toString('latin1');
   if (text.startsWith('\xEF\xBB\xBF')) text = text.slice(3);
+  if (text.length - blanks(text) < SAMPLE_BYTES) return true;
   const rest = afterComments(text);
   if (rest.length === 0) return true;
   // "[" with the object still to come, or a comment still open.
   return /^\[\s*$/.test(rest) || rest === '/' || rest.startsWith('/*');
+}
+
+/** How many spaces, tabs and line ends a text starts with. */
+function blanks(text: string): number {
+  return /^[ \t\r\n]*/.exec(text)?.[0].length ?? 0;
 }
 
 /** The text after the comments and white space it starts with. */
@@ -197,7 +232,7 @@ function chooseParser(head: Buffer, report: ValidationReport): FormatParser {
     (head[i] === 0x20 || head[i] === 0x0a || head[i] === 0x0d || head[i] === 0x09)
   )
     i++;
-  const sample = head.subarray(i, i + 4096);
+  const sample = head.subarray(i, i + SAMPLE_BYTES);
   if (looksBinary(sample)) {
     throw new MrfReadError(
       'not-a-mrf',

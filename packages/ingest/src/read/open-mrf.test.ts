@@ -141,6 +141,27 @@ describe('file-level errors', () => {
     });
   });
 
+  it('tells binary and UTF-16 content alike however small the chunks a file arrives in', async () => {
+    // A zero byte 200 bytes in: binary, though the first few bytes look like JSON.
+    const zero = Buffer.from(`{"hospital_name":"${'H'.repeat(300)}"}`);
+    zero[200] = 0;
+    const binary = await file('zero.json', zero);
+    // UTF-16 without a byte-order mark, told only by the zero beside each character.
+    const text = V3_HEADER + TALL_COLUMNS + TALL_ROW;
+    const utf16 = await file('utf16.csv', Buffer.from(text, 'utf16le'));
+    const expected = await readText('utf8.csv', text);
+    for (const chunkSize of [1, 7, 64 * 1024]) {
+      expect(await failure(binary, { chunkSize }), `${chunkSize}`).toMatchObject({
+        code: 'not-a-mrf',
+        message:
+          'The file is binary, not text: it is neither a JSON nor a CSV hospital price file.',
+      });
+      const read = await readWithReport(utf16, { chunkSize });
+      expect(read.records, `${chunkSize}`).toEqual(expected.records);
+      expect(read.report.toJSON().rules.map((r) => r.rule)).toContain('encoding.utf-16');
+    }
+  });
+
   it('names a web page, an XML document and a PDF for what they are', async () => {
     const page = await failure(
       await file(
@@ -1221,6 +1242,8 @@ describe('records and rules', () => {
       license_information: { license_number: '1', state: 'OR' },
       version: '3.0.0',
     };
+    // Longer than what the reader looks at to tell the format, so that it opens before the end.
+    const items = Array.from({ length: 40 }, () => item);
     const pending = async (json: object) => {
       const reader = await openMrf(await file('identity.json', JSON.stringify(json)), {
         chunkSize: 16,
@@ -1229,12 +1252,12 @@ describe('records and rules', () => {
       for await (const record of reader.records) expect(record).toBeTruthy();
       return [atOpen, reader.identityPending(), reader.header.hospitalName];
     };
-    expect(await pending({ ...header, standard_charge_information: [item] })).toEqual([
+    expect(await pending({ ...header, standard_charge_information: items })).toEqual([
       false,
       false,
       'Test Hospital',
     ]);
-    expect(await pending({ standard_charge_information: [item], ...header })).toEqual([
+    expect(await pending({ standard_charge_information: items, ...header })).toEqual([
       true,
       false,
       'Test Hospital',
@@ -1242,7 +1265,7 @@ describe('records and rules', () => {
     // The name alone does not say which hospital: a licence may follow.
     const { license_information, ...named } = header;
     expect(
-      await pending({ ...named, standard_charge_information: [item], license_information }),
+      await pending({ ...named, standard_charge_information: items, license_information }),
     ).toEqual([true, false, 'Test Hospital']);
   });
 
@@ -2349,9 +2372,14 @@ describe('http(s) sources', () => {
       } else if (req.url === '/silent.csv') {
         // The connection is taken, and nothing is ever said.
       } else if (req.url === '/trickle.csv') {
-        // Three charges, 50 ms apart: a server well within the stall time.
+        // Three charges, 50 ms apart: a server well within the stall time. The first part is
+        // longer than what the reader looks at to tell the format, so it starts reading on it.
         res.writeHead(200, { 'content-type': 'text/csv' });
-        res.write(V3_HEADER + TALL_COLUMNS + TALL_ROW);
+        res.write(
+          V3_HEADER +
+            TALL_COLUMNS +
+            TALL_ROW.replace('X-ray chest', `X-ray chest${' PA'.repeat(1500)}`),
+        );
         const next = TALL_ROW.replace('X-ray chest,71046', 'MRI knee,73721');
         setTimeout(() => res.write(next), 50);
         setTimeout(() => res.end(next.replace('MRI knee,73721', 'CT head,70450')), 100);
