@@ -22,6 +22,7 @@ import {
   isItemLike,
   isSpace,
   itemStartsAt,
+  keyStartsAt,
   listEndsAt,
   previousSignificant,
 } from './json-resync.ts';
@@ -527,6 +528,19 @@ export class JsonMrfParser implements FormatParser {
             this.state = KEY;
             i++;
             break;
+          }
+          if (c === QUOTE) {
+            // A key where an item should start: the rest of an item that a stray closing brace
+            // ended, as the closing brace or colon below.
+            const key = keyStartsAt(b, i, this.ended);
+            if (key === MORE) {
+              this.pos = i;
+              return;
+            }
+            if (key === 1) {
+              this.strayText(i);
+              break;
+            }
           }
           if (c === 0x7d || c === COLON_BYTE) {
             // No value starts so: the rest of an item that a stray closing brace ended, read past.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MORE, isItemLike, itemStartsAt, listEndsAt } from './json-resync.ts';
+import { MORE, isItemLike, itemStartsAt, keyStartsAt, listEndsAt } from './json-resync.ts';
 
 const at = (text: string, char: string) => [Buffer.from(text), text.indexOf(char)] as const;
 
@@ -40,6 +40,21 @@ describe('listEndsAt', () => {
     expect(listEndsAt(...at('], "hosp', ']'), false, false)).toBe(MORE);
     expect(listEndsAt(...at(']}\n', ']'), true, false)).toBe(1);
     expect(listEndsAt(...at('], "hosp', ']'), true, false)).toBe(0);
+  });
+});
+
+describe('keyStartsAt', () => {
+  it('tells a key, a short string and a colon, from a string value', () => {
+    expect(keyStartsAt(...at('"standard_charges" : [', '"'), false)).toBe(1);
+    expect(keyStartsAt(...at('"a value", {', '"'), false)).toBe(0);
+    expect(keyStartsAt(...at(`"${'x'.repeat(80)}": 1`, '"'), false)).toBe(0);
+  });
+
+  it('waits for more bytes, unless the file has ended', () => {
+    expect(keyStartsAt(...at('"standard_ch', '"'), false)).toBe(MORE);
+    expect(keyStartsAt(...at('"standard_charges"  ', '"'), false)).toBe(MORE);
+    expect(keyStartsAt(...at('"standard_charges"  ', '"'), true)).toBe(0);
+    expect(keyStartsAt(...at('"standard_ch', '"'), true)).toBe(0);
   });
 });
 

@@ -80,6 +80,22 @@ export function listEndsAt(b: Buffer, i: number, eof: boolean, inList: boolean):
   return c === 0x2c || (c === 0x5d && !inList) || c === 0x7b ? 0 : 1;
 }
 
+/** The longest key `keyStartsAt` looks for: a field's name, with room to spare. */
+const KEY_BYTES = 64;
+
+/**
+ * Whether the `"` at i, where an item should start, starts a key (a short string, then a colon):
+ * the rest of an item that a stray brace ended, not an item. 1, 0, or MORE; at the file's end
+ * (`eof`), what it has decides.
+ */
+export function keyStartsAt(b: Buffer, i: number, eof: boolean): number {
+  const end = b.indexOf(QUOTE, i + 1);
+  if (end === -1 || end - i > KEY_BYTES) return b.length - i > KEY_BYTES || eof ? 0 : MORE;
+  const k = nextSignificant(b, end + 1);
+  if (k === -1) return eof ? 0 : MORE;
+  return b[k] === 0x3a ? 1 : 0;
+}
+
 /**
  * Whether a list entry looks like an item: an object with one of an item's fields and none of the
  * fields of the objects inside an item (a code's `code` beside `description` is a brace gone

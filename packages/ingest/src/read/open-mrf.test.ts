@@ -689,9 +689,22 @@ describe('records and rules', () => {
       const text = JSON.stringify({ ...HEADER_FIELDS, standard_charge_information: visits() });
       // Visit 2 ends after its codes; its charges are left standing between the items.
       const damaged = add(text, text.indexOf(']', text.indexOf('Visit 2')) + 1, '}');
-      const { records, report } = await readText('stray-brace.json', damaged);
-      expect(records.map((r) => r.description)).toEqual(['Visit 1', 'Visit 3', 'Visit 4']);
-      expect(report.examples('json.stray-text')).toEqual([
+      const path = await file('stray-brace.json', damaged);
+      for (const chunkSize of [1, 7, 64 * 1024]) {
+        const { records, report } = await readWithReport(path, { chunkSize });
+        expect(records.map((r) => r.description)).toEqual(['Visit 1', 'Visit 3', 'Visit 4']);
+        // The charges' key is Visit 2's tail, not an item: the items after it keep their numbers.
+        expect(report.examples('json.stray-text')).toEqual([
+          expect.objectContaining({ location: 'standard_charge_information[1]' }),
+        ]);
+        expect(report.count('json.wrong-type')).toBe(0);
+        expect(report.rejectedRecords).toBe(1);
+      }
+      const later = await readText(
+        'stray-brace-then-code-type.json',
+        damaged.replace('"code":"99213","type":"CPT"', '"code":"99213","type":"NOPE"'),
+      );
+      expect(later.report.examples('enum.code-type')).toEqual([
         expect.objectContaining({ location: 'standard_charge_information[2]' }),
       ]);
     });
