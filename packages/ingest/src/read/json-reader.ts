@@ -499,7 +499,7 @@ export class JsonMrfParser implements FormatParser {
           i = end;
           break;
         }
-        case ITEMS:
+        case ITEMS: {
           if (isSpace(c)) {
             i++;
             break;
@@ -509,18 +509,14 @@ export class JsonMrfParser implements FormatParser {
             i++;
             break;
           }
-          if (c === 0x5d && this.listDamaged) {
-            // In a broken list, a bracket may be a broken item's: the list ends where the file's
-            // fields or its end follow.
-            const ends = listEndsAt(b, i, this.ended, this.inList);
-            if (ends === MORE) {
-              this.pos = i;
-              return;
-            }
-            if (ends === 0) {
-              this.strayText(i);
-              break;
-            }
+          const stray = this.startsNoItem(b, i, c);
+          if (stray === MORE) {
+            this.pos = i;
+            return;
+          }
+          if (stray === 1) {
+            this.strayText(i);
+            break;
           }
           if (c === 0x5d) {
             if (this.itemsAfter === 'comma') this.report.add('json.trailing-comma', ITEMS_KEY);
@@ -529,29 +525,12 @@ export class JsonMrfParser implements FormatParser {
             i++;
             break;
           }
-          if (c === QUOTE) {
-            // A key where an item should start: the rest of an item that a stray closing brace
-            // ended, as the closing brace or colon below.
-            const key = keyStartsAt(b, i, this.ended);
-            if (key === MORE) {
-              this.pos = i;
-              return;
-            }
-            if (key === 1) {
-              this.strayText(i);
-              break;
-            }
-          }
-          if (c === 0x7d || c === COLON_BYTE) {
-            // No value starts so: the rest of an item that a stray closing brace ended, read past.
-            this.strayText(i);
-            break;
-          }
           if (this.itemsAfter === 'value')
             this.report.add('json.comma', `${ITEMS_KEY}[${this.itemIndex}]`, 'missing comma');
           this.startToken(i);
           this.state = IN_ITEM;
           break;
+        }
         case IN_ITEM: {
           const end = this.scan();
           if (end === -1) {
@@ -606,6 +585,22 @@ export class JsonMrfParser implements FormatParser {
       }
     }
     this.pos = i;
+  }
+
+  /**
+   * Whether the byte c at i, where an item should start, starts none (1, 0, or MORE): the rest of
+   * an item that a stray closing brace ended (a closing brace, a colon, a key), or, in a broken
+   * list, a bracket that may be a broken item's (the list ends where the file's fields or its end
+   * follow).
+   */
+  private startsNoItem(b: Buffer, i: number, c: number): number {
+    if (c === 0x5d) {
+      if (!this.listDamaged) return 0;
+      const ends = listEndsAt(b, i, this.ended, this.inList);
+      return ends === MORE ? MORE : ends === 0 ? 1 : 0;
+    }
+    if (c === QUOTE) return keyStartsAt(b, i, this.ended);
+    return c === 0x7d || c === COLON_BYTE ? 1 : 0;
   }
 
   /** Text at i where an item should start: said, and read past as a broken item's tail. */
