@@ -153,6 +153,8 @@ export class JsonMrfParser implements FormatParser {
   private damagedFrom = 0;
   /** The file's last byte so far that is not white space or NUL, and its offset in the file. */
   private lastText: { byte: number; at: number } | null = null;
+  /** The last item that a bracket closed early: its index and the file offset of its end. */
+  private closedEarly: { index: number; end: number } | null = null;
   /** The last top-level value read: its key, the file offset of its end, whether it paired up. */
   private lastValue: { key: string; end: number; unbalanced: boolean } | null = null;
   /** The text JSON.parse read the current value from (after repairs), while it is checked. */
@@ -226,8 +228,16 @@ export class JsonMrfParser implements FormatParser {
       if (this.state === START) {
         throw new MrfReadError('not-a-mrf', 'The file holds no JSON object.');
       }
-      const broken = this.brokenEnd();
-      if (broken !== null) throw broken;
+      if (this.lastItemTookEnd()) {
+        // Read as if the list and the file ended where the item did; the item was rejected.
+        this.report.add('json.last-item-took-end', `${ITEMS_KEY}[${this.itemIndex - 1}]`);
+        this.state = DONE;
+      } else {
+        const broken = this.brokenEnd();
+        if (broken !== null) throw broken;
+      }
+    }
+    if (this.state !== DONE) {
       throw new MrfReadError(
         'truncated-json',
         `The JSON file ends before it is complete (after ${this.itemIndex} items of ${ITEMS_KEY}): ` +
@@ -248,6 +258,28 @@ export class JsonMrfParser implements FormatParser {
       const start = JSON.stringify(this.afterEndStart);
       this.report.add('json.after-end', 'file', `${this.afterEnd} bytes, starting ${start}`);
     }
+  }
+
+  /**
+   * Whether the last item, the only broken one, took the list's closing bracket and the file's
+   * closing brace for its own: a bracket closed one of its braces, and it ended with the file's
+   * last brace. A file cut short never does (no bracket closes a brace in the start of a whole
+   * file), so the items before it are kept, when who the hospital is and the version were read
+   * before the list.
+   */
+  private lastItemTookEnd(): boolean {
+    const item = this.closedEarly;
+    return (
+      this.state === ITEM_TAIL &&
+      item !== null &&
+      item.index === this.itemIndex - 1 &&
+      this.damagedFrom === item.index &&
+      this.lastText !== null &&
+      item.end === this.lastText.at + 1 &&
+      // Fields after the list would have been taken too: the hospital and version came before.
+      !this.identityPending &&
+      !this.versionPending
+    );
   }
 
   /**
@@ -565,6 +597,7 @@ export class JsonMrfParser implements FormatParser {
             this.parsedText = '';
           }
           this.itemsAfter = this.broken === UNCLOSED ? this.readOnAt(end) : 'value';
+          if (this.broken === CLOSED_EARLY) this.closedEarly = { index, end: this.dropped + end };
           this.state = this.broken === CLOSED_EARLY ? this.startTail() : ITEMS;
           i = end;
           break;

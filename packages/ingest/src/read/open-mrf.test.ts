@@ -752,17 +752,61 @@ describe('records and rules', () => {
       expect(report.count('json.after-end')).toBe(0);
     });
 
+    it('keeps the items before a last item that took the list’s and the file’s end for its own', async () => {
+      // Who the hospital is comes before the list: nothing of it can have been taken.
+      const header = {
+        ...HEADER_FIELDS,
+        license_information: { license_number: '1', state: 'FL' },
+      };
+      const text = JSON.stringify({ ...header, standard_charge_information: visits() });
+      // The last item loses its charge's and its own closing braces: it takes the list's
+      // bracket and the file's brace for its own, and the list never ends. A bracket closed one
+      // of its braces, which no file cut short has, so the items before it are read.
+      const last = text.lastIndexOf('}]}]');
+      const path = await file('two-missing.json', `${cut(cut(text, last + 2), last)}\n\n`);
+      for (const chunkSize of [1, 7, 64 * 1024]) {
+        const { records, report } = await readWithReport(path, { chunkSize });
+        expect(records.map((r) => r.description)).toEqual(['Visit 1', 'Visit 2', 'Visit 3']);
+        for (const rule of ['json.unbalanced-item', 'json.last-item-took-end'] as const) {
+          expect(report.examples(rule), rule).toEqual([
+            expect.objectContaining({ location: 'standard_charge_information[3]' }),
+          ]);
+        }
+        expect(report.rejectedRecords).toBe(1);
+      }
+      // With the file's fields after the list, the item took them too: the file is refused.
+      const itemsFirst = JSON.stringify({ standard_charge_information: visits(), ...header });
+      const end = itemsFirst.lastIndexOf('}]}]');
+      const taken = await failure(
+        await file('two-missing-items-first.json', cut(cut(itemsFirst, end + 2), end)),
+      );
+      expect(taken.code).toBe('invalid-json');
+      expect(taken.message).toContain('do not pair up from item 4 of');
+      // So is a file whose licence is not known before the list: it may have been taken.
+      const unlicensed = JSON.stringify({
+        ...HEADER_FIELDS,
+        standard_charge_information: visits(),
+      });
+      const at = unlicensed.lastIndexOf('}]}]');
+      const maybeTaken = await failure(
+        await file('two-missing-unlicensed.json', cut(cut(unlicensed, at + 2), at)),
+      );
+      expect(maybeTaken.code).toBe('invalid-json');
+      // Without a brace of its own to take, the file is cut short.
+      const short = await failure(
+        await file('two-missing-short.json', cut(text, last + 2).slice(0, -2)),
+      );
+      expect(short.code).toBe('truncated-json');
+    });
+
     it('says a file whose braces or quotes do not pair up is broken, not cut short', async () => {
       const text = JSON.stringify({ ...HEADER_FIELDS, standard_charge_information: visits() });
-      // The last item loses its charge's and its own closing braces: it takes the list's
-      // bracket and the file's brace for its own, and the list never ends.
       const last = text.lastIndexOf('}]}]');
-      // Or, after an item that is no JSON (a colon gone), its charges' closing bracket and its
-      // own brace: it takes the list's bracket and the file's brace for its own, which pair up,
-      // and the list never ends.
+      // After an item that is no JSON (a colon gone), the last item loses its charges' closing
+      // bracket and its own brace: it takes the list's bracket and the file's brace for its own,
+      // which pair up, and the list never ends. Two items are broken: the file is refused.
       const colon = text.indexOf(':', text.indexOf('code_information', text.indexOf('Visit 2')));
       for (const [name, damaged, from] of [
-        ['two-missing.json', cut(cut(text, last + 2), last), 4],
         ['two-missing-paired.json', cut(cut(cut(text, last + 2), last + 1), colon), 2],
       ] as const) {
         const path = await file(name, `${damaged}${'\n'.repeat(16)}`);

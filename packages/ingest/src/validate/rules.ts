@@ -190,6 +190,10 @@ export const RULES = {
     'item had a brace or bracket missing or too many, and was not read (the items after it were)',
     'items had a brace or bracket missing or too many, and were not read (the items after them were)',
   ),
+  'json.last-item-took-end': error(
+    'last item took the closing bracket of the list and the closing brace of the file for its own (a brace or bracket of it missing): the items before it were read, and anything written after the list was not',
+    'last items took the closing bracket of the list and the closing brace of the file for their own',
+  ),
   'json.stray-text': error(
     'text between items that starts no item (a stray closing brace?) was read past',
     'texts between items that start no item (stray closing braces?) were read past',
