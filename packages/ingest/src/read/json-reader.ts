@@ -228,21 +228,19 @@ export class JsonMrfParser implements FormatParser {
       if (this.state === START) {
         throw new MrfReadError('not-a-mrf', 'The file holds no JSON object.');
       }
-      if (this.lastItemTookEnd()) {
-        // Read as if the list and the file ended where the item did; the item was rejected.
-        this.report.add('json.last-item-took-end', `${ITEMS_KEY}[${this.itemIndex - 1}]`);
-        this.state = DONE;
-      } else {
-        const broken = this.brokenEnd();
-        if (broken !== null) throw broken;
+      if (!this.lastItemTookEnd()) {
+        throw (
+          this.brokenEnd() ??
+          new MrfReadError(
+            'truncated-json',
+            `The JSON file ends before it is complete (after ${this.itemIndex} items of ${ITEMS_KEY}): ` +
+              'it was probably cut short while being published or downloaded.',
+          )
+        );
       }
-    }
-    if (this.state !== DONE) {
-      throw new MrfReadError(
-        'truncated-json',
-        `The JSON file ends before it is complete (after ${this.itemIndex} items of ${ITEMS_KEY}): ` +
-          'it was probably cut short while being published or downloaded.',
-      );
+      // Read as if the list and the file ended where the item did; the item was rejected.
+      this.report.add('json.last-item-took-end', `${ITEMS_KEY}[${this.itemIndex - 1}]`);
+      this.state = DONE;
     }
     this.ensureHeader(true);
     if (this.versionPending) this.settleVersion();
@@ -597,8 +595,10 @@ export class JsonMrfParser implements FormatParser {
             this.parsedText = '';
           }
           this.itemsAfter = this.broken === UNCLOSED ? this.readOnAt(end) : 'value';
-          if (this.broken === CLOSED_EARLY) this.closedEarly = { index, end: this.dropped + end };
-          this.state = this.broken === CLOSED_EARLY ? this.startTail() : ITEMS;
+          if (this.broken === CLOSED_EARLY) {
+            this.closedEarly = { index, end: this.dropped + end };
+            this.state = this.startTail();
+          } else this.state = ITEMS;
           i = end;
           break;
         }
