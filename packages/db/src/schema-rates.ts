@@ -267,6 +267,24 @@ export const medicareGpcis = pgTable(
   (t) => [primaryKey({ columns: [t.year, t.carrier, t.locality] })],
 );
 
+/**
+ * OPPS payment caps (OPPSCAP file): for the imaging services the Deficit Reduction Act of 2005
+ * names, Medicare pays the lesser of the fee schedule amount and this cap, per locality.
+ */
+export const medicareOppsCaps = pgTable(
+  'medicare_opps_caps',
+  {
+    year: integer('year').notNull(),
+    hcpcs: text('hcpcs').notNull(),
+    modifier: text('modifier').notNull().default(''),
+    carrier: text('carrier').notNull(),
+    locality: text('locality').notNull(),
+    facilityCap: numeric('facility_cap').notNull(),
+    nonFacilityCap: numeric('non_facility_cap').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.hcpcs, t.modifier, t.carrier, t.locality] })],
+);
+
 /** ZIP → Medicare carrier and locality (CMS ZIP5 file). */
 export const zipLocalities = pgTable('zip_localities', {
   zip: text('zip').primaryKey(),

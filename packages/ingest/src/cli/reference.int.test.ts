@@ -95,6 +95,9 @@ describe('npm run reference', () => {
       expect(figures.rvus).toBeGreaterThan(10_000);
       expect(await count('medicare_rvus')).toBe(figures.rvus);
       expect(await count('medicare_gpcis')).toBe(figures.gpcis);
+      // The folder's OPPSCAP_Oct.csv: 16,100 caps.
+      expect(figures.oppsCaps).toBe(16_100);
+      expect(await count('medicare_opps_caps')).toBe(16_100);
     },
     120_000,
   );
@@ -105,10 +108,12 @@ describe('npm run reference', () => {
     async (file) => {
       const folder = path.dirname(file);
       const zip5 = path.join(folder, '..', 'cms-zip-locality', 'ZIP5_OCT2025.txt');
-      const run = await reference(['pfs', zip5, path.join(folder, 'GPCI2025.csv'), file]);
+      const caps = path.join(folder, 'OPPSCAP_Oct.csv');
+      const run = await reference(['pfs', caps, zip5, path.join(folder, 'GPCI2025.csv'), file]);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       const figures = summary(run.stdout);
+      expect(figures.oppsCaps).toBe(await count('medicare_opps_caps'));
       expect(figures.rvus).toBe(await count('medicare_rvus'));
       expect(figures.zips).toBe(await count('zip_localities'));
       expect(figures.zips).toBeGreaterThan(40_000);
@@ -203,8 +208,8 @@ describe('npm run reference', () => {
     const two = await reference(['hcpcs', 'a.csv', 'b.csv']);
     expect(two.code).toBe(2);
     expect(two.stderr).toContain('hcpcs reads one file; 2 were given.');
-    const four = await reference(['pfs', 'a', 'b', 'c', 'd']);
-    expect(four.stderr).toContain('pfs reads at most 3 files; 4 were given.');
+    const five = await reference(['pfs', 'a', 'b', 'c', 'd', 'e']);
+    expect(five.stderr).toContain('pfs reads at most 4 files; 5 were given.');
     const states = await reference(['states', 'states.csv']);
     expect(states.stderr).toContain('states is built in and reads no file.');
   }, 30_000);

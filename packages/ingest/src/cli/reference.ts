@@ -6,6 +6,7 @@ import {
   loadCbsaDelineation,
   loadHcpcs,
   loadNadac,
+  loadOppsCaps,
   loadPhysicianFeeSchedule,
   loadStates,
   loadZipLocalities,
@@ -13,7 +14,11 @@ import {
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { parseHcpcsLevel2 } from '../reference/hcpcs.ts';
 import { parseNadac } from '../reference/nadac.ts';
-import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
+import {
+  parseGpciFile,
+  parseOppsCapFile,
+  parseRvuFile,
+} from '../reference/physician-fee-schedule.ts';
 import { parseZipLocality } from '../reference/zip-locality.ts';
 import { fromCallerDirectory } from './caller-path.ts';
 
@@ -22,14 +27,22 @@ const USAGE = `Usage: npm run reference -- <kind> <path|url>…
   states                         the 50 states, DC and PR (built in)
   cbsa <list1.xlsx|list1.csv>    Census CBSA delineation List 1 → CBSAs and counties
   hcpcs <codes.csv>              CMS HCPCS Level II codes and descriptions
-  pfs <folder> | <PPRRVU.csv> <GPCI.csv> [ZIP5.txt]
-                                 2025 physician fee schedule: RVUs, GPCIs, ZIP → locality
+  pfs <folder> | <PPRRVU.csv> <GPCI.csv> [ZIP5.txt] [OPPSCAP.csv]
+                                 2025 physician fee schedule: RVUs, GPCIs, ZIP → locality,
+                                 OPPS payment caps
   zip-locality <ZIP5.txt>        CMS ZIP → Medicare carrier and locality
   nadac <nadac.csv>              CMS NADAC weekly drug prices
 
 Loads into DATABASE_URL, else the embedded PostgreSQL of DATA_DIR.`;
 
-async function pfsFiles(args: string[]): Promise<{ rvu: string; gpci: string; zip?: string }> {
+interface PfsFiles {
+  rvu: string;
+  gpci: string;
+  zip?: string;
+  caps?: string;
+}
+
+async function pfsFiles(args: string[]): Promise<PfsFiles> {
   const [first, second] = args;
   const folder =
     first && !second && !/^https?:/i.test(first)
@@ -45,20 +58,27 @@ async function pfsFiles(args: string[]): Promise<{ rvu: string; gpci: string; zi
     const gpci = pick(/^GPCI.*\.csv$/i);
     if (!rvu || !gpci) throw new Error(`${first} must hold a PPRRVU*.csv and a GPCI*.csv file`);
     const zip = pick(/^ZIP5.*\.txt$/i);
+    const caps = pick(/^OPPSCAP.*\.csv$/i);
     return {
       rvu: path.join(first, rvu),
       gpci: path.join(first, gpci),
       ...(zip ? { zip: path.join(first, zip) } : {}),
+      ...(caps ? { caps: path.join(first, caps) } : {}),
     };
   }
   if (!first || !second) throw new Error('pfs needs a folder, or the PPRRVU and GPCI files');
   // Files named as CMS names them are taken for what they are, in any order; the others fill the
-  // rest in order (RVU, GPCI, ZIP5).
+  // rest in order (RVU, GPCI, ZIP5, OPPSCAP).
   const named = (pattern: RegExp) => args.find((arg) => pattern.test(path.basename(arg)));
-  const slots = [named(/^PPRRVU/i), named(/^GPCI/i), named(/^ZIP5/i)];
+  const slots = [named(/^PPRRVU/i), named(/^GPCI/i), named(/^ZIP5/i), named(/^OPPSCAP/i)];
   const unnamed = args.filter((arg) => !slots.includes(arg));
-  const [rvu, gpci, zip] = slots.map((file) => file ?? unnamed.shift());
-  return { rvu: rvu ?? first, gpci: gpci ?? second, ...(zip ? { zip } : {}) };
+  const [rvu, gpci, zip, caps] = slots.map((file) => file ?? unnamed.shift());
+  return {
+    rvu: rvu ?? first,
+    gpci: gpci ?? second,
+    ...(zip ? { zip } : {}),
+    ...(caps ? { caps } : {}),
+  };
 }
 
 /** How many files each kind reads: at least, at most. */
@@ -66,7 +86,7 @@ const FILES = {
   states: [0, 0],
   cbsa: [1, 1],
   hcpcs: [1, 1],
-  pfs: [1, 3],
+  pfs: [1, 4],
   'zip-locality': [1, 1],
   nadac: [1, 1],
 } as const;
@@ -153,7 +173,9 @@ async function parseFiles(kind: string, sources: readonly string[]): Promise<Loa
       const rvus = await parseRvuFile(files.rvu);
       const gpcis = await parseGpciFile(files.gpci);
       const zips = files.zip ? await parseZipLocality(files.zip) : null;
-      // One transaction: a ZIP5 file the database refuses leaves the fee schedule as it was.
+      const caps = files.caps ? await parseOppsCapFile(files.caps) : null;
+      // One transaction: a ZIP5 or OPPSCAP file the database refuses leaves the fee schedule as
+      // it was. Without an OPPSCAP file the year's caps loaded before stay.
       return (pool) =>
         inTransaction(pool, async (client) => {
           const loaded = await loadPhysicianFeeSchedule(
@@ -163,7 +185,11 @@ async function parseFiles(kind: string, sources: readonly string[]): Promise<Loa
             gpcis,
             MEDICARE_CONVERSION_FACTOR_2025,
           );
-          return zips ? { ...loaded, zips: await loadZipLocalities(client, zips) } : loaded;
+          return {
+            ...loaded,
+            ...(zips ? { zips: await loadZipLocalities(client, zips) } : {}),
+            ...(caps ? { oppsCaps: await loadOppsCaps(client, 2025, caps) } : {}),
+          };
         });
     }
     case 'zip-locality': {

@@ -16,11 +16,16 @@ import { MrfReadError, openMrf } from '../read/index.ts';
 import { emptyHeader } from '../read/header.ts';
 import { hospitalSourceKey, ingestFile, markInterruptedRuns } from './ingest-file.ts';
 import { MEDICARE_CONVERSION_FACTOR_2025, type RateMix, type ValidationLine } from '@ratelens/core';
-import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
+import {
+  parseGpciFile,
+  parseOppsCapFile,
+  parseRvuFile,
+} from '../reference/physician-fee-schedule.ts';
 import { parseZipLocality } from '../reference/zip-locality.ts';
 import {
   hospitalLocator,
   loadCbsaDelineation,
+  loadOppsCaps,
   loadPhysicianFeeSchedule,
   loadStates,
   loadZipLocalities,
@@ -392,6 +397,38 @@ describe('the Medicare benchmark', () => {
         facility_amount: '64.90',
         non_facility_amount: '91.67',
       },
+    ]);
+
+    // The OPPS cap: Medicare pays the lesser of the fee schedule amount and the locality's cap.
+    // 93990 (global): (0.50 × 1.017 + 3.74 × 1.061 + 0.10 × 0.796) × 32.3465 = 147.38, capped at
+    // 134.68 in 14212/99; its TC 125.35, capped at 112.65; its 26 (22.03) has no cap.
+    const amounts = (code: string) =>
+      query<Record<string, string | null>>(
+        `SELECT m.modifier, m.status, m.facility_amount, m.non_facility_amount
+           FROM hospital_medicare_rates m JOIN hospitals h ON h.id = m.hospital_id
+          WHERE h.name = $1 AND m.hcpcs = $2 ORDER BY m.modifier`,
+        ["Martha's Vineyard Hospital", code],
+      );
+    const uncapped93990 = [
+      { modifier: '', status: 'A', facility_amount: '147.38', non_facility_amount: '147.38' },
+      { modifier: '26', status: 'A', facility_amount: '22.03', non_facility_amount: '22.03' },
+      { modifier: 'TC', status: 'A', facility_amount: '125.35', non_facility_amount: '125.35' },
+    ];
+    expect(await amounts('93990')).toEqual(uncapped93990);
+    const caps = await parseOppsCapFile(sharedDataPath(`${pfs}/OPPSCAP_Oct.csv`));
+    expect(await loadOppsCaps(database.connection.pool, 2025, caps)).toBe(16100);
+    expect(await amounts('93990')).toEqual([
+      { modifier: '', status: 'A', facility_amount: '134.68', non_facility_amount: '134.68' },
+      uncapped93990[1],
+      { modifier: 'TC', status: 'A', facility_amount: '112.65', non_facility_amount: '112.65' },
+    ]);
+    // Not paid under the fee schedule: no amount, rather than $0 (0001F, no RVUs) or a price
+    // from RVUs the file marks as not used for Medicare payment (36000, bundled: 8.84 and 31.49).
+    expect(await amounts('0001F')).toEqual([
+      { modifier: '', status: 'I', facility_amount: null, non_facility_amount: null },
+    ]);
+    expect(await amounts('36000')).toEqual([
+      { modifier: '', status: 'B', facility_amount: null, non_facility_amount: null },
     ]);
   });
 });

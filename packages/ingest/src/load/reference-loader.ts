@@ -17,7 +17,11 @@ import type { MrfHeader } from '../model.ts';
 import type { CbsaDelineation } from '../reference/cbsa.ts';
 import type { HcpcsLevel2Code } from '../reference/hcpcs.ts';
 import type { NadacPrice } from '../reference/nadac.ts';
-import type { GpciLocality, PhysicianFeeScheduleRvu } from '../reference/physician-fee-schedule.ts';
+import type {
+  GpciLocality,
+  OppsCap,
+  PhysicianFeeScheduleRvu,
+} from '../reference/physician-fee-schedule.ts';
 import { countyForAddress, countyForZip } from '../reference/zip-county.ts';
 import type { ZipLocality } from '../reference/zip-locality.ts';
 import { copyLine } from './copy-text.ts';
@@ -220,6 +224,34 @@ export async function loadPhysicianFeeSchedule(
       gpcis.map((g) => [year, g.carrier, g.locality, g.name, g.workGpci, g.peGpci, g.mpGpci]),
     );
     return { rvus: rvuCount, gpcis: gpciCount };
+  });
+}
+
+/**
+ * The OPPS payment caps of one year, replaced whole; on a client, in its transaction (`npm run
+ * reference -- pfs` loads them with the fee schedule when an OPPSCAP file is given).
+ */
+export async function loadOppsCaps(
+  db: Queryable,
+  year: number,
+  caps: readonly OppsCap[],
+): Promise<number> {
+  return inTransactionOf(db, async (client) => {
+    await client.query('DELETE FROM medicare_opps_caps WHERE year = $1', [year]);
+    return copyAll(
+      client,
+      'medicare_opps_caps',
+      ['year', 'hcpcs', 'modifier', 'carrier', 'locality', 'facility_cap', 'non_facility_cap'],
+      caps.map((c) => [
+        year,
+        c.hcpcs,
+        c.modifier ?? '',
+        c.carrier,
+        c.locality,
+        c.facilityPrice,
+        c.nonFacilityPrice,
+      ]),
+    );
   });
 }
 

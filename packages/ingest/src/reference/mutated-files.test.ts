@@ -17,6 +17,7 @@ const FILES: [ReferenceKind, string][] = [
   ['rvu', 'cms-pfs-rvu-2025/PPRRVU2025_Oct.csv'],
   ['gpci', 'cms-pfs-rvu-2025/GPCI2025.csv'],
   ['locality-counties', 'cms-pfs-rvu-2025/25LOCCO.csv'],
+  ['opps-cap', 'cms-pfs-rvu-2025/OPPSCAP_Oct.csv'],
   ['zip-locality', 'cms-zip-locality/ZIP5_OCT2025.txt'],
 ];
 const VARIANTS_PER_FILE = 25;

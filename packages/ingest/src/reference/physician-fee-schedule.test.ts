@@ -3,12 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { medicareAllowed } from '@ratelens/core';
 import { describe, expect, it } from 'vitest';
-import { parseGpciFile, parseLocalityCounties, parseRvuFile } from './physician-fee-schedule.ts';
+import {
+  parseGpciFile,
+  parseLocalityCounties,
+  parseOppsCapFile,
+  parseRvuFile,
+} from './physician-fee-schedule.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 
 const RVU = 'cms-pfs-rvu-2025/PPRRVU2025_Oct.csv';
 const GPCI = 'cms-pfs-rvu-2025/GPCI2025.csv';
 const LOCCO = 'cms-pfs-rvu-2025/25LOCCO.csv';
+const OPPSCAP = 'cms-pfs-rvu-2025/OPPSCAP_Oct.csv';
 
 describe('parseRvuFile', () => {
   itWithDataFile('reads every code row below the stacked header', RVU, async (path) => {
@@ -187,5 +193,91 @@ describe('parseLocalityCounties', () => {
       stateName: 'CALIFORNIA',
       feeScheduleArea: 'REST OF STATE',
     });
+  });
+});
+
+describe('parseOppsCapFile', () => {
+  itWithDataFile(
+    'reads every cap row and skips the empty row that ends the file',
+    OPPSCAP,
+    async (path) => {
+      const caps = await parseOppsCapFile(path);
+      // 16,102 lines: the header, 16,100 caps, a row of empty cells.
+      expect(caps).toHaveLength(16100);
+      expect(new Set(caps.map((cap) => `${cap.hcpcs} ${cap.modifier ?? ''}`)).size).toBe(140);
+      expect(caps[0]).toEqual({
+        hcpcs: '0633T',
+        modifier: 'TC',
+        carrier: '01112',
+        locality: '05',
+        facilityPrice: 150.69,
+        nonFacilityPrice: 150.69,
+      });
+      expect(
+        caps.filter(
+          (cap) => cap.hcpcs === '93990' && cap.carrier === '14212' && cap.locality === '99',
+        ),
+      ).toEqual([
+        {
+          hcpcs: '93990',
+          modifier: null,
+          carrier: '14212',
+          locality: '99',
+          facilityPrice: 134.68,
+          nonFacilityPrice: 134.68,
+        },
+        {
+          hcpcs: '93990',
+          modifier: 'TC',
+          carrier: '14212',
+          locality: '99',
+          facilityPrice: 112.65,
+          nonFacilityPrice: 112.65,
+        },
+      ]);
+    },
+  );
+
+  async function capFile(rows: string): Promise<string> {
+    const path = join(tmpdir(), `OPPSCAP-${process.pid}.csv`);
+    await writeFile(
+      path,
+      `HCPCS,MOD,PROCSTAT,CARRIER,LOCALITY,FACILITY PRICE,NON-FACILTY PRICE\r\n${rows},,,,,,\r\n`,
+    );
+    return path;
+  }
+
+  it('pads carriers and localities written without their leading zeros', async () => {
+    const caps = await parseOppsCapFile(await capFile('93990,,A,2102,1,98.5,99.25\r\n'));
+    expect(caps).toEqual([
+      {
+        hcpcs: '93990',
+        modifier: null,
+        carrier: '02102',
+        locality: '01',
+        facilityPrice: 98.5,
+        nonFacilityPrice: 99.25,
+      },
+    ]);
+  });
+
+  it('refuses a cap without its locality, or without a price, rather than leaving it out', async () => {
+    await expect(
+      parseOppsCapFile(await capFile('93990,,A,14212,,134.68,134.68\r\n')),
+    ).rejects.toThrow(
+      /OPPSCAP-\d+\.csv: expected a locality number at line 2 \(93990\); found none$/,
+    );
+    await expect(
+      parseOppsCapFile(await capFile('93990,TC,A,14212,99,112.65,\r\n')),
+    ).rejects.toThrow(/expected NON-FACILITY PRICE at line 2 \(93990\); found an empty cell$/);
+  });
+
+  it('refuses two different caps for the same code, modifier and locality', async () => {
+    const path = await capFile(
+      '93990,,A,14212,99,134.68,134.68\r\n93990,,A,14212,99,130.00,130.00\r\n',
+    );
+    await expect(parseOppsCapFile(path)).rejects.toThrow(
+      /expected one record for each code, modifier, carrier and locality; found two that differ for 93990 14212 99, at line 2 and line 3$/,
+    );
   });
 });

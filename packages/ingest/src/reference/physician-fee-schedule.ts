@@ -281,3 +281,85 @@ export async function parseLocalityCounties(source: ReferenceSource): Promise<Lo
     throw new ReferenceFileError(file, 'locality rows below the header', 'none');
   return result;
 }
+
+/** The OPPS payment cap of one imaging service in one Medicare payment locality. */
+export interface OppsCap {
+  hcpcs: string;
+  /** "TC", or null for the global service. */
+  modifier: string | null;
+  /** Five digits, zero-padded. */
+  carrier: string;
+  /** Two digits, zero-padded. */
+  locality: string;
+  facilityPrice: number;
+  nonFacilityPrice: number;
+}
+
+/**
+ * CMS OPPS payment caps by code, modifier, carrier and locality (OPPSCAP_Oct.csv). Medicare pays
+ * these imaging services the lesser of the fee schedule amount and the cap of the locality.
+ */
+export async function parseOppsCapFile(source: ReferenceSource): Promise<OppsCap[]> {
+  const file = sourceName(source);
+  const rows = parseCsvRows(await readSourceText(source), file);
+  const { at, names } = findHeader(rows, file, ['hcpcs', 'carrier', 'locality']);
+  const hcpcs = column(names, file, (n) => n === 'hcpcs', 'HCPCS');
+  const modifier = column(names, file, (n) => n === 'mod' || n === 'modifier', 'MOD');
+  const carrier = column(names, file, (n) => n === 'carrier' || n === 'mac', 'CARRIER');
+  const locality = column(names, file, (n) => n === 'locality', 'LOCALITY');
+  // "NON-FACILTY PRICE" (sic) in 2025.
+  const nonFacility = column(names, file, (n) => /^non_?facil/.test(n), 'NON-FACILITY PRICE');
+  const facility = column(names, file, (n) => n.startsWith('facility'), 'FACILITY PRICE');
+
+  const caps = new KeyedRecords<OppsCap>(file, 'code, modifier, carrier and locality');
+  const problems = new RowProblems();
+  for (let r = at + 1; r < rows.length; r += 1) {
+    const where = `line ${r + 1}`;
+    problems.row(where, () => {
+      const row = rows[r] ?? [];
+      const code = (row[hcpcs] ?? '').trim().toUpperCase();
+      // The file ends with a row of empty cells; a cap whose code cannot be read is refused.
+      if (!/^[0-9A-Z]{5}$/.test(code)) {
+        if (isNoteRow(row)) return;
+        throw new ReferenceFileError(
+          file,
+          `a five-character HCPCS code at ${where}`,
+          code || 'none',
+        );
+      }
+      const at = `${where} (${code})`;
+      const mac = (row[carrier] ?? '').trim();
+      if (!/^\d{4,5}$/.test(mac))
+        throw new ReferenceFileError(file, `a MAC number at ${at}`, mac || 'none');
+      const number = (row[locality] ?? '').trim();
+      if (!/^\d{1,2}$/.test(number)) {
+        throw new ReferenceFileError(file, `a locality number at ${at}`, number || 'none');
+      }
+      const price = (i: number, label: string): number => {
+        const parsed = parseDecimal(row[i], file, `${at} ${label}`);
+        if (parsed === null || parsed < 0)
+          throw new ReferenceFileError(
+            file,
+            `${label} at ${at}`,
+            parsed === null ? 'an empty cell' : String(parsed),
+          );
+        return parsed;
+      };
+      const record: OppsCap = {
+        hcpcs: code,
+        modifier: (row[modifier] ?? '').trim().toUpperCase() || null,
+        carrier: mac.padStart(5, '0'),
+        locality: number.padStart(2, '0'),
+        facilityPrice: price(facility, 'FACILITY PRICE'),
+        nonFacilityPrice: price(nonFacility, 'NON-FACILITY PRICE'),
+      };
+      const service = record.modifier ? `${record.hcpcs}-${record.modifier}` : record.hcpcs;
+      const key = `${service} ${record.carrier} ${record.locality}`;
+      caps.add(key, record, where);
+    });
+  }
+  problems.check(caps.records.length);
+  if (caps.records.length === 0)
+    throw new ReferenceFileError(file, 'cap rows below the header', 'none');
+  return caps.records;
+}

@@ -14,6 +14,7 @@ import {
   parseHcpcsLevel2,
   parseLocalityCounties,
   parseNadac,
+  parseOppsCapFile,
   parseRvuFile,
   parseZipLocality,
   ReferenceFileError,
@@ -26,6 +27,7 @@ export const REFERENCE_PARSERS = {
   rvu: parseRvuFile,
   gpci: parseGpciFile,
   'locality-counties': parseLocalityCounties,
+  'opps-cap': parseOppsCapFile,
   'zip-locality': parseZipLocality,
   nadac: parseNadac,
 } satisfies Record<string, (source: string) => Promise<unknown>>;
