@@ -327,20 +327,20 @@ export async function parseOppsCapFile(source: ReferenceSource): Promise<OppsCap
           code || 'none',
         );
       }
-      const at = `${where} (${code})`;
+      const place = `${where} (${code})`;
       const mac = (row[carrier] ?? '').trim();
       if (!/^\d{4,5}$/.test(mac))
-        throw new ReferenceFileError(file, `a MAC number at ${at}`, mac || 'none');
+        throw new ReferenceFileError(file, `a MAC number at ${place}`, mac || 'none');
       const number = (row[locality] ?? '').trim();
       if (!/^\d{1,2}$/.test(number)) {
-        throw new ReferenceFileError(file, `a locality number at ${at}`, number || 'none');
+        throw new ReferenceFileError(file, `a locality number at ${place}`, number || 'none');
       }
       const price = (i: number, label: string): number => {
-        const parsed = parseDecimal(row[i], file, `${at} ${label}`);
+        const parsed = parseDecimal(row[i], file, `${place} ${label}`);
         if (parsed === null || parsed < 0)
           throw new ReferenceFileError(
             file,
-            `${label} at ${at}`,
+            `${label} at ${place}`,
             parsed === null ? 'an empty cell' : String(parsed),
           );
         return parsed;
