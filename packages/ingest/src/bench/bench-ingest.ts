@@ -7,7 +7,10 @@
  * work takes: PostgreSQL loading the same rows with our code idle (postgres-floor.ts) plus our
  * reader alone (parse, validate, normalise; `--validate-only`, nothing loaded), the lower of two
  * runs.
- *   npm run bench:ingest [-- --bytes 1G] [--skip-large]
+ * With --wide N, also a generated wide CSV of 13 MB with N payer/plan pairs (a column group each):
+ * not one of the issue's files, but the validator's throughput falls as a wide file's pairs grow
+ * (ADR 0013, "Session 35").
+ *   npm run bench:ingest [-- --bytes 1G] [--skip-large] [--wide 600]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -82,8 +85,17 @@ function run(
 }
 
 const { values } = parseArgs({
-  options: { bytes: { type: 'string', default: '1G' }, 'skip-large': { type: 'boolean' } },
+  options: {
+    bytes: { type: 'string', default: '1G' },
+    'skip-large': { type: 'boolean' },
+    wide: { type: 'string' },
+  },
 });
+const widePlans = values.wide === undefined ? undefined : Number(values.wide);
+if (widePlans !== undefined && !(Number.isInteger(widePlans) && widePlans > 0))
+  throw new Error(`--wide: expected a number of payer/plan pairs such as 600, got ${values.wide}`);
+/** The wide file's size: the validator reads a 600-pair file at about 0.3 MB/s. */
+const WIDE_BYTES = 13e6;
 const workDir = await mkdtemp(path.join(tmpdir(), 'ratelens-bench-'));
 // On root the embedded server runs as `postgres`, which must be able to reach its folder.
 await chmod(workDir, 0o755);
@@ -106,6 +118,19 @@ try {
   ];
   for (const { file } of files)
     if (!existsSync(file)) throw new Error(`missing benchmark file ${file}`);
+  if (widePlans !== undefined) {
+    const file = path.join(workDir, 'generated-wide.csv');
+    process.stderr.write(`Generating a wide CSV with ${widePlans} payer/plan pairs…\n`);
+    await generateLargeFile({
+      path: file,
+      format: 'csv-wide',
+      targetBytes: WIDE_BYTES,
+      seed: 42,
+      plans: widePlans,
+    });
+    const megabytes = (statSync(file).size / 1e6).toFixed(0);
+    files.push({ label: `Generated wide CSV (${widePlans} pairs, ${megabytes} MB)`, file });
+  }
   if (!values['skip-large']) {
     const target = parseBytes(values.bytes);
     const file = path.join(workDir, 'generated.json');
@@ -136,14 +161,14 @@ try {
     const theirs = run(validator, [file], env);
     const ratio = ours.mbPerSecond / theirs.mbPerSecond;
     rows.push(
-      `${label.padEnd(34)} ours ${ours.mbPerSecond.toFixed(1).padStart(6)} MB/s ${String(ours.peakRssMb).padStart(4)} MB RSS | ` +
+      `${label.padEnd(38)} ours ${ours.mbPerSecond.toFixed(1).padStart(6)} MB/s ${String(ours.peakRssMb).padStart(4)} MB RSS | ` +
         `hpt-validator ${theirs.mbPerSecond.toFixed(1).padStart(6)} MB/s ${String(theirs.peakRssMb).padStart(4)} MB RSS | ` +
         `ratio ${ratio.toFixed(2)}× (target ≥ 3×: ${ratio >= 3 ? 'met' : 'NOT met'}; RSS < 300 MB: ${ours.peakRssMb < 300 ? 'met' : 'NOT met'})`,
     );
     // Where our ingest's time went, on all cores: Node, PostgreSQL, and the machine's idle, I/O
     // wait and stolen (hypervisor) time, so a slow figure says whether it waited or worked.
     times.push(
-      `${label.padEnd(34)} our ingest ${ours.seconds.toFixed(1)} s wall × ${cores} cores: Node ${(ours.cpuSeconds ?? 0).toFixed(1)} CPU s, ` +
+      `${label.padEnd(38)} our ingest ${ours.seconds.toFixed(1)} s wall × ${cores} cores: Node ${(ours.cpuSeconds ?? 0).toFixed(1)} CPU s, ` +
         `PostgreSQL ${pgCpu.toFixed(1)} CPU s, machine busy ${spent('busy')} s, idle ${spent('idle')} s, ` +
         `I/O wait ${spent('iowait')} s, stolen ${spent('steal')} s`,
     );
@@ -171,7 +196,7 @@ try {
           ? `out of reach with this reader: reading would have to fit in ${(budget - floor.cpuSeconds).toFixed(2)} CPU s`
           : 'within reach';
     floors.push(
-      `${label.padEnd(34)} 3× leaves ${budget.toFixed(2)} CPU s (${cores} cores × ${(theirs.seconds / 3).toFixed(2)} s) | ` +
+      `${label.padEnd(38)} 3× leaves ${budget.toFixed(2)} CPU s (${cores} cores × ${(theirs.seconds / 3).toFixed(2)} s) | ` +
         `PostgreSQL alone ${floor.cpuSeconds.toFixed(2)} CPU s (${floor.wallSeconds.toFixed(2)} s wall) + our reader alone ` +
         `${readerCpu.toFixed(2)} CPU s (${reader.seconds.toFixed(2)} s wall) = ${least.toFixed(2)} | our whole ingest used ` +
         `${(ours.cpuSeconds ?? 0).toFixed(2)} CPU s in Node | 3× ${verdict}`,

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { MrfFormat } from '../model.ts';
 import { demoHeader, demoItems, demoModifiers, hospitalProfile } from './charges.ts';
 import { FileSink } from './file-sink.ts';
+import type { DemoPlan } from './payers.ts';
 import { DEMO_HOSPITALS, demoAddress, demoFileName, type DemoHospital } from './hospitals.ts';
 import { writeMrf, type WriteCounts } from './write-mrf.ts';
 
@@ -87,10 +88,15 @@ export async function generateDemo(options: GenerateDemoOptions): Promise<DemoMa
 
 export interface GenerateLargeFileOptions {
   path: string;
-  format: 'json' | 'csv-tall';
+  format: 'json' | 'csv-tall' | 'csv-wide';
   /** The file stops growing after the item that reaches this size. */
   targetBytes: number;
   seed?: number;
+  /**
+   * Payer/plan pairs, every item priced for each: the demo hospital's own 6 to 12 when unset.
+   * More (their names numbered: "PPO 2") for a wide CSV with as many column groups.
+   */
+  plans?: number;
   onProgress?: (bytes: number) => void;
 }
 
@@ -105,6 +111,7 @@ export async function generateLargeFile(
     seed: options.seed ?? 1,
     variants: Infinity,
     stopAtBytes: options.targetBytes,
+    ...(options.plans === undefined ? {} : { plans: options.plans }),
     onFlush: options.onProgress,
   });
   return { path: options.path, ...written };
@@ -119,10 +126,13 @@ async function writeHospitalFile(
     variants: number;
     codedVariants?: number;
     stopAtBytes?: number;
+    plans?: number;
     onFlush: ((bytes: number) => void) | undefined;
   },
 ): Promise<WriteCounts & { bytes: number }> {
-  const profile = hospitalProfile(hospital, String(options.seed));
+  const own = hospitalProfile(hospital, String(options.seed));
+  const profile =
+    options.plans === undefined ? own : { ...own, plans: numberedPlans(own.plans, options.plans) };
   const sink = new FileSink(path, options.onFlush);
   try {
     const counts = await writeMrf(sink, format, {
@@ -136,4 +146,13 @@ async function writeHospitalFile(
   } finally {
     await sink.close();
   }
+}
+
+/** `count` plans: the given ones, then the same again with numbered names ("PPO 2", "PPO 3"…). */
+function numberedPlans(plans: readonly DemoPlan[], count: number): DemoPlan[] {
+  return Array.from({ length: count }, (_, i) => {
+    const plan = plans[i % plans.length] as DemoPlan;
+    const round = Math.floor(i / plans.length);
+    return round === 0 ? plan : { ...plan, planName: `${plan.planName} ${round + 1}` };
+  });
 }

@@ -52,4 +52,26 @@ describe('generateLargeFile', () => {
     // Three header rows, one row per rate, then the modifier rows.
     expect(rows.length).toBeGreaterThan(result.rates + 3);
   });
+
+  it('writes a wide CSV with a column group for each of as many plans as asked', async () => {
+    const path = join(root, 'wide.csv');
+    const result = await generateLargeFile({
+      path,
+      format: 'csv-wide',
+      targetBytes: 1024 * 1024,
+      seed: 1,
+      plans: 40,
+    });
+    const rows = parseCsv(await readFile(path, 'utf8'));
+    const header = rows[2] ?? [];
+    const pairs = new Set(
+      header
+        .filter((name) => name.endsWith('|methodology'))
+        .map((name) => name.split('|').slice(1, 3).join('|')),
+    );
+    expect(pairs.size).toBe(40);
+    expect(pairs).toContain('Premera Blue Cross Blue Shield of Alaska|PPO 2');
+    expect(rows.every((row) => row.length === header.length)).toBe(true);
+    expect(result.bytes).toBeGreaterThanOrEqual(1024 * 1024);
+  });
 });
