@@ -442,9 +442,9 @@ describe('the Medicare benchmark', () => {
  * description, codes, setting and gross charge, its payer, plan, methodology, dollar amount and
  * percentage, and the effective amount the issue defines (the dollar amount, else the percentage
  * of the gross charge, else the median). Text is compared without letter case or runs of spaces,
- * which the reader normalises. Neither file has a percentage without a dollar amount beside a
- * gross charge (AdventHealth's 4,078 percentages without one have none), so the percentage branch
- * is checked on the CMS example under 'derived amounts'.
+ * which the reader normalises. In neither file does a rate with a percentage and no dollar amount
+ * have a gross charge beside it (AdventHealth has 4,078 such rates, all without one), so the
+ * percentage branch is checked on the CMS example under 'derived amounts'.
  */
 describe('every rate of the real files, against the file read on its own', () => {
   const text = (v: unknown) =>
