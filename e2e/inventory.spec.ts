@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   expect,
@@ -484,7 +483,7 @@ test('on a tablet the hospitals are cards side by side; from 1,200 px the table,
 test('a real file loaded by the CLI shows where it deviates; a broken one is listed with its error', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const file = sharedDataFile(
     'mrf-real-json-adventhealth-orlando/adventhealth-orlando_standardcharges_v3.0.0_excerpt.json',
   );
@@ -538,7 +537,8 @@ test('a real file loaded by the CLI shows where it deviates; a broken one is lis
   await expect(spaces.getByText('the attestation: attester_name "Tim Reiner "')).toBeVisible();
 
   // The same file cut short: refused, the rates stay, and the page says why.
-  const cut = path.join(mkdtempSync(path.join(tmpdir(), 'ratelens-e2e-')), 'cut-short.json');
+  // In the test's own output folder, which Playwright empties at the start of the next run.
+  const cut = testInfo.outputPath('cut-short.json');
   const whole = readFileSync(file ?? '');
   writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
   const broken = await ingest(cut);
@@ -606,7 +606,7 @@ function vermontHospital(name: string, licence: string): string {
 test('a long inventory turns pages by mouse and keyboard, and a hospital leads back to its page', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const before = await inventoryRows(request);
   // Vermont's hospitals will be these forty only, and they sort after every state already there.
   expect(before.filter((row) => row.stateName >= 'Vermont')).toEqual([]);
@@ -615,7 +615,7 @@ test('a long inventory turns pages by mouse and keyboard, and a hospital leads b
   expect(total).toBeGreaterThanOrEqual(53);
   expect(total).toBeLessThanOrEqual(100);
 
-  const folder = mkdtempSync(path.join(tmpdir(), 'ratelens-e2e-'));
+  const folder = testInfo.outputPath();
   const files = Array.from({ length: 40 }, (_, i) => {
     const file = path.join(folder, `vermont-${i + 1}.csv`);
     const number = String(i + 1).padStart(2, '0');

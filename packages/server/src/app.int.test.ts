@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -29,6 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await test.close();
+  await rm(webDir, { recursive: true, force: true });
 });
 
 describe('GET api/health', () => {

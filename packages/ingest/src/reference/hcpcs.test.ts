@@ -1,9 +1,7 @@
-import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseHcpcsLevel2 } from './hcpcs.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
+import { writeTestFile } from '../testing/test-file.ts';
 
 const HCPCS = 'hcpcs-level2/hcpcs_level2_2025oct_codes.csv';
 
@@ -38,18 +36,16 @@ describe('parseHcpcsLevel2', () => {
   );
 
   it('refuses an unknown kind, naming the line', async () => {
-    const path = join(tmpdir(), `hcpcs-${process.pid}.csv`);
-    await writeFile(path, 'code,kind,long,short\nA0001,procedure,x,x\nA0002,drug,y,y\n');
+    const path = await writeTestFile(
+      'hcpcs.csv',
+      'code,kind,long,short\nA0001,procedure,x,x\nA0002,drug,y,y\n',
+    );
     await expect(parseHcpcsLevel2(path)).rejects.toThrow(
       /expected kind procedure or modifier at line 3; found drug/,
     );
   });
 
-  async function hcpcsFile(content: string): Promise<string> {
-    const path = join(tmpdir(), `hcpcs-${process.pid}-${Math.random().toString(36).slice(2)}.csv`);
-    await writeFile(path, content);
-    return path;
-  }
+  const hcpcsFile = (content: string) => writeTestFile('hcpcs.csv', content);
 
   it('refuses a file with its header only, rather than loading no code', async () => {
     const path = await hcpcsFile('code,kind,long,short\n');

@@ -1,14 +1,8 @@
-import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeTestFile } from '../testing/test-file.ts';
 import { parseNadac } from './nadac.ts';
 
-async function csvFile(name: string, content: string): Promise<string> {
-  const path = join(tmpdir(), `${name}-${process.pid}.csv`);
-  await writeFile(path, content);
-  return path;
-}
+const csvFile = (name: string, content: string) => writeTestFile(`${name}.csv`, content);
 
 // The column names and order of the data.medicaid.gov download.
 const PUBLISHED_HEADER =
@@ -71,9 +65,7 @@ describe('parseNadac', () => {
 
   it('names the missing column of a wrong file', async () => {
     const path = await csvFile('not-nadac', 'code,kind,long,short\nA1,modifier,x,x\n');
-    await expect(parseNadac(path)).rejects.toThrow(
-      /not-nadac-\d+\.csv: expected a NADAC column "ndc"/,
-    );
+    await expect(parseNadac(path)).rejects.toThrow(/not-nadac\.csv: expected a NADAC column "ndc"/);
   });
 
   it('names the line of a bad price', async () => {

@@ -1,6 +1,3 @@
-import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { medicareAllowed } from '@ratelens/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +7,7 @@ import {
   parseRvuFile,
 } from './physician-fee-schedule.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
+import { writeTestFile } from '../testing/test-file.ts';
 
 const RVU = 'cms-pfs-rvu-2025/PPRRVU2025_Oct.csv';
 const GPCI = 'cms-pfs-rvu-2025/GPCI2025.csv';
@@ -57,9 +55,8 @@ describe('parseRvuFile', () => {
   });
 
   it('drops the DESCRIPTION column while parsing', async () => {
-    const path = join(tmpdir(), `pprrvu-${process.pid}.csv`);
-    await writeFile(
-      path,
+    const path = await writeTestFile(
+      'PPRRVU.csv',
       [
         ',,Relative Value File,,,,,,,,,,,,,,,,,,,,,,',
         ',,,STATUS,,WORK,NON-FAC,,FACILITY,,MP,,,,GLOB,,,,,,,,,,CONV',
@@ -128,9 +125,7 @@ describe('a damaged GPCI file', () => {
   const HEADER =
     'Medicare Administrative Contractor (MAC),State,Locality Number,Locality Name,2025 PW GPCI (with 1.0 Floor),2025 PE GPCI,2025 MP GPCI\n';
   async function gpciFile(rows: string): Promise<string> {
-    const path = join(tmpdir(), `GPCI-${process.pid}.csv`);
-    await writeFile(path, `ADDENDUM E,,,,,,\n${HEADER}${rows}*Footnote,,,,,,\n`);
-    return path;
+    return writeTestFile('GPCI.csv', `ADDENDUM E,,,,,,\n${HEADER}${rows}*Footnote,,,,,,\n`);
   }
 
   it('refuses a locality whose MAC is damaged, rather than leaving it out', async () => {
@@ -138,7 +133,7 @@ describe('a damaged GPCI file', () => {
       '10112,AL,00,ALABAMA,1,0.869,0.575\n1182X,CA,71,EL CENTRO,1.014,1.093,0.57\n',
     );
     await expect(parseGpciFile(path)).rejects.toThrow(
-      /GPCI-\d+\.csv: expected a MAC number at line 4; found 1182X$/,
+      /GPCI\.csv: expected a MAC number at line 4; found 1182X$/,
     );
   });
 
@@ -154,11 +149,10 @@ describe('a damaged GPCI file', () => {
 
 describe('a damaged RVU file', () => {
   it('refuses a code row whose code is damaged, rather than leaving it out', async () => {
-    const path = join(tmpdir(), `PPRRVU-${process.pid}.csv`);
     const header =
       ',,,STATUS,WORK,NON-FAC,FACILITY,MP,GLOB,CONV\nHCPCS,MOD,DESCRIPTION,CODE,RVU,PE RVU,PE RVU,RVU,DAYS,FACTOR\n';
-    await writeFile(
-      path,
+    const path = await writeTestFile(
+      'PPRRVU.csv',
       `${header}99213,,x,A,1.3,1.35,0.55,0.1,XXX,32.3465\n9921,,x,A,1.92,1.9,0.8,0.14,XXX,32.3465\n`,
     );
     await expect(parseRvuFile(path)).rejects.toThrow(
@@ -239,12 +233,10 @@ describe('parseOppsCapFile', () => {
   );
 
   async function capFile(rows: string): Promise<string> {
-    const path = join(tmpdir(), `OPPSCAP-${process.pid}.csv`);
-    await writeFile(
-      path,
+    return writeTestFile(
+      'OPPSCAP.csv',
       `HCPCS,MOD,PROCSTAT,CARRIER,LOCALITY,FACILITY PRICE,NON-FACILTY PRICE\r\n${rows},,,,,,\r\n`,
     );
-    return path;
   }
 
   it('pads carriers and localities written without their leading zeros', async () => {
@@ -264,9 +256,7 @@ describe('parseOppsCapFile', () => {
   it('refuses a cap without its locality, or without a price, rather than leaving it out', async () => {
     await expect(
       parseOppsCapFile(await capFile('93990,,A,14212,,134.68,134.68\r\n')),
-    ).rejects.toThrow(
-      /OPPSCAP-\d+\.csv: expected a locality number at line 2 \(93990\); found none$/,
-    );
+    ).rejects.toThrow(/OPPSCAP\.csv: expected a locality number at line 2 \(93990\); found none$/);
     await expect(
       parseOppsCapFile(await capFile('93990,TC,A,14212,99,112.65,\r\n')),
     ).rejects.toThrow(/expected NON-FACILITY PRICE at line 2 \(93990\); found an empty cell$/);

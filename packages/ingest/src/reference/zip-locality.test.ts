@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
+import { writeTestFile } from '../testing/test-file.ts';
 import { parseZipLocality } from './zip-locality.ts';
 
 const ZIP5 = 'cms-zip-locality/ZIP5_OCT2025.txt';
@@ -51,8 +50,10 @@ describe('parseZipLocality', () => {
   });
 
   it('reads super-rural and plus-four flags', async () => {
-    const path = join(tmpdir(), `zip5-${process.pid}.txt`);
-    await writeFile(path, `AK997010210201BZ9B  1 A${' '.repeat(52)}20254\r\n`);
+    const path = await writeTestFile(
+      'ZIP5.txt',
+      `AK997010210201BZ9B  1 A${' '.repeat(52)}20254\r\n`,
+    );
     expect(await parseZipLocality(path)).toEqual([
       expect.objectContaining({
         zip: '99701',
@@ -66,8 +67,7 @@ describe('parseZipLocality', () => {
   it('drops a ZIP repeated whole and refuses one placed in two localities', async () => {
     const record = (locality: string) =>
       `AK9970102102${locality} Z9   1 A${' '.repeat(52)}20254\r\n`;
-    const path = join(tmpdir(), `zip5-twice-${process.pid}.txt`);
-    await writeFile(path, record('01') + record('01'));
+    const path = await writeTestFile('ZIP5.txt', record('01') + record('01'));
     expect(await parseZipLocality(path)).toHaveLength(1);
     await writeFile(path, record('01') + record('99'));
     await expect(parseZipLocality(path)).rejects.toThrow(
