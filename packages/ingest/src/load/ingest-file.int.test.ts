@@ -7,7 +7,13 @@ import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/data
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLargeFile } from '../demo/generate-demo.ts';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
-import { parseCsv } from '../demo/test-support.ts';
+import {
+  csvFileRates,
+  decodeText,
+  expectSameRates,
+  jsonFileRates,
+  storedRates,
+} from '../testing/file-rates.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { runCli } from '../testing/run-cli.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
@@ -447,162 +453,22 @@ describe('the Medicare benchmark', () => {
  * percentage branch is checked on the CMS example under 'derived amounts'.
  */
 describe('every rate of the real files, against the file read on its own', () => {
-  const text = (v: unknown) =>
-    typeof v === 'string' && v.trim() !== '' ? v.trim().replace(/\s+/g, ' ').toLowerCase() : null;
-  const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
-  const effective = (
-    dollar: number | null,
-    percentage: number | null,
-    gross: number | null,
-    median: number | null,
-  ) => dollar ?? (percentage !== null && gross !== null ? (percentage * gross) / 100 : median);
-
-  interface Rate {
-    description: unknown;
-    codes: string[];
-    setting: unknown;
-    gross: unknown;
-    payer: unknown;
-    plan: unknown;
-    methodology: unknown;
-    dollar: unknown;
-    percentage: unknown;
-  }
-  const key = (r: Rate) =>
-    JSON.stringify([
-      text(r.description),
-      [...r.codes].sort(),
-      text(r.setting),
-      num(r.gross),
-      text(r.payer),
-      text(r.plan),
-      text(r.methodology),
-      num(r.dollar),
-      num(r.percentage),
-    ]);
-
-  /** Rates by key, each key with its effective amounts in ascending order. */
-  function byKey(
-    rates: { rate: Rate; effective: number | null }[],
-  ): Map<string, (number | null)[]> {
-    const map = new Map<string, (number | null)[]>();
-    for (const { rate, effective } of rates) {
-      const k = key(rate);
-      map.set(k, [...(map.get(k) ?? []), effective]);
-    }
-    for (const amounts of map.values()) amounts.sort((a, b) => (a ?? -1) - (b ?? -1));
-    return map;
-  }
-
-  async function stored(hospital: string) {
-    const rows = await query<Record<string, string | null> & { codes: string[] | null }>(
-      `SELECT i.description, i.setting, i.gross, p.payer_name, p.plan_name, r.methodology,
-              r.dollar, r.percentage, r.effective_amount,
-              (SELECT array_agg(c.code_type || ':' || c.code) FROM item_codes c
-                WHERE c.hospital_id = i.hospital_id AND c.item_id = i.item_id) AS codes
-         FROM hospitals h
-         JOIN charge_items i ON i.hospital_id = h.id
-         JOIN negotiated_rates r ON r.hospital_id = i.hospital_id AND r.item_id = i.item_id
-         JOIN payer_plans p ON p.id = r.plan_id
-        WHERE h.name = $1`,
-      [hospital],
-    );
-    // A modifier's payer entries are stored as rates of an item without codes; the file's
-    // charges all have codes.
-    return byKey(
-      rows
-        .filter((r) => r.codes !== null)
-        .map((r) => ({
-          rate: {
-            description: r.description,
-            codes: r.codes ?? [],
-            setting: r.setting,
-            gross: r.gross,
-            payer: r.payer_name,
-            plan: r.plan_name,
-            methodology: r.methodology,
-            dollar: r.dollar,
-            percentage: r.percentage,
-          },
-          effective: num(r.effective_amount),
-        })),
-    );
-  }
-
-  function expectSame(
-    expected: Map<string, (number | null)[]>,
-    actual: Map<string, (number | null)[]>,
-  ) {
-    const count = (m: Map<string, unknown[]>) => [...m.values()].reduce((n, v) => n + v.length, 0);
-    expect(count(actual)).toBe(count(expected));
-    const differ: string[] = [];
-    for (const [k, amounts] of expected) {
-      const got = actual.get(k) ?? [];
-      const same =
-        got.length === amounts.length &&
-        amounts.every((a, i) => {
-          const b = got[i] ?? null;
-          return a === null ? b === null : b !== null && Math.abs(a - b) <= 0.005;
-        });
-      if (!same)
-        differ.push(`${k}: ${JSON.stringify(amounts)} in the file, ${JSON.stringify(got)} stored`);
-    }
-    expect(differ.slice(0, 5)).toEqual([]);
-    expect([...actual.keys()].filter((k) => !expected.has(k)).slice(0, 5)).toEqual([]);
-  }
-
   itWithDataFile(
     'AdventHealth Orlando: all 136,292 rates',
     ADVENT_FULL,
     async (file) => {
       const result = await ingestFile(database.connection, file);
       expect(result).toMatchObject({ status: 'loaded', rates: 136_292 });
-      interface Payer {
-        payer_name: string;
-        plan_name: string;
-        methodology?: string;
-        standard_charge_dollar?: number;
-        standard_charge_percentage?: number;
-        median_amount?: number;
-      }
-      const document = JSON.parse(await readFile(file, 'utf8')) as {
-        standard_charge_information: {
-          description: string;
-          code_information: { code: string; type: string }[];
-          standard_charges: {
-            setting: string;
-            gross_charge?: number;
-            payers_information?: Payer[];
-          }[];
-        }[];
-      };
-      const rates = document.standard_charge_information.flatMap((item) =>
-        item.standard_charges.flatMap((charge) =>
-          (charge.payers_information ?? []).map((payer) => ({
-            rate: {
-              description: item.description,
-              codes: item.code_information.map(
-                (c) => `${c.type.trim().toUpperCase()}:${c.code.trim()}`,
-              ),
-              setting: charge.setting,
-              gross: charge.gross_charge,
-              payer: payer.payer_name,
-              plan: payer.plan_name,
-              methodology: payer.methodology,
-              dollar: payer.standard_charge_dollar,
-              percentage: payer.standard_charge_percentage,
-            },
-            effective: effective(
-              num(payer.standard_charge_dollar),
-              num(payer.standard_charge_percentage),
-              num(charge.gross_charge),
-              num(payer.median_amount),
-            ),
-          })),
-        ),
-      );
+      const { rates, modifierEntries } = jsonFileRates(await readFile(file, 'utf8'));
       expect(rates).toHaveLength(136_292);
-      expectSame(byKey(rates), await stored('AdventHealth Orlando'));
+      const stored = await storedRates(database.connection.pool, 'AdventHealth Orlando');
+      // Its one modifier's 74 payer entries are stored as rates of an item without codes.
+      expect(modifierEntries).toBe(74);
+      expect(stored.filter((rate) => rate.codes.length === 0)).toHaveLength(74);
+      expectSameRates(
+        rates,
+        stored.filter((rate) => rate.codes.length > 0),
+      );
     },
     120_000,
   );
@@ -614,43 +480,15 @@ describe('every rate of the real files, against the file read on its own', () =>
       // Loaded again whatever earlier tests left: some load changed copies of the same hospital.
       const result = await ingestFile(database.connection, file, { reload: true });
       expect(result).toMatchObject({ status: 'loaded', rates: 10_452 });
-      // Node's TextDecoder('windows-1252') reads bytes 0x80–0x9F as Latin-1 (C1 controls); the
-      // file's only bytes above 0x7F are 28 × 0x92 and 9 × 0x96, ’ and – in Windows-1252.
-      const decoded = (await readFile(file))
-        .toString('latin1')
-        .replaceAll('\u0092', '\u2019')
-        .replaceAll('\u0096', '\u2013');
-      expect(decoded).not.toMatch(/[\u0080-\u009f]/);
-      const [, , header = [], ...rows] = parseCsv(decoded);
-      const at = (row: string[], name: string) => row[header.indexOf(name)] ?? '';
-      const rates = rows
-        .filter((row) => at(row, 'payer_name').trim() !== '')
-        .map((row) => ({
-          rate: {
-            description: at(row, 'description'),
-            codes: [1, 2, 3, 4]
-              .filter((i) => at(row, `code|${i}`).trim() !== '')
-              .map(
-                (i) =>
-                  `${at(row, `code|${i}|type`).trim().toUpperCase()}:${at(row, `code|${i}`).trim()}`,
-              ),
-            setting: at(row, 'setting'),
-            gross: at(row, 'standard_charge|gross'),
-            payer: at(row, 'payer_name'),
-            plan: at(row, 'plan_name'),
-            methodology: at(row, 'standard_charge|methodology'),
-            dollar: at(row, 'standard_charge|negotiated_dollar'),
-            percentage: at(row, 'standard_charge|negotiated_percentage'),
-          },
-          effective: effective(
-            num(at(row, 'standard_charge|negotiated_dollar')),
-            num(at(row, 'standard_charge|negotiated_percentage')),
-            num(at(row, 'standard_charge|gross')),
-            num(at(row, 'median_amount')),
-          ),
-        }));
+      // The file's only bytes above 0x7F are 28 × 0x92 and 9 × 0x96, ’ and – in Windows-1252.
+      const bytes = await readFile(file);
+      expect(decodeText(bytes).match(/[’–]/g)).toHaveLength(37);
+      const rates = csvFileRates(bytes);
       expect(rates).toHaveLength(10_452);
-      expectSame(byKey(rates), await stored("Martha's Vineyard Hospital"));
+      expectSameRates(
+        rates,
+        await storedRates(database.connection.pool, "Martha's Vineyard Hospital"),
+      );
     },
     60_000,
   );
