@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
@@ -179,6 +179,35 @@ describe('npm run reference', () => {
     expect(run.stderr.trim()).toBe(
       `reference failed: ${dir} must hold a PPRRVU*.csv and a GPCI*.csv file`,
     );
+  }, 30_000);
+
+  it('refuses a folder or a command line with two files of one kind, loading nothing', async () => {
+    const { rvu, gpci, zip5 } = await feeScheduleFiles(
+      '99215,,x,A,2.8,2.6,1.2,0.2,XXX,32.3465',
+      '02102,AK,01,ALASKA,1.5,1.081,0.592',
+      `AK995010210201 Z9   0 A${' '.repeat(52)}20254\r\n`,
+    );
+    const folder = path.dirname(rvu);
+    // Last quarter's RVU file beside this one's: which one readdir lists first is up to the disk.
+    const older = path.join(folder, 'PPRRVU2025_Jan.csv');
+    await writeFile(older, await readFile(rvu));
+    const rvus = () => count(`medicare_rvus WHERE hcpcs = '99215'`);
+    const run = await reference(['pfs', folder]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `reference failed: ${folder} holds 2 PPRRVU*.csv files (PPRRVU.csv, PPRRVU2025_Jan.csv); ` +
+        'name the files instead: npm run reference -- pfs <PPRRVU.csv> <GPCI.csv> [ZIP5.txt] [OPPSCAP.csv]',
+    );
+    const named = await reference(['pfs', rvu, older, gpci, zip5]);
+    expect(named.code).toBe(1);
+    expect(named.stderr.trim()).toBe(
+      `reference failed: pfs takes one PPRRVU file; found ${rvu}, ${older}`,
+    );
+    expect(await rvus()).toBe(0);
+    // Named on the command line, one of them loads.
+    const loaded = await reference(['pfs', older, gpci, zip5]);
+    expect(loaded.code).toBe(0);
+    expect(await rvus()).toBe(1);
   }, 30_000);
 
   it('prints its usage for an unknown kind or a missing file, with exit code 2', async () => {

@@ -52,13 +52,22 @@ async function pfsFiles(args: string[]): Promise<PfsFiles> {
         )
       : false;
   if (first && folder) {
-    const names = await readdir(first);
-    const pick = (pattern: RegExp) => names.find((n) => pattern.test(n));
-    const rvu = pick(/^PPRRVU.*\.csv$/i);
-    const gpci = pick(/^GPCI.*\.csv$/i);
+    const names = (await readdir(first)).sort();
+    // Two files of a kind (last quarter's and this one's) would leave the choice to chance.
+    const pick = (pattern: RegExp, kind: string) => {
+      const found = names.filter((n) => pattern.test(n));
+      if (found.length > 1) {
+        throw new Error(
+          `${first} holds ${found.length} ${kind} files (${found.join(', ')}); name the files instead: npm run reference -- pfs <PPRRVU.csv> <GPCI.csv> [ZIP5.txt] [OPPSCAP.csv]`,
+        );
+      }
+      return found[0];
+    };
+    const rvu = pick(/^PPRRVU.*\.csv$/i, 'PPRRVU*.csv');
+    const gpci = pick(/^GPCI.*\.csv$/i, 'GPCI*.csv');
     if (!rvu || !gpci) throw new Error(`${first} must hold a PPRRVU*.csv and a GPCI*.csv file`);
-    const zip = pick(/^ZIP5.*\.txt$/i);
-    const caps = pick(/^OPPSCAP.*\.csv$/i);
+    const zip = pick(/^ZIP5.*\.txt$/i, 'ZIP5*.txt');
+    const caps = pick(/^OPPSCAP.*\.csv$/i, 'OPPSCAP*.csv');
     return {
       rvu: path.join(first, rvu),
       gpci: path.join(first, gpci),
@@ -69,8 +78,12 @@ async function pfsFiles(args: string[]): Promise<PfsFiles> {
   if (!first || !second) throw new Error('pfs needs a folder, or the PPRRVU and GPCI files');
   // Files named as CMS names them are taken for what they are, in any order; the others fill the
   // rest in order (RVU, GPCI, ZIP5, OPPSCAP).
-  const named = (pattern: RegExp) => args.find((arg) => pattern.test(path.basename(arg)));
-  const slots = [named(/^PPRRVU/i), named(/^GPCI/i), named(/^ZIP5/i), named(/^OPPSCAP/i)];
+  const named = (kind: string) => {
+    const found = args.filter((arg) => path.basename(arg).toUpperCase().startsWith(kind));
+    if (found.length > 1) throw new Error(`pfs takes one ${kind} file; found ${found.join(', ')}`);
+    return found[0];
+  };
+  const slots = [named('PPRRVU'), named('GPCI'), named('ZIP5'), named('OPPSCAP')];
   const unnamed = args.filter((arg) => !slots.includes(arg));
   const [rvu, gpci, zip, caps] = slots.map((file) => file ?? unnamed.shift());
   return {
