@@ -10,7 +10,10 @@
  * With --wide N, also a generated wide CSV of 13 MB with N payer/plan pairs (a column group each):
  * not one of the issue's files, but the validator's throughput falls as a wide file's pairs grow
  * (ADR 0013, "Session 35").
- *   npm run bench:ingest [-- --bytes 1G] [--skip-large] [--wide 600]
+ * With --tall SIZE, also a generated tall CSV of that size: not one of the issue's files either,
+ * but one of 600M has three times the charges the CSV reader remembers (RECENT_CHARGES), where
+ * forgetting them once cost more than reading (ADR 0013, "Session 36").
+ *   npm run bench:ingest [-- --bytes 1G] [--skip-large] [--wide 600] [--tall 600M]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -32,9 +35,9 @@ interface Figures {
   peakRssMb: number;
 }
 
-function parseBytes(text: string): number {
+function parseBytes(text: string, option: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*([kmg]?)b?$/i.exec(text.trim());
-  if (!match) throw new Error(`--bytes: expected a size such as 1G or 500M, got ${text}`);
+  if (!match) throw new Error(`--${option}: expected a size such as 1G or 500M, got ${text}`);
   const unit = { '': 1, k: 1e3, m: 1e6, g: 1e9 }[(match[2] ?? '').toLowerCase()] ?? 1;
   return Number(match[1]) * unit;
 }
@@ -89,6 +92,7 @@ const { values } = parseArgs({
     bytes: { type: 'string', default: '1G' },
     'skip-large': { type: 'boolean' },
     wide: { type: 'string' },
+    tall: { type: 'string' },
   },
 });
 const widePlans = values.wide === undefined ? undefined : Number(values.wide);
@@ -131,8 +135,18 @@ try {
     const megabytes = (statSync(file).size / 1e6).toFixed(0);
     files.push({ label: `Generated wide CSV (${widePlans} pairs, ${megabytes} MB)`, file });
   }
+  if (values.tall !== undefined) {
+    const target = parseBytes(values.tall, 'tall');
+    const file = path.join(workDir, 'generated-tall.csv');
+    process.stderr.write(`Generating a ${(target / 1e6).toFixed(0)} MB tall CSV…\n`);
+    await generateLargeFile({ path: file, format: 'csv-tall', targetBytes: target, seed: 42 });
+    files.push({
+      label: `Generated tall CSV (${(statSync(file).size / 1e6).toFixed(0)} MB)`,
+      file,
+    });
+  }
   if (!values['skip-large']) {
-    const target = parseBytes(values.bytes);
+    const target = parseBytes(values.bytes, 'bytes');
     const file = path.join(workDir, 'generated.json');
     process.stderr.write(`Generating a ${(target / 1e9).toFixed(2)} GB demo JSON file…\n`);
     await generateLargeFile({ path: file, format: 'json', targetBytes: target, seed: 42 });
