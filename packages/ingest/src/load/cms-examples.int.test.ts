@@ -3,10 +3,9 @@ import { createTestDatabase } from '@ratelens/db/testing/database';
 import { describe, expect, onTestFinished } from 'vitest';
 import {
   csvFileRates,
+  expectSameJsonRates,
   expectSameRates,
-  jsonFileRates,
   storedRates,
-  type FileRate,
 } from '../testing/file-rates.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { ingestFile } from './ingest-file.ts';
@@ -34,24 +33,18 @@ describe('every rate of each CMS example, against the file read on its own', () 
       const result = await ingestFile(database.connection, file);
       expect(result).toMatchObject({ status: 'loaded', hospital: 'West Mercy Hospital' });
 
-      let rates: FileRate[];
       const stored = await storedRates(database.connection.pool, 'West Mercy Hospital');
       if (name.endsWith('.json')) {
-        const read = jsonFileRates(await readFile(file, 'utf8'));
-        rates = read.rates;
         // A modifier's payer entries are stored as rates of an item without codes.
+        const read = expectSameJsonRates(await readFile(file, 'utf8'), stored);
         expect(read.modifierEntries).toBe(modifierEntries);
-        expect(stored.filter((rate) => rate.codes.length === 0)).toHaveLength(modifierEntries);
         expect(result.rates).toBe(count);
-        expectSameRates(
-          rates,
-          stored.filter((rate) => rate.codes.length > 0),
-        );
+        expect(read.rates).toHaveLength(count);
       } else {
-        rates = csvFileRates(await readFile(file));
+        const rates = csvFileRates(await readFile(file));
         expectSameRates(rates, stored);
+        expect(rates).toHaveLength(count);
       }
-      expect(rates).toHaveLength(count);
     });
   }
 });

@@ -269,3 +269,20 @@ export function expectSameRates(file: FileRate[], stored: FileRate[]): void {
   expect(differ.slice(0, 5)).toEqual([]);
   expect([...actual.keys()].filter((k) => !expected.has(k)).slice(0, 5)).toEqual([]);
 }
+
+/**
+ * Expects a JSON file's rates to be the stored rates of items with codes, and its modifiers' payer
+ * entries as many stored rates of items without codes. Returns what the file was read as.
+ */
+export function expectSameJsonRates(
+  text: string,
+  stored: FileRate[],
+): { rates: FileRate[]; modifierEntries: number } {
+  const read = jsonFileRates(text);
+  expect(stored.filter((rate) => rate.codes.length === 0)).toHaveLength(read.modifierEntries);
+  expectSameRates(
+    read.rates,
+    stored.filter((rate) => rate.codes.length > 0),
+  );
+  return read;
+}
