@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { inTimeZone } from '../test/time-zone.ts';
 import {
+  EARLIER_RUN_FIGURES,
   HOSPITAL_NOT_FOUND_MESSAGE,
   HospitalDetailRoute,
   NO_PROBLEMS_MESSAGE,
@@ -359,6 +360,69 @@ describe('HospitalDetailRoute', () => {
       'charges.json',
     ]);
     expect(unchanged?.queryByRole('list')).toBeNull();
+  });
+
+  it('shows the file in use and the runs since it whole, and earlier runs with their figures folded', async () => {
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, READ_AGAIN));
+
+    /** The folded disclosure around a card's figures; null when they are shown. */
+    const fold = (card: HTMLElement) => {
+      const details =
+        within(card)
+          .queryByText(/^Format: /)
+          ?.closest('details') ?? null;
+      if (details) {
+        expect(details.open).toBe(false);
+        expect(details.querySelector('summary')?.textContent).toBe(EARLIER_RUN_FIGURES);
+      }
+      return details;
+    };
+    const [current, unchanged, replaced] = await fileCards('charges.json');
+    const [loading, failed] = [await fileCard('later.json'), await fileCard('charges-cut.json')];
+    // Newer than the file in use: news, shown whole.
+    expect(fold(loading)).toBeNull();
+    expect(fold(current as HTMLElement)).toBeNull();
+    expect(within(current as HTMLElement).queryByText(EARLIER_RUN_FIGURES)).toBeNull();
+    // History: its name, status and when stay in sight; what it read is folded.
+    expect(fold(replaced as HTMLElement)).not.toBeNull();
+    expect(
+      within(replaced as HTMLElement).getByText('Read on March 27, 2026 at 10:31'),
+    ).toBeTruthy();
+    const failure = within(failed).getByText(/^Error: The JSON file ends/);
+    expect(failure.closest('details')).toBe(fold(failed));
+    expect(within(failed).getByText('Failed').closest('details')).toBeNull();
+    // A run that found the file in use already has no figures to fold.
+    expect(within(unchanged as HTMLElement).queryByText(EARLIER_RUN_FIGURES)).toBeNull();
+  });
+
+  it('folds the figures of the run just before the file in use', async () => {
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, HOSPITAL));
+
+    const current = await fileCard('920123456_providence_standardcharges.json');
+    expect(within(current).getByText('Format: JSON').closest('details')).toBeNull();
+    const replaced = await fileCard('920123456_providence_standardcharges.csv');
+    expect(within(replaced).getByText('Format: CSV (tall)').closest('details')).not.toBeNull();
+    // Where the hospital publishes it stays in sight.
+    expect(
+      within(replaced)
+        .getByText(/^Read from the hospital's site/)
+        .closest('details'),
+    ).toBeNull();
+  });
+
+  it('shows the newest run whole when no file is in use', async () => {
+    const files = [
+      file({ source: 'second.csv', status: 'failed', error: 'The file has no header row.' }),
+      file({ source: 'first.csv', status: 'failed', error: 'The file is empty.' }),
+    ];
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, { ...HOSPITAL, files }));
+
+    const newest = await fileCard('second.csv');
+    expect(
+      within(newest).getByText('Error: The file has no header row.').closest('details'),
+    ).toBeNull();
+    const oldest = await fileCard('first.csv');
+    expect(within(oldest).getByText('Error: The file is empty.').closest('details')).not.toBeNull();
   });
 
   it('leads back to the list with its filters, telling it which hospital to focus', async () => {

@@ -35,6 +35,8 @@ import { NewTabLink } from '../shared/router-link.tsx';
 
 export const HOSPITAL_NOT_FOUND_MESSAGE = 'This hospital is not in the inventory.';
 export const NO_PROBLEMS_MESSAGE = 'No problems found.';
+/** The disclosure of an earlier run's figures, which are history once another file is in use. */
+export const EARLIER_RUN_FIGURES = 'Format, counts, rates and validation of this run';
 /** What a warning and an error mean for the rates, under a file's validation. */
 export const VALIDATION_KEY =
   'A warning is a departure from CMS’s rules that was read past: its rates are loaded. An error ' +
@@ -106,6 +108,7 @@ export function HospitalDetailRoute() {
 function Hospital({ hospital }: { hospital: HospitalDetail }) {
   const session = useSession();
   const admin = isAdmin(session.role);
+  const lastOpen = lastOpenRun(hospital.files);
   return (
     <Stack gap="xl">
       <Stack gap="xs">
@@ -145,7 +148,7 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
         ) : (
           // The server lists the files newest first.
           hospital.files.map((file, index) => (
-            <FileCard key={`${index}-${file.source}`} file={file} />
+            <FileCard key={`${index}-${file.source}`} file={file} earlier={index > lastOpen} />
           ))
         )}
       </Stack>
@@ -196,7 +199,20 @@ function Places({ locations, addresses }: { locations: string[]; addresses: stri
   );
 }
 
-function FileCard({ file }: { file: HospitalFile }) {
+/**
+ * The position of the last run shown whole: the file in use, and every run since (one still
+ * loading, one that failed or found the file in use already); without a file in use, the newest
+ * run. The runs before it are history: a hospital's file read every week would otherwise make a
+ * page of twenty whole cards.
+ */
+function lastOpenRun(files: readonly HospitalFile[]): number {
+  return Math.max(
+    files.findIndex((file) => file.status === 'loaded'),
+    0,
+  );
+}
+
+function FileCard({ file, earlier }: { file: HospitalFile; earlier: boolean }) {
   const readWhen = fileReadWhen(file);
   return (
     <Card withBorder padding="lg">
@@ -229,7 +245,19 @@ function FileCard({ file }: { file: HospitalFile }) {
         {readWhen !== null && <Text>{readWhen}</Text>}
         {/* A run that found the file in use already has that file's figures: its status says so,
             rather than repeat them under it. */}
-        {file.status !== 'unchanged' && <FileFigures file={file} />}
+        {file.status !== 'unchanged' &&
+          (earlier ? (
+            <details>
+              <summary>
+                <Text span>{EARLIER_RUN_FIGURES}</Text>
+              </summary>
+              <Stack gap="xs" mt="xs">
+                <FileFigures file={file} />
+              </Stack>
+            </details>
+          ) : (
+            <FileFigures file={file} />
+          ))}
       </Stack>
     </Card>
   );
