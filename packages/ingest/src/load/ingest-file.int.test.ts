@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -962,6 +964,138 @@ describe('replacing a hospital’s file', () => {
   );
 
   itWithDataFile(
+    'two ingests of one hospital at once: the newer file is in use, alone, whichever ends first',
+    CMS_V3_JSON,
+    async () => {
+      /**
+       * A file of a hospital of its own (so that these dates do not decide the other tests'
+       * files), its ER gross charge set; a slow one has its items 400 times over, so that it
+       * ends well after a file of one copy begun with it.
+       */
+      const file = (name: string, date: string, gross: number, slow = false) =>
+        variant(name, (json) => {
+          json.hospital_name = 'Concurrent Mercy Hospital';
+          json.license_information = { license_number: '77001', state: 'CA' };
+          json.last_updated_on = date;
+          setGross(json, gross);
+          const items = json.standard_charge_information as unknown[];
+          if (slow)
+            json.standard_charge_information = Array.from({ length: 400 }, () => items).flat();
+        });
+      const statusOf = async (runId: string) =>
+        (await query<{ status: string }>(`SELECT status FROM mrf_files WHERE id = $1`, [runId]))[0]
+          ?.status;
+      /** The hospital's rate partitions: the tables of the run in use, and none other. */
+      const expectInUse = async (hospitalId: string, runId: string) => {
+        const partitions = await query<{ name: string }>(
+          `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+            WHERE pg_get_expr(c.relpartbound, c.oid) = format('FOR VALUES IN (%L)', $1::text)
+            ORDER BY 1`,
+          [hospitalId],
+        );
+        expect(partitions.map((p) => p.name)).toEqual(
+          ['charge_items', 'item_codes', 'negotiated_rates'].map(
+            (table) => `${table}_${runId.replace(/-/g, '')}`,
+          ),
+        );
+        const loaded = await query<{ id: string }>(
+          `SELECT id FROM mrf_files WHERE hospital_id = $1 AND status = 'loaded'`,
+          [hospitalId],
+        );
+        expect(loaded).toEqual([{ id: runId }]);
+      };
+      const atOnce = async (older: string, newer: string) =>
+        Promise.all([
+          ingestFile(database.connection, older),
+          ingestFile(database.connection, newer),
+        ]);
+
+      // The older file ends first: it is loaded, then replaced by the newer one.
+      const [olderFirst, newerLast] = await atOnce(
+        await file('at-once-1.json', '2026-05-01', 100),
+        await file('at-once-2.json', '2026-05-02', 200, true),
+      );
+      const hospitalId = newerLast.hospitalId ?? '';
+      expect(olderFirst.hospitalId).toBe(hospitalId);
+      expect([olderFirst.status, newerLast.status]).toEqual(['loaded', 'loaded']);
+      expect(await statusOf(olderFirst.runId)).toBe('replaced');
+      expect(await erGross(hospitalId)).toBe('200');
+      await expectInUse(hospitalId, newerLast.runId);
+      expect(await runTables(olderFirst.runId)).toEqual([]);
+
+      // The newer file ends first: the older one, ending after it, is found older and left out.
+      const [olderLast, newerFirst] = await atOnce(
+        await file('at-once-3.json', '2026-05-03', 300, true),
+        await file('at-once-4.json', '2026-05-04', 400),
+      );
+      expect([olderLast.status, newerFirst.status]).toEqual(['older', 'loaded']);
+      expect(await erGross(hospitalId)).toBe('400');
+      // The example's 39 rates and the 6 payer entries of its modifiers: one file's rows, once.
+      expect(newerFirst.rates).toBe(39);
+      expect(await count('negotiated_rates', hospitalId)).toBe(45);
+      await expectInUse(hospitalId, newerFirst.runId);
+      expect(await runTables(olderLast.runId)).toEqual([]);
+
+      // The same bytes twice at once: one run loads them, the other finds them in use already.
+      const same = await file('at-once-5.json', '2026-05-05', 500);
+      const both = await atOnce(same, same);
+      expect(both.map((run) => run.status).sort()).toEqual(['loaded', 'unchanged']);
+      const [inUse, found] = both[0]?.status === 'loaded' ? both : [...both].reverse();
+      expect(await erGross(hospitalId)).toBe('500');
+      await expectInUse(hospitalId, inUse?.runId ?? '');
+      expect(await runTables(found?.runId ?? '')).toEqual([]);
+      expect(
+        await query(`SELECT id FROM hospitals WHERE name = 'Concurrent Mercy Hospital'`),
+      ).toHaveLength(1);
+    },
+  );
+
+  itWithDataFile(
+    "a hospital's swap does not wait for another hospital's file still loading",
+    CMS_V3_JSON,
+    async () => {
+      const ofHospital = (name: string, licence: string, date: string) =>
+        variant(`${licence}-${date}.json`, (json) => {
+          json.hospital_name = name;
+          json.license_information = { license_number: licence, state: 'CA' };
+          json.last_updated_on = date;
+        });
+      // Loaded once, so that its next file's swap drops its partitions (DROP locks the parents).
+      const first = await ofHospital('Beside Mercy Hospital', '77003', '2026-05-01');
+      expect((await ingestFile(database.connection, first)).status).toBe('loaded');
+      const next = await ofHospital('Beside Mercy Hospital', '77003', '2026-05-02');
+      // Another hospital's file, whose server stops halfway until told to go on: its COPYs stay
+      // open meanwhile, as a large file's do for minutes.
+      const stalled = await readFile(
+        await ofHospital('Stalled Mercy Hospital', '77004', '2026-05-01'),
+      );
+      const server = await stallingServer(stalled, Math.floor(stalled.length / 2));
+      const stalledRun = ingestFile(database.connection, server.url);
+      try {
+        await waitUntil(
+          async () =>
+            (
+              await query<{ copies: number }>(
+                `SELECT count(*)::int AS copies FROM pg_stat_activity
+                  WHERE datname = current_database() AND state = 'active' AND query LIKE 'COPY %'`,
+              )
+            )[0]?.copies === 3,
+        );
+        const run = await Promise.race([
+          ingestFile(database.connection, next),
+          new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 10_000)),
+        ]);
+        expect(run === 'waited' ? run : run.status).toBe('loaded');
+      } finally {
+        server.goOn();
+        expect((await stalledRun).status).toBe('loaded');
+        await server.close();
+      }
+    },
+    30_000,
+  );
+
+  itWithDataFile(
     'replaces rows written into the rate tables without an ingest',
     CMS_V3_JSON,
     async () => {
@@ -1662,3 +1796,31 @@ describe('npm run ingest', () => {
     expect(bare.stderr).toContain('Usage: npm run ingest');
   }, 30_000);
 });
+
+/**
+ * An HTTP server of one file that sends its first `at` bytes, then nothing more until `goOn`:
+ * a download in progress, for as long as a test needs one.
+ */
+async function stallingServer(body: Buffer, at: number) {
+  let goOn = () => {};
+  const going = new Promise<void>((resolve) => (goOn = resolve));
+  const server = createServer((_, res) => {
+    res.writeHead(200, { 'content-length': String(body.length) });
+    res.write(body.subarray(0, at));
+    void going.then(() => res.end(body.subarray(at)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/stalled.json`,
+    goOn: () => goOn(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Resolves once `done` holds, asking every 50 ms; fails after 10 s. */
+async function waitUntil(done: () => Promise<boolean>): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !(await done());) {
+    if (Date.now() > deadline) throw new Error('waited 10 s in vain');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

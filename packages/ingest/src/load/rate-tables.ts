@@ -141,10 +141,11 @@ export class TableLoad {
   async start(): Promise<void> {
     const table = quoteIdent(this.name);
     const constants = Object.entries(this.spec.constants(this.run));
+    const columns = await parentColumns(this.client, this.spec.parent);
     // The CHECK lets ATTACH PARTITION skip scanning the table for rows of other hospitals.
     await this.client.query(
       `BEGIN;
-       CREATE TABLE ${table} (LIKE ${this.spec.parent}, ${this.check(this.run.hospitalId)});
+       CREATE TABLE ${table} (${columns}, ${this.check(this.run.hospitalId)});
        ${constants.map(([column, value]) => `ALTER TABLE ${table} ALTER COLUMN ${quoteIdent(column)} SET DEFAULT ${literal(value)};`).join('\n')}
        ${this.spec
          .indexes(this.name)
@@ -186,6 +187,26 @@ export class TableLoad {
   async abort(reason: Error): Promise<void> {
     await this.writer?.abort(reason);
   }
+}
+
+/**
+ * The parent's columns as a CREATE TABLE list: what `LIKE parent` gives (names, types, collations,
+ * NOT NULL), read from the catalog, which takes no lock. `LIKE` locks the parent until the run's
+ * COPY commits, and a swap that drops a hospital's old partitions needs the parent to itself: every
+ * swap waited for every other hospital's COPY in progress, and rate searches queued behind the
+ * swap meanwhile (docs/decisions/0013-ingest-loading.md, "Session 37").
+ */
+async function parentColumns(client: PoolClient, parent: RateTableName): Promise<string> {
+  const { rows } = await client.query<{ definition: string }>(
+    `SELECT format('%I %s%s%s', a.attname, format_type(a.atttypid, a.atttypmod),
+                   CASE WHEN a.attcollation <> t.typcollation THEN ' COLLATE ' || a.attcollation::regcollation END,
+                   CASE WHEN a.attnotnull THEN ' NOT NULL' END) AS definition
+       FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
+      WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped
+      ORDER BY a.attnum`,
+    [parent],
+  );
+  return rows.map((row) => row.definition).join(', ');
 }
 
 /** The hospital's current partitions (none before its first load). */
