@@ -32,6 +32,18 @@ export function connect(url: string, options: ConnectOptions = {}): Connection {
   return { db, pool, close: () => pool.end() };
 }
 
+/**
+ * A pool of its own, with the settings of `pool` (server, user, timeouts) and at most `max`
+ * connections: for work that holds several connections for long, which on a shared pool would
+ * leave its other users waiting. The caller ends it.
+ */
+export function poolLike(pool: pg.Pool, max: number): pg.Pool {
+  const own = new pg.Pool({ ...pool.options, max });
+  // As in connect: an idle client that loses its server must not take the process down.
+  own.on('error', () => {});
+  return own;
+}
+
 /** Replaces the database name of a connection string. */
 export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);

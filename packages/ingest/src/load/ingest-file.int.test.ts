@@ -23,7 +23,12 @@ import { serveFiles } from '../testing/file-server.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
 import { MrfReadError, openMrf } from '../read/index.ts';
 import { emptyHeader } from '../read/header.ts';
-import { hospitalSourceKey, ingestFile, markInterruptedRuns } from './ingest-file.ts';
+import {
+  hospitalSourceKey,
+  ingestFile,
+  markInterruptedRuns,
+  SWAP_LOCK_KEY,
+} from './ingest-file.ts';
 import { MEDICARE_CONVERSION_FACTOR_2025, type RateMix, type ValidationLine } from '@ratelens/core';
 import {
   parseGpciFile,
@@ -1091,6 +1096,66 @@ describe('replacing a hospital’s file', () => {
         expect((await stalledRun).status).toBe('loaded');
         await server.close();
       }
+    },
+    30_000,
+  );
+
+  itWithDataFile(
+    'a swap waits for any other swap, whatever its hospital: swaps that lock the parents in turn cannot deadlock',
+    CMS_V3_JSON,
+    async () => {
+      const file = await variant('swap-lock.json', (json) => {
+        json.hospital_name = 'Swap Lock Hospital';
+        json.license_information = { license_number: '77005', state: 'CA' };
+      });
+      // Another swap in progress, of no hospital in particular.
+      const other = await database.connection.pool.connect();
+      try {
+        await other.query('SELECT pg_advisory_lock($1)', [SWAP_LOCK_KEY]);
+        let done = false;
+        const run = ingestFile(database.connection, file).finally(() => (done = true));
+        await waitUntil(
+          async () =>
+            (
+              await query<{ waiting: number }>(
+                `SELECT count(*)::int AS waiting FROM pg_locks
+                  WHERE locktype = 'advisory' AND NOT granted AND database = (
+                    SELECT oid FROM pg_database WHERE datname = current_database())`,
+              )
+            )[0]?.waiting === 1,
+        );
+        expect(done).toBe(false);
+        await other.query('SELECT pg_advisory_unlock($1)', [SWAP_LOCK_KEY]);
+        expect((await run).status).toBe('loaded');
+      } finally {
+        await other.query('SELECT pg_advisory_unlock_all()');
+        other.release();
+      }
+    },
+  );
+
+  itWithDataFile(
+    'three hospitals loaded at once on a pool of ten: each run has connections of its own',
+    CMS_V3_JSON,
+    async () => {
+      const files = await Promise.all(
+        [0, 1, 2].map((n) =>
+          variant(`own-pool-${n}.json`, (json) => {
+            json.hospital_name = `Own Pool Hospital ${n}`;
+            json.license_information = { license_number: `7711${n}`, state: 'CA' };
+          }),
+        ),
+      );
+      const shared = database.connection.pool;
+      expect(shared.options.max).toBe(10);
+      const runs = Promise.all(files.map((file) => ingestFile(database.connection, file)));
+      const statuses = await Promise.race([
+        runs.then((results) => results.map((run) => run.status)),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 15_000)),
+      ]);
+      expect(statuses).toEqual(['loaded', 'loaded', 'loaded']);
+      // The shared pool lent nothing that it did not get back.
+      expect(shared.totalCount - shared.idleCount).toBe(0);
     },
     30_000,
   );

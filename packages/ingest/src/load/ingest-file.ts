@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import {
   inTransaction,
+  poolLike,
   type Connection,
   type Pool,
   type PoolClient,
@@ -83,6 +84,9 @@ function lockKey(runId: string): bigint {
   );
 }
 
+/** The advisory lock that lets one swap run at a time (swapIn). */
+export const SWAP_LOCK_KEY = lockKey('swap of a hospital’s rate partitions');
+
 /**
  * What identifies "the same hospital" across its files (docs/decisions/0011-rate-data.md): its
  * licence and name, since locations under one licence may each publish a file; the name by its
@@ -120,6 +124,28 @@ export async function ingestFile(
   connection: Connection,
   source: string,
   options: IngestOptions = {},
+): Promise<IngestResult> {
+  // A pool of the run's own: a run holds four connections to its end (its lock and three COPYs)
+  // and asks for more beside them. On a shared pool it left the pool's other users waiting, and
+  // three runs at once on a pool of ten waited on each other for ever (ADR 0013, "Session 37").
+  const pool = poolLike(connection.pool, RUN_CONNECTIONS);
+  try {
+    return await runIngest({ ...connection, pool }, source, options);
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * The most connections a run holds at once: its lock, three COPYs, and the short queries beside
+ * them (payer/plan ids and codes while reading; tidying a dead run, two; the swap).
+ */
+const RUN_CONNECTIONS = 8;
+
+async function runIngest(
+  connection: Connection,
+  source: string,
+  options: IngestOptions,
 ): Promise<IngestResult> {
   const started = options.startedAt ?? performance.now();
   const pool = connection.pool;
@@ -672,8 +698,10 @@ async function refreshHospital(
 async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
   const { runId, hospitalId, header, sha256, result, summary } = input;
   return inTransaction(pool, async (client) => {
-    // One swap per hospital at a time.
-    await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(hospitalId)]);
+    // One swap at a time, whatever the hospital: a swap locks the three parent tables one by one
+    // (DROP and ATTACH), and two swaps taking them in another order deadlocked (ADR 0013,
+    // "Session 37"). A swap is catalog work, milliseconds; the wait is short.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SWAP_LOCK_KEY]);
     if (input.place) await placeHospital(client, hospitalId, input.place);
     const {
       rows: [current],

@@ -209,13 +209,18 @@ async function parentColumns(client: PoolClient, parent: RateTableName): Promise
   return rows.map((row) => row.definition).join(', ');
 }
 
-/** The hospital's current partitions (none before its first load). */
+/**
+ * The hospital's current partitions (none before its first load), in the order of their parents'
+ * names, so that a DROP of them locks the parents in that order (in catalog order it varied from
+ * one hospital to the next).
+ */
 export async function currentPartitions(client: PoolClient, hospitalId: string): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
     `SELECT c.relname AS name
        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
       WHERE i.inhparent IN ('charge_items'::regclass, 'item_codes'::regclass, 'negotiated_rates'::regclass)
-        AND pg_get_expr(c.relpartbound, c.oid) = format('FOR VALUES IN (%L)', $1::text)`,
+        AND pg_get_expr(c.relpartbound, c.oid) = format('FOR VALUES IN (%L)', $1::text)
+      ORDER BY i.inhparent::regclass::text`,
     [hospitalId],
   );
   return rows.map((r) => r.name);
