@@ -1161,6 +1161,58 @@ describe('replacing a hospital’s file', () => {
   );
 
   itWithDataFile(
+    'two hospitals at once naming the same new codes and payers in other orders both load',
+    CMS_V3_JSON,
+    async () => {
+      for (const round of [1, 2, 3, 4]) {
+        // 20,000 DRGs with their names (codes get a row when they have one), new to the code
+        // table, a payer per 50 items and 7 plans: one file names them in one order, the other in
+        // reverse, and each writes them in one statement near its end.
+        const items = Array.from({ length: 20_000 }, (_, n) => ({
+          description: `Order probe DRG ${round}-${n}`,
+          code_information: [{ code: `X${round}${String(n).padStart(5, '0')}`, type: 'MS-DRG' }],
+          standard_charges: [
+            {
+              setting: 'inpatient',
+              gross_charge: 100 + n,
+              payers_information: [
+                {
+                  payer_name: `Order Probe Payer ${round}-${n % 50}`,
+                  plan_name: `Plan ${n % 7}`,
+                  methodology: 'case rate',
+                  standard_charge_dollar: 50,
+                },
+              ],
+            },
+          ],
+        }));
+        const files = await Promise.all(
+          [0, 1].map((n) =>
+            variant(`code-order-${round}-${n}.json`, (json) => {
+              json.hospital_name = `Code Order Hospital ${n}`;
+              json.license_information = { license_number: `7712${n}`, state: 'CA' };
+              json.last_updated_on = `2026-05-0${round}`;
+              json.standard_charge_information = n === 0 ? items : [...items].reverse();
+              delete json.modifier_information;
+            }),
+          ),
+        );
+        const runs = await Promise.all(files.map((file) => ingestFile(database.connection, file)));
+        expect(runs.map((run) => run.error ?? run.status)).toEqual(['loaded', 'loaded']);
+        expect(
+          (
+            await query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM codes WHERE type = 'MS-DRG' AND code LIKE $1`,
+              [`X${round}%`],
+            )
+          )[0]?.n,
+        ).toBe(20_000);
+      }
+    },
+    60_000,
+  );
+
+  itWithDataFile(
     'replaces rows written into the rate tables without an ingest',
     CMS_V3_JSON,
     async () => {

@@ -372,6 +372,8 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
  * The payer_plans ids of a record's new pairs, in their order, in one round trip: their canonical
  * payers join `payers` and the pairs join `payer_plans` when new. The canonical payer and line of
  * business follow the current rules (a pair seen before takes them too, for every hospital).
+ * Rows are written in the order of their keys, as in upsertCodes: runs at once then lock shared
+ * rows in one order (ADR 0013, "Session 37").
  */
 async function payerPlanIds(pool: Pool, pairs: readonly PayerPlanEntry[]): Promise<number[]> {
   const { rows } = await pool.query<{ id: number; payer_name: string; plan_name: string }>(
@@ -379,12 +381,14 @@ async function payerPlanIds(pool: Pool, pairs: readonly PayerPlanEntry[]): Promi
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
                   AS p(payer_name, plan_name, canonical_name, line_of_business)),
      payer AS (
-       INSERT INTO payers (canonical_name) SELECT DISTINCT canonical_name FROM pair
+       INSERT INTO payers (canonical_name)
+       SELECT DISTINCT canonical_name FROM pair ORDER BY canonical_name
        ON CONFLICT (canonical_name) DO UPDATE SET canonical_name = EXCLUDED.canonical_name
        RETURNING id, canonical_name)
      INSERT INTO payer_plans (payer_id, payer_name, plan_name, line_of_business)
      SELECT payer.id, pair.payer_name, pair.plan_name, pair.line_of_business
        FROM pair JOIN payer USING (canonical_name)
+      ORDER BY pair.payer_name, pair.plan_name
      ON CONFLICT (payer_name, plan_name) DO UPDATE
        SET payer_id = EXCLUDED.payer_id, line_of_business = EXCLUDED.line_of_business
      RETURNING id, payer_name, plan_name`,
@@ -647,7 +651,8 @@ const SUMMARY_SQL = `
  * from the CMS file (`npm run reference -- hcpcs`). Codes with nothing to show get no row: a
  * chargemaster code is often unique to its item, and writing them cost PostgreSQL a fifth of
  * its CPU during an ingest (ADR 0013, "Session 15"). Codes already there with their description
- * are left untouched (no dead rows, no WAL).
+ * are left untouched (no dead rows, no WAL). Rows are written in the order of their keys: two
+ * runs at once writing the same new codes in other orders deadlocked (ADR 0013, "Session 37").
  */
 async function upsertCodes(pool: Pool, codes: readonly CodeEntry[]): Promise<void> {
   await pool.query(
@@ -656,6 +661,7 @@ async function upsertCodes(pool: Pool, codes: readonly CodeEntry[]): Promise<voi
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS n(type, code, description, category)
       WHERE NOT EXISTS (SELECT 1 FROM codes c
                          WHERE c.type = n.type AND c.code = n.code AND (c.description IS NOT NULL OR n.description IS NULL))
+      ORDER BY n.type, n.code
      ON CONFLICT (type, code) DO UPDATE SET description = EXCLUDED.description`,
     [
       codes.map((c) => c.type),
