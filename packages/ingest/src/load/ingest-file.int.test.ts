@@ -67,6 +67,16 @@ afterAll(async () => {
 
 const query = async <T>(sql: string, params: unknown[] = []) =>
   (await database.connection.pool.query(sql, params)).rows as T[];
+/** Makes a parsed JSON file another hospital's: its name and licence. */
+const asHospital = (
+  json: Record<string, unknown>,
+  name: string,
+  licenceNumber: string,
+  state = 'CA',
+) => {
+  json.hospital_name = name;
+  json.license_information = { license_number: licenceNumber, state };
+};
 /** The official CBSA delineation, for placing hospitals. */
 const loadCbsa = async () =>
   loadCbsaDelineation(
@@ -639,8 +649,7 @@ describe('replacing a hospital’s file', () => {
     CMS_V3_JSON,
     async () => {
       const mrf = await variant('zipped.json', (json) => {
-        json.hospital_name = 'Zipped Hospital';
-        json.license_information = { license_number: '990002', state: 'CA' };
+        asHospital(json, 'Zipped Hospital', '990002');
       });
       const archive = path.join(dir, 'system.zip');
       await writeFile(
@@ -683,8 +692,7 @@ describe('replacing a hospital’s file', () => {
       // Another hospital (its own licence) than the other tests' files.
       const sameSize = (gross: number) =>
         variant('same-size.json', (json) => {
-          json.hospital_name = 'Same Size Hospital';
-          json.license_information = { license_number: '990001', state: 'CA' };
+          asHospital(json, 'Same Size Hospital', '990001');
           setGross(json, gross);
         });
       const first = await sameSize(1000);
@@ -705,8 +713,7 @@ describe('replacing a hospital’s file', () => {
       // Keys in alphabetical order put type_2_npi and version after standard_charge_information,
       // here after about 1 MB of items (the reader hands over the header at the first item).
       const file = await variant('late-keys.json', (json) => {
-        json.hospital_name = 'Late Keys Hospital';
-        json.license_information = { license_number: 'LATE-1', state: 'CA' };
+        asHospital(json, 'Late Keys Hospital', 'LATE-1');
         const items = json.standard_charge_information as unknown[];
         json.standard_charge_information = Array.from({ length: 40 }, () => items).flat();
         const { type_2_npi: npis, version, ...rest } = json;
@@ -782,8 +789,7 @@ describe('replacing a hospital’s file', () => {
     async () => {
       const campus = (name: string, updated: string, gross: number) =>
         variant(`licence-${name}-${updated}.json`, (json) => {
-          json.hospital_name = `Licence Test ${name} Campus`;
-          json.license_information = { license_number: '990301', state: 'CA' };
+          asHospital(json, `Licence Test ${name} Campus`, '990301');
           json.last_updated_on = updated;
           setGross(json, gross);
         });
@@ -979,8 +985,7 @@ describe('replacing a hospital’s file', () => {
        */
       const file = (name: string, date: string, gross: number, slow = false) =>
         variant(name, (json) => {
-          json.hospital_name = 'Concurrent Mercy Hospital';
-          json.license_information = { license_number: '77001', state: 'CA' };
+          asHospital(json, 'Concurrent Mercy Hospital', '77001');
           json.last_updated_on = date;
           setGross(json, gross);
           const items = json.standard_charge_information as unknown[];
@@ -1061,8 +1066,7 @@ describe('replacing a hospital’s file', () => {
     async () => {
       const ofHospital = (name: string, licence: string, date: string) =>
         variant(`${licence}-${date}.json`, (json) => {
-          json.hospital_name = name;
-          json.license_information = { license_number: licence, state: 'CA' };
+          asHospital(json, name, licence);
           json.last_updated_on = date;
         });
       // Loaded once, so that its next file's swap drops its partitions (DROP locks the parents).
@@ -1105,8 +1109,7 @@ describe('replacing a hospital’s file', () => {
     CMS_V3_JSON,
     async () => {
       const file = await variant('swap-lock.json', (json) => {
-        json.hospital_name = 'Swap Lock Hospital';
-        json.license_information = { license_number: '77005', state: 'CA' };
+        asHospital(json, 'Swap Lock Hospital', '77005');
       });
       // Another swap in progress, of no hospital in particular.
       const other = await database.connection.pool.connect();
@@ -1141,8 +1144,7 @@ describe('replacing a hospital’s file', () => {
       const files = await Promise.all(
         [0, 1, 2].map((n) =>
           variant(`own-pool-${n}.json`, (json) => {
-            json.hospital_name = `Own Pool Hospital ${n}`;
-            json.license_information = { license_number: `7711${n}`, state: 'CA' };
+            asHospital(json, `Own Pool Hospital ${n}`, `7711${n}`);
           }),
         ),
       );
@@ -1189,8 +1191,7 @@ describe('replacing a hospital’s file', () => {
         const files = await Promise.all(
           [0, 1].map((n) =>
             variant(`code-order-${round}-${n}.json`, (json) => {
-              json.hospital_name = `Code Order Hospital ${n}`;
-              json.license_information = { license_number: `7712${n}`, state: 'CA' };
+              asHospital(json, `Code Order Hospital ${n}`, `7712${n}`);
               json.last_updated_on = `2026-05-0${round}`;
               json.standard_charge_information = n === 0 ? items : [...items].reverse();
               delete json.modifier_information;
@@ -1217,8 +1218,7 @@ describe('replacing a hospital’s file', () => {
     CMS_V3_JSON,
     async () => {
       const file = await variant('seeded.json', (json) => {
-        json.hospital_name = 'Seeded Mercy Hospital';
-        json.license_information = { license_number: '99999', state: 'CA' };
+        asHospital(json, 'Seeded Mercy Hospital', '99999');
       });
       const reader = await openMrf(file);
       const {
@@ -1289,8 +1289,7 @@ describe('replacing a hospital’s file', () => {
         Object.assign(json, { standard_charge_information: [...list, ...copies.flat()] }, header);
       };
       const named = (json: Record<string, unknown>) => {
-        json.hospital_name = 'Late Header Hospital';
-        json.license_information = { license_number: '990101', state: 'OR' };
+        asHospital(json, 'Late Header Hospital', '990101', 'OR');
       };
       // A new hospital: its rows keep the id they were written with, now the hospital's.
       const first = await ingestFile(
@@ -1357,8 +1356,7 @@ describe('replacing a hospital’s file', () => {
     CMS_V3_JSON,
     async () => {
       const named = (json: Record<string, unknown>) => {
-        json.hospital_name = 'Kept Rates Hospital';
-        json.license_information = { license_number: '990102', state: 'OR' };
+        asHospital(json, 'Kept Rates Hospital', '990102', 'OR');
       };
       const loaded = await ingestFile(database.connection, await variant('kept.json', named));
       expect(loaded.status).toBe('loaded');
@@ -1775,8 +1773,7 @@ describe('npm run ingest', () => {
     async (example) => {
       const hospital = async (name: string, licence: string) => {
         const json = JSON.parse(await readFile(example, 'utf8')) as Record<string, unknown>;
-        json.hospital_name = name;
-        json.license_information = { license_number: licence, state: 'CA' };
+        asHospital(json, name, licence);
         return Buffer.from(JSON.stringify(json));
       };
       const archive = path.join(dir, 'health-system.zip');
