@@ -1,6 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,6 +27,7 @@ import {
   markInterruptedRuns,
   SWAP_LOCK_KEY,
 } from './ingest-file.ts';
+import { currentPartitions } from './rate-tables.ts';
 import { MEDICARE_CONVERSION_FACTOR_2025, type RateMix, type ValidationLine } from '@ratelens/core';
 import {
   parseGpciFile,
@@ -997,13 +996,7 @@ describe('replacing a hospital’s file', () => {
           ?.status;
       /** The hospital's rate partitions: the tables of the run in use, and none other. */
       const expectInUse = async (hospitalId: string, runId: string) => {
-        const partitions = await query<{ name: string }>(
-          `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-            WHERE pg_get_expr(c.relpartbound, c.oid) = format('FOR VALUES IN (%L)', $1::text)
-            ORDER BY 1`,
-          [hospitalId],
-        );
-        expect(partitions.map((p) => p.name)).toEqual(
+        expect(await currentPartitions(database.connection.pool, hospitalId)).toEqual(
           ['charge_items', 'item_codes', 'negotiated_rates'].map(
             (table) => `${table}_${runId.replace(/-/g, '')}`,
           ),
@@ -1078,25 +1071,33 @@ describe('replacing a hospital’s file', () => {
       const stalled = await readFile(
         await ofHospital('Stalled Mercy Hospital', '77004', '2026-05-01'),
       );
-      const server = await stallingServer(stalled, Math.floor(stalled.length / 2));
-      const stalledRun = ingestFile(database.connection, server.url);
+      let goOn = () => {};
+      const until = new Promise<void>((resolve) => (goOn = resolve));
+      const server = await serveFiles(
+        { '/stalled.json': stalled },
+        { holdBack: { after: Math.floor(stalled.length / 2), until } },
+      );
+      const stalledRun = ingestFile(database.connection, server.url('/stalled.json'));
       try {
-        await waitUntil(
-          async () =>
-            (
-              await query<{ copies: number }>(
-                `SELECT count(*)::int AS copies FROM pg_stat_activity
-                  WHERE datname = current_database() AND state = 'active' AND query LIKE 'COPY %'`,
-              )
-            )[0]?.copies === 3,
-        );
+        await expect
+          .poll(
+            async () =>
+              (
+                await query<{ copies: number }>(
+                  `SELECT count(*)::int AS copies FROM pg_stat_activity
+                    WHERE datname = current_database() AND state = 'active' AND query LIKE 'COPY %'`,
+                )
+              )[0]?.copies,
+            { timeout: 10_000 },
+          )
+          .toBe(3);
         const run = await Promise.race([
           ingestFile(database.connection, next),
           new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 10_000)),
         ]);
         expect(run === 'waited' ? run : run.status).toBe('loaded');
       } finally {
-        server.goOn();
+        goOn();
         expect((await stalledRun).status).toBe('loaded');
         await server.close();
       }
@@ -1117,16 +1118,19 @@ describe('replacing a hospital’s file', () => {
         await other.query('SELECT pg_advisory_lock($1)', [SWAP_LOCK_KEY]);
         let done = false;
         const run = ingestFile(database.connection, file).finally(() => (done = true));
-        await waitUntil(
-          async () =>
-            (
-              await query<{ waiting: number }>(
-                `SELECT count(*)::int AS waiting FROM pg_locks
-                  WHERE locktype = 'advisory' AND NOT granted AND database = (
-                    SELECT oid FROM pg_database WHERE datname = current_database())`,
-              )
-            )[0]?.waiting === 1,
-        );
+        await expect
+          .poll(
+            async () =>
+              (
+                await query<{ waiting: number }>(
+                  `SELECT count(*)::int AS waiting FROM pg_locks
+                    WHERE locktype = 'advisory' AND NOT granted AND database = (
+                      SELECT oid FROM pg_database WHERE datname = current_database())`,
+                )
+              )[0]?.waiting,
+            { timeout: 10_000 },
+          )
+          .toBe(1);
         expect(done).toBe(false);
         await other.query('SELECT pg_advisory_unlock($1)', [SWAP_LOCK_KEY]);
         expect((await run).status).toBe('loaded');
@@ -1910,31 +1914,3 @@ describe('npm run ingest', () => {
     expect(bare.stderr).toContain('Usage: npm run ingest');
   }, 30_000);
 });
-
-/**
- * An HTTP server of one file that sends its first `at` bytes, then nothing more until `goOn`:
- * a download in progress, for as long as a test needs one.
- */
-async function stallingServer(body: Buffer, at: number) {
-  let goOn = () => {};
-  const going = new Promise<void>((resolve) => (goOn = resolve));
-  const server = createServer((_, res) => {
-    res.writeHead(200, { 'content-length': String(body.length) });
-    res.write(body.subarray(0, at));
-    void going.then(() => res.end(body.subarray(at)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/stalled.json`,
-    goOn: () => goOn(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Resolves once `done` holds, asking every 50 ms; fails after 10 s. */
-async function waitUntil(done: () => Promise<boolean>): Promise<void> {
-  for (const deadline = Date.now() + 10_000; !(await done());) {
-    if (Date.now() > deadline) throw new Error('waited 10 s in vain');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

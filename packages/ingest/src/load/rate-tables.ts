@@ -1,4 +1,11 @@
-import { copyWriter, quoteIdent, type CopyWriter, type Pool, type PoolClient } from '@ratelens/db';
+import {
+  copyWriter,
+  quoteIdent,
+  type CopyWriter,
+  type Pool,
+  type PoolClient,
+  type Queryable,
+} from '@ratelens/db';
 
 /*
  * The rate tables are LIST-partitioned by hospital: one partition per hospital and table
@@ -214,7 +221,7 @@ async function parentColumns(client: PoolClient, parent: RateTableName): Promise
  * names, so that a DROP of them locks the parents in that order (in catalog order it varied from
  * one hospital to the next).
  */
-export async function currentPartitions(client: PoolClient, hospitalId: string): Promise<string[]> {
+export async function currentPartitions(client: Queryable, hospitalId: string): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
     `SELECT c.relname AS name
        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid

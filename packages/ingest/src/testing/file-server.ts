@@ -14,11 +14,16 @@ export interface FileServer {
 /**
  * A local HTTP server of the given files, answering Range requests as RFC 9110 §14 says
  * (`bytes=a-b`, `bytes=a-`, `bytes=-n`; 206 with Content-Range, 416 when none of it exists), or,
- * with `ranges: false`, sending the whole file whatever is asked, as many servers do.
+ * with `ranges: false`, sending the whole file whatever is asked, as many servers do. With
+ * `holdBack`, an answer longer than `after` bytes sends those, then the rest once `until` resolves:
+ * a download in progress, for as long as a test needs one.
  */
 export async function serveFiles(
   files: Record<string, Buffer>,
-  { ranges = true }: { ranges?: boolean } = {},
+  {
+    ranges = true,
+    holdBack,
+  }: { ranges?: boolean; holdBack?: { after: number; until: Promise<void> } } = {},
 ): Promise<FileServer> {
   const asked: string[] = [];
   let served = 0;
@@ -32,7 +37,13 @@ export async function serveFiles(
     }
     const send = (status: number, bytes: Buffer, headers: Record<string, string> = {}) => {
       served += bytes.length;
-      res.writeHead(status, { 'content-length': String(bytes.length), ...headers }).end(bytes);
+      res.writeHead(status, { 'content-length': String(bytes.length), ...headers });
+      if (!holdBack || bytes.length <= holdBack.after) {
+        res.end(bytes);
+        return;
+      }
+      res.write(bytes.subarray(0, holdBack.after));
+      void holdBack.until.then(() => res.end(bytes.subarray(holdBack.after)));
     };
     const match = ranges ? /^bytes=(\d*)-(\d*)$/.exec(range) : null;
     if (!match || (match[1] === '' && match[2] === '')) {
