@@ -635,6 +635,22 @@ describe('replacing a hospital’s file', () => {
     const er = items.find((i) => i.description === 'ER level 3');
     if (er?.standard_charges[0]) er.standard_charges[0].gross_charge = gross;
   };
+  const statusOf = async (runId: string) =>
+    (await query<{ status: string }>(`SELECT status FROM mrf_files WHERE id = $1`, [runId]))[0]
+      ?.status;
+  /** The hospital's rate partitions: the tables of the run in use, and none other. */
+  const expectInUse = async (hospitalId: string, runId: string) => {
+    expect(await currentPartitions(database.connection.pool, hospitalId)).toEqual(
+      ['charge_items', 'item_codes', 'negotiated_rates'].map(
+        (table) => `${table}_${runId.replace(/-/g, '')}`,
+      ),
+    );
+    const loaded = await query<{ id: string }>(
+      `SELECT id FROM mrf_files WHERE hospital_id = $1 AND status = 'loaded'`,
+      [hospitalId],
+    );
+    expect(loaded).toEqual([{ id: runId }]);
+  };
   const erGross = async (hospitalId: string) =>
     (
       await query<{ gross: string }>(
@@ -991,22 +1007,6 @@ describe('replacing a hospital’s file', () => {
           if (slow)
             json.standard_charge_information = Array.from({ length: 400 }, () => items).flat();
         });
-      const statusOf = async (runId: string) =>
-        (await query<{ status: string }>(`SELECT status FROM mrf_files WHERE id = $1`, [runId]))[0]
-          ?.status;
-      /** The hospital's rate partitions: the tables of the run in use, and none other. */
-      const expectInUse = async (hospitalId: string, runId: string) => {
-        expect(await currentPartitions(database.connection.pool, hospitalId)).toEqual(
-          ['charge_items', 'item_codes', 'negotiated_rates'].map(
-            (table) => `${table}_${runId.replace(/-/g, '')}`,
-          ),
-        );
-        const loaded = await query<{ id: string }>(
-          `SELECT id FROM mrf_files WHERE hospital_id = $1 AND status = 'loaded'`,
-          [hospitalId],
-        );
-        expect(loaded).toEqual([{ id: runId }]);
-      };
       const atOnce = async (older: string, newer: string) =>
         Promise.all([
           ingestFile(database.connection, older),
@@ -1140,6 +1140,102 @@ describe('replacing a hospital’s file', () => {
       }
     },
   );
+
+  describe('a swap while a long query reads the rates (an export, a slow search)', () => {
+    /** A hospital loaded once, its next file, and a transaction reading the rate tables. */
+    async function besideLongRead(licence: string) {
+      const ofHospital = (date: string) =>
+        variant(`long-read-${licence}-${date}.json`, (json) => {
+          asHospital(json, `Long Read Hospital ${licence}`, licence);
+          json.last_updated_on = date;
+        });
+      const first = await ingestFile(database.connection, await ofHospital('2026-05-01'));
+      expect(first.status).toBe('loaded');
+      const next = await ofHospital('2026-05-02');
+      const reader = await database.connection.pool.connect();
+      await reader.query('BEGIN');
+      await reader.query('SELECT count(*) FROM negotiated_rates');
+      /** Resolves once the swap waits for a table lock. */
+      const swapWaiting = () =>
+        expect
+          .poll(
+            async () =>
+              (
+                await query<{ waiting: number }>(
+                  `SELECT count(*)::int AS waiting FROM pg_locks
+                    WHERE locktype = 'relation' AND NOT granted AND database = (
+                      SELECT oid FROM pg_database WHERE datname = current_database())`,
+                )
+              )[0]?.waiting,
+            { timeout: 10_000, interval: 20 },
+          )
+          .toBeGreaterThan(0);
+      let reading = true;
+      const endRead = async () => {
+        if (!reading) return;
+        reading = false;
+        await reader.query('COMMIT');
+        reader.release();
+      };
+      return { first, next, hospitalId: first.hospitalId!, swapWaiting, endRead };
+    }
+
+    itWithDataFile(
+      'the queries asked meanwhile are not held up behind the swap, and the swap follows the read',
+      CMS_V3_JSON,
+      async () => {
+        const { next, hospitalId, swapWaiting, endRead } = await besideLongRead('77010');
+        try {
+          // A search of the hospital's rates (its rate rows; modifier entries are some of them).
+          const search = () =>
+            query<{ rows: number }>(
+              'SELECT count(*)::int AS rows FROM negotiated_rates WHERE hospital_id = $1',
+              [hospitalId],
+            );
+          const [before] = await search();
+          let done = false;
+          const run = ingestFile(database.connection, next).finally(() => (done = true));
+          await swapWaiting();
+          // The same search, asked while the swap waits for the long read.
+          const meanwhile = await Promise.race([
+            search(),
+            new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000)),
+          ]);
+          expect(meanwhile === 'waited' ? meanwhile : meanwhile[0]).toEqual(before);
+          expect(done).toBe(false);
+          await endRead();
+          const loaded = await run;
+          expect(loaded.status).toBe('loaded');
+          await expectInUse(hospitalId, loaded.runId);
+        } finally {
+          await endRead();
+        }
+      },
+      30_000,
+    );
+
+    itWithDataFile(
+      'a swap kept waiting past its patience fails the run, and the previous file stays in use',
+      CMS_V3_JSON,
+      async () => {
+        const { first, next, hospitalId, endRead } = await besideLongRead('77011');
+        try {
+          const run = await ingestFile(database.connection, next, { swapPatience: 1_000 });
+          expect(run.status).toBe('failed');
+          expect(run.error).toBe(
+            "The new rates were not swapped in: queries kept the rate tables busy for 1 s. The hospital's previous file stays in use; ingest this file again later.",
+          );
+          await endRead();
+          await expectInUse(hospitalId, first.runId);
+          expect(await statusOf(first.runId)).toBe('loaded');
+          expect(await statusOf(run.runId)).toBe('failed');
+        } finally {
+          await endRead();
+        }
+      },
+      30_000,
+    );
+  });
 
   itWithDataFile(
     'three hospitals loaded at once on a pool of ten: each run has connections of its own',

@@ -74,6 +74,11 @@ export interface IngestOptions {
    * call: the request that found it unreadable counts in the run's seconds.
    */
   startedAt?: number;
+  /**
+   * How long, in milliseconds, the swap keeps trying while queries hold the rate tables (swapIn);
+   * then the run fails and the hospital's previous file stays in use. Ten minutes unless said.
+   */
+  swapPatience?: number;
 }
 
 /** A run's advisory-lock key: held while the run is alive, so a crashed run can be told from a slow one. */
@@ -86,6 +91,16 @@ function lockKey(runId: string): bigint {
 
 /** The advisory lock that lets one swap run at a time (swapIn). */
 export const SWAP_LOCK_KEY = lockKey('swap of a hospital’s rate partitions');
+
+/**
+ * How long a swap waits for a table lock before it gives way. Its DROP needs the parent tables to
+ * itself: while it waits for a query already reading them, every query asked after it (each
+ * search) queues behind it. So it waits this long at most, rolls back, lets them through, and
+ * tries again after a pause that doubles up to SWAP_PAUSE_MAX_MS (ADR 0013, "Session 38").
+ */
+const SWAP_LOCK_TIMEOUT_MS = 200;
+const SWAP_PAUSE_MAX_MS = 2_000;
+const SWAP_PATIENCE_MS = 10 * 60_000;
 
 /**
  * What identifies "the same hospital" across its files (docs/decisions/0011-rate-data.md): its
@@ -340,7 +355,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
     result.rates = summary.rates;
     result.bytes = stats.bytes;
     result.rejected = reader.report.rejected();
-    result.status = await swapIn(pool, {
+    result.status = await swapIn(pool, options.swapPatience ?? SWAP_PATIENCE_MS, {
       runId,
       hospitalId,
       header,
@@ -700,14 +715,44 @@ async function refreshHospital(
   );
 }
 
+/**
+ * Swaps the run's tables in (swapOnce), trying again while queries hold the rate tables, for
+ * `patience` milliseconds at most.
+ */
+async function swapIn(pool: Pool, patience: number, input: SwapInput): Promise<IngestStatus> {
+  const giveUpAt = performance.now() + patience;
+  for (let pause = 50; ; pause = Math.min(2 * pause, SWAP_PAUSE_MAX_MS)) {
+    try {
+      return await swapOnce(pool, input);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw error;
+      if (performance.now() + pause > giveUpAt)
+        throw new Error(
+          `The new rates were not swapped in: queries kept the rate tables busy for ${formatWait(patience)}. The hospital's previous file stays in use; ingest this file again later.`,
+          { cause: error },
+        );
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
+/** PostgreSQL's SQLSTATE when `lock_timeout` ends a wait for a lock. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+function formatWait(ms: number): string {
+  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
+}
+
 /** The one transaction that replaces a hospital's rates, or decides not to. */
-async function swapIn(pool: Pool, input: SwapInput): Promise<IngestStatus> {
+async function swapOnce(pool: Pool, input: SwapInput): Promise<IngestStatus> {
   const { runId, hospitalId, header, sha256, result, summary } = input;
   return inTransaction(pool, async (client) => {
     // One swap at a time, whatever the hospital: a swap locks the three parent tables one by one
     // (DROP and ATTACH), and two swaps taking them in another order deadlocked (ADR 0013,
     // "Session 37"). A swap is catalog work, milliseconds; the wait is short.
     await client.query('SELECT pg_advisory_xact_lock($1)', [SWAP_LOCK_KEY]);
+    // From here on no lock is waited for long: see SWAP_LOCK_TIMEOUT_MS.
+    await client.query(`SET LOCAL lock_timeout = ${SWAP_LOCK_TIMEOUT_MS}`);
     if (input.place) await placeHospital(client, hospitalId, input.place);
     const {
       rows: [current],
