@@ -89,7 +89,7 @@ function lockKey(runId: string): bigint {
   );
 }
 
-/** The advisory lock that lets one swap run at a time (swapIn). */
+/** The advisory lock that lets one swap run at a time (swapOnce). */
 export const SWAP_LOCK_KEY = lockKey('swap of a hospital’s rate partitions');
 
 /**
