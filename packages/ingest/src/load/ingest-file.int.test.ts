@@ -651,6 +651,16 @@ describe('replacing a hospital’s file', () => {
     );
     expect(loaded).toEqual([{ id: runId }]);
   };
+  /** How many locks of this kind sessions of the test database are waiting for. */
+  const locksWaited = async (locktype: 'advisory' | 'relation') =>
+    (
+      await query<{ waiting: number }>(
+        `SELECT count(*)::int AS waiting FROM pg_locks
+          WHERE locktype = $1 AND NOT granted AND database = (
+            SELECT oid FROM pg_database WHERE datname = current_database())`,
+        [locktype],
+      )
+    )[0]?.waiting;
   const erGross = async (hospitalId: string) =>
     (
       await query<{ gross: string }>(
@@ -1118,19 +1128,7 @@ describe('replacing a hospital’s file', () => {
         await other.query('SELECT pg_advisory_lock($1)', [SWAP_LOCK_KEY]);
         let done = false;
         const run = ingestFile(database.connection, file).finally(() => (done = true));
-        await expect
-          .poll(
-            async () =>
-              (
-                await query<{ waiting: number }>(
-                  `SELECT count(*)::int AS waiting FROM pg_locks
-                    WHERE locktype = 'advisory' AND NOT granted AND database = (
-                      SELECT oid FROM pg_database WHERE datname = current_database())`,
-                )
-              )[0]?.waiting,
-            { timeout: 10_000 },
-          )
-          .toBe(1);
+        await expect.poll(() => locksWaited('advisory'), { timeout: 10_000 }).toBe(1);
         expect(done).toBe(false);
         await other.query('SELECT pg_advisory_unlock($1)', [SWAP_LOCK_KEY]);
         expect((await run).status).toBe('loaded');
@@ -1158,17 +1156,7 @@ describe('replacing a hospital’s file', () => {
       /** Resolves once the swap waits for a table lock. */
       const swapWaiting = () =>
         expect
-          .poll(
-            async () =>
-              (
-                await query<{ waiting: number }>(
-                  `SELECT count(*)::int AS waiting FROM pg_locks
-                    WHERE locktype = 'relation' AND NOT granted AND database = (
-                      SELECT oid FROM pg_database WHERE datname = current_database())`,
-                )
-              )[0]?.waiting,
-            { timeout: 10_000, interval: 20 },
-          )
+          .poll(() => locksWaited('relation'), { timeout: 10_000, interval: 20 })
           .toBeGreaterThan(0);
       let reading = true;
       const endRead = async () => {
