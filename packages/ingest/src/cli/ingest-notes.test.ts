@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IngestResult } from '../load/ingest-file.ts';
-import { ingestNote } from './ingest-notes.ts';
+import { ingestNote, swapWaitNotice } from './ingest-notes.ts';
 
 const run = (fields: Partial<IngestResult>): IngestResult => ({
   runId: 'run',
@@ -63,5 +63,14 @@ describe('ingestNote', () => {
       'a.json: these bytes are loaded already, so nothing changed; --reload reads them again.',
     );
     expect(ingestNote('a.json', run({ status: 'failed' }))).toBeNull();
+  });
+});
+
+describe('swapWaitNotice', () => {
+  it('says the file is read, what it waits for, for how long, and that the earlier file stays', () => {
+    expect(swapWaitNotice('mercy.json', 31_600)).toBe(
+      'mercy.json: read; waiting for queries reading the rate tables to end before putting it in ' +
+        'use (32 s so far; the earlier file stays in use meanwhile).',
+    );
   });
 });

@@ -33,3 +33,14 @@ export function ingestNote(source: string, result: IngestResult): string | null 
     );
   return null;
 }
+
+/** Between two of swapWaitNotice's lines for one file. */
+export const SWAP_WAIT_NOTICE_MS = 30_000;
+
+/** What `npm run ingest` says while a file's swap gives way to queries reading the rate tables. */
+export function swapWaitNotice(source: string, waitedMs: number): string {
+  return (
+    `${source}: read; waiting for queries reading the rate tables to end before putting it in ` +
+    `use (${Math.ceil(waitedMs / 1000)} s so far; the earlier file stays in use meanwhile).`
+  );
+}

@@ -8,7 +8,7 @@ import { ProgressBar } from './progress.ts';
 import { plural } from '../validate/report.ts';
 import { errorMessage } from '@ratelens/core';
 import { fromCallerDirectory } from './caller-path.ts';
-import { ingestNote } from './ingest-notes.ts';
+import { ingestNote, SWAP_WAIT_NOTICE_MS, swapWaitNotice } from './ingest-notes.ts';
 
 const USAGE = `Usage: npm run ingest -- [--validate-only] [--reload] [--demo] <file|url>…
 
@@ -214,6 +214,7 @@ async function main(): Promise<number> {
     for (const { source, listing, unreadable, startedAt } of files) {
       const bar = new ProgressBar(source);
       const cpu = process.cpuUsage();
+      let toldWaiting = Number.NEGATIVE_INFINITY;
       const result = await ingestFile(database.connection, source, {
         demo: values.demo ?? false,
         reload: values.reload ?? false,
@@ -222,6 +223,13 @@ async function main(): Promise<number> {
         startedAt,
         locate: hospitalLocator(database.connection.pool),
         progress: (bytes, total, records) => bar.update(bytes, total, records),
+        // Said at once, then every 30 s: a swap gives way to long reads for up to 10 minutes.
+        swapWaiting: (waited) => {
+          if (waited - toldWaiting < SWAP_WAIT_NOTICE_MS) return;
+          toldWaiting = waited;
+          bar.done();
+          console.error(swapWaitNotice(source, waited));
+        },
       });
       bar.done();
       if (result.status === 'failed') failures++;

@@ -64,6 +64,17 @@ describe('ProgressBar', () => {
     ]);
   });
 
+  it('ends its line once, however often it is told it is done (before a notice, and after)', () => {
+    const { written, bar } = setup({ isTTY: true, columns: 41 });
+    bar.update(1e6, 1e6, 10);
+    bar.done();
+    bar.done();
+    expect(written).toEqual([
+      `\r${'hospital.json [############################]'.slice(0, 40)}`,
+      '\n',
+    ]);
+  });
+
   it('prints nothing for a run that read nothing', () => {
     const { written, bar } = setup({ isTTY: true });
     bar.done();

@@ -20,6 +20,7 @@ export class ProgressBar {
   private lastPrint = Number.NEGATIVE_INFINITY;
   private last: { bytes: number; total: number | null; records: number } | null = null;
   private printedLast = false;
+  private finished = false;
 
   constructor(
     private readonly label: string,
@@ -37,8 +38,10 @@ export class ProgressBar {
     this.print(now);
   }
 
-  /** Draws the final figures (unless just drawn) and ends the line. */
+  /** Draws the final figures (unless just drawn) and ends the line; once. */
   done(): void {
+    if (this.finished) return;
+    this.finished = true;
     if (this.last && !this.printedLast) this.print(this.now());
     if (this.out.isTTY && this.last) this.out.write('\n');
   }

@@ -67,6 +67,17 @@ afterAll(async () => {
 const query = async <T>(sql: string, params: unknown[] = []) =>
   (await database.connection.pool.query(sql, params)).rows as T[];
 /** Makes a parsed JSON file another hospital's: its name and licence. */
+/** How many locks of this kind sessions of the test database are waiting for. */
+const locksWaited = async (locktype: 'advisory' | 'relation') =>
+  (
+    await query<{ waiting: number }>(
+      `SELECT count(*)::int AS waiting FROM pg_locks
+        WHERE locktype = $1 AND NOT granted AND database = (
+          SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [locktype],
+    )
+  )[0]?.waiting;
+
 const asHospital = (
   json: Record<string, unknown>,
   name: string,
@@ -651,16 +662,6 @@ describe('replacing a hospital’s file', () => {
     );
     expect(loaded).toEqual([{ id: runId }]);
   };
-  /** How many locks of this kind sessions of the test database are waiting for. */
-  const locksWaited = async (locktype: 'advisory' | 'relation') =>
-    (
-      await query<{ waiting: number }>(
-        `SELECT count(*)::int AS waiting FROM pg_locks
-          WHERE locktype = $1 AND NOT granted AND database = (
-            SELECT oid FROM pg_database WHERE datname = current_database())`,
-        [locktype],
-      )
-    )[0]?.waiting;
   const erGross = async (hospitalId: string) =>
     (
       await query<{ gross: string }>(
@@ -1182,7 +1183,10 @@ describe('replacing a hospital’s file', () => {
             );
           const [before] = await search();
           let done = false;
-          const run = ingestFile(database.connection, next).finally(() => (done = true));
+          const waits: number[] = [];
+          const run = ingestFile(database.connection, next, {
+            swapWaiting: (waited) => waits.push(waited),
+          }).finally(() => (done = true));
           await swapWaiting();
           // The same search, asked while the swap waits for the long read.
           const meanwhile = await Promise.race([
@@ -1195,6 +1199,10 @@ describe('replacing a hospital’s file', () => {
           const loaded = await run;
           expect(loaded.status).toBe('loaded');
           await expectInUse(hospitalId, loaded.runId);
+          // Each time it gave way, the caller was told how long it had waited so far.
+          expect(waits.length).toBeGreaterThan(0);
+          expect(waits).toEqual([...waits].sort((a, b) => a - b));
+          expect(waits[0]).toBeGreaterThanOrEqual(150);
         } finally {
           await endRead();
         }
@@ -1695,6 +1703,44 @@ describe('npm run ingest', () => {
       .at(-1);
   const lastLine = (stdout: string) =>
     JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, unknown>;
+
+  itWithDataFile(
+    'says so while a swap waits for queries reading the rates, and loads the file once they end',
+    CMS_V3_JSON,
+    async (file) => {
+      const json = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      asHospital(json, 'Waiting Swap Hospital', '77012');
+      const write = async (date: string) => {
+        const copy = path.join(dir, `waiting-swap-${date}.json`);
+        await writeFile(copy, JSON.stringify({ ...json, last_updated_on: date }));
+        return copy;
+      };
+      expect(lastLine((await cli([await write('2026-05-01')])).stdout).status).toBe('loaded');
+      const next = await write('2026-05-02');
+      const reader = await database.connection.pool.connect();
+      try {
+        await reader.query('BEGIN');
+        await reader.query('SELECT count(*) FROM negotiated_rates');
+        const run = cli([next]);
+        await expect
+          .poll(() => locksWaited('relation'), { timeout: 20_000, interval: 20 })
+          .toBeGreaterThan(0);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await reader.query('COMMIT');
+        const { code, stdout, stderr } = await run;
+        expect(code, stderr).toBe(0);
+        expect(stderr).toContain(
+          `${next}: read; waiting for queries reading the rate tables to end before putting it in use (1 s so far; the earlier file stays in use meanwhile).`,
+        );
+        // Told once: the next notice would come 30 s on.
+        expect(stderr.split('waiting for queries').length).toBe(2);
+        expect(lastLine(stdout).status).toBe('loaded');
+      } finally {
+        reader.release(true);
+      }
+    },
+    60_000,
+  );
 
   itWithDataFile(
     'ends with one JSON line of figures; --validate-only prints the report and loads nothing',

@@ -79,6 +79,8 @@ export interface IngestOptions {
    * then the run fails and the hospital's previous file stays in use. Ten minutes unless said.
    */
   swapPatience?: number;
+  /** Called each time the swap gives way to queries reading the rate tables: how long it has waited. */
+  swapWaiting?: (waitedMs: number) => void;
 }
 
 /** A run's advisory-lock key: held while the run is alive, so a crashed run can be told from a slow one. */
@@ -355,7 +357,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
     result.rates = summary.rates;
     result.bytes = stats.bytes;
     result.rejected = reader.report.rejected();
-    result.status = await swapIn(pool, options.swapPatience ?? SWAP_PATIENCE_MS, {
+    result.status = await swapIn(pool, options, {
       runId,
       hospitalId,
       header,
@@ -717,16 +719,22 @@ async function refreshHospital(
 
 /**
  * Swaps the run's tables in (swapOnce), trying again while queries hold the rate tables, for
- * `patience` milliseconds at most.
+ * `swapPatience` at most.
  */
-async function swapIn(pool: Pool, patience: number, input: SwapInput): Promise<IngestStatus> {
-  const giveUpAt = performance.now() + patience;
+async function swapIn(
+  pool: Pool,
+  { swapPatience: patience = SWAP_PATIENCE_MS, swapWaiting }: IngestOptions,
+  input: SwapInput,
+): Promise<IngestStatus> {
+  const started = performance.now();
   for (let pause = 50; ; pause = Math.min(2 * pause, SWAP_PAUSE_MAX_MS)) {
     try {
       return await swapOnce(pool, input);
     } catch (error) {
       if ((error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw error;
-      if (performance.now() + pause > giveUpAt)
+      const waited = performance.now() - started;
+      swapWaiting?.(waited);
+      if (waited + pause > patience)
         throw new Error(
           `The new rates were not swapped in: queries kept the rate tables busy for ${formatWait(patience)}. The hospital's previous file stays in use; ingest this file again later.`,
           { cause: error },
