@@ -425,6 +425,37 @@ describe('HospitalDetailRoute', () => {
     expect(within(oldest).getByText('Error: The file is empty.').closest('details')).not.toBeNull();
   });
 
+  it('shows a file found unchanged run after run as one card: how many times, from when to when', async () => {
+    const unchanged = (source: string, loadedAt: string) =>
+      file({ source, status: 'unchanged', loadedAt });
+    const files = [
+      unchanged('daily.json', '2026-03-27T17:42:00.000Z'),
+      unchanged('daily.json', '2026-03-26T17:42:00.000Z'),
+      unchanged('daily.json', '2026-03-25T17:42:00.000Z'),
+      unchanged('other.json', '2026-03-24T17:42:00.000Z'),
+      file({ source: 'daily.json', loadedAt: '2026-03-23T17:42:00.000Z' }),
+      unchanged('daily.json', '2026-03-22T17:42:00.000Z'),
+      file({ source: 'daily.json', status: 'replaced', loadedAt: '2026-03-21T17:42:00.000Z' }),
+    ];
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, { ...HOSPITAL, files }));
+
+    const cards = (await fileCards('daily.json')).map((card) => within(card));
+    expect(cards.map((card) => card.getByText(/^Read /).textContent)).toEqual([
+      'Read 3 times, from March 25, 2026 at 10:42 to March 27, 2026 at 10:42',
+      'Read on March 23, 2026 at 10:42',
+      'Read on March 22, 2026 at 10:42',
+      'Read on March 21, 2026 at 10:42',
+    ]);
+    expect(
+      cards[0]?.getByText('Same file as the one in use at the time: nothing changed'),
+    ).toBeTruthy();
+    // Another file between them, and the file in use, keep their own cards; the file in use
+    // after the repeats is shown whole.
+    expect(within(await fileCard('other.json')).getByText(/^Read on March 24/)).toBeTruthy();
+    expect(cards[1]?.getByText('Format: JSON').closest('details')).toBeNull();
+    expect(cards[3]?.getByText('Format: JSON').closest('details')).not.toBeNull();
+  });
+
   it('leads back to the list with its filters, telling it which hospital to focus', async () => {
     renderDetail(`/inventoryList/${HOSPITAL_ID}?state=AK&msa=11260`, jsonResponse(200, HOSPITAL));
 

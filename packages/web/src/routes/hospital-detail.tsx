@@ -17,7 +17,9 @@ import {
   examplesLabel,
   fileCounts,
   fileFormatWords,
-  fileReadWhen,
+  groupRepeatedRuns,
+  runReadWhen,
+  type RunShown,
   fileStatusWords,
   type HospitalFile,
 } from '../features/inventory/inventory-format.ts';
@@ -108,7 +110,8 @@ export function HospitalDetailRoute() {
 function Hospital({ hospital }: { hospital: HospitalDetail }) {
   const session = useSession();
   const admin = isAdmin(session.role);
-  const lastOpen = lastOpenRun(hospital.files);
+  const runs = groupRepeatedRuns(hospital.files);
+  const lastOpen = lastOpenRun(runs.map((run) => run.file));
   return (
     <Stack gap="xl">
       <Stack gap="xs">
@@ -147,8 +150,8 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
           <Text>No files have been loaded for this hospital yet.</Text>
         ) : (
           // The server lists the files newest first.
-          hospital.files.map((file, index) => (
-            <FileCard key={`${index}-${file.source}`} file={file} earlier={index > lastOpen} />
+          runs.map((run, index) => (
+            <FileCard key={`${index}-${run.file.source}`} run={run} earlier={index > lastOpen} />
           ))
         )}
       </Stack>
@@ -212,8 +215,9 @@ function lastOpenRun(files: readonly HospitalFile[]): number {
   );
 }
 
-function FileCard({ file, earlier }: { file: HospitalFile; earlier: boolean }) {
-  const readWhen = fileReadWhen(file);
+function FileCard({ run, earlier }: { run: RunShown; earlier: boolean }) {
+  const { file } = run;
+  const readWhen = runReadWhen(run);
   return (
     <Card withBorder padding="lg">
       <Stack gap="xs">

@@ -35,6 +35,45 @@ export function fileReadWhen(file: Pick<HospitalFile, 'status' | 'loadedAt'>): s
   return `${file.status === 'failed' ? 'Tried' : 'Read'} on ${formatDateAndTime(file.loadedAt)}`;
 }
 
+/**
+ * A run as the hospital page shows it. A file checked again and again (a daily download that found
+ * the same bytes) makes one "unchanged" run each time: those of one file, one after another, are
+ * shown as one, which stands for `times` runs, the first of them ended at `firstReadAt`.
+ */
+export interface RunShown {
+  file: HospitalFile;
+  times: number;
+  firstReadAt: string | null;
+}
+
+/** The runs, newest first as the server lists them, with repeated "unchanged" runs as one. */
+export function groupRepeatedRuns(files: readonly HospitalFile[]): RunShown[] {
+  const shown: RunShown[] = [];
+  for (const file of files) {
+    const newer = shown.at(-1);
+    if (newer && isRepeatOf(file, newer.file)) {
+      newer.times++;
+      newer.firstReadAt = file.loadedAt;
+    } else shown.push({ file, times: 1, firstReadAt: file.loadedAt });
+  }
+  return shown;
+}
+
+function isRepeatOf(file: HospitalFile, newer: HospitalFile): boolean {
+  return (
+    file.status === 'unchanged' && newer.status === 'unchanged' && file.source === newer.source
+  );
+}
+
+/**
+ * When a shown run ended: as fileReadWhen for one run; for repeated runs, how many and between
+ * when, 'Read 3 times, from March 25, 2026 at 10:42 to March 27, 2026 at 10:42'.
+ */
+export function runReadWhen({ file, times, firstReadAt }: RunShown): string | null {
+  if (times === 1 || firstReadAt === null || file.loadedAt === null) return fileReadWhen(file);
+  return `Read ${times} times, from ${formatDateAndTime(firstReadAt)} to ${formatDateAndTime(file.loadedAt)}`;
+}
+
 export function fileFormatWords(format: string): string {
   return FILE_FORMAT_WORDS[format] ?? format;
 }
