@@ -67,6 +67,11 @@ export function uniqueViolationOf(error: unknown): string | null {
   return typeof constraint === 'string' ? constraint : '';
 }
 
+/** Whether a statement gave up waiting for a lock, after its `lock_timeout` (SQLSTATE 55P03). */
+export function isLockTimeout(error: unknown): boolean {
+  return ((error ?? {}) as { code?: unknown }).code === '55P03';
+}
+
 /**
  * Runs `work` in one transaction on one pooled connection (raw SQL and COPY need the client
  * itself); commits when it resolves, rolls back when it throws.

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import {
   inTransaction,
+  isLockTimeout,
   poolLike,
   type Connection,
   type Pool,
@@ -731,7 +732,7 @@ async function swapIn(
     try {
       return await swapOnce(pool, input);
     } catch (error) {
-      if ((error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw error;
+      if (!isLockTimeout(error)) throw error;
       const waited = performance.now() - started;
       swapWaiting?.(waited);
       if (waited + pause > patience)
@@ -743,9 +744,6 @@ async function swapIn(
     }
   }
 }
-
-/** PostgreSQL's SQLSTATE when `lock_timeout` ends a wait for a lock. */
-const LOCK_NOT_AVAILABLE = '55P03';
 
 function formatWait(ms: number): string {
   return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
