@@ -18,6 +18,7 @@ import {
   fileCounts,
   fileFormatWords,
   groupRepeatedRuns,
+  lastOpenRun,
   runReadWhen,
   type RunShown,
   fileStatusWords,
@@ -111,7 +112,7 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
   const session = useSession();
   const admin = isAdmin(session.role);
   const runs = groupRepeatedRuns(hospital.files);
-  const lastOpen = lastOpenRun(runs.map((run) => run.file));
+  const lastOpen = lastOpenRun(runs);
   return (
     <Stack gap="xl">
       <Stack gap="xs">
@@ -199,19 +200,6 @@ function Places({ locations, addresses }: { locations: string[]; addresses: stri
         ))}
       </List>
     </Stack>
-  );
-}
-
-/**
- * The position of the last run shown whole: the file in use, and every run since (one still
- * loading, one that failed or found the file in use already); without a file in use, the newest
- * run. The runs before it are history: a hospital's file read every week would otherwise make a
- * page of twenty whole cards.
- */
-function lastOpenRun(files: readonly HospitalFile[]): number {
-  return Math.max(
-    files.findIndex((file) => file.status === 'loaded'),
-    0,
   );
 }
 

@@ -59,6 +59,19 @@ export function groupRepeatedRuns(files: readonly HospitalFile[]): RunShown[] {
   return shown;
 }
 
+/**
+ * The position of the last run shown whole: the file in use, and every run since (one still
+ * loading, one that failed or found the file in use already); without a file in use, the newest
+ * run. The runs before it are history: a hospital's file read every week would otherwise make a
+ * page of twenty whole cards.
+ */
+export function lastOpenRun(runs: readonly RunShown[]): number {
+  return Math.max(
+    runs.findIndex((run) => run.file.status === 'loaded'),
+    0,
+  );
+}
+
 function isRepeatOf(file: HospitalFile, newer: HospitalFile): boolean {
   return (
     file.status === 'unchanged' && newer.status === 'unchanged' && file.source === newer.source
