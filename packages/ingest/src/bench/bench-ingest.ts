@@ -6,7 +6,9 @@
  * Then, per file, the CPU time the 3× target leaves on this machine's cores against the least the
  * work takes: PostgreSQL loading the same rows with our code idle (postgres-floor.ts) plus our
  * reader alone (parse, validate, normalise; `--validate-only`, nothing loaded), the lower of two
- * runs.
+ * runs. And in wall time, the database's steps of an ingest alone (connections, the run's row, the
+ * three tables, the swap; databaseSteps) against a third of the validator's time, in five rounds
+ * for the two real files, each timing the validator again.
  * With --wide N, also a generated wide CSV of 13 MB with N payer/plan pairs (a column group each):
  * not one of the issue's files, but the validator's throughput falls as a wide file's pairs grow
  * (ADR 0013, "Session 35").
@@ -25,7 +27,7 @@ import { availableParallelism } from 'node:os';
 import { connect, runMigrations, startEmbeddedPostgres } from '@ratelens/db';
 import { generateLargeFile } from '../demo/generate-demo.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
-import { postgresCpuSeconds, postgresFloor } from './postgres-floor.ts';
+import { databaseSteps, postgresCpuSeconds, postgresFloor } from './postgres-floor.ts';
 
 interface Figures {
   seconds: number;
@@ -54,6 +56,10 @@ function lastJsonLine(output: string): Figures {
 
 /** The heap ceiling `npm run ingest` runs with: V8 otherwise lets garbage pile up far past 300 MB. */
 export const INGEST_HEAP_FLAG = '--max-old-space-size=192';
+
+/** Files smaller than this get STEP_ROUNDS rounds of the database's steps against the validator. */
+const STEP_ROUNDS_BELOW_BYTES = 100e6;
+const STEP_ROUNDS = 5;
 
 /** The machine's CPU time so far, from the first line of /proc/stat, in seconds. */
 function machineSeconds(): { busy: number; idle: number; iowait: number; steal: number } {
@@ -157,6 +163,7 @@ try {
   const validator = path.resolve('packages/ingest/src/bench/hpt-validate.ts');
   const rows: string[] = [];
   const floors: string[] = [];
+  const steps: string[] = [];
   const times: string[] = [];
   const databaseDir = path.join(workDir, 'db', 'pg');
   const connection = connect(database.url, { statementTimeoutMs: 0, applicationName: 'bench' });
@@ -215,11 +222,32 @@ try {
         `${readerCpu.toFixed(2)} CPU s (${reader.seconds.toFixed(2)} s wall) = ${least.toFixed(2)} | our whole ingest used ` +
         `${(ours.cpuSeconds ?? 0).toFixed(2)} CPU s in Node | 3× ${verdict}`,
     );
+    // The same in wall time, which is what the ratio counts: the database's steps of an ingest
+    // with a reader that costs nothing, against a third of the validator's time, in rounds that
+    // each time the validator again (its speed moves with the machine's load).
+    process.stderr.write(`${label}: the database's steps alone, against the validator…\n`);
+    const rounds = statSync(file).size < STEP_ROUNDS_BELOW_BYTES ? STEP_ROUNDS : 1;
+    const pairs: { steps: number; leaves: number }[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const validatorSeconds = round === 0 ? theirs.seconds : run(validator, [file], env).seconds;
+      pairs.push({
+        steps: await databaseSteps(pool, last.hospital_id, floor.files),
+        leaves: validatorSeconds / 3,
+      });
+    }
+    const within = pairs.filter((pair) => pair.steps <= pair.leaves).length;
+    steps.push(
+      `${label.padEnd(38)} the database's steps alone (fresh connections, run recorded, three tables ` +
+        `filled, swap; rows ready, reading free) against what 3× leaves of wall time, per round: ` +
+        pairs.map((p) => `${p.steps.toFixed(3)}/${p.leaves.toFixed(3)} s`).join(', ') +
+        ` | within it in ${within} of ${rounds}`,
+    );
   }
   await connection.close();
   console.log(rows.join('\n'));
   console.log(times.join('\n'));
   console.log(floors.join('\n'));
+  console.log(steps.join('\n'));
 } finally {
   await database.stop();
   await rm(workDir, { recursive: true, force: true });

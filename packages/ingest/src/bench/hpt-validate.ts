@@ -21,7 +21,7 @@ const megabytes = statSync(file).size / 1e6;
 console.log(
   JSON.stringify({
     tool: 'hpt-validator',
-    seconds: Number(seconds.toFixed(2)),
+    seconds: Number(seconds.toFixed(3)),
     mbPerSecond: Number((megabytes / seconds).toFixed(1)),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     errors: result.errors.length,
