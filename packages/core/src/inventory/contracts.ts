@@ -200,6 +200,13 @@ export const HospitalFileSchema = z.object({
   /** When the run finished (ISO 8601); null while it is loading. */
   loadedAt: z.string().nullable(),
   /**
+   * How many runs this entry stands for. A file found unchanged run after run (a daily download of
+   * the same bytes) is one entry for all those runs, listed as the newest of them; otherwise 1.
+   */
+  timesRead: z.number().int().min(1),
+  /** When the first of the entry's runs finished (ISO 8601): loadedAt, for an entry of one run. */
+  firstReadAt: z.string().nullable(),
+  /**
    * For a replaced run: whether the run that took its place read the same bytes (the same
    * SHA-256), as `npm run ingest -- --reload` does, rather than another file. False otherwise.
    */

@@ -200,13 +200,39 @@ export class InventoryService {
       contact_name: string | null;
       contact_email: string | null;
       finished_at: Date | null;
+      first_read_at: Date | null;
+      times_read: number;
       error: string | null;
       replaced_by_same_file: boolean;
     }>(
-      `SELECT f.source, f.status, f.format, f.version, f.last_updated_on::text, f.items, f.rates, f.rejected, f.validation,
+      `WITH run AS (
+         -- A run found its file unchanged again, as the run before it did: a daily download of
+         -- the same bytes makes one such run a day, and the page lists them as one entry.
+         SELECT id, started_at, finished_at, status,
+                CASE WHEN status = 'unchanged' AND lag(status) OVER w = 'unchanged'
+                      AND lag(source) OVER w = source THEN 0 ELSE 1 END AS starts_entry
+           FROM mrf_files WHERE hospital_id = $1
+         WINDOW w AS (ORDER BY started_at)
+       ),
+       numbered AS (
+         SELECT *, sum(starts_entry) OVER (ORDER BY started_at) AS entry FROM run
+       ),
+       entry AS (
+         SELECT (array_agg(id ORDER BY started_at DESC))[1] AS id, count(*)::int AS times_read,
+                min(finished_at) AS first_read_at, max(started_at) AS newest,
+                bool_or(status = 'loaded') AS in_use
+           FROM numbered GROUP BY entry
+       ),
+       shown AS (
+         (SELECT * FROM entry ORDER BY newest DESC LIMIT 20)
+         -- The file in use, however many runs came after it (failed ones are listed too).
+         UNION SELECT * FROM entry WHERE in_use
+       )
+       SELECT f.source, f.status, f.format, f.version, f.last_updated_on::text, f.items, f.rates, f.rejected, f.validation,
               f.rate_mix, f.source_page_url, f.contact_name, f.contact_email, f.finished_at, f.error,
+              shown.times_read, shown.first_read_at,
               coalesce(f.status = 'replaced' AND f.sha256 = successor.sha256, false) AS replaced_by_same_file
-         FROM mrf_files f
+         FROM shown JOIN mrf_files f ON f.id = shown.id
          -- The run that replaced it: the ingester marks the file in use 'replaced' as it swaps in the
          -- next one (swapIn, packages/ingest/src/load/ingest-file.ts), so the next loaded or replaced run.
          LEFT JOIN LATERAL (
@@ -214,9 +240,6 @@ export class InventoryService {
             WHERE n.hospital_id = f.hospital_id AND n.status IN ('loaded', 'replaced') AND n.finished_at > f.finished_at
             ORDER BY n.finished_at LIMIT 1
          ) successor ON f.status = 'replaced'
-        WHERE f.id IN (SELECT id FROM mrf_files WHERE hospital_id = $1 ORDER BY started_at DESC LIMIT 20)
-           -- The file in use, however many runs came after it (failed ones are listed too).
-           OR (f.hospital_id = $1 AND f.status = 'loaded')
         ORDER BY f.started_at DESC`,
       [hospitalId],
     );
@@ -247,6 +270,8 @@ export class InventoryService {
         validation: validationLines(file.validation),
         rateMix: rateMix(file.rate_mix),
         loadedAt: file.finished_at?.toISOString() ?? null,
+        timesRead: file.times_read,
+        firstReadAt: file.first_read_at?.toISOString() ?? null,
         replacedBySameFile: file.replaced_by_same_file,
         error: file.error,
       })),

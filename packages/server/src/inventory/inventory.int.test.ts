@@ -394,6 +394,47 @@ describe('GET api/Inventory/hospital/:id', () => {
     await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'retry-%'`);
   });
 
+  it('lists a file found unchanged run after run once, with how many times and since when', async () => {
+    const pool = test.database.connection.pool;
+    // After the file in use: 25 runs finding it unchanged, a failed run, 2 more unchanged runs,
+    // and one of another file.
+    await pool.query(
+      `INSERT INTO mrf_files (hospital_id, source, status, started_at, finished_at)
+       SELECT $1, CASE WHEN n = 29 THEN 'repeat-other.json' ELSE 'repeat.json' END,
+              CASE WHEN n = 26 THEN 'failed' ELSE 'unchanged' END,
+              timestamptz '2030-01-01' + n * interval '1 day', timestamptz '2030-01-01' + n * interval '1 day'
+         FROM generate_series(1, 29) AS n`,
+      [ids.fairbanks],
+    );
+    const files = (await get(`/api/Inventory/hospital/${ids.fairbanks}`)).json<{
+      files: {
+        source: string;
+        status: string;
+        timesRead: number;
+        firstReadAt: string | null;
+        loadedAt: string | null;
+      }[];
+    }>().files;
+    await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'repeat%'`);
+    const day = (n: number) => new Date(Date.UTC(2030, 0, 1 + n)).toISOString();
+    expect(
+      files.map((file) => [
+        file.source,
+        file.status,
+        file.timesRead,
+        file.firstReadAt,
+        file.loadedAt,
+      ]),
+    ).toEqual([
+      ['repeat-other.json', 'unchanged', 1, day(29), day(29)],
+      ['repeat.json', 'unchanged', 2, day(27), day(28)],
+      ['repeat.json', 'failed', 1, day(26), day(26)],
+      // All 25, though only 20 runs would be listed one by one.
+      ['repeat.json', 'unchanged', 25, day(1), day(25)],
+      ['fairbanks.json', 'loaded', 1, expect.any(String), expect.any(String)],
+    ]);
+  });
+
   it('says of a replaced run whether the run that replaced it read the same bytes', async () => {
     const pool = test.database.connection.pool;
     // File a, then file b, b again (unchanged), b with --reload, and a once more: in use now.

@@ -17,10 +17,8 @@ import {
   examplesLabel,
   fileCounts,
   fileFormatWords,
-  groupRepeatedRuns,
   lastOpenRun,
   runReadWhen,
-  type RunShown,
   fileStatusWords,
   type HospitalFile,
 } from '../features/inventory/inventory-format.ts';
@@ -111,8 +109,7 @@ export function HospitalDetailRoute() {
 function Hospital({ hospital }: { hospital: HospitalDetail }) {
   const session = useSession();
   const admin = isAdmin(session.role);
-  const runs = groupRepeatedRuns(hospital.files);
-  const lastOpen = lastOpenRun(runs);
+  const lastOpen = lastOpenRun(hospital.files);
   return (
     <Stack gap="xl">
       <Stack gap="xs">
@@ -150,9 +147,9 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
         {hospital.files.length === 0 ? (
           <Text>No files have been loaded for this hospital yet.</Text>
         ) : (
-          // The server lists the files newest first.
-          runs.map((run, index) => (
-            <FileCard key={`${index}-${run.file.source}`} run={run} earlier={index > lastOpen} />
+          // The server lists the files newest first, a file found unchanged run after run once.
+          hospital.files.map((file, index) => (
+            <FileCard key={`${index}-${file.source}`} file={file} earlier={index > lastOpen} />
           ))
         )}
       </Stack>
@@ -203,9 +200,8 @@ function Places({ locations, addresses }: { locations: string[]; addresses: stri
   );
 }
 
-function FileCard({ run, earlier }: { run: RunShown; earlier: boolean }) {
-  const { file } = run;
-  const readWhen = runReadWhen(run);
+function FileCard({ file, earlier }: { file: HospitalFile; earlier: boolean }) {
+  const readWhen = runReadWhen(file);
   return (
     <Card withBorder padding="lg">
       <Stack gap="xs">

@@ -36,55 +36,29 @@ export function fileReadWhen(file: Pick<HospitalFile, 'status' | 'loadedAt'>): s
 }
 
 /**
- * A run as the hospital page shows it. A file checked again and again (a daily download that found
- * the same bytes) makes one "unchanged" run each time: those of one file, one after another, are
- * shown as one, which stands for `times` runs, the first of them ended at `firstReadAt`.
- */
-export interface RunShown {
-  file: HospitalFile;
-  times: number;
-  firstReadAt: string | null;
-}
-
-/** The runs, newest first as the server lists them, with repeated "unchanged" runs as one. */
-export function groupRepeatedRuns(files: readonly HospitalFile[]): RunShown[] {
-  const shown: RunShown[] = [];
-  for (const file of files) {
-    const newer = shown.at(-1);
-    if (newer && isRepeatOf(file, newer.file)) {
-      newer.times++;
-      newer.firstReadAt = file.loadedAt;
-    } else shown.push({ file, times: 1, firstReadAt: file.loadedAt });
-  }
-  return shown;
-}
-
-/**
  * The position of the last run shown whole: the file in use, and every run since (one still
  * loading, one that failed or found the file in use already); without a file in use, the newest
  * run. The runs before it are history: a hospital's file read every week would otherwise make a
  * page of twenty whole cards.
  */
-export function lastOpenRun(runs: readonly RunShown[]): number {
+export function lastOpenRun(files: readonly HospitalFile[]): number {
   return Math.max(
-    runs.findIndex((run) => run.file.status === 'loaded'),
+    files.findIndex((file) => file.status === 'loaded'),
     0,
   );
 }
 
-function isRepeatOf(file: HospitalFile, newer: HospitalFile): boolean {
-  return (
-    file.status === 'unchanged' && newer.status === 'unchanged' && file.source === newer.source
-  );
-}
-
 /**
- * When a shown run ended: as fileReadWhen for one run; for repeated runs, how many and between
- * when, 'Read 3 times, from March 25, 2026 at 10:42 to March 27, 2026 at 10:42'.
+ * When a listed run ended: as fileReadWhen for one run; for an entry that stands for several
+ * (a file found unchanged run after run), how many and between when, 'Read 3 times, from March
+ * 25, 2026 at 10:42 to March 27, 2026 at 10:42'.
  */
-export function runReadWhen({ file, times, firstReadAt }: RunShown): string | null {
-  if (times === 1 || firstReadAt === null || file.loadedAt === null) return fileReadWhen(file);
-  return `Read ${times} times, from ${formatDateAndTime(firstReadAt)} to ${formatDateAndTime(file.loadedAt)}`;
+export function runReadWhen(
+  file: Pick<HospitalFile, 'status' | 'loadedAt' | 'timesRead' | 'firstReadAt'>,
+): string | null {
+  if (file.timesRead === 1 || file.firstReadAt === null || file.loadedAt === null)
+    return fileReadWhen(file);
+  return `Read ${file.timesRead} times, from ${formatDateAndTime(file.firstReadAt)} to ${formatDateAndTime(file.loadedAt)}`;
 }
 
 export function fileFormatWords(format: string): string {
