@@ -6,8 +6,10 @@ import {
   fileStatusWords,
   hospitalsShown,
   lineOfBusinessBars,
+  runReadWhen,
 } from './inventory-format.ts';
 import { formatCalendarDate } from '../../shared/format-date.ts';
+import { inTimeZone } from '../../test/time-zone.ts';
 
 // The known words and the time-zone-proof date are checked on the detail view
 // (routes/hospital-detail.test.tsx); these are the edges it does not reach.
@@ -59,5 +61,35 @@ describe('inventory file words', () => {
     expect(hospitalsShown(1234, { first: 1200, last: 1234 })).toBe(
       '1,234 hospitals, showing 1,201–1,234',
     );
+  });
+});
+
+describe('when repeated runs were read', () => {
+  inTimeZone('America/Los_Angeles');
+
+  it('says the day, or the day and minute, of repeated runs once when they share it', () => {
+    const entry = (firstReadAt: string, loadedAt: string) =>
+      runReadWhen({ status: 'unchanged', timesRead: 3, firstReadAt, loadedAt });
+    expect(entry('2026-03-25T17:42:00Z', '2026-03-27T17:42:00Z')).toBe(
+      'Read 3 times, from March 25, 2026 at 10:42 to March 27, 2026 at 10:42',
+    );
+    expect(entry('2026-03-27T17:42:00Z', '2026-03-27T18:05:00Z')).toBe(
+      'Read 3 times on March 27, 2026, from 10:42 to 11:05',
+    );
+    expect(entry('2026-03-27T17:42:00Z', '2026-03-27T17:42:50Z')).toBe(
+      'Read 3 times on March 27, 2026 at 10:42',
+    );
+    // Five minutes before and after midnight in Los Angeles: two days, though one in UTC.
+    expect(entry('2026-03-27T06:55:00Z', '2026-03-27T07:05:00Z')).toBe(
+      'Read 3 times, from March 26, 2026 at 23:55 to March 27, 2026 at 00:05',
+    );
+    expect(
+      runReadWhen({
+        status: 'unchanged',
+        timesRead: 1,
+        firstReadAt: '2026-03-27T17:42:00Z',
+        loadedAt: '2026-03-27T17:42:00Z',
+      }),
+    ).toBe('Read on March 27, 2026 at 10:42');
   });
 });

@@ -1,5 +1,5 @@
 import type { HospitalDetail, RateMix } from '@ratelens/core';
-import { formatDateAndTime } from '../../shared/format-date.ts';
+import { dayAndTime, formatDateAndTime } from '../../shared/format-date.ts';
 
 export type HospitalFile = HospitalDetail['files'][number];
 
@@ -50,15 +50,22 @@ export function lastOpenRun(files: readonly HospitalFile[]): number {
 
 /**
  * When a listed run ended: as fileReadWhen for one run; for an entry that stands for several
- * (a file found unchanged run after run), how many and between when, 'Read 3 times, from March
- * 25, 2026 at 10:42 to March 27, 2026 at 10:42'.
+ * (a file found unchanged run after run), how many and between when, saying a day or a minute
+ * once: 'Read 3 times, from March 25, 2026 at 10:42 to March 27, 2026 at 10:42', 'Read 2 times
+ * on March 27, 2026, from 10:42 to 11:05', 'Read 2 times on March 27, 2026 at 10:42'.
  */
 export function runReadWhen(
   file: Pick<HospitalFile, 'status' | 'loadedAt' | 'timesRead' | 'firstReadAt'>,
 ): string | null {
-  if (file.timesRead === 1 || file.firstReadAt === null || file.loadedAt === null)
-    return fileReadWhen(file);
-  return `Read ${file.timesRead} times, from ${formatDateAndTime(file.firstReadAt)} to ${formatDateAndTime(file.loadedAt)}`;
+  const first = file.firstReadAt === null ? null : dayAndTime(file.firstReadAt);
+  const last = file.loadedAt === null ? null : dayAndTime(file.loadedAt);
+  if (file.timesRead === 1 || !first || !last) return fileReadWhen(file);
+  const times = `Read ${file.timesRead} times`;
+  if (first.day !== last.day)
+    return `${times}, from ${first.day} at ${first.time} to ${last.day} at ${last.time}`;
+  if (first.time !== last.time)
+    return `${times} on ${last.day}, from ${first.time} to ${last.time}`;
+  return `${times} on ${last.day} at ${last.time}`;
 }
 
 export function fileFormatWords(format: string): string {
