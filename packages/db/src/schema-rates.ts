@@ -161,6 +161,13 @@ export const mrfFiles = pgTable(
     sourcePageUrl: text('source_page_url'),
     contactName: text('contact_name'),
     contactEmail: text('contact_email'),
+    /**
+     * For a file downloaded whole from a URL: the validators its server sent with these bytes
+     * (ETag, Last-Modified), so the next download of the URL can ask for the file only if it
+     * changed (If-None-Match, If-Modified-Since).
+     */
+    httpEtag: text('http_etag'),
+    httpLastModified: text('http_last_modified'),
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -62,6 +62,12 @@ describe('ingestNote', () => {
     expect(ingestNote('a.json', run({ status: 'unchanged' }))).toBe(
       'a.json: these bytes are loaded already, so nothing changed; --reload reads them again.',
     );
+    expect(
+      ingestNote('https://h.org/a.json', run({ status: 'unchanged', unchangedBy: 'server' })),
+    ).toBe(
+      'https://h.org/a.json: its server says the file has not changed since it was loaded ' +
+        '(HTTP 304 Not Modified), so it was not downloaded; --reload downloads and reads it again.',
+    );
     expect(ingestNote('a.json', run({ status: 'failed' }))).toBeNull();
   });
 });

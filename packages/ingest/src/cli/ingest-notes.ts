@@ -6,6 +6,11 @@ import type { IngestResult } from '../load/ingest-file.ts';
  */
 export function ingestNote(source: string, result: IngestResult): string | null {
   const previous = result.previous;
+  if (result.status === 'unchanged' && result.unchangedBy === 'server')
+    return (
+      `${source}: its server says the file has not changed since it was loaded (HTTP 304 Not ` +
+      'Modified), so it was not downloaded; --reload downloads and reads it again.'
+    );
   if (result.status === 'unchanged')
     return `${source}: these bytes are loaded already, so nothing changed; --reload reads them again.`;
   // (A file is older only when both it and the file in use give a date.)

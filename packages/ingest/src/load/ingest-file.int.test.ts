@@ -732,6 +732,120 @@ describe('replacing a hospital’s file', () => {
     },
   );
 
+  describe('a URL read again', () => {
+    const served = async (name: string, licence: string, gross: number) =>
+      readFile(
+        await variant(`${name}.json`, (json) => {
+          asHospital(json, `${name} Hospital`, licence);
+          setGross(json, gross);
+        }),
+      );
+    const validatorsOf = async (runId: string) =>
+      (
+        await query<{ http_etag: string | null; http_last_modified: string | null }>(
+          `SELECT http_etag, http_last_modified FROM mrf_files WHERE id = $1`,
+          [runId],
+        )
+      )[0];
+
+    itWithDataFile(
+      'is not downloaded when its server says it has not changed (304), and is when it has',
+      CMS_V3_JSON,
+      async () => {
+        const files = { '/conditional.json': await served('Conditional', '990011', 1000) };
+        const server = await serveFiles(files, { validators: true });
+        try {
+          const url = server.url('/conditional.json');
+          const first = await ingestFile(database.connection, url);
+          expect(first.status).toBe('loaded');
+          const kept = await validatorsOf(first.runId);
+          expect(kept?.http_etag).toMatch(/^"[0-9a-f]{16}"$/);
+          expect(kept?.http_last_modified).toBe('Wed, 01 Apr 2026 10:00:00 GMT');
+          const bytes = server.served();
+          expect(bytes).toBe(files['/conditional.json'].length);
+
+          const again = await ingestFile(database.connection, url);
+          expect(again).toMatchObject({
+            status: 'unchanged',
+            unchangedBy: 'server',
+            hospitalId: first.hospitalId,
+            items: first.items,
+            rates: first.rates,
+          });
+          expect(server.statuses.at(-1)).toBe(304);
+          expect(server.served()).toBe(bytes);
+          await expectInUse(first.hospitalId ?? '', first.runId);
+
+          // --reload asks for the file whatever its version.
+          const reloaded = await ingestFile(database.connection, url, { reload: true });
+          expect(reloaded.status).toBe('loaded');
+          expect(server.statuses.at(-1)).toBe(200);
+
+          // The hospital publishes a new version: its ETag differs, so it is downloaded.
+          files['/conditional.json'] = await served('Conditional', '990011', 2000);
+          const changed = await ingestFile(database.connection, url);
+          expect(changed.status).toBe('loaded');
+          expect(server.statuses.at(-1)).toBe(200);
+          expect(await erGross(changed.hospitalId ?? '')).toBe('2000');
+        } finally {
+          await server.close();
+        }
+      },
+    );
+
+    itWithDataFile(
+      'takes the validators of the same bytes sent again under a new ETag, for the next download',
+      CMS_V3_JSON,
+      async () => {
+        const server = await serveFiles(
+          { '/new-etag.json': await served('New Etag', '990012', 1000) },
+          { validators: true },
+        );
+        try {
+          const url = server.url('/new-etag.json');
+          const first = await ingestFile(database.connection, url);
+          const etag = (await validatorsOf(first.runId))?.http_etag;
+          // As if the server had sent the file under another ETag then.
+          await query(`UPDATE mrf_files SET http_etag = '"stale"' WHERE id = $1`, [first.runId]);
+          const again = await ingestFile(database.connection, url);
+          // Downloaded (the stale ETag matches nothing), and known as the loaded bytes by the swap.
+          expect(again).toMatchObject({ status: 'unchanged' });
+          expect(again.unchangedBy).toBeUndefined();
+          expect(server.statuses.at(-1)).toBe(200);
+          expect((await validatorsOf(first.runId))?.http_etag).toBe(etag);
+          const third = await ingestFile(database.connection, url);
+          expect(third).toMatchObject({ status: 'unchanged', unchangedBy: 'server' });
+          expect(server.statuses.at(-1)).toBe(304);
+        } finally {
+          await server.close();
+        }
+      },
+    );
+
+    itWithDataFile(
+      'is downloaded in full, and compared by its bytes, when its server sends no validators',
+      CMS_V3_JSON,
+      async () => {
+        const file = await served('No Validators', '990013', 1000);
+        const server = await serveFiles({ '/plain.json': file });
+        try {
+          const url = server.url('/plain.json');
+          const first = await ingestFile(database.connection, url);
+          expect(await validatorsOf(first.runId)).toEqual({
+            http_etag: null,
+            http_last_modified: null,
+          });
+          const again = await ingestFile(database.connection, url);
+          expect(again.status).toBe('unchanged');
+          expect(again.unchangedBy).toBeUndefined();
+          expect(server.served()).toBe(2 * file.length);
+        } finally {
+          await server.close();
+        }
+      },
+    );
+  });
+
   itWithDataFile(
     'records what a JSON file declares after its items: its version, its NPIs',
     CMS_V3_JSON,

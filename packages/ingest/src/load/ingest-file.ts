@@ -11,7 +11,13 @@ import {
   type Queryable,
 } from '@ratelens/db';
 import type { MrfHeader } from '../model.ts';
-import { MrfReadError, openMrf, type MrfReader, type ValidationReport } from '../read/index.ts';
+import {
+  MrfReadError,
+  openMrf,
+  type HttpValidators,
+  type MrfReader,
+  type ValidationReport,
+} from '../read/index.ts';
 import type { HptListing } from '../read/hpt-txt.ts';
 import { isUrl } from '../read/source.ts';
 import {
@@ -47,6 +53,11 @@ export interface IngestResult {
    * one loaded, kept when this one is older.
    */
   previous?: { source: string; lastUpdatedOn: string | null };
+  /**
+   * How an unchanged file was known without loading it: its local file's bytes hashed again
+   * ('hash'), or its server's 304 Not Modified to a conditional download ('server').
+   */
+  unchangedBy?: 'hash' | 'server';
   error?: string;
 }
 
@@ -175,12 +186,20 @@ async function runIngest(
   const locking = pool.connect();
   const connecting = Promise.allSettled(RATE_TABLES.map(() => pool.connect()));
   const progress = { records: 0 };
+  // For a URL whose bytes are in use, the download asks for the file only if it changed since.
+  const inUse =
+    isUrl(source) && !options.reload && !options.unreadable
+      ? loadedFromUrl(pool, source)
+      : Promise.resolve(null);
   const opening = options.unreadable
     ? Promise.reject(options.unreadable)
-    : openMrf(source, {
-        signal: options.signal,
-        onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
-      });
+    : inUse.then((loaded) =>
+        openMrf(source, {
+          signal: options.signal,
+          onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
+          ifChanged: loaded?.validators,
+        }),
+      );
   // Awaited in the try below; until then a failure must not go unhandled.
   opening.catch(() => undefined);
   let lockClient: PoolClient | null = null;
@@ -215,10 +234,15 @@ async function runIngest(
         options.listing?.contactEmail ?? null,
       ],
     );
-    const unchanged = options.reload ? null : await unchangedLoad(lockClient, source, options);
+    const unchanged = options.reload
+      ? null
+      : isUrl(source)
+        ? await notModified(inUse, opening)
+        : await unchangedLoad(lockClient, source, options);
     if (unchanged) {
       await opening.then((reader) => reader.close()).catch(() => undefined);
       Object.assign(result, await recordUnchanged(lockClient, runId, unchanged));
+      result.unchangedBy = isUrl(source) ? 'server' : 'hash';
     } else {
       await loadFile({ pool, lockClient, runId, opening, connecting, progress, options }, result);
     }
@@ -364,6 +388,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       header,
       place,
       sha256: stats.sha256,
+      validators: stats.validators,
       reload: options.reload ?? false,
       demo,
       summary,
@@ -472,6 +497,48 @@ async function unchangedLoad(
     options.progress?.(bytes, size, 0);
   }
   return hash.digest('hex') === run.sha256 ? run : null;
+}
+
+/**
+ * The loaded run whose file was downloaded whole from `url`, with the validators its server sent
+ * (ETag, Last-Modified): the download can then ask for the file only if it changed.
+ */
+async function loadedFromUrl(
+  pool: Pool,
+  url: string,
+): Promise<(LoadedRun & { validators: HttpValidators }) | null> {
+  const {
+    rows: [run],
+  } = await pool.query<LoadedRun & { etag: string | null; last_modified: string | null }>(
+    `SELECT f.id, f.hospital_id, h.name AS hospital, f.sha256, f.bytes,
+            f.http_etag AS etag, f.http_last_modified AS last_modified
+       FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
+      WHERE f.source = $1 AND f.status = 'loaded'
+        AND (f.http_etag IS NOT NULL OR f.http_last_modified IS NOT NULL)
+      ORDER BY f.finished_at DESC LIMIT 1`,
+    [url],
+  );
+  if (!run) return null;
+  const { etag, last_modified: lastModified, ...loaded } = run;
+  return { ...loaded, validators: { etag, lastModified } };
+}
+
+/**
+ * The loaded run a URL's file still is, by its server's word: the conditional download answered
+ * 304 Not Modified (openMrf's 'not-modified'). Any other outcome, the file read or not, leaves it
+ * to the load, which reports a failure.
+ */
+async function notModified(
+  inUse: Promise<LoadedRun | null>,
+  opening: Promise<MrfReader>,
+): Promise<LoadedRun | null> {
+  const loaded = await inUse.catch(() => null);
+  if (!loaded) return null;
+  const same = await opening.then(
+    () => false,
+    (error: unknown) => error instanceof MrfReadError && error.code === 'not-modified',
+  );
+  return same ? loaded : null;
 }
 
 /** The run, recorded as unchanged with the figures of the loaded run it matches. */
@@ -642,6 +709,8 @@ interface SwapInput {
   header: MrfHeader;
   place: Placement | null;
   sha256: string;
+  /** What the server of a URL said of the file's version (SourceStats.validators). */
+  validators: HttpValidators | null;
   /** Load the file even if its bytes are the loaded ones (IngestOptions.reload). */
   reload: boolean;
   /** The hospital is fictional demo data (IngestOptions.demo). */
@@ -774,8 +843,17 @@ async function swapOnce(pool: Pool, input: SwapInput): Promise<IngestStatus> {
     if (current)
       result.previous = { source: current.source, lastUpdatedOn: current.last_updated_on };
     let status: IngestStatus = 'loaded';
-    if (current?.sha256 === sha256 && !input.reload) status = 'unchanged';
-    else if (
+    if (current?.sha256 === sha256 && !input.reload) {
+      status = 'unchanged';
+      // The same bytes from the same URL under new validators (a server that changed its ETag):
+      // the next download asks with these.
+      if (input.validators)
+        await client.query(
+          `UPDATE mrf_files f SET http_etag = $3, http_last_modified = $4
+             FROM mrf_files run WHERE f.id = $1 AND run.id = $2 AND run.source = f.source`,
+          [current.id, runId, input.validators.etag, input.validators.lastModified],
+        );
+    } else if (
       current?.last_updated_on &&
       header.lastUpdatedOn &&
       header.lastUpdatedOn < current.last_updated_on
@@ -804,7 +882,8 @@ async function swapOnce(pool: Pool, input: SwapInput): Promise<IngestStatus> {
     }
     await client.query(
       `UPDATE mrf_files SET hospital_id = $2, status = $3, sha256 = $4, bytes = $5, format = $6, version = $7, last_updated_on = $8,
-              items = $9, rates = $10, rejected = $11, validation = $12, rate_mix = $13, finished_at = now()
+              items = $9, rates = $10, rejected = $11, validation = $12, rate_mix = $13,
+              http_etag = $14, http_last_modified = $15, finished_at = now()
        WHERE id = $1`,
       [
         runId,
@@ -820,6 +899,8 @@ async function swapOnce(pool: Pool, input: SwapInput): Promise<IngestStatus> {
         result.rejected,
         JSON.stringify(input.validation),
         JSON.stringify(input.rateMix),
+        input.validators?.etag ?? null,
+        input.validators?.lastModified ?? null,
       ],
     );
     return status;

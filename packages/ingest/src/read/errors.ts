@@ -20,7 +20,9 @@ export type MrfReadErrorCode =
   | 'mixed-hospitals'
   | 'no-hospital-name'
   | 'no-charges'
-  | 'aborted';
+  | 'aborted'
+  /** A conditional download (SourceOptions.ifChanged) answered 304: the file is as it was. */
+  | 'not-modified';
 
 export class MrfReadError extends Error {
   override readonly name = 'MrfReadError';

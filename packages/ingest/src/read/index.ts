@@ -5,11 +5,11 @@ import { looksBinary, looksLikeHtml, utf16Encoding, utf16ToUtf8 } from './decode
 import { MrfReadError } from './errors.ts';
 import { JsonMrfParser } from './json-reader.ts';
 import type { FormatParser } from './parser.ts';
-import { displayName, openSource, type SourceStats } from './source.ts';
+import { displayName, openSource, type HttpValidators, type SourceStats } from './source.ts';
 
 export { MrfReadError, type MrfReadErrorCode } from './errors.ts';
 export { ValidationReport } from '../validate/report.ts';
-export type { SourceStats } from './source.ts';
+export type { HttpValidators, SourceStats } from './source.ts';
 export { zipFiles } from './source.ts';
 
 export interface ReadOptions {
@@ -19,6 +19,8 @@ export interface ReadOptions {
   chunkSize?: number;
   /** How long a server may keep a download waiting (default 60 s). */
   stallMs?: number;
+  /** For a URL: download it only if it changed since the copy with these validators (see SourceOptions). */
+  ifChanged?: HttpValidators;
 }
 
 export interface MrfReader {

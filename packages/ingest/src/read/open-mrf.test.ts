@@ -2720,6 +2720,42 @@ describe('zip archives with more than one file', () => {
     }
   });
 
+  it("keeps a URL's validators, and asks with them for the file only if it changed", async () => {
+    const files = { '/a.csv': csv('Hospital A') };
+    const server = await serveFiles(files, { validators: true });
+    try {
+      const url = server.url('/a.csv');
+      const reader = await openMrf(url);
+      for await (const record of reader.records) void record;
+      const validators = reader.stats().validators;
+      expect(validators?.etag).toMatch(/^"[0-9a-f]{16}"$/);
+      expect(validators?.lastModified).toBe('Wed, 01 Apr 2026 10:00:00 GMT');
+      expect(await failure(url, { ifChanged: validators ?? undefined })).toMatchObject({
+        code: 'not-modified',
+        message: `The server says ${url} has not changed since the copy loaded (HTTP 304 Not Modified).`,
+      });
+      // Either validator alone is asked with.
+      expect(
+        (
+          await failure(url, {
+            ifChanged: { etag: null, lastModified: validators?.lastModified ?? null },
+          })
+        ).code,
+      ).toBe('not-modified');
+      files['/a.csv'] = csv('Hospital A Renamed');
+      const changed = await openMrf(url, { ifChanged: validators ?? undefined });
+      expect(changed.header.hospitalName).toBe('Hospital A Renamed');
+      await changed.close();
+      expect(server.statuses).toEqual([200, 304, 304, 200]);
+      // A local file has none.
+      const local = join(dir, 'local.csv');
+      await writeFile(local, csv('Hospital L'));
+      expect((await openMrf(local)).stats().validators).toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reads the first file of an archive at a URL whose server sends whole files only', async () => {
     const archive = zipArchive([
       { name: 'a.csv', content: csv('Hospital A') },

@@ -32,6 +32,14 @@ export interface SourceStats {
   complete: boolean;
   /** A zip archive's files other than the one read (known once it has been read to the end). */
   otherFiles: string[];
+  /** For a URL downloaded whole: what its server said of these bytes' version; else null. */
+  validators: HttpValidators | null;
+}
+
+/** What a server says of the version of a file it sends (RFC 9110 §8.8): ETag, Last-Modified. */
+export interface HttpValidators {
+  etag: string | null;
+  lastModified: string | null;
 }
 
 export interface SourceOptions {
@@ -41,6 +49,13 @@ export interface SourceOptions {
   chunkSize?: number;
   /** How long a server may keep a download waiting (default DOWNLOAD_STALL_MS, 60 s). */
   stallMs?: number;
+  /**
+   * For a URL read whole: the validators of the copy loaded already. The download then asks for
+   * the file only if it changed (If-None-Match, If-Modified-Since), and a server's 304 Not
+   * Modified is the MrfReadError 'not-modified'. (A file inside a remote zip archive, read by
+   * ranges, is always downloaded.)
+   */
+  ifChanged?: HttpValidators;
 }
 
 /** What a download needs of the options: the caller's cancel, and how long to wait. */
@@ -58,6 +73,7 @@ class RawStats {
   compression: SourceStats['compression'] = 'none';
   complete = false;
   otherFiles: string[] = [];
+  validators: HttpValidators | null = null;
   readonly hash = createHash('sha256');
 
   snapshot(): SourceStats {
@@ -68,6 +84,7 @@ class RawStats {
       compression: this.compression,
       complete: this.complete,
       otherFiles: this.otherFiles,
+      validators: this.validators,
     };
   }
 }
@@ -93,11 +110,12 @@ export async function openSource(
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
   const inArchive = await archiveMember(source, options);
   if (inArchive) return openArchiveMember(inArchive.archive, inArchive.name, chunkSize, options);
-  const { raw, totalBytes } = isUrl(source)
+  const { raw, totalBytes, validators } = isUrl(source)
     ? await openUrl(source, options)
-    : await openFile(source, chunkSize);
+    : { ...(await openFile(source, chunkSize)), validators: null };
   const stats = new RawStats();
   stats.totalBytes = totalBytes;
+  stats.validators = validators;
   const snapshot = () => stats.snapshot();
   const tapped = tap(raw, stats, options);
   const iterator = tapped[Symbol.asyncIterator]();
@@ -424,6 +442,13 @@ async function download(
   }
   stall.pause();
   stalls.set(response, stall);
+  if (response.status === 304 && ('if-none-match' in headers || 'if-modified-since' in headers)) {
+    await setAside(response);
+    throw new MrfReadError(
+      'not-modified',
+      `The server says ${url} has not changed since the copy loaded (HTTP 304 Not Modified).`,
+    );
+  }
   if (!response.ok || response.body === null) {
     await setAside(response);
     throw new MrfReadError(
@@ -485,15 +510,29 @@ async function wholeBody(response: Response, net: Net): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-async function openUrl(url: string, net: Net) {
-  const response = await download(url, net);
+async function openUrl(
+  url: string,
+  options: Pick<SourceOptions, 'signal' | 'stallMs' | 'ifChanged'>,
+) {
+  const asked: Record<string, string> = {};
+  if (options.ifChanged?.etag) asked['if-none-match'] = options.ifChanged.etag;
+  if (options.ifChanged?.lastModified) asked['if-modified-since'] = options.ifChanged.lastModified;
+  const response = await download(url, options, asked);
   // Sent compressed (Content-Encoding: gzip), the length is the compressed one, while fetch hands
   // over, and the bar counts, the bytes after decompression: the total is then not known.
   const encoding = response.headers.get('content-encoding')?.trim().toLowerCase();
   const length =
     encoding && encoding !== 'identity' ? NaN : Number(response.headers.get('content-length'));
   const totalBytes = Number.isFinite(length) && length > 0 ? length : null;
-  return { raw: bodyChunks(response, net), totalBytes };
+  const validators = {
+    etag: response.headers.get('etag'),
+    lastModified: response.headers.get('last-modified'),
+  };
+  return {
+    raw: bodyChunks(response, options),
+    totalBytes,
+    validators: validators.etag || validators.lastModified ? validators : null,
+  };
 }
 
 async function* tap(

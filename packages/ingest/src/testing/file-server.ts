@@ -1,11 +1,17 @@
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** When every file served with validators last changed, as servers write it (RFC 9110 §5.6.7). */
+const LAST_MODIFIED = 'Wed, 01 Apr 2026 10:00:00 GMT';
 
 export interface FileServer {
   /** The address of the file served at `path` ("/name"). */
   url(path: string): string;
   /** The Range header of every request, in order ("" when there was none). */
   readonly ranges: string[];
+  /** The status of every answer, in order. */
+  readonly statuses: number[];
   /** Body bytes sent so far, over all requests. */
   readonly served: () => number;
   close(): Promise<void>;
@@ -16,28 +22,59 @@ export interface FileServer {
  * (`bytes=a-b`, `bytes=a-`, `bytes=-n`; 206 with Content-Range, 416 when none of it exists), or,
  * with `ranges: false`, sending the whole file whatever is asked, as many servers do. With
  * `holdBack`, an answer longer than `after` bytes sends those, then the rest once `until` resolves:
- * a download in progress, for as long as a test needs one.
+ * a download in progress, for as long as a test needs one. With `validators`, each answer carries
+ * an ETag (from the file's bytes, as they are when asked: a test may change them) and a
+ * Last-Modified, and a conditional GET of an unchanged file is answered 304 Not Modified
+ * (RFC 9110 §13: If-None-Match first, If-Modified-Since without it).
  */
 export async function serveFiles(
   files: Record<string, Buffer>,
   {
     ranges = true,
     holdBack,
-  }: { ranges?: boolean; holdBack?: { after: number; until: Promise<void> } } = {},
+    validators = false,
+  }: {
+    ranges?: boolean;
+    holdBack?: { after: number; until: Promise<void> };
+    validators?: boolean;
+  } = {},
 ): Promise<FileServer> {
   const asked: string[] = [];
+  const statuses: number[] = [];
   let served = 0;
   const server = createServer((req, res) => {
     const body = files[req.url ?? ''];
     const range = req.headers.range ?? '';
     asked.push(range);
     if (!body) {
+      statuses.push(404);
       res.writeHead(404, 'Not Found').end();
       return;
     }
+    const version: Record<string, string> = validators
+      ? {
+          etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`,
+          'last-modified': LAST_MODIFIED,
+        }
+      : {};
+    if (validators) {
+      const ifNoneMatch = req.headers['if-none-match'];
+      const ifModifiedSince = req.headers['if-modified-since'];
+      const same =
+        ifNoneMatch !== undefined
+          ? ifNoneMatch.split(',').some((tag) => tag.trim() === version.etag)
+          : ifModifiedSince !== undefined &&
+            Date.parse(ifModifiedSince) >= Date.parse(LAST_MODIFIED);
+      if (same) {
+        statuses.push(304);
+        res.writeHead(304, version).end();
+        return;
+      }
+    }
     const send = (status: number, bytes: Buffer, headers: Record<string, string> = {}) => {
       served += bytes.length;
-      res.writeHead(status, { 'content-length': String(bytes.length), ...headers });
+      statuses.push(status);
+      res.writeHead(status, { 'content-length': String(bytes.length), ...version, ...headers });
       if (!holdBack || bytes.length <= holdBack.after) {
         res.end(bytes);
         return;
@@ -56,6 +93,7 @@ export async function serveFiles(
         ? [Math.max(0, size - Number(match[2])), size - 1]
         : [Number(match[1]), Math.min(size - 1, match[2] === '' ? size - 1 : Number(match[2]))];
     if (first >= size || first > last) {
+      statuses.push(416);
       res.writeHead(416, { 'content-range': `bytes */${size}` }).end();
       return;
     }
@@ -68,6 +106,7 @@ export async function serveFiles(
   return {
     url: (path) => `${base}${path}`,
     ranges: asked,
+    statuses,
     served: () => served,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
