@@ -247,8 +247,11 @@ async function main(): Promise<number> {
           rejected: result.rejected,
           seconds: Number(result.seconds.toFixed(2)),
           cpuSeconds: cpuSeconds(cpu),
+          // A file its server said had not changed was not read at all.
           mbPerSecond:
-            result.seconds > 0 ? Number((result.bytes / 1e6 / result.seconds).toFixed(1)) : 0,
+            result.seconds > 0 && result.unchangedBy !== 'server'
+              ? Number((result.bytes / 1e6 / result.seconds).toFixed(1))
+              : 0,
           peakRssMb: peakRssMb(),
         }),
       );

@@ -1819,6 +1819,37 @@ describe('npm run ingest', () => {
     JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, unknown>;
 
   itWithDataFile(
+    "says when a URL's server answers that the file has not changed, and reads nothing",
+    CMS_V3_JSON,
+    async (file) => {
+      const json = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      asHospital(json, 'Not Modified Hospital', '77013');
+      const server = await serveFiles(
+        { '/not-modified.json': Buffer.from(JSON.stringify(json)) },
+        { validators: true },
+      );
+      try {
+        const url = server.url('/not-modified.json');
+        expect(lastLine((await cli([url])).stdout).status).toBe('loaded');
+        const { code, stdout, stderr } = await cli([url]);
+        expect(code, stderr).toBe(0);
+        expect(stderr).toContain(
+          `${url}: its server says the file has not changed since it was loaded (HTTP 304 Not ` +
+            'Modified), so it was not downloaded; --reload downloads and reads it again.',
+        );
+        expect(lastLine(stdout)).toMatchObject({
+          hospital: 'Not Modified Hospital',
+          status: 'unchanged',
+          mbPerSecond: 0,
+        });
+        expect(server.statuses.at(-1)).toBe(304);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  itWithDataFile(
     'says so while a swap waits for queries reading the rates, and loads the file once they end',
     CMS_V3_JSON,
     async (file) => {
