@@ -186,10 +186,12 @@ async function runIngest(
   const locking = pool.connect();
   const connecting = Promise.allSettled(RATE_TABLES.map(() => pool.connect()));
   const progress = { records: 0 };
-  // For a URL whose bytes are in use, the download asks for the file only if it changed since.
+  const remote = isUrl(source);
+  // For a URL whose bytes are in use, the download asks for the file only if it changed since
+  // (the validators its server sent with them).
   const inUse =
-    isUrl(source) && !options.reload && !options.unreadable
-      ? loadedFromUrl(pool, source)
+    remote && !options.reload && !options.unreadable
+      ? loadedFrom(pool, source).then((runs) => runs.find((run) => run.validators) ?? null)
       : Promise.resolve(null);
   const opening = options.unreadable
     ? Promise.reject(options.unreadable)
@@ -197,7 +199,7 @@ async function runIngest(
         openMrf(source, {
           signal: options.signal,
           onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
-          ifChanged: loaded?.validators,
+          ifChanged: loaded?.validators ?? undefined,
         }),
       );
   // Awaited in the try below; until then a failure must not go unhandled.
@@ -236,13 +238,13 @@ async function runIngest(
     );
     const unchanged = options.reload
       ? null
-      : isUrl(source)
+      : remote
         ? await notModified(inUse, opening)
         : await unchangedLoad(lockClient, source, options);
     if (unchanged) {
       await opening.then((reader) => reader.close()).catch(() => undefined);
       Object.assign(result, await recordUnchanged(lockClient, runId, unchanged));
-      result.unchangedBy = isUrl(source) ? 'server' : 'hash';
+      result.unchangedBy = remote ? 'server' : 'hash';
     } else {
       await loadFile({ pool, lockClient, runId, opening, connecting, progress, options }, result);
     }
@@ -456,35 +458,50 @@ interface LoadedRun {
   hospital: string;
   sha256: string;
   bytes: number;
+  /** For a file downloaded whole from a URL, what its server said of these bytes' version. */
+  validators: HttpValidators | null;
+}
+
+/**
+ * The runs whose files are in use and were loaded from `source` (a path or URL), newest first:
+ * one source may have served more than one hospital.
+ */
+async function loadedFrom(db: Queryable, source: string): Promise<LoadedRun[]> {
+  const { rows } = await db.query<
+    Omit<LoadedRun, 'validators'> & { etag: string | null; last_modified: string | null }
+  >(
+    `SELECT f.id, f.hospital_id, h.name AS hospital, f.sha256, f.bytes,
+            f.http_etag AS etag, f.http_last_modified AS last_modified
+       FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
+      WHERE f.source = $1 AND f.status = 'loaded'
+      ORDER BY f.finished_at DESC`,
+    [source],
+  );
+  return rows.map(({ etag, last_modified: lastModified, ...run }) => ({
+    ...run,
+    bytes: Number(run.bytes),
+    validators: etag !== null || lastModified !== null ? { etag, lastModified } : null,
+  }));
 }
 
 /**
  * The loaded run whose file a local `source` still is, found without parsing it: the hospital
  * file loaded last from the same path with the same size, whose SHA-256 the file's bytes still
  * have (hashing reads the file once, several times faster than an ingest; progress is reported).
- * Anything else (a URL, a new size, another hash) is ingested in full, and the swap still finds a
- * file identical to the loaded one by its hash.
+ * Anything else (a new size, another hash) is ingested in full, and the swap still finds a file
+ * identical to the loaded one by its hash. (A URL is asked of its server: notModified.)
  */
 async function unchangedLoad(
   client: PoolClient,
   source: string,
   options: IngestOptions,
 ): Promise<LoadedRun | null> {
-  if (isUrl(source)) return null;
   const size = await stat(source).then(
     (s) => (s.isFile() ? s.size : null),
     () => null,
   );
   if (!size) return null;
-  const {
-    rows: [run],
-  } = await client.query<LoadedRun>(
-    `SELECT f.id, f.hospital_id, h.name AS hospital, f.sha256, f.bytes
-       FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
-      WHERE f.source = $1 AND f.status = 'loaded' AND f.bytes = $2
-      ORDER BY f.finished_at DESC LIMIT 1`,
-    [source, size],
-  );
+  const run = (await loadedFrom(client, source)).find((loaded) => loaded.bytes === size);
   if (!run) return null;
   const hash = createHash('sha256');
   let bytes = 0;
@@ -497,30 +514,6 @@ async function unchangedLoad(
     options.progress?.(bytes, size, 0);
   }
   return hash.digest('hex') === run.sha256 ? run : null;
-}
-
-/**
- * The loaded run whose file was downloaded whole from `url`, with the validators its server sent
- * (ETag, Last-Modified): the download can then ask for the file only if it changed.
- */
-async function loadedFromUrl(
-  pool: Pool,
-  url: string,
-): Promise<(LoadedRun & { validators: HttpValidators }) | null> {
-  const {
-    rows: [run],
-  } = await pool.query<LoadedRun & { etag: string | null; last_modified: string | null }>(
-    `SELECT f.id, f.hospital_id, h.name AS hospital, f.sha256, f.bytes,
-            f.http_etag AS etag, f.http_last_modified AS last_modified
-       FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
-      WHERE f.source = $1 AND f.status = 'loaded'
-        AND (f.http_etag IS NOT NULL OR f.http_last_modified IS NOT NULL)
-      ORDER BY f.finished_at DESC LIMIT 1`,
-    [url],
-  );
-  if (!run) return null;
-  const { etag, last_modified: lastModified, ...loaded } = run;
-  return { ...loaded, validators: { etag, lastModified } };
 }
 
 /**
@@ -569,7 +562,7 @@ async function recordUnchanged(
     status: 'unchanged',
     hospitalId: loaded.hospital_id,
     hospital: loaded.hospital,
-    bytes: Number(loaded.bytes),
+    bytes: loaded.bytes,
     ...run,
   };
 }
