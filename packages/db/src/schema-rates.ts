@@ -161,6 +161,8 @@ export const mrfFiles = pgTable(
     sourcePageUrl: text('source_page_url'),
     contactName: text('contact_name'),
     contactEmail: text('contact_email'),
+    /** The cms-hpt.txt (path or URL) the file was found through: `ingest --refresh` reads it again. */
+    listedIn: text('listed_in'),
     /**
      * For a file downloaded whole from a URL: the validators its server sent with these bytes
      * (ETag, Last-Modified), so the next download of the URL can ask for the file only if it

@@ -181,6 +181,11 @@ export const HospitalFileSchema = z.object({
   sourcePageUrl: z.string().nullable(),
   contactName: z.string().nullable(),
   contactEmail: z.string().nullable(),
+  /**
+   * The hospital's cms-hpt.txt the file was found through, when that is an http(s) address (else
+   * null): where RateLens looks for the hospital's newer files.
+   */
+  listedInUrl: z.string().nullable(),
   status: z.string(),
   format: z.string().nullable(),
   version: z.string().nullable(),

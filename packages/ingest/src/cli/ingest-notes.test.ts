@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IngestResult } from '../load/ingest-file.ts';
-import { ingestNote, swapWaitNotice } from './ingest-notes.ts';
+import { ingestNote, refreshSummary, swapWaitNotice } from './ingest-notes.ts';
 
 const run = (fields: Partial<IngestResult>): IngestResult => ({
   runId: 'run',
@@ -78,5 +78,17 @@ describe('swapWaitNotice', () => {
       'mercy.json: read; waiting for queries reading the rate tables to end before putting it in ' +
         'use (32 s so far; the earlier file stays in use meanwhile).',
     );
+  });
+});
+
+describe('refreshSummary', () => {
+  it('counts the files read again by how each ended, in that order, and what could not be read', () => {
+    expect(refreshSummary(['unchanged', 'failed', 'loaded', 'unchanged'], 0, 0)).toBe(
+      'Read again: 4 files (1 loaded, 2 unchanged, 1 failed).',
+    );
+    expect(refreshSummary(['older'], 1, 2)).toBe(
+      'Read again: 1 file (1 older); 1 source could not be read; 2 local files no longer there.',
+    );
+    expect(refreshSummary([], 0, 1)).toBe('Read again: 0 files; 1 local file no longer there.');
   });
 });

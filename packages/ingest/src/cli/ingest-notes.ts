@@ -1,4 +1,5 @@
-import type { IngestResult } from '../load/ingest-file.ts';
+import type { IngestResult, IngestStatus } from '../load/ingest-file.ts';
+import { plural } from '../validate/report.ts';
 
 /**
  * What `npm run ingest` says of a run beside its figures, when its status alone would leave the
@@ -48,4 +49,27 @@ export function swapWaitNotice(source: string, waitedMs: number): string {
     `${source}: read; waiting for queries reading the rate tables to end before putting it in ` +
     `use (${Math.ceil(waitedMs / 1000)} s so far; the earlier file stays in use meanwhile).`
   );
+}
+
+/**
+ * The last words of `npm run ingest -- --refresh`: what became of the files read again, in the
+ * order a run can end, and the sources that could not be: a cms-hpt.txt or file that could not be
+ * read (`unreadable`), a local file no longer on disk (`missing`).
+ */
+export function refreshSummary(
+  statuses: readonly IngestStatus[],
+  unreadable: number,
+  missing: number,
+): string {
+  const order: IngestStatus[] = ['loaded', 'unchanged', 'older', 'failed'];
+  const counts = order
+    .map((status) => [status, statuses.filter((s) => s === status).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => plural(n, status, status));
+  const files = `Read again: ${plural(statuses.length, 'file')}${counts.length > 0 ? ` (${counts.join(', ')})` : ''}`;
+  const others = [
+    unreadable > 0 ? `${plural(unreadable, 'source')} could not be read` : null,
+    missing > 0 ? `${plural(missing, 'local file')} no longer there` : null,
+  ].filter((part) => part !== null);
+  return `${[files, ...others].join('; ')}.`;
 }

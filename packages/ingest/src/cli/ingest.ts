@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { openDatabase } from '@ratelens/db';
-import { ingestFile, loadRefusal } from '../load/ingest-file.ts';
+import { openDatabase, type Queryable } from '@ratelens/db';
+import { ingestFile, loadRefusal, type IngestStatus } from '../load/ingest-file.ts';
+import { sourcesInUse, stillThere } from '../load/refresh.ts';
 import { delineationLoaded, hospitalLocator } from '../load/reference-loader.ts';
 import { isHptTxt, readHptTxt, type HptListing } from '../read/hpt-txt.ts';
 import { openMrf, zipFiles, type MrfReader } from '../read/index.ts';
@@ -8,9 +9,10 @@ import { ProgressBar } from './progress.ts';
 import { plural } from '../validate/report.ts';
 import { errorMessage } from '@ratelens/core';
 import { fromCallerDirectory } from './caller-path.ts';
-import { ingestNote, SWAP_WAIT_NOTICE_MS, swapWaitNotice } from './ingest-notes.ts';
+import { ingestNote, refreshSummary, SWAP_WAIT_NOTICE_MS, swapWaitNotice } from './ingest-notes.ts';
 
 const USAGE = `Usage: npm run ingest -- [--validate-only] [--reload] [--demo] <file|url>…
+       npm run ingest -- --refresh [--reload]
 
 Reads each hospital machine-readable file (CMS JSON, tall or wide CSV, v2.0–v3.0; plain, gzip
 or zip; a path or an http(s) URL), validates and normalises it, and loads it into the database
@@ -23,7 +25,10 @@ figures of the run.
   --validate-only  print each file's validation report; load nothing
   --reload         read and load a file even when the same bytes are loaded already, so that
                    rules the readers gained since reach its rows (an older file still is not)
-  --demo           mark the hospitals as fictional demo data`;
+  --demo           mark the hospitals as fictional demo data
+  --refresh        read again where every hospital's file in use came from (its cms-hpt.txt when
+                   it was found through one, else its path or URL), loading what changed: a URL
+                   is downloaded only if its server says it changed, a local file is hashed`;
 
 function peakRssMb(): number {
   // maxRSS is in kilobytes.
@@ -133,7 +138,8 @@ async function expand(
         // A file listed for several locations keeps what its first location says of it.
         const listed = new Map<string, HptListing>();
         for (const { mrfUrl, sourcePageUrl, contactName, contactEmail } of locations)
-          if (!listed.has(mrfUrl)) listed.set(mrfUrl, { sourcePageUrl, contactName, contactEmail });
+          if (!listed.has(mrfUrl))
+            listed.set(mrfUrl, { sourcePageUrl, contactName, contactEmail, listedIn: source });
         const urls = [...listed.keys()];
         console.error(
           `${source}: ${plural(locations.length, 'location')}, ${plural(urls.length, 'file')}`,
@@ -170,6 +176,25 @@ async function expand(
   return { files, unreadable };
 }
 
+/** What `--refresh` reads again (sourcesInUse), less the local files no longer on disk, said. */
+async function refreshSources(pool: Queryable): Promise<{ sources: string[]; missing: number }> {
+  const sources: string[] = [];
+  let missing = 0;
+  for (const source of await sourcesInUse(pool)) {
+    if (await stillThere(source)) sources.push(source);
+    else {
+      missing++;
+      console.error(`${source}: no longer there, so not read again; its hospital's rates stay.`);
+    }
+  }
+  console.error(
+    sources.length + missing === 0
+      ? 'No file is in use yet, so there is nothing to read again (demo hospitals are left out).'
+      : `Reading again ${plural(sources.length, 'source')} of the files in use.`,
+  );
+  return { sources, missing };
+}
+
 async function main(): Promise<number> {
   let parsed;
   try {
@@ -179,6 +204,7 @@ async function main(): Promise<number> {
         'validate-only': { type: 'boolean' },
         reload: { type: 'boolean' },
         demo: { type: 'boolean' },
+        refresh: { type: 'boolean' },
         help: { type: 'boolean' },
       },
     });
@@ -187,13 +213,20 @@ async function main(): Promise<number> {
     console.error(`${errorMessage(error)}\n\n${USAGE}`);
     return 2;
   }
-  const { values } = parsed;
-  if (values.help || parsed.positionals.length === 0) {
-    console.error(USAGE);
-    return parsed.positionals.length === 0 && !values.help ? 2 : 0;
+  const { values, positionals } = parsed;
+  if (values.refresh && (positionals.length > 0 || values['validate-only'] || values.demo)) {
+    console.error(
+      `--refresh reads again the files already loaded: give it no file, nor --validate-only or --demo.\n\n${USAGE}`,
+    );
+    return 2;
   }
-  const { files, unreadable } = await expand(parsed.positionals.map((s) => fromCallerDirectory(s)));
+  if (values.help || (positionals.length === 0 && !values.refresh)) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const given = positionals.map((s) => fromCallerDirectory(s));
   if (values['validate-only']) {
+    const { files, unreadable } = await expand(given);
     let ok = unreadable === 0;
     for (const file of files) ok = (await validateOnly(file)) && ok;
     return ok ? 0 : 1;
@@ -204,8 +237,10 @@ async function main(): Promise<number> {
     applicationName: 'ratelens-ingest',
     statementTimeoutMs: 0,
   });
-  let failures = 0;
   try {
+    const refresh = values.refresh ? await refreshSources(database.connection.pool) : undefined;
+    const { files, unreadable } = await expand(refresh?.sources ?? given);
+    const statuses: IngestStatus[] = [];
     if (!(await delineationLoaded(database.connection.pool)))
       console.error(
         'No metro areas are loaded yet: each hospital is placed in its county, and gets its metro ' +
@@ -232,7 +267,7 @@ async function main(): Promise<number> {
         },
       });
       bar.done();
-      if (result.status === 'failed') failures++;
+      statuses.push(result.status);
       if (result.error) console.error(`${source}: ${result.error}`);
       const note = ingestNote(source, result);
       if (note) console.error(note);
@@ -256,10 +291,11 @@ async function main(): Promise<number> {
         }),
       );
     }
+    if (refresh) console.error(refreshSummary(statuses, unreadable, refresh.missing));
+    return statuses.includes('failed') || unreadable > 0 ? 1 : 0;
   } finally {
     await database.close();
   }
-  return failures === 0 && unreadable === 0 ? 0 : 1;
 }
 
 main().then(

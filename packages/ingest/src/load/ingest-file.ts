@@ -226,14 +226,15 @@ async function runIngest(
     // Runs that died are tidied first (on this connection: no other is free yet), then this one is recorded.
     await markInterruptedRuns(connection, lockClient);
     await lockClient.query(
-      `INSERT INTO mrf_files (id, source, status, source_page_url, contact_name, contact_email)
-       VALUES ($1, $2, 'loading', $3, $4, $5)`,
+      `INSERT INTO mrf_files (id, source, status, source_page_url, contact_name, contact_email, listed_in)
+       VALUES ($1, $2, 'loading', $3, $4, $5, $6)`,
       [
         runId,
         source,
         options.listing?.sourcePageUrl ?? null,
         options.listing?.contactName ?? null,
         options.listing?.contactEmail ?? null,
+        options.listing?.listedIn ?? null,
       ],
     );
     const unchanged = options.reload

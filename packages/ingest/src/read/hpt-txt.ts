@@ -14,7 +14,10 @@ export interface HptLocation {
 }
 
 /** What a hospital's cms-hpt.txt says of one of its files, kept with the file's runs. */
-export type HptListing = Pick<HptLocation, 'sourcePageUrl' | 'contactName' | 'contactEmail'>;
+export type HptListing = Pick<HptLocation, 'sourcePageUrl' | 'contactName' | 'contactEmail'> & {
+  /** The cms-hpt.txt itself (its path or URL), read again by `npm run ingest -- --refresh`. */
+  listedIn: string;
+};
 
 export interface HptTxt {
   locations: HptLocation[];

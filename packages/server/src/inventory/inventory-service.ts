@@ -199,6 +199,7 @@ export class InventoryService {
       source_page_url: string | null;
       contact_name: string | null;
       contact_email: string | null;
+      listed_in: string | null;
       finished_at: Date | null;
       first_read_at: Date | null;
       times_read: number;
@@ -229,7 +230,7 @@ export class InventoryService {
          UNION SELECT * FROM entry WHERE in_use
        )
        SELECT f.source, f.status, f.format, f.version, f.last_updated_on::text, f.items, f.rates, f.rejected, f.validation,
-              f.rate_mix, f.source_page_url, f.contact_name, f.contact_email, f.finished_at, f.error,
+              f.rate_mix, f.source_page_url, f.contact_name, f.contact_email, f.listed_in, f.finished_at, f.error,
               shown.times_read, shown.first_read_at,
               coalesce(f.status = 'replaced' AND f.sha256 = successor.sha256, false) AS replaced_by_same_file
          FROM shown JOIN mrf_files f ON f.id = shown.id
@@ -260,6 +261,8 @@ export class InventoryService {
         sourcePageUrl: isWebAddress(file.source_page_url) ? file.source_page_url : null,
         contactName: file.contact_name,
         contactEmail: file.contact_email,
+        // A list read from a local path is no page to open.
+        listedInUrl: isWebAddress(file.listed_in) ? file.listed_in : null,
         status: file.status,
         format: file.format,
         version: file.version,

@@ -58,10 +58,10 @@ async function seed(): Promise<void> {
   );
   await pool.query(
     `INSERT INTO mrf_files (hospital_id, source, status, format, version, last_updated_on, items, rates, rejected, validation, rate_mix, finished_at,
-                            source_page_url)
+                            source_page_url, listed_in)
      VALUES ($1, '/data/files/anchorage_standardcharges.json', 'loaded', 'json', '3.0.0', '2026-01-15', 10, 40, 1,
              '{"lines": [{"sentence": "Error: 1 rate had no payer name, first at item 4", "examples": ["item 4"]}]}', $2, now(),
-             'javascript:alert(1)')`,
+             'javascript:alert(1)', '/data/files/cms-hpt.txt')`,
     [ids.anchorage, JSON.stringify(RATE_MIX)],
   );
   // A file with nothing to report: its one line of totals is not shown.
@@ -76,10 +76,11 @@ async function seed(): Promise<void> {
   // Read before rates were counted; a mix the ingester never writes (a count below zero) too.
   await pool.query(
     `INSERT INTO mrf_files (hospital_id, source, status, format, version, items, rates, validation, rate_mix, started_at, finished_at,
-                            source_page_url, contact_name, contact_email)
+                            source_page_url, contact_name, contact_email, listed_in)
      VALUES ($1, 'https://anchorage.example/mrf/2025%20charges.csv', 'replaced', 'csv-tall', '2.2.0', 8, 30,
              '{"sentences": ["8 charges with 30 payer rates read."], "lines": "unreadable"}', '{"payers": -1}', now() - interval '30 days', now() - interval '30 days',
-             'https://anchorage.example/prices', 'Jane Doe', 'prices@anchorage.example')`,
+             'https://anchorage.example/prices', 'Jane Doe', 'prices@anchorage.example',
+             'https://anchorage.example/cms-hpt.txt')`,
     [ids.anchorage],
   );
 }
@@ -349,6 +350,7 @@ describe('GET api/Inventory/hospital/:id', () => {
           // Never a link to anything but a web page.
           sourcePageUrl: null,
           contactName: null,
+          listedInUrl: null,
         },
         {
           source: '2025 charges.csv',
@@ -361,6 +363,7 @@ describe('GET api/Inventory/hospital/:id', () => {
           sourcePageUrl: 'https://anchorage.example/prices',
           contactName: 'Jane Doe',
           contactEmail: 'prices@anchorage.example',
+          listedInUrl: 'https://anchorage.example/cms-hpt.txt',
         },
       ],
     });

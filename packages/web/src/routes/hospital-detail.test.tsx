@@ -26,6 +26,7 @@ function file(overrides: Partial<HospitalFile>): HospitalFile {
     sourcePageUrl: null,
     contactName: null,
     contactEmail: null,
+    listedInUrl: null,
     status: 'loaded',
     format: 'json',
     version: '3.0.0',
@@ -88,6 +89,7 @@ const HOSPITAL: HospitalDetail = {
       sourcePageUrl: 'https://providence.example/price-transparency',
       contactName: 'Jane Doe',
       contactEmail: 'prices@providence.example',
+      listedInUrl: 'https://providence.example/cms-hpt.txt',
       status: 'replaced',
       format: 'csv-tall',
       version: '2.2.1',
@@ -244,6 +246,11 @@ describe('HospitalDetailRoute', () => {
         .getByRole('link', { name: /^https:\/\/providence\.example\/price-transparency/ })
         .getAttribute('href'),
     ).toBe('https://providence.example/price-transparency');
+    // The list it was found in: where newer files of the hospital are looked for.
+    const list = replaced.getByText(/^Found in the hospital's list of its price files:/);
+    expect(
+      within(list).getByRole('link', { name: /^https:\/\/providence\.example\/cms-hpt\.txt/ }),
+    ).toBeTruthy();
     const contact = replaced.getByText(
       (_, element) =>
         element?.tagName === 'P' && /^The hospital's contact/.test(element.textContent ?? ''),

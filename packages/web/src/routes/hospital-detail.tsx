@@ -220,6 +220,12 @@ function FileCard({ file, earlier }: { file: HospitalFile; earlier: boolean }) {
             <NewTabLink href={file.sourcePageUrl}>{file.sourcePageUrl}</NewTabLink>
           </Text>
         )}
+        {file.listedInUrl !== null && (
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            Found in the hospital's list of its price files:{' '}
+            <NewTabLink href={file.listedInUrl}>{file.listedInUrl}</NewTabLink>
+          </Text>
+        )}
         {(file.contactName !== null || file.contactEmail !== null) && (
           <Text style={{ overflowWrap: 'anywhere' }}>
             The hospital's contact for this file: {file.contactName}

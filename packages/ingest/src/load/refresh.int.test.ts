@@ -1,0 +1,177 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFiles } from '../testing/file-server.ts';
+import { itWithDataFile } from '../testing/it-with-data-file.ts';
+import { runCli } from '../testing/run-cli.ts';
+import { ingestFile } from './ingest-file.ts';
+import { loadStates } from './reference-loader.ts';
+import { sourcesInUse } from './refresh.ts';
+
+const CMS_V3_JSON = 'cms-hpt-examples/v3_json_format_example.json';
+
+let database: TestDatabase;
+let dir: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dir = await mkdtemp(path.join(tmpdir(), 'ratelens-refresh-'));
+  await loadStates(database.connection.pool);
+});
+afterAll(async () => {
+  await database.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** `npm run ingest -- …args` against the test database. */
+const cli = (args: string[]) =>
+  runCli('packages/ingest/src/cli/ingest.ts', args, { DATABASE_URL: database.url });
+const figures = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+const runs = async (source: string) =>
+  (
+    await database.connection.pool.query<{ status: string; listed_in: string | null }>(
+      `SELECT status, listed_in FROM mrf_files WHERE source = $1 ORDER BY started_at`,
+      [source],
+    )
+  ).rows;
+
+describe('npm run ingest -- --refresh', () => {
+  itWithDataFile(
+    "reads again where each hospital's file in use came from, and loads what changed",
+    CMS_V3_JSON,
+    async (example) => {
+      /** The CMS example as another hospital's file, of the given date. */
+      const hospital = async (name: string, licence: string, lastUpdatedOn = '2026-04-01') => {
+        const json = JSON.parse(await readFile(example, 'utf8')) as Record<string, unknown>;
+        json.hospital_name = name;
+        json.license_information = { license_number: licence, state: 'CA' };
+        json.last_updated_on = lastUpdatedOn;
+        return Buffer.from(JSON.stringify(json));
+      };
+      const list = (file: string) =>
+        Buffer.from(
+          `location-name: Listed Hospital\nsource-page-url: https://example.org/prices\nmrf-url: ${file}\n`,
+        );
+      const served: Record<string, Buffer> = {
+        '/cms-hpt.txt': list('/2026-03/listed.json'),
+        '/2026-03/listed.json': await hospital('Listed Hospital', '880001'),
+        '/direct.json': await hospital('Direct Hospital', '880002'),
+      };
+      const server = await serveFiles(served, { validators: true });
+      const local = path.join(dir, 'local.json');
+      const gone = path.join(dir, 'gone.json');
+      const demo = path.join(dir, 'demo.json');
+      await writeFile(local, await hospital('Local Hospital', '880003'));
+      await writeFile(gone, await hospital('Gone Hospital', '880004'));
+      await writeFile(demo, await hospital('Demo Refresh Hospital', '880005'));
+      try {
+        const listUrl = server.url('/cms-hpt.txt');
+        const directUrl = server.url('/direct.json');
+        const first = await cli([listUrl, directUrl, local, gone]);
+        expect(first.code).toBe(0);
+        expect(figures(first.stdout).map((line) => line.status)).toEqual([
+          'loaded',
+          'loaded',
+          'loaded',
+          'loaded',
+        ]);
+        expect((await ingestFile(database.connection, demo, { demo: true })).status).toBe('loaded');
+        expect(await runs(server.url('/2026-03/listed.json'))).toEqual([
+          { status: 'loaded', listed_in: listUrl },
+        ]);
+        // The list for the file found through it; the demo hospital's file left out.
+        expect(await sourcesInUse(database.connection.pool)).toEqual(
+          [listUrl, directUrl, local, gone].sort(),
+        );
+
+        // The hospital publishes a newer file under a new name; a local file is taken away.
+        served['/cms-hpt.txt'] = list('/2026-04/listed.json');
+        served['/2026-04/listed.json'] = await hospital('Listed Hospital', '880001', '2026-05-01');
+        await rm(gone);
+        const askedBefore = server.statuses.length;
+        const refresh = await cli(['--refresh']);
+        expect(refresh.code).toBe(0);
+        expect(refresh.stderr).toContain(
+          `${gone}: no longer there, so not read again; its hospital's rates stay.`,
+        );
+        expect(refresh.stderr).toContain('Reading again 3 sources of the files in use.');
+        const lines = figures(refresh.stdout);
+        expect(lines).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ hospital: 'Listed Hospital', status: 'loaded' }),
+            expect.objectContaining({ hospital: 'Direct Hospital', status: 'unchanged' }),
+            expect.objectContaining({ hospital: 'Local Hospital', status: 'unchanged' }),
+          ]),
+        );
+        expect(lines).toHaveLength(3);
+        expect(refresh.stderr.trim().split('\n').at(-1)).toBe(
+          'Read again: 3 files (1 loaded, 2 unchanged); 1 local file no longer there.',
+        );
+        // The URL given directly was asked for only if it changed; it had not.
+        expect(server.statuses.slice(askedBefore)).toContain(304);
+        // The newer file replaced the older one, and is reached through the list next time.
+        expect(await runs(server.url('/2026-03/listed.json'))).toEqual([
+          { status: 'replaced', listed_in: listUrl },
+        ]);
+        expect(await runs(server.url('/2026-04/listed.json'))).toEqual([
+          { status: 'loaded', listed_in: listUrl },
+        ]);
+        expect(await runs(directUrl)).toEqual([
+          { status: 'loaded', listed_in: null },
+          { status: 'unchanged', listed_in: null },
+        ]);
+        expect(await sourcesInUse(database.connection.pool)).toEqual(
+          [listUrl, directUrl, local, gone].sort(),
+        );
+        // The rates of the hospital whose file was taken away are still there.
+        const { rows } = await database.connection.pool.query<{ status: string }>(
+          `SELECT f.status FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
+            WHERE h.name = 'Gone Hospital'`,
+        );
+        expect(rows).toEqual([{ status: 'loaded' }]);
+      } finally {
+        await server.close();
+      }
+    },
+    60_000,
+  );
+
+  it('takes no file, nor --validate-only or --demo, and says so', async () => {
+    for (const args of [
+      ['--refresh', 'a.json'],
+      ['--refresh', '--validate-only'],
+      ['--refresh', '--demo'],
+    ]) {
+      const run = await cli(args);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(
+        '--refresh reads again the files already loaded: give it no file, nor --validate-only or --demo.',
+      );
+    }
+  }, 30_000);
+});
+
+describe('sourcesInUse', () => {
+  it('is empty before any file is loaded, and the command says there is nothing to read', async () => {
+    const empty = await createTestDatabase();
+    try {
+      expect(await sourcesInUse(empty.connection.pool)).toEqual([]);
+      const run = await runCli('packages/ingest/src/cli/ingest.ts', ['--refresh'], {
+        DATABASE_URL: empty.url,
+      });
+      expect(run.code).toBe(0);
+      expect(run.stderr).toContain(
+        'No file is in use yet, so there is nothing to read again (demo hospitals are left out).',
+      );
+      expect(run.stderr).toContain('Read again: 0 files.');
+    } finally {
+      await empty.drop();
+    }
+  }, 30_000);
+});
