@@ -246,7 +246,9 @@ async function main(): Promise<number> {
         'No metro areas are loaded yet: each hospital is placed in its county, and gets its metro ' +
           'area when the CBSA delineation is loaded (npm run reference -- cbsa <List 1 file>).',
       );
-    for (const { source, listing, unreadable, startedAt } of files) {
+    for (const [index, { source, listing, unreadable, startedAt }] of files.entries()) {
+      // Where a run of many files is (a refresh reads every hospital's): each file's bar is its own.
+      if (files.length > 1) console.error(`File ${index + 1} of ${files.length}: ${source}`);
       const bar = new ProgressBar(source);
       const cpu = process.cpuUsage();
       let toldWaiting = Number.NEGATIVE_INFINITY;

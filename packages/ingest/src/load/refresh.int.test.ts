@@ -101,6 +101,9 @@ describe('npm run ingest -- --refresh', () => {
           `${gone}: no longer there, so not read again; its hospital's rates stay.`,
         );
         expect(refresh.stderr).toContain('Reading again 3 sources of the files in use.');
+        // Each file after where the run is; the sources sort by their (temporary) names.
+        for (const n of [1, 2, 3]) expect(refresh.stderr).toContain(`File ${n} of 3: `);
+        expect(refresh.stderr).toContain(` of 3: ${local}\n`);
         const lines = figures(refresh.stdout);
         expect(lines).toEqual(
           expect.arrayContaining([
