@@ -197,7 +197,8 @@ export const HospitalFileSchema = z.object({
    * The validation report in plain words: the totals, then a sentence per rule with the first
    * examples of where it broke ('row 9: standard_charge|gross "abc"'). Runs recorded before the
    * examples were kept have none. Empty for a file with nothing to report (no error, no warning,
-   * nothing rejected) and for one not read yet.
+   * nothing rejected), for one not read yet, and for a run that knew its file unchanged without
+   * reading it (by its hash or its server's 304): the entry of the file in use has the report.
    */
   validation: z.array(ValidationLineSchema),
   /** Null for a file that was not read to its end, or read before RateLens counted this. */
