@@ -198,7 +198,8 @@ export const HospitalFileSchema = z.object({
    * examples of where it broke ('row 9: standard_charge|gross "abc"'). Runs recorded before the
    * examples were kept have none. Empty for a file with nothing to report (no error, no warning,
    * nothing rejected), for one not read yet, and for a run that knew its file unchanged without
-   * reading it (by its hash or its server's 304): the entry of the file in use has the report.
+   * reading it (by its hash or its server's 304): the entry of the file in use has the report's
+   * lines.
    */
   validation: z.array(ValidationLineSchema),
   /** Null for a file that was not read to its end, or read before RateLens counted this. */

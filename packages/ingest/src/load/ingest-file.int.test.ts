@@ -342,7 +342,8 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
     expect(bytesHashed).toBe(result.bytes);
     const [run] = await query<Record<string, unknown>>(
       `SELECT u.status, u.hospital_id = l.hospital_id AS same_hospital, u.sha256 = l.sha256 AS same_hash,
-              u.validation IS NULL AS no_report_copy, u.finished_at IS NOT NULL AS finished
+              u.validation = l.validation - 'rules' - 'lines' AS summary_only,
+              u.validation ? 'errorCount' AS counted, u.finished_at IS NOT NULL AS finished
          FROM mrf_files u, mrf_files l WHERE u.id = $1 AND l.id = $2`,
       [result.runId, before[0]?.id],
     );
@@ -350,8 +351,9 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
       status: 'unchanged',
       same_hospital: true,
       same_hash: true,
-      // The loaded run has the report; a daily refresh would copy it every day.
-      no_report_copy: true,
+      // The loaded run has the report's rules; a daily refresh would copy them every day.
+      summary_only: true,
+      counted: true,
       finished: true,
     });
     expect(await query<{ id: string }>(`SELECT id FROM mrf_files WHERE status = 'loaded'`)).toEqual(

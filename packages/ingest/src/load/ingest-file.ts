@@ -536,9 +536,10 @@ async function notModified(
 }
 
 /**
- * The run, recorded as unchanged with the figures of the loaded run it matches. Not its validation
- * report (about a kilobyte): the loaded run has it, and a daily refresh records such a run for
- * every hospital every day.
+ * The run, recorded as unchanged with the figures of the loaded run it matches, its validation
+ * summary with them (the counts of errors, warnings and what was read and rejected) but not the
+ * rules' sentences and examples (about a kilobyte): the loaded run has them, and a daily refresh
+ * records such a run for every hospital every day.
  */
 async function recordUnchanged(
   client: PoolClient,
@@ -556,7 +557,8 @@ async function recordUnchanged(
   }>(
     `UPDATE mrf_files f SET hospital_id = l.hospital_id, status = 'unchanged', sha256 = l.sha256, bytes = l.bytes,
             format = l.format, version = l.version, last_updated_on = l.last_updated_on, items = l.items,
-            rates = l.rates, rejected = l.rejected, finished_at = now()
+            rates = l.rates, rejected = l.rejected, validation = l.validation - 'rules' - 'lines',
+            finished_at = now()
        FROM mrf_files l
       WHERE f.id = $1 AND l.id = $2
       RETURNING l.format, l.version, l.items, l.rates, l.rejected`,
