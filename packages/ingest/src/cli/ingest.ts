@@ -3,7 +3,13 @@ import { openDatabase, type Queryable } from '@ratelens/db';
 import { ingestFile, loadRefusal, type IngestStatus } from '../load/ingest-file.ts';
 import { sourcesInUse, stillThere } from '../load/refresh.ts';
 import { delineationLoaded, hospitalLocator } from '../load/reference-loader.ts';
-import { isHptTxt, readHptTxt, type HptListing } from '../read/hpt-txt.ts';
+import {
+  HPT_TXT_NAME,
+  hptTxtOfSite,
+  isHptTxt,
+  readHptTxt,
+  type HptListing,
+} from '../read/hpt-txt.ts';
 import { openMrf, zipFiles, type MrfReader } from '../read/index.ts';
 import { ProgressBar } from './progress.ts';
 import { plural } from '../validate/report.ts';
@@ -19,7 +25,8 @@ or zip; a path or an http(s) URL), validates and normalises it, and loads it int
 (DATABASE_URL, else the embedded PostgreSQL of DATA_DIR). A zip archive of several files is read
 file by file (archive.zip#name each; one such name reads that file alone); from a URL, only when
 its server answers HTTP Range requests, else its first file only. A hospital's cms-hpt.txt (path
-or URL) stands for the files it lists. The last line of each file is one JSON object with the
+or URL) stands for the files it lists, and a website's address alone (https://hospital.org) for
+the cms-hpt.txt at its root. The last line of each file is one JSON object with the
 figures of the run.
 
   --validate-only  print each file's validation report; load nothing
@@ -130,7 +137,11 @@ async function expand(
 ): Promise<{ files: ListedFile[]; unreadable: number }> {
   const files: ListedFile[] = [];
   let unreadable = 0;
-  for (const source of sources) {
+  for (const given of sources) {
+    // A hospital's website given by its address alone: the list CMS asks it to publish at its root.
+    const site = hptTxtOfSite(given);
+    if (site) console.error(`${given}: a website; reading its ${HPT_TXT_NAME}, ${site}`);
+    const source = site ?? given;
     if (isHptTxt(source)) {
       try {
         const { locations, problems } = await readHptTxt(source);

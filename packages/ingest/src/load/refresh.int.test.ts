@@ -73,8 +73,11 @@ describe('npm run ingest -- --refresh', () => {
       try {
         const listUrl = server.url('/cms-hpt.txt');
         const directUrl = server.url('/direct.json');
-        const first = await cli([listUrl, directUrl, local, gone]);
+        // The hospital's website by its address alone stands for the cms-hpt.txt at its root.
+        const site = server.url('/');
+        const first = await cli([site, directUrl, local, gone]);
         expect(first.code).toBe(0);
+        expect(first.stderr).toContain(`${site}: a website; reading its cms-hpt.txt, ${listUrl}`);
         expect(figures(first.stdout).map((line) => line.status)).toEqual([
           'loaded',
           'loaded',

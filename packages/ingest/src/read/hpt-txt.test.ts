@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serveFiles } from '../testing/file-server.ts';
-import { isHptTxt, parseHptTxt, readHptTxt } from './hpt-txt.ts';
+import { hptTxtOfSite, isHptTxt, parseHptTxt, readHptTxt } from './hpt-txt.ts';
 
 // The example of CMS's "Hospital Price Transparency: cms-hpt.txt" guidance, two locations.
 const EXAMPLE = [
@@ -27,6 +27,24 @@ describe('cms-hpt.txt', () => {
     expect(isHptTxt('https://www.testhospital.com/CMS-HPT.TXT?x=1')).toBe(true);
     expect(isHptTxt('https://www.testhospital.com/cms-hpt.txt.json')).toBe(false);
     expect(isHptTxt('cms-hpt.json')).toBe(false);
+  });
+
+  it("is looked for at a website's root when the site is given by its address alone", () => {
+    expect(hptTxtOfSite('https://www.testhospital.com')).toBe(
+      'https://www.testhospital.com/cms-hpt.txt',
+    );
+    expect(hptTxtOfSite('HTTP://TestHospital.com:8080/')).toBe(
+      'http://testhospital.com:8080/cms-hpt.txt',
+    );
+    for (const other of [
+      'https://www.testhospital.com/prices',
+      'https://www.testhospital.com/?page=prices',
+      'https://www.testhospital.com/#prices',
+      'www.testhospital.com',
+      '/srv/www',
+      'ftp://testhospital.com/',
+    ])
+      expect(hptTxtOfSite(other)).toBeNull();
   });
 
   it('reads each location of the CMS example', () => {

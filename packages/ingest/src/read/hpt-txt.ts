@@ -39,6 +39,18 @@ export function isHptTxt(source: string): boolean {
   return path.slice(path.lastIndexOf('/') + 1).toLowerCase() === HPT_TXT_NAME;
 }
 
+/**
+ * The cms-hpt.txt of a website given by its address alone (`https://hospital.org`, with or
+ * without its last `/`), where CMS asks hospitals to publish it: at the site's root. Null for
+ * anything else (a path, a file's URL, an address with a query).
+ */
+export function hptTxtOfSite(source: string): string | null {
+  if (!/^https?:\/\//i.test(source) || !URL.canParse(source)) return null;
+  const url = new URL(source);
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') return null;
+  return new URL(`/${HPT_TXT_NAME}`, url).href;
+}
+
 const KEYS = {
   'location-name': 'locationName',
   'source-page-url': 'sourcePageUrl',
