@@ -155,13 +155,15 @@ async function expand(
         console.error(
           `${source}: ${plural(locations.length, 'location')}, ${plural(urls.length, 'file')}`,
         );
-        // A list that names another list is not followed (it could name itself).
-        const read = await expand(
-          urls.filter((url) => !isHptTxt(url)),
-          listed,
-        );
+        // A list that names another list (or a website, which stands for one) is not followed:
+        // it could name itself.
+        const lists = urls.filter((url) => isHptTxt(url) || hptTxtOfSite(url) !== null);
+        for (const url of lists)
+          console.error(`${source}: ${url} is no file but a list or a website; not followed`);
+        const fileUrls = urls.filter((url) => !lists.includes(url));
+        const read = await expand(fileUrls, listed);
         files.push(...read.files);
-        unreadable += read.unreadable + (urls.length === 0 ? 1 : 0);
+        unreadable += read.unreadable + (fileUrls.length === 0 ? 1 : 0);
       } catch (error) {
         // A reference-file error names its source already.
         const message = errorMessage(error);

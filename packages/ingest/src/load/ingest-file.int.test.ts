@@ -2182,6 +2182,32 @@ describe('npm run ingest', () => {
     60_000,
   );
 
+  it('does not follow a cms-hpt.txt naming itself or a website, and says so', async () => {
+    const server = await serveFiles({
+      '/cms-hpt.txt': Buffer.from(
+        'location-name: Loop\nmrf-url: /cms-hpt.txt\n\nlocation-name: Site\nmrf-url: /\n',
+      ),
+    });
+    try {
+      const list = server.url('/cms-hpt.txt');
+      const site = server.url('/');
+      const run = await cli(['--validate-only', site]);
+      // Nothing to read is a failure, as a list without files is.
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`${site}: a website; reading its cms-hpt.txt, ${list}`);
+      expect(run.stderr).toContain(
+        `${list}: ${list} is no file but a list or a website; not followed`,
+      );
+      expect(run.stderr).toContain(
+        `${list}: ${site} is no file but a list or a website; not followed`,
+      );
+      // The list was asked for once.
+      expect(server.statuses).toEqual([200]);
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
+
   it('answers an unknown option or no file with its usage and exit code 2', async () => {
     const unknown = await cli(['--fast', 'x.json']);
     expect(unknown.code).toBe(2);
