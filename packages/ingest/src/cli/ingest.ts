@@ -189,6 +189,12 @@ async function expand(
   return { files, unreadable };
 }
 
+/** Where a run of several files is (a refresh reads every hospital's): each file's bar is its own. */
+function sayWhichFile(index: number, files: readonly ListedFile[]): void {
+  if (files.length > 1)
+    console.error(`File ${index + 1} of ${files.length}: ${files[index]?.source}`);
+}
+
 /** What `--refresh` reads again (sourcesInUse), less the local files no longer on disk, said. */
 async function refreshSources(pool: Queryable): Promise<{ sources: string[]; missing: number }> {
   const sources: string[] = [];
@@ -241,7 +247,10 @@ async function main(): Promise<number> {
   if (values['validate-only']) {
     const { files, unreadable } = await expand(given);
     let ok = unreadable === 0;
-    for (const file of files) ok = (await validateOnly(file)) && ok;
+    for (const [index, file] of files.entries()) {
+      sayWhichFile(index, files);
+      ok = (await validateOnly(file)) && ok;
+    }
     return ok ? 0 : 1;
   }
   const database = await openDatabase({
@@ -260,8 +269,7 @@ async function main(): Promise<number> {
           'area when the CBSA delineation is loaded (npm run reference -- cbsa <List 1 file>).',
       );
     for (const [index, { source, listing, unreadable, startedAt }] of files.entries()) {
-      // Where a run of many files is (a refresh reads every hospital's): each file's bar is its own.
-      if (files.length > 1) console.error(`File ${index + 1} of ${files.length}: ${source}`);
+      sayWhichFile(index, files);
       const bar = new ProgressBar(source);
       const cpu = process.cpuUsage();
       let toldWaiting = Number.NEGATIVE_INFINITY;

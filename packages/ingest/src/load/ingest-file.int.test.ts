@@ -2078,6 +2078,7 @@ describe('npm run ingest', () => {
       const first = await cli([archive]);
       expect(first.code).toBe(0);
       expect(first.stderr).toContain(`${archive}: a zip archive of 2 files, read one by one`);
+      expect(first.stderr).toContain(`File 2 of 2: ${archive}#south.json`);
       expect(lines(first.stdout)).toEqual([
         expect.objectContaining({ hospital: 'North Zip Hospital', status: 'loaded' }),
         expect.objectContaining({ hospital: 'South Zip Hospital', status: 'loaded' }),
@@ -2137,6 +2138,8 @@ describe('npm run ingest', () => {
             `${list.url('/cms-hpt.txt')}: line 10: a location without an mrf-url`,
           );
           expect(listed.stderr).toContain(`${list.url('/cms-hpt.txt')}: 2 locations, 2 files`);
+          // --validate-only says where it is too.
+          expect(listed.stderr).toContain('File 4 of 4: ');
           expect(lines(listed.stdout).map((line) => line.hospital)).toEqual([
             'North Zip Hospital',
             'South Zip Hospital',
