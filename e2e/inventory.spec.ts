@@ -510,6 +510,10 @@ test('a real file loaded by the CLI shows where it deviates; a broken one is lis
   await expect(page.getByText('Format: JSON')).toBeVisible();
   await expect(page.getByText(/CMS template version 3\.0\.0/)).toBeVisible();
   await expect(page.getByText('177 charges, 3,287 rates')).toBeVisible();
+  // How fresh its prices are: the date the hospital gives its file, and the day it was read.
+  await expect(
+    page.getByText(/^Prices from the hospital’s file last updated on April 1, 2026, read on /),
+  ).toBeVisible();
 
   // The three deviations the file has, in plain words, each with where it was first.
   const validation = page.getByRole('listitem').filter({ hasText: 'without their leading zeros' });

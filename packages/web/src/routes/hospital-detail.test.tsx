@@ -198,6 +198,12 @@ describe('HospitalDetailRoute', () => {
     ).toBeTruthy();
     expect(screen.getByText('Demo data: fictional hospital')).toBeTruthy();
     expect(screen.getByText('Metro area: Anchorage, AK')).toBeTruthy();
+    // How fresh its prices are, from the file in use (its date is a day, not moved by the zone).
+    expect(
+      screen.getByText(
+        'Prices from the hospital’s file last updated on March 27, 2026, read on April 1, 2026.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('1234567893')).toBeTruthy();
     // A label is shown once an admin has set it; the form is for administrators only.
     expect(screen.getByText('Hospital type: Critical Access Hospitals')).toBeTruthy();

@@ -18,6 +18,7 @@ import {
   fileCounts,
   fileFormatWords,
   lastOpenRun,
+  pricesFreshness,
   runReadWhen,
   fileStatusWords,
   type HospitalFile,
@@ -120,6 +121,7 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
         )}
         <Text>State: {hospital.stateName || 'not known'}</Text>
         <Text>Metro area: {hospital.msaName || 'not known'}</Text>
+        <Text>{pricesFreshness(hospital.files)}</Text>
         {hospital.hospitalType !== null && <Text>Hospital type: {hospital.hospitalType}</Text>}
         {hospital.healthsystemType !== null && (
           <Text>Health system: {hospital.healthsystemType}</Text>

@@ -6,6 +6,7 @@ import {
   fileStatusWords,
   hospitalsShown,
   lineOfBusinessBars,
+  pricesFreshness,
   runReadWhen,
 } from './inventory-format.ts';
 import { formatCalendarDate } from '../../shared/format-date.ts';
@@ -91,5 +92,53 @@ describe('when repeated runs were read', () => {
         loadedAt: '2026-03-27T17:42:00Z',
       }),
     ).toBe('Read on March 27, 2026 at 10:42');
+  });
+});
+
+describe('how fresh the prices are', () => {
+  inTimeZone('America/Los_Angeles');
+  const run = (status: string, loadedAt: string | null, lastUpdatedOn: string | null = null) => ({
+    status,
+    loadedAt,
+    lastUpdatedOn,
+  });
+
+  it('gives the date of the file in use, when it was read, and when a later run found it newest', () => {
+    const inUse = run('loaded', '2026-03-27T17:42:00Z', '2026-01-15');
+    expect(pricesFreshness([inUse])).toBe(
+      'Prices from the hospital’s file last updated on January 15, 2026, read on March 27, 2026.',
+    );
+    // Newest first: a failed run says nothing of the file in use; an unchanged one does.
+    expect(
+      pricesFreshness([
+        run('failed', '2026-11-25T17:00:00Z'),
+        run('unchanged', '2026-11-24T07:05:00Z'),
+        run('unchanged', '2026-11-20T17:00:00Z'),
+        inUse,
+        run('replaced', '2026-01-20T17:00:00Z', '2025-12-01'),
+      ]),
+    ).toBe(
+      'Prices from the hospital’s file last updated on January 15, 2026, read on March 27, ' +
+        '2026; still its newest on November 23, 2026.',
+    );
+    // An older file found since counts too; a check the same day as the read is not repeated.
+    expect(pricesFreshness([run('older', '2026-04-02T17:00:00Z'), inUse])).toMatch(
+      /; still its newest on April 2, 2026\.$/,
+    );
+    expect(pricesFreshness([run('unchanged', '2026-03-27T20:00:00Z'), inUse])).toBe(
+      pricesFreshness([inUse]),
+    );
+  });
+
+  it('says when the file gives no date, and when there are no prices', () => {
+    expect(pricesFreshness([run('loaded', '2026-03-27T17:42:00Z')])).toBe(
+      'Prices from the hospital’s file (it gives no date of its last update), read on March 27, 2026.',
+    );
+    expect(pricesFreshness([])).toBe(
+      'No file of this hospital has been read yet, so it has no prices.',
+    );
+    expect(pricesFreshness([run('failed', '2026-03-27T17:42:00Z')])).toBe(
+      'None of this hospital’s files could be loaded, so it has no prices (below, why).',
+    );
   });
 });

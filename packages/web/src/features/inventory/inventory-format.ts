@@ -1,5 +1,5 @@
 import type { HospitalDetail, RateMix } from '@ratelens/core';
-import { dayAndTime, formatDateAndTime } from '../../shared/format-date.ts';
+import { dayAndTime, formatCalendarDate, formatDateAndTime } from '../../shared/format-date.ts';
 
 export type HospitalFile = HospitalDetail['files'][number];
 
@@ -66,6 +66,36 @@ export function runReadWhen(
   if (first.time !== last.time)
     return `${times} on ${last.day}, from ${first.time} to ${last.time}`;
   return `${times} on ${last.day} at ${last.time}`;
+}
+
+/**
+ * Where the hospital's prices come from and how fresh they are, for the top of its page: the date
+ * the hospital gives its file in use, when RateLens read it, and the last time a later run found
+ * it still the newest ('Prices from the hospital's file last updated on January 15, 2026, read on
+ * March 27, 2026; still its newest on November 24, 2026.').
+ */
+export function pricesFreshness(
+  files: readonly Pick<HospitalFile, 'status' | 'lastUpdatedOn' | 'loadedAt'>[],
+): string {
+  // Newest first, as the server lists them.
+  const inUse = files.findIndex((file) => file.status === 'loaded');
+  const file = files[inUse];
+  if (!file)
+    return files.length === 0
+      ? 'No file of this hospital has been read yet, so it has no prices.'
+      : 'None of this hospital’s files could be loaded, so it has no prices (below, why).';
+  const day = (iso: string | null) => (iso === null ? null : (dayAndTime(iso)?.day ?? null));
+  const updated =
+    file.lastUpdatedOn === null
+      ? 'Prices from the hospital’s file (it gives no date of its last update)'
+      : `Prices from the hospital’s file last updated on ${formatCalendarDate(file.lastUpdatedOn)}`;
+  const read = day(file.loadedAt);
+  // A later run that found no newer file: the same file again, or an older one.
+  const check = files
+    .slice(0, inUse)
+    .find((run) => (run.status === 'unchanged' || run.status === 'older') && run.loadedAt);
+  const checked = check ? day(check.loadedAt) : null;
+  return `${updated}${read ? `, read on ${read}` : ''}${checked && checked !== read ? `; still its newest on ${checked}` : ''}.`;
 }
 
 export function fileFormatWords(format: string): string {
