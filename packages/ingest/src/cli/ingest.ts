@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { openDatabase, type Queryable } from '@ratelens/db';
 import { ingestFile, loadRefusal, type IngestStatus } from '../load/ingest-file.ts';
-import { sourcesInUse, stillThere } from '../load/refresh.ts';
+import { sourcesInUse } from '../load/refresh.ts';
+import { stillThere } from '../read/source.ts';
 import { delineationLoaded, hospitalLocator } from '../load/reference-loader.ts';
 import {
   HPT_TXT_NAME,

@@ -1,6 +1,4 @@
-import { stat } from 'node:fs/promises';
 import type { Queryable } from '@ratelens/db';
-import { isUrl } from '../read/source.ts';
 
 /**
  * What `npm run ingest -- --refresh` reads again: where each hospital's file in use came from, as
@@ -22,20 +20,4 @@ export async function sourcesInUse(db: Queryable): Promise<string[]> {
       ORDER BY 1`,
   );
   return rows.map((row) => row.source);
-}
-
-/**
- * Whether a local source is still on disk: the path, or for a member of a zip archive
- * (`archive.zip#name`) the archive. A URL is asked of its server, so it is never missing here.
- */
-export async function stillThere(source: string): Promise<boolean> {
-  if (isUrl(source)) return true;
-  const isFile = (path: string) =>
-    stat(path).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-  if (await isFile(source)) return true;
-  const at = source.lastIndexOf('#');
-  return at > 0 && (await isFile(source.slice(0, at)));
 }

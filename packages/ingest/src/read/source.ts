@@ -186,16 +186,28 @@ async function archiveMember(
   }
   const at = source.lastIndexOf('#');
   if (at <= 0 || at === source.length - 1) return null;
-  const isFile = (path: string) =>
-    stat(path).then(
-      (s) => s.isFile(),
-      () => false,
-    );
   if (await isFile(source)) return null;
   const archive = source.slice(0, at);
   return (await isFile(archive))
     ? { archive: localArchive(archive), name: source.slice(at + 1) }
     : null;
+}
+
+const isFile = (path: string) =>
+  stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+
+/**
+ * Whether a local source is on disk: the path, or for a member of a zip archive
+ * (`archive.zip#name`) the archive, as archiveMember reads them. A URL is asked of its server, so
+ * it is taken to be there.
+ */
+export async function stillThere(source: string): Promise<boolean> {
+  if (isUrl(source) || (await isFile(source))) return true;
+  const at = source.lastIndexOf('#');
+  return at > 0 && (await isFile(source.slice(0, at)));
 }
 
 /** Reads parts of a zip archive where they lie: a local file, or a URL by HTTP Range requests. */
