@@ -19,6 +19,7 @@ import {
   type MrfReadErrorCode,
   type ReadOptions,
 } from './index.ts';
+import { stillThere } from './source.ts';
 import { serveFiles } from '../testing/file-server.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { sharedDataFile } from '../testing/shared-data.ts';
@@ -2808,3 +2809,19 @@ function zipOf(name: string, content: Buffer): Buffer {
     Buffer.from('PK\x01\x02central directory follows', 'latin1'),
   ]);
 }
+
+describe('stillThere', () => {
+  it('finds a local file, or the archive of a member named with #; takes a URL to be there', async () => {
+    const plain = await file('there.json', '{}');
+    const archive = await file('there.zip', zipArchive([{ name: 'a.json', content: '{}' }]));
+    // A path with a # of its own is a file, not a member.
+    const hashed = await file('odd#name.json', '{}');
+    expect(await stillThere(plain)).toBe(true);
+    expect(await stillThere(`${archive}#a.json`)).toBe(true);
+    expect(await stillThere(hashed)).toBe(true);
+    expect(await stillThere(join(dir, 'gone.json'))).toBe(false);
+    expect(await stillThere(join(dir, 'gone.zip#a.json'))).toBe(false);
+    expect(await stillThere(dir)).toBe(false);
+    expect(await stillThere('https://hospital.example/gone.json')).toBe(true);
+  });
+});
