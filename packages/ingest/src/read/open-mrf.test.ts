@@ -2813,7 +2813,10 @@ function zipOf(name: string, content: Buffer): Buffer {
 describe('stillThere', () => {
   it('finds a local file, or the archive of a member named with #; takes a URL to be there', async () => {
     const plain = await file('there.json', '{}');
-    const archive = await file('there.zip', zipArchive([{ name: 'a.json', content: '{}' }]));
+    const archive = await file(
+      'there.zip',
+      zipArchive([{ name: 'a.json', content: Buffer.from('{}') }]),
+    );
     // A path with a # of its own is a file, not a member.
     const hashed = await file('odd#name.json', '{}');
     expect(await stillThere(plain)).toBe(true);
