@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase, type Queryable } from '@ratelens/db';
 import { ingestFile, loadRefusal, type IngestStatus } from '../load/ingest-file.ts';
-import { sourcesInUse } from '../load/refresh.ts';
+import { recordListFailure, sourcesInUse } from '../load/refresh.ts';
 import { stillThere } from '../read/source.ts';
 import { delineationLoaded, hospitalLocator } from '../load/reference-loader.ts';
 import {
@@ -129,11 +129,18 @@ interface ListedFile {
 }
 
 /**
+ * Called with a cms-hpt.txt that could not be read, or named no file that could be, and why in
+ * words: a load records it for the hospitals whose files came through it (recordListFailure).
+ */
+type ListFailed = (list: string, why: string, durationMs: number) => Promise<unknown>;
+
+/**
  * The files to read: a hospital's `cms-hpt.txt` stands for the files it lists, and a zip archive of
  * several files for each of its files. What cannot be read is said and counted.
  */
 async function expand(
   sources: string[],
+  listFailed?: ListFailed,
   listings: ReadonlyMap<string, HptListing> = new Map(),
 ): Promise<{ files: ListedFile[]; unreadable: number }> {
   const files: ListedFile[] = [];
@@ -144,6 +151,8 @@ async function expand(
     if (site) console.error(`${given}: a website; reading its ${HPT_TXT_NAME}, ${site}`);
     const source = site ?? given;
     if (isHptTxt(source)) {
+      const started = performance.now();
+      let failure: string | null = null;
       try {
         const { locations, problems } = await readHptTxt(source);
         for (const problem of problems) console.error(`${source}: ${problem}`);
@@ -162,14 +171,20 @@ async function expand(
         for (const url of lists)
           console.error(`${source}: ${url} is no file but a list or a website; not followed`);
         const fileUrls = urls.filter((url) => !lists.includes(url));
-        const read = await expand(fileUrls, listed);
+        if (fileUrls.length === 0)
+          failure = `it names no file to read${problems[0] ? ` (${problems[0]})` : ''}`;
+        const read = await expand(fileUrls, listFailed, listed);
         files.push(...read.files);
-        unreadable += read.unreadable + (fileUrls.length === 0 ? 1 : 0);
+        unreadable += read.unreadable;
       } catch (error) {
         // A reference-file error names its source already.
         const message = errorMessage(error);
         console.error(message.startsWith(`${source}: `) ? message : `${source}: ${message}`);
+        failure = message.startsWith(`${source}: `) ? message.slice(source.length + 2) : message;
+      }
+      if (failure !== null) {
         unreadable++;
+        await listFailed?.(source, failure, performance.now() - started);
       }
       continue;
     }
@@ -262,7 +277,10 @@ async function main(): Promise<number> {
   });
   try {
     const refresh = values.refresh ? await refreshSources(database.connection.pool) : undefined;
-    const { files, unreadable } = await expand(refresh?.sources ?? given);
+    // A list that fails is a failed run of each hospital whose file came through it.
+    const { files, unreadable } = await expand(refresh?.sources ?? given, (list, why, ms) =>
+      recordListFailure(database.connection.pool, list, why, ms),
+    );
     const statuses: IngestStatus[] = [];
     if (!(await delineationLoaded(database.connection.pool)))
       console.error(

@@ -141,6 +141,37 @@ describe('npm run ingest -- --refresh', () => {
             WHERE h.name = 'Gone Hospital'`,
         );
         expect(rows).toEqual([{ status: 'loaded' }]);
+
+        // The hospital takes its list down: the refresh fails for it, and its page can say so.
+        delete served['/cms-hpt.txt'];
+        const broken = await cli(['--refresh']);
+        expect(broken.code).toBe(1);
+        expect(broken.stderr).toContain(
+          `${listUrl}: expected an HTTP 200 response; found HTTP 404`,
+        );
+        expect(broken.stderr.trim().split('\n').at(-1)).toBe(
+          'Read again: 2 files (2 unchanged); 1 source could not be read; 1 local file no longer there.',
+        );
+        const failed = await database.connection.pool.query<Record<string, unknown>>(
+          `SELECT h.name, f.status, f.listed_in, f.error FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
+            WHERE f.source = $1`,
+          [listUrl],
+        );
+        expect(failed.rows).toEqual([
+          {
+            name: 'Listed Hospital',
+            status: 'failed',
+            listed_in: listUrl,
+            error:
+              'The hospital’s list of its price files could not be read: expected an HTTP 200 ' +
+              'response; found HTTP 404',
+          },
+        ]);
+        // Its rates stay, and the list is still where the next refresh looks.
+        expect(await runs(server.url('/2026-04/listed.json'))).toEqual([
+          { status: 'loaded', listed_in: listUrl },
+        ]);
+        expect(await sourcesInUse(database.connection.pool)).toContain(listUrl);
       } finally {
         await server.close();
       }

@@ -1,6 +1,14 @@
 import type { Queryable } from '@ratelens/db';
 
 /**
+ * Where the file in use of run `f` was last asked for: the cms-hpt.txt its latest loaded or
+ * unchanged run of the same source came through, else null (given by its path or URL).
+ */
+const LAST_LISTED_IN = `(SELECT r.listed_in FROM mrf_files r
+    WHERE r.source = f.source AND r.hospital_id = f.hospital_id AND r.status IN ('loaded', 'unchanged')
+    ORDER BY r.started_at DESC LIMIT 1)`;
+
+/**
  * What `npm run ingest -- --refresh` reads again: where each hospital's file in use came from, as
  * it was last asked for. A file found through a hospital's cms-hpt.txt is reached through the list
  * again, since hospitals rename their files as they update them (a date in the name or the
@@ -9,15 +17,35 @@ import type { Queryable } from '@ratelens/db';
  */
 export async function sourcesInUse(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ source: string }>(
-    `SELECT DISTINCT coalesce(
-              (SELECT r.listed_in FROM mrf_files r
-                WHERE r.source = f.source AND r.hospital_id = f.hospital_id
-                  AND r.status IN ('loaded', 'unchanged')
-                ORDER BY r.started_at DESC LIMIT 1),
-              f.source) AS source
+    `SELECT DISTINCT coalesce(${LAST_LISTED_IN}, f.source) AS source
        FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
       WHERE f.status = 'loaded' AND NOT h.is_demo
       ORDER BY 1`,
   );
   return rows.map((row) => row.source);
+}
+
+/**
+ * A cms-hpt.txt that could not be read (or named no file that could be), recorded as a failed run
+ * of each hospital whose file in use came through it, so that the hospital's page says that its
+ * newer files could not be looked for, and why. Returns how many hospitals that is.
+ */
+export async function recordListFailure(
+  db: Queryable,
+  list: string,
+  why: string,
+  durationMs: number,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `INSERT INTO mrf_files (hospital_id, source, listed_in, status, error, finished_at, duration_ms)
+     SELECT DISTINCT f.hospital_id, $1, $1, 'failed', $2, now(), $3::int
+       FROM mrf_files f
+      WHERE f.status = 'loaded' AND ${LAST_LISTED_IN} = $1`,
+    [
+      list,
+      `The hospital’s list of its price files could not be read: ${why}`,
+      Math.round(durationMs),
+    ],
+  );
+  return rowCount ?? 0;
 }

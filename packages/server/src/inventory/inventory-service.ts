@@ -207,11 +207,14 @@ export class InventoryService {
       replaced_by_same_file: boolean;
     }>(
       `WITH run AS (
-         -- A run found its file unchanged again, as the run before it did: a daily download of
-         -- the same bytes makes one such run a day, and the page lists them as one entry.
+         -- A run found its file unchanged again, as the run before it did, or failed again as it
+         -- did (a list taken down): a daily refresh makes one such run a day, and the page lists
+         -- them as one entry.
          SELECT id, started_at, finished_at, status,
-                CASE WHEN status = 'unchanged' AND lag(status) OVER w = 'unchanged'
-                      AND lag(source) OVER w = source THEN 0 ELSE 1 END AS starts_entry
+                CASE WHEN status IN ('unchanged', 'failed') AND lag(status) OVER w = status
+                      AND lag(source) OVER w = source
+                      AND (status = 'unchanged' OR lag(error) OVER w IS NOT DISTINCT FROM error)
+                     THEN 0 ELSE 1 END AS starts_entry
            FROM mrf_files WHERE hospital_id = $1
          WINDOW w AS (ORDER BY started_at)
        ),
@@ -261,8 +264,10 @@ export class InventoryService {
         sourcePageUrl: isWebAddress(file.source_page_url) ? file.source_page_url : null,
         contactName: file.contact_name,
         contactEmail: file.contact_email,
-        // A list read from a local path is no page to open.
-        listedInUrl: isWebAddress(file.listed_in) ? file.listed_in : null,
+        // A list read from a local path is no page to open; a run of the list itself (one that
+        // could not be read) has its address as its source already.
+        listedInUrl:
+          isWebAddress(file.listed_in) && file.listed_in !== file.source ? file.listed_in : null,
         status: file.status,
         format: file.format,
         version: file.version,

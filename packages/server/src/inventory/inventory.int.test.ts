@@ -438,6 +438,42 @@ describe('GET api/Inventory/hospital/:id', () => {
     ]);
   });
 
+  it('lists runs failing alike run after run once, and a run failing otherwise apart', async () => {
+    const pool = test.database.connection.pool;
+    // A hospital's list taken down, read daily: three days of 404, one of a silent server, two of 404.
+    await pool.query(
+      `INSERT INTO mrf_files (hospital_id, source, listed_in, status, error, started_at, finished_at)
+       SELECT $1, 'https://fairbanks.example/cms-hpt.txt', 'https://fairbanks.example/cms-hpt.txt', 'failed',
+              CASE WHEN n = 4 THEN 'silent' ELSE '404' END,
+              timestamptz '2031-01-01' + n * interval '1 day', timestamptz '2031-01-01' + n * interval '1 day'
+         FROM generate_series(1, 6) AS n`,
+      [ids.fairbanks],
+    );
+    const files = (await get(`/api/Inventory/hospital/${ids.fairbanks}`)).json<{
+      files: {
+        status: string;
+        error: string | null;
+        timesRead: number;
+        sourceUrl: string | null;
+        listedInUrl: string | null;
+      }[];
+    }>().files;
+    await pool.query(
+      `DELETE FROM mrf_files WHERE source = 'https://fairbanks.example/cms-hpt.txt'`,
+    );
+    expect(files.map((file) => [file.status, file.error, file.timesRead])).toEqual([
+      ['failed', '404', 2],
+      ['failed', 'silent', 1],
+      ['failed', '404', 3],
+      ['loaded', null, 1],
+    ]);
+    // The list's own run links to it once, as its source.
+    expect(files[0]).toMatchObject({
+      sourceUrl: 'https://fairbanks.example/cms-hpt.txt',
+      listedInUrl: null,
+    });
+  });
+
   it('says of a replaced run whether the run that replaced it read the same bytes', async () => {
     const pool = test.database.connection.pool;
     // File a, then file b, b again (unchanged), b with --reload, and a once more: in use now.

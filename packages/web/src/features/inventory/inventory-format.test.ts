@@ -92,6 +92,15 @@ describe('when repeated runs were read', () => {
         loadedAt: '2026-03-27T17:42:00Z',
       }),
     ).toBe('Read on March 27, 2026 at 10:42');
+    // Runs that failed alike, one after the other (a list taken down, read daily).
+    expect(
+      runReadWhen({
+        status: 'failed',
+        timesRead: 2,
+        firstReadAt: '2026-03-26T17:42:00Z',
+        loadedAt: '2026-03-27T17:42:00Z',
+      }),
+    ).toBe('Tried 2 times, from March 26, 2026 at 10:42 to March 27, 2026 at 10:42');
   });
 });
 
@@ -111,8 +120,8 @@ describe('how fresh the prices are', () => {
     // Newest first: a failed run says nothing of the file in use; an unchanged one does.
     expect(
       pricesFreshness([
-        run('failed', '2026-11-25T17:00:00Z'),
         run('unchanged', '2026-11-24T07:05:00Z'),
+        run('failed', '2026-11-22T17:00:00Z'),
         run('unchanged', '2026-11-20T17:00:00Z'),
         inUse,
         run('replaced', '2026-01-20T17:00:00Z', '2025-12-01'),
@@ -120,6 +129,18 @@ describe('how fresh the prices are', () => {
     ).toBe(
       'Prices from the hospital’s file last updated on January 15, 2026, read on March 27, ' +
         '2026; still its newest on November 23, 2026.',
+    );
+    // The newest run failed (a list taken down): said, after the last check that did not.
+    expect(
+      pricesFreshness([
+        run('failed', '2026-11-25T17:00:00Z'),
+        run('unchanged', '2026-11-24T07:05:00Z'),
+        inUse,
+      ]),
+    ).toBe(
+      'Prices from the hospital’s file last updated on January 15, 2026, read on March 27, ' +
+        '2026; still its newest on November 23, 2026; the last look for a newer file failed on ' +
+        'November 25, 2026 (below, why).',
     );
     // An older file found since counts too; a check the same day as the read is not repeated.
     expect(pricesFreshness([run('older', '2026-04-02T17:00:00Z'), inUse])).toMatch(

@@ -60,7 +60,7 @@ export function runReadWhen(
   const first = file.firstReadAt === null ? null : dayAndTime(file.firstReadAt);
   const last = file.loadedAt === null ? null : dayAndTime(file.loadedAt);
   if (file.timesRead === 1 || !first || !last) return fileReadWhen(file);
-  const times = `Read ${file.timesRead} times`;
+  const times = `${file.status === 'failed' ? 'Tried' : 'Read'} ${file.timesRead} times`;
   if (first.day !== last.day)
     return `${times}, from ${first.day} at ${first.time} to ${last.day} at ${last.time}`;
   if (first.time !== last.time)
@@ -72,7 +72,7 @@ export function runReadWhen(
  * Where the hospital's prices come from and how fresh they are, for the top of its page: the date
  * the hospital gives its file in use, when RateLens read it, and the last time a later run found
  * it still the newest ('Prices from the hospital's file last updated on January 15, 2026, read on
- * March 27, 2026; still its newest on November 24, 2026.').
+ * March 27, 2026; still its newest on November 24, 2026.'), and whether the newest run failed.
  */
 export function pricesFreshness(
   files: readonly Pick<HospitalFile, 'status' | 'lastUpdatedOn' | 'loadedAt'>[],
@@ -95,7 +95,14 @@ export function pricesFreshness(
     .slice(0, inUse)
     .find((run) => (run.status === 'unchanged' || run.status === 'older') && run.loadedAt);
   const checked = check ? day(check.loadedAt) : null;
-  return `${updated}${read ? `, read on ${read}` : ''}${checked && checked !== read ? `; still its newest on ${checked}` : ''}.`;
+  // The newest run failed (a list taken down, a broken file): the cards below say why.
+  const newest = files[0];
+  const failed = inUse > 0 && newest?.status === 'failed' ? day(newest.loadedAt) : null;
+  return (
+    `${updated}${read ? `, read on ${read}` : ''}` +
+    `${checked && checked !== read ? `; still its newest on ${checked}` : ''}` +
+    `${failed ? `; the last look for a newer file failed on ${failed} (below, why)` : ''}.`
+  );
 }
 
 export function fileFormatWords(format: string): string {
