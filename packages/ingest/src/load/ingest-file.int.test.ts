@@ -2113,6 +2113,12 @@ describe('npm run ingest', () => {
           expect.objectContaining({ hospital: 'North Zip Hospital', status: 'unchanged' }),
           expect.objectContaining({ hospital: 'South Zip Hospital', status: 'unchanged' }),
         ]);
+        // One of them by its name in the URL: that file alone.
+        const south = await cli(['--validate-only', `${url}#south.json`]);
+        expect(south.code).toBe(0);
+        expect(lines(south.stdout)).toEqual([
+          expect.objectContaining({ hospital: 'South Zip Hospital', status: 'checked' }),
+        ]);
         const sources = await query<{ source: string }>(
           `SELECT DISTINCT source FROM mrf_files WHERE source LIKE $1 ORDER BY source`,
           [`${url}#%`],

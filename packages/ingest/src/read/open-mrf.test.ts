@@ -2687,6 +2687,9 @@ describe('zip archives with more than one file', () => {
       const url = server.url('/system.zip');
       expect(await zipFiles(url)).toEqual(['mrf/a.bin', 'mrf/b.csv', 'mrf/c d.csv']);
       expect(server.ranges).toEqual(['bytes=0-3', 'bytes=-1048576']);
+      // One of its files named is that file, not the archive's list again (asked of nobody).
+      expect(await zipFiles(`${url}#mrf/b.csv`)).toBeNull();
+      expect(server.ranges).toHaveLength(2);
 
       const before = server.served();
       const reader = await openMrf(`${url}#mrf/b.csv`, { chunkSize: 64 });

@@ -154,12 +154,14 @@ export async function openSource(
  * forks left out); null for anything else. Each can be read as `archive.zip#name`. From a URL
  * this takes a server that answers HTTP Range requests (null otherwise: the archive is then read
  * whole, its first file only). A server that says nothing for the stall time is a
- * `server-silent` error: the read would wait for it as long again.
+ * `server-silent` error: the read would wait for it as long again. A URL that names one of its
+ * files (`archive.zip#name`, as archiveMember splits it) is that one file: null, asking nothing.
  */
 export async function zipFiles(
   source: string,
   options: Pick<SourceOptions, 'stallMs'> = {},
 ): Promise<string[] | null> {
+  if (isUrl(source) && /#./.test(source)) return null;
   const archive = isUrl(source) ? remoteArchive(source, options) : localArchive(source);
   const entries = await archive.directory().catch((error: unknown) => {
     if (error instanceof MrfReadError && error.code === 'server-silent') throw error;
