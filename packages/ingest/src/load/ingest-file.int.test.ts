@@ -797,6 +797,50 @@ describe('replacing a hospital’s file', () => {
     );
 
     itWithDataFile(
+      'is not read from its zip archive again while the archive has not changed (304 to its first range)',
+      CMS_V3_JSON,
+      async () => {
+        const archive = async (northGross: number) =>
+          zipArchive([
+            { name: 'north.json', content: await served('Zip North', '990014', northGross) },
+            { name: 'south.json', content: await served('Zip South', '990015', 1000) },
+          ]);
+        const files = { '/system.zip': await archive(1000) };
+        const server = await serveFiles(files, { validators: true });
+        try {
+          const north = `${server.url('/system.zip')}#north.json`;
+          const south = `${server.url('/system.zip')}#south.json`;
+          const first = await ingestFile(database.connection, north);
+          expect(first.status).toBe('loaded');
+          expect((await validatorsOf(first.runId))?.http_etag).toMatch(/^"[0-9a-f]{16}"$/);
+          expect((await ingestFile(database.connection, south)).status).toBe('loaded');
+
+          // The archive's first range, asked only if it changed: 304, and nothing more asked.
+          const asked = server.statuses.length;
+          const again = await ingestFile(database.connection, north);
+          expect(again).toMatchObject({ status: 'unchanged', unchangedBy: 'server' });
+          expect(server.statuses.slice(asked)).toEqual([304]);
+
+          // Another file of the archive changed: the archive's ETag with it. North is read and
+          // loaded; south, the same bytes, is read and known by the swap, with the new ETag.
+          files['/system.zip'] = await archive(2000);
+          const changed = await ingestFile(database.connection, north);
+          expect(changed.status).toBe('loaded');
+          expect(await erGross(changed.hospitalId ?? '')).toBe('2000');
+          const same = await ingestFile(database.connection, south);
+          expect(same.status).toBe('unchanged');
+          expect(same.unchangedBy).toBeUndefined();
+          expect(await ingestFile(database.connection, south)).toMatchObject({
+            status: 'unchanged',
+            unchangedBy: 'server',
+          });
+        } finally {
+          await server.close();
+        }
+      },
+    );
+
+    itWithDataFile(
       'takes the validators of the same bytes sent again under a new ETag, for the next download',
       CMS_V3_JSON,
       async () => {

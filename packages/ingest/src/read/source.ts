@@ -32,7 +32,10 @@ export interface SourceStats {
   complete: boolean;
   /** A zip archive's files other than the one read (known once it has been read to the end). */
   otherFiles: string[];
-  /** For a URL downloaded whole: what its server said of these bytes' version; else null. */
+  /**
+   * For a URL: what its server said of the version of the file downloaded whole, or of the
+   * archive a file was read from by ranges; else null.
+   */
   validators: HttpValidators | null;
 }
 
@@ -50,16 +53,31 @@ export interface SourceOptions {
   /** How long a server may keep a download waiting (default DOWNLOAD_STALL_MS, 60 s). */
   stallMs?: number;
   /**
-   * For a URL read whole: the validators of the copy loaded already. The download then asks for
-   * the file only if it changed (If-None-Match, If-Modified-Since), and a server's 304 Not
-   * Modified is the MrfReadError 'not-modified'. (A file inside a remote zip archive, read by
-   * ranges, is always downloaded.)
+   * For a URL: the validators of the copy loaded already. The download then asks for the file
+   * only if it changed (If-None-Match, If-Modified-Since), and a server's 304 Not Modified is the
+   * MrfReadError 'not-modified'. For a file inside a remote zip archive, read by ranges, the
+   * archive's first range is asked for so: an unchanged archive has every file unchanged.
    */
   ifChanged?: HttpValidators;
 }
 
 /** What a download needs of the options: the caller's cancel, and how long to wait. */
 type Net = Pick<SourceOptions, 'signal' | 'stallMs'>;
+
+/** The headers that ask for a file only if it changed since the copy `ifChanged` describes. */
+function conditional(ifChanged: HttpValidators | undefined): Record<string, string> {
+  const asked: Record<string, string> = {};
+  if (ifChanged?.etag) asked['if-none-match'] = ifChanged.etag;
+  if (ifChanged?.lastModified) asked['if-modified-since'] = ifChanged.lastModified;
+  return asked;
+}
+
+/** What a server's answer says of the file's version; null when it says nothing. */
+function validatorsOf(response: Response): HttpValidators | null {
+  const etag = response.headers.get('etag');
+  const lastModified = response.headers.get('last-modified');
+  return etag || lastModified ? { etag, lastModified } : null;
+}
 
 export interface OpenedSource {
   /** The content bytes, decompressed. */
@@ -179,12 +197,13 @@ export async function zipFiles(
  */
 async function archiveMember(
   source: string,
-  net: Net,
+  options: Pick<SourceOptions, 'signal' | 'stallMs' | 'ifChanged'>,
 ): Promise<{ archive: ZipArchive; name: string } | null> {
   if (isUrl(source)) {
     const at = source.indexOf('#');
     if (at === -1 || at === source.length - 1) return null;
-    return { archive: remoteArchive(source.slice(0, at), net), name: source.slice(at + 1) };
+    const archive = remoteArchive(source.slice(0, at), options, options.ifChanged);
+    return { archive, name: source.slice(at + 1) };
   }
   const at = source.lastIndexOf('#');
   if (at <= 0 || at === source.length - 1) return null;
@@ -216,6 +235,8 @@ export async function stillThere(source: string): Promise<boolean> {
 interface ZipArchive {
   /** Its name as messages show it. */
   shown: string;
+  /** What its server said of its version (a URL's, once asked); null for a local file. */
+  validators(): HttpValidators | null;
   /** Its central directory; null when it is not a zip whose directory can be read. */
   directory(): Promise<ZipDirectoryEntry[] | null>;
   /** `length` bytes from `offset` (fewer at the end of the archive). */
@@ -237,6 +258,7 @@ function localArchive(path: string): ZipArchive {
   };
   return {
     shown: displayName(path),
+    validators: () => null,
     read,
     async directory() {
       const { size } = await stat(path);
@@ -252,13 +274,21 @@ function localArchive(path: string): ZipArchive {
   };
 }
 
-function remoteArchive(url: string, net: Net): ZipArchive {
-  /** The response to a Range request; null when the server sends the whole file instead. */
-  const part = async (range: string): Promise<Response | null> => {
-    const response = await download(url, net, { range: `bytes=${range}` });
-    if (response.status === 206) return response;
-    await setAside(response);
-    return null;
+function remoteArchive(url: string, net: Net, ifChanged?: HttpValidators): ZipArchive {
+  let validators: HttpValidators | null = null;
+  /**
+   * The response to a Range request; null when the server sends the whole file instead. The
+   * first asks only if the archive changed (a 304 is the 'not-modified' error).
+   */
+  const part = async (range: string, first = false): Promise<Response | null> => {
+    const headers = { range: `bytes=${range}`, ...(first ? conditional(ifChanged) : {}) };
+    const response = await download(url, net, headers);
+    if (response.status !== 206) {
+      await setAside(response);
+      return null;
+    }
+    validators ??= validatorsOf(response);
+    return response;
   };
   const noRanges = () =>
     new MrfReadError(
@@ -268,9 +298,10 @@ function remoteArchive(url: string, net: Net): ZipArchive {
     );
   return {
     shown: url,
+    validators: () => validators,
     async directory() {
       // Four bytes first: a file that is not a zip costs no more than that.
-      const head = await part('0-3');
+      const head = await part('0-3', true);
       if (!head) throw noRanges();
       const magic = await wholeBody(head, net);
       if (magic.length < 4 || magic.readUInt32LE(0) !== LOCAL_HEADER) return null;
@@ -341,6 +372,7 @@ async function openArchiveMember(
   const stats = new RawStats();
   stats.totalBytes = compressedSize;
   stats.compression = 'zip';
+  stats.validators = archive.validators();
   const tapped = tap(raw, stats, options);
   return {
     chunks: entry.method === 8 ? inflate(tapped, createInflateRaw(), 'zip') : tapped,
@@ -528,25 +560,14 @@ async function openUrl(
   url: string,
   options: Pick<SourceOptions, 'signal' | 'stallMs' | 'ifChanged'>,
 ) {
-  const asked: Record<string, string> = {};
-  if (options.ifChanged?.etag) asked['if-none-match'] = options.ifChanged.etag;
-  if (options.ifChanged?.lastModified) asked['if-modified-since'] = options.ifChanged.lastModified;
-  const response = await download(url, options, asked);
+  const response = await download(url, options, conditional(options.ifChanged));
   // Sent compressed (Content-Encoding: gzip), the length is the compressed one, while fetch hands
   // over, and the bar counts, the bytes after decompression: the total is then not known.
   const encoding = response.headers.get('content-encoding')?.trim().toLowerCase();
   const length =
     encoding && encoding !== 'identity' ? NaN : Number(response.headers.get('content-length'));
   const totalBytes = Number.isFinite(length) && length > 0 ? length : null;
-  const validators = {
-    etag: response.headers.get('etag'),
-    lastModified: response.headers.get('last-modified'),
-  };
-  return {
-    raw: bodyChunks(response, options),
-    totalBytes,
-    validators: validators.etag || validators.lastModified ? validators : null,
-  };
+  return { raw: bodyChunks(response, options), totalBytes, validators: validatorsOf(response) };
 }
 
 async function* tap(
