@@ -177,10 +177,11 @@ async function expand(
         files.push(...read.files);
         unreadable += read.unreadable;
       } catch (error) {
-        // A reference-file error names its source already.
+        // A reference-file error names its source already: said once, and recorded without it.
         const message = errorMessage(error);
-        console.error(message.startsWith(`${source}: `) ? message : `${source}: ${message}`);
-        failure = message.startsWith(`${source}: `) ? message.slice(source.length + 2) : message;
+        const named = `${source}: `;
+        failure = message.startsWith(named) ? message.slice(named.length) : message;
+        console.error(`${named}${failure}`);
       }
       if (failure !== null) {
         unreadable++;
