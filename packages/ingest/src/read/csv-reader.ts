@@ -855,8 +855,11 @@ export class CsvMrfParser implements FormatParser {
     const codes: CodeRef[] = [];
     for (const c of layout.codes) {
       const code = text(cell(f, c.code), r, location, `code|${c.n}`);
-      if (code === null) continue;
       const type = text(cell(f, c.type), r, location, `code|${c.n}|type`);
+      if (code === null) {
+        if (type !== null) r.add('required.code_value', location, `code|${c.n}|type ${type}`);
+        continue;
+      }
       if (type === null) {
         r.add('required.code_type', location, code);
         continue;

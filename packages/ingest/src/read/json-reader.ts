@@ -1364,11 +1364,17 @@ export class JsonMrfParser implements FormatParser {
     const list = this.listOf(value, location, 'code_information');
     for (let i = 0; i < list.length; i++) {
       const c: unknown = list[i];
-      if (!isObject(c)) continue;
+      if (!isObject(c)) {
+        r.add('required.code_value', location, JSON.stringify(c));
+        continue;
+      }
       this.unknownFields.check(c, 'code', `${location}.code_information[${i}]`);
       const code = jsonText(c.code, r, location, 'code');
-      if (code === null) continue;
       const typeText = jsonText(c.type, r, location, 'code type');
+      if (code === null) {
+        r.add('required.code_value', location, typeText === null ? '' : `type ${typeText}`);
+        continue;
+      }
       if (typeText === null) {
         r.add('required.code_type', location, code);
         continue;

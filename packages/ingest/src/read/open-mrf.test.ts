@@ -2041,6 +2041,50 @@ describe('records and rules', () => {
     );
   });
 
+  it('leaves out a code written without its type, or a type without its code, and keeps the charge by its other codes', async () => {
+    const columns = TALL_COLUMNS.replace('code|1|type,', 'code|1|type,code|2,code|2|type,');
+    const row = (codes: string, description: string) =>
+      TALL_ROW.replace('X-ray chest,71046,CPT,', `${description},${codes},`);
+    const csv = await readText(
+      'half-codes.csv',
+      V3_HEADER +
+        columns +
+        row('71046,CPT,0320,', 'No type') +
+        row('71046,CPT,,RC', 'No code') +
+        row(',CPT,,', 'Nothing whole'),
+    );
+    const json = await readJson('half-codes.json', {
+      version: '3.0.0',
+      standard_charge_information: [
+        ['No type', [{ code: '71046', type: 'CPT' }, { code: '0320' }]],
+        ['No code', [{ code: '71046', type: 'CPT' }, { type: 'RC' }]],
+        ['Not an entry', [{ code: '71046', type: 'CPT' }, '0320']],
+        ['Nothing whole', [{ type: 'CPT' }]],
+      ].map(([description, codes]) => ({ ...OFFICE_VISIT, description, code_information: codes })),
+    });
+    for (const [name, { records, report }, halfCodes] of [
+      ['csv', csv, 2],
+      ['json', json, 3],
+    ] as const) {
+      expect(
+        records.map((r) => [r.description, r.codes.map((c) => `${c.type} ${c.code}`)]),
+        name,
+      ).toEqual([
+        ['No type', ['CPT 71046']],
+        ['No code', ['CPT 71046']],
+        ...(name === 'json' ? [['Not an entry', ['CPT 71046']]] : []),
+      ]);
+      expect(report.count('required.code_type'), name).toBe(1);
+      expect(report.count('required.code_value'), name).toBe(halfCodes);
+      // A charge with no whole code left is rejected, as one without codes is.
+      expect(report.count('required.code'), name).toBe(1);
+      expect(report.rejectedRecords, name).toBe(1);
+    }
+    expect(csv.report.toText()).toContain(
+      'Error: 2 charges had code entries without a code (those entries left out), kept all the same (rule required.code_value)',
+    );
+  });
+
   it('reports an EIN in the licence field as a warning', async () => {
     const header = V3_HEADER.replace(',1234,', ',04-2104691,');
     const reader = await openMrf(await file('ein.csv', header + TALL_COLUMNS + TALL_ROW));

@@ -309,7 +309,16 @@ export const RULES = {
   // Charge records (item × setting × modifiers): an error drops the record.
   'required.description': error('charge had no description', 'charges had no description'),
   'required.code': error('charge had no code', 'charges had no code'),
-  'required.code_type': error('code had no type', 'codes had no type'),
+  // A code entry half written is left out; the charge keeps its other codes (required.code when
+  // none is left).
+  'required.code_type': keptError(
+    'charge had a code without a type (that code left out)',
+    'charges had codes without a type (those codes left out)',
+  ),
+  'required.code_value': keptError(
+    'charge had a code entry without a code (that entry left out)',
+    'charges had code entries without a code (those entries left out)',
+  ),
   'required.setting': error('charge had no setting', 'charges had no setting'),
   'enum.setting': error('charge had an unknown setting', 'charges had an unknown setting'),
   'required.charge': error(
