@@ -952,7 +952,11 @@ export class JsonMrfParser implements FormatParser {
    */
   private listOf(value: unknown, location: string, field: string, strings = false): unknown[] {
     if (Array.isArray(value)) return value;
-    if (value === undefined || value === null) return [];
+    if (value === undefined) return [];
+    if (value === null) {
+      this.report.add('json.empty-value', location, `${field} null`);
+      return [];
+    }
     if (isObject(value) || (strings && typeof value === 'string')) {
       this.report.add('json.single-as-list', location, field);
       return [value];
@@ -1035,9 +1039,9 @@ export class JsonMrfParser implements FormatParser {
       const value = f.get(key);
       const lone = typeof value === 'string' || typeof value === 'number';
       if (lone) r.add('json.single-as-list', key, key);
+      if (value === null) r.add('json.empty-value', key, `${key} null`);
       return (lone ? [value] : Array.isArray(value) ? value : []).flatMap((x: unknown) => {
-        const t =
-          typeof x === 'string' ? text(x, r, key, key) : typeof x === 'number' ? String(x) : null;
+        const t = jsonText(x, r, key, key);
         return t === null ? [] : [t];
       });
     };
@@ -1068,11 +1072,9 @@ export class JsonMrfParser implements FormatParser {
       const number: unknown = license.license_number;
       if (typeof number === 'number') r.add('json.wrong-type-read', 'license_number', `${number}`);
       h.licenseNumber =
-        typeof number === 'string'
-          ? text(number, r, 'license_information', 'license_number')
-          : typeof number === 'number'
-            ? `${number}`
-            : null;
+        typeof number === 'number'
+          ? `${number}`
+          : jsonText(number, r, 'license_information', 'license_number');
       h.licenseState =
         typeof license.state === 'string' ? (text(license.state)?.toUpperCase() ?? null) : null;
     }

@@ -30,7 +30,12 @@ describe('jsonText', () => {
     ['Office visit', 'Office visit', []],
     [99213, '99213', ['json.number-as-text']],
     [true, 'true', ['json.number-as-text']],
-    [null, null, []],
+    // Left out is how a JSON file says nothing; null or "" is a value that is none (CMS's
+    // validator calls it an error), read as left out and said.
+    [undefined, null, []],
+    [null, null, ['json.empty-value']],
+    ['', null, ['json.empty-value']],
+    [' ', null, ['json.empty-value']],
     [{ code: '1' }, null, ['json.wrong-type']],
   ])('reads %j as %j', (value, textValue, rules) => {
     expect(read((r) => jsonText(value, r, 'item 1', 'code'))).toEqual({ value: textValue, rules });
@@ -178,6 +183,17 @@ describe('amount', () => {
     expect(read((r) => jsonAmount(0, r, 'item', 'gross_charge', CHARGE))).toEqual({
       value: null,
       rules: ['number.zero'],
+    });
+    // A JSON amount of null or "" is none, and said; left out, it is none without a word.
+    for (const value of [null, '', ' ']) {
+      expect(read((r) => jsonAmount(value, r, 'item', 'gross_charge', CHARGE))).toEqual({
+        value: null,
+        rules: ['json.empty-value'],
+      });
+    }
+    expect(read((r) => jsonAmount(undefined, r, 'item', 'gross_charge', CHARGE))).toEqual({
+      value: null,
+      rules: [],
     });
     // A negative is still refused, and a rate's 0 still rejects the rate.
     expect(read((r) => amount('-5', r, 'row 3', 'gross', CHARGE)).rules).toEqual([

@@ -246,11 +246,17 @@ export function jsonAmount(
     report.add('number.not-positive', location, `${field} ${value}`);
     return Number.NaN;
   }
-  if (value === undefined || value === null) return null;
+  if (value === undefined) return null;
+  if (value === null) {
+    report.add('json.empty-value', location, `${field} null`);
+    return null;
+  }
   if (typeof value === 'string') {
     const n = amount(value, report, location, field, kind);
     if (n !== null && !Number.isNaN(n))
       report.add('number.as-string', location, `${field} "${value}"`);
+    else if (n === null && value.trim().length === 0)
+      report.add('json.empty-value', location, `${field} ${JSON.stringify(value)}`);
     return n;
   }
   report.add('json.wrong-type', location, `${field} should be a number`);
@@ -264,8 +270,17 @@ export function jsonText(
   location: string,
   field: string,
 ): string | null {
-  if (typeof value === 'string') return text(value, report, location, field);
-  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') {
+    const read = text(value, report, location, field);
+    if (read === null)
+      report.add('json.empty-value', location, `${field} ${JSON.stringify(value)}`);
+    return read;
+  }
+  if (value === undefined) return null;
+  if (value === null) {
+    report.add('json.empty-value', location, `${field} null`);
+    return null;
+  }
   if (typeof value === 'number' || typeof value === 'boolean') {
     report.add('json.number-as-text', location, `${field} ${String(value)}`);
     return String(value);

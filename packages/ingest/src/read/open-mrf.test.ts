@@ -1259,6 +1259,68 @@ describe('records and rules', () => {
     ]).toEqual([1, 0]);
   });
 
+  it('reads a JSON null or "" as a value left out, and says so where it was', async () => {
+    const { header, records, report } = await readJson('nulls.json', {
+      hospital_name: 'Test Hospital',
+      last_updated_on: '2026-01-15',
+      version: '3.0.0',
+      location_name: ['Test Hospital', ''],
+      hospital_address: [null, '1 Main St, Boston, MA 02110'],
+      type_2_npi: ['1234567893', 1234567901],
+      license_information: { license_number: null, state: 'MA' },
+      standard_charge_information: [
+        {
+          ...OFFICE_VISIT,
+          standard_charges: [
+            {
+              setting: 'outpatient',
+              gross_charge: 250,
+              discounted_cash: '',
+              payers_information: [
+                {
+                  payer_name: 'Aetna',
+                  plan_name: 'PPO',
+                  methodology: 'fee schedule',
+                  standard_charge_dollar: 120,
+                  additional_payer_notes: null,
+                },
+              ],
+            },
+            { setting: 'inpatient', gross_charge: 900, payers_information: null },
+          ],
+        },
+      ],
+      modifier_information: null,
+    });
+    expect(header).toMatchObject({
+      locationNames: ['Test Hospital'],
+      addresses: ['1 Main St, Boston, MA 02110'],
+      type2Npis: ['1234567893', '1234567901'],
+      licenseNumber: null,
+    });
+    expect(records.map((r) => [r.setting, r.gross, r.discountedCash, r.payers.length])).toEqual([
+      ['outpatient', 250, null, 1],
+      ['inpatient', 900, null, 0],
+    ]);
+    expect(records[0]?.payers[0]?.notes).toBeNull();
+    expect(report.rejected()).toBe(0);
+    const said = 'value was null or empty (read as left out): ';
+    const examples = report.examples('json.empty-value');
+    expect(examples.map((e) => `${e.location}: ${e.message.replace(said, '')}`)).toEqual([
+      'standard_charge_information[0].standard_charges[0]: discounted_cash ""',
+      'standard_charge_information[0].standard_charges[0].payers_information[0]: additional_payer_notes null',
+      'standard_charge_information[0].standard_charges[1]: payers_information null',
+      'location_name: location_name ""',
+      'hospital_address: hospital_address null',
+    ]);
+    // Five examples are kept; the count has them all: the licence number and the modifiers too.
+    expect(report.count('json.empty-value')).toBe(7);
+    expect(report.count('json.number-as-text')).toBe(1);
+    // No error but those of what the file leaves out.
+    const errors = report.rules().filter((r) => r.severity === 'error');
+    expect(errors.map((r) => r.rule)).toEqual(['required.min-max', 'required.attestation']);
+  });
+
   /** The JSON with every object's keys in alphabetical order, as `jq -S` writes it. */
   const sortedKeys = (value: unknown): unknown =>
     Array.isArray(value)

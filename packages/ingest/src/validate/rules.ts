@@ -246,6 +246,10 @@ export const RULES = {
     'value was one entry where the schema wants a list, and was read as a list of one',
     'values were one entry where the schema wants a list, and were read as lists of one',
   ),
+  'json.empty-value': warning(
+    'value was null or empty (read as left out)',
+    'values were null or empty (read as left out)',
+  ),
   'json.wrong-type-read': warning(
     "value had another JSON type than the schema's, and was read all the same",
     "values had other JSON types than the schema's, and were read all the same",
