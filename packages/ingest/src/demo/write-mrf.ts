@@ -1,4 +1,5 @@
 import type { MrfFormat, MrfHeader, PayerCharge } from '../model.ts';
+import { CMS_ATTESTATION } from '../read/header.ts';
 import { MAX_CODES } from './catalogue.ts';
 import type { DemoItem, DemoModifier, DemoStandardCharge } from './charges.ts';
 import { csvRow } from './csv.ts';
@@ -9,9 +10,6 @@ import type { FileSink } from './file-sink.ts';
  * order follow the CMS templates (V3.0.0_Tall_CSV_Format_Template.csv and
  * V3.0.0_Wide_CSV_Format_Template.csv); JSON follows V3.0.0_Hospital_price_transparency_schema.
  */
-
-export const CMS_ATTESTATION =
-  'To the best of its knowledge and belief, this hospital has included all applicable standard charge information in accordance with the requirements of 45 CFR 180.50, and the information encoded is true, accurate, and complete as of the date in the file. This hospital has included all payer-specific negotiated charges in dollars that can be expressed as a dollar amount. For payer-specific negotiated charges that cannot be expressed as a dollar amount in the machine-readable file or not knowable in advance, the hospital attests that the payer-specific negotiated charge is based on a contractual algorithm, percentage or formula that precludes the provision of a dollar amount and has provided all necessary information available to the hospital for the public to be able to derive the dollar amount, including, but not limited to, the specific fee schedule or components referenced in such percentage, algorithm or formula.';
 
 export interface MrfContent {
   header: MrfHeader;

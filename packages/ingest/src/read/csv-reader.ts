@@ -10,7 +10,7 @@ import type { ValidationReport } from '../validate/report.ts';
 import { CsvRowSplitter } from './csv-rows.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
-import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
+import { checkHeader, checkStatement, emptyHeader, resolveVersion } from './header.ts';
 import {
   CODE_TYPES_V2_SET,
   CODE_TYPES_V3_SET,
@@ -236,6 +236,8 @@ export class CsvMrfParser implements FormatParser {
   private readonly names: NameNormaliser;
   private rowIndex = 0;
   private headerNames: string[] = [];
+  /** The header names as written: the attestation's is its statement. */
+  private headerNamesWritten: string[] = [];
   private layout: Layout | null = null;
   private ctx: RuleContext | null = null;
   private codeTypes: ReadonlySet<string> = CODE_TYPES_V3_SET;
@@ -398,6 +400,7 @@ export class CsvMrfParser implements FormatParser {
     const names = fields.map((f, i) => this.keywords(f, `row 1, column ${i + 1}`).join('|'));
     if (names.includes('hospital_name')) {
       this.headerNames = names;
+      this.headerNamesWritten = fields;
       this.namesRow = { first: fields[0] ?? '', whole: fields.join(',') };
       return;
     }
@@ -468,6 +471,8 @@ export class CsvMrfParser implements FormatParser {
         h.licenseNumber = text(values[i] ?? '', r, 'row 2', name);
       } else if (name.startsWith(ATTESTATION_START)) {
         h.attestationConfirmed = confirmation(values[i] ?? '', r, 'row 2, attestation');
+        const statement = this.headerNamesWritten[i] ?? '';
+        checkStatement(statement.trim(), version.version, r, `row 1, column ${i + 1}`);
       }
     }
     this.header = h;

@@ -3,6 +3,63 @@ import type { ValidationReport } from '../validate/report.ts';
 import { MrfReadError } from './errors.ts';
 import { STATE_CODES, cmsVersion, looksLikeEin } from './normalise.ts';
 
+/**
+ * The statements a hospital confirms, word for word as the schemas require them (their `const`):
+ * v3.0.0's attestation, and the affirmation of 2.0.0 to 2.2.1. A CSV writes it as a column name.
+ */
+export const CMS_ATTESTATION =
+  'To the best of its knowledge and belief, this hospital has included all applicable standard charge information in accordance with the requirements of 45 CFR 180.50, and the information encoded is true, accurate, and complete as of the date in the file. This hospital has included all payer-specific negotiated charges in dollars that can be expressed as a dollar amount. For payer-specific negotiated charges that cannot be expressed as a dollar amount in the machine-readable file or not knowable in advance, the hospital attests that the payer-specific negotiated charge is based on a contractual algorithm, percentage or formula that precludes the provision of a dollar amount and has provided all necessary information available to the hospital for the public to be able to derive the dollar amount, including, but not limited to, the specific fee schedule or components referenced in such percentage, algorithm or formula.';
+export const CMS_AFFIRMATION =
+  'To the best of its knowledge and belief, the hospital has included all applicable standard charge information in accordance with the requirements of 45 CFR 180.50, and the information encoded is true, accurate, and complete as of the date indicated.';
+
+/** A statement's words with curly quotes and spacing set aside (letter case is, by comparing). */
+function statementWords(statement: string): string[] {
+  return statement
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+([,.;:])/g, '$1')
+    .split(/\s+/)
+    .filter((word) => word.length > 0);
+}
+
+/** Up to eight words from `from`, as an example shows them. */
+const wordsFrom = (words: string[], from: number) =>
+  `"${words.slice(from, from + 8).join(' ')}${words.length > from + 8 ? '…' : ''}"`;
+
+/**
+ * Checks the statement a file confirms against CMS's words for its version: another statement
+ * (words changed, left out or cut short) is `attestation.wording`, naming where it parts from
+ * CMS's; the same words in another letter case, quotes or spacing are `attestation.spacing`.
+ */
+export function checkStatement(
+  written: string | null,
+  version: CmsVersion,
+  report: ValidationReport,
+  location: string,
+): void {
+  const cms = version === '3.0.0' ? CMS_ATTESTATION : CMS_AFFIRMATION;
+  if (written === cms) return;
+  if (written === null) {
+    report.add('attestation.wording', location, 'no statement written');
+    return;
+  }
+  const theirs = statementWords(written);
+  const ours = statementWords(cms);
+  let same = 0;
+  while (same < theirs.length && theirs[same]?.toLowerCase() === ours[same]?.toLowerCase()) same++;
+  if (same === theirs.length && same === ours.length) {
+    report.add('attestation.spacing', location);
+  } else if (same === theirs.length) {
+    report.add('attestation.wording', location, `ends before CMS's ${wordsFrom(ours, same)}`);
+  } else {
+    report.add(
+      'attestation.wording',
+      location,
+      `from word ${same + 1}, ${wordsFrom(theirs, same)} where CMS writes ${wordsFrom(ours, same)}`,
+    );
+  }
+}
+
 export function emptyHeader(
   format: MrfFormat,
   version: CmsVersion,

@@ -26,7 +26,7 @@ import {
   listEndsAt,
   previousSignificant,
 } from './json-resync.ts';
-import { checkHeader, emptyHeader, resolveVersion } from './header.ts';
+import { checkHeader, checkStatement, emptyHeader, resolveVersion } from './header.ts';
 import { lenientJson } from './lenient-json.ts';
 import {
   CODE_TYPES_V2_SET,
@@ -1089,6 +1089,8 @@ export class JsonMrfParser implements FormatParser {
         r.add('json.wrong-type-read', 'attestation', JSON.stringify(confirmed));
         h.attestationConfirmed = confirmation(String(confirmed), r, 'attestation');
       }
+      const statement = attestation.attestation ?? attestation.affirmation;
+      checkStatement(jsonText(statement, r, key, key), h.version, r, key);
       h.attesterName =
         typeof attestation.attester_name === 'string'
           ? text(attestation.attester_name, r, 'attestation', 'attester_name')

@@ -10,6 +10,7 @@ import type { ChargeRecord } from '../model.ts';
 import { centralDirectoryNames } from './compression.ts';
 import { MAX_RATES_PER_RECORD, RECENT_CHARGES } from './csv-reader.ts';
 import { JsonMrfParser, MAX_VALUE_BYTES } from './json-reader.ts';
+import { CMS_ATTESTATION } from './header.ts';
 import { ValidationReport } from '../validate/report.ts';
 import { NO_PLAN_NAMED } from '../validate/record-rules.ts';
 import {
@@ -108,7 +109,7 @@ async function openHandles(path: string): Promise<number> {
 
 const V3_HEADER =
   'hospital_name,last_updated_on,version,location_name,hospital_address,license_number|MA,type_2_npi,' +
-  '"To the best of its knowledge and belief, this hospital has included all applicable standard charge information",attester_name\n' +
+  `"${CMS_ATTESTATION}",attester_name\n` +
   'Test Hospital,2026-01-15,3.0.0,Test Hospital,1 Main St,1234,1234567890,true,A Person\n';
 const TALL_COLUMNS =
   'description,code|1,code|1|type,modifiers,setting,drug_unit_of_measurement,drug_type_of_measurement,' +
@@ -1208,7 +1209,11 @@ describe('records and rules', () => {
       hospital_address: '1 Main St, Boston, MA 02110',
       type_2_npi: 1234567893,
       license_information: [{ license_number: 1234, state: 'MA' }],
-      attestation: { attestation: 'To the best…', confirm_attestation: 'TRUE', attester_name: 'A' },
+      attestation: {
+        attestation: CMS_ATTESTATION,
+        confirm_attestation: 'TRUE',
+        attester_name: 'A',
+      },
     };
     // Header fields before the items, and after them (read late): the same header either way.
     for (const json of [
@@ -1257,6 +1262,31 @@ describe('records and rules', () => {
       csv.report.count('date.invalid'),
       csv.report.count('required.last_updated_on'),
     ]).toEqual([1, 0]);
+  });
+
+  it("checks the attestation's statement against CMS's, in a CSV's column name and a JSON's field", async () => {
+    const cut = CMS_ATTESTATION.slice(0, CMS_ATTESTATION.indexOf(' in accordance'));
+    const csv = await readText(
+      'short-statement.csv',
+      V3_HEADER.replace(CMS_ATTESTATION, cut) + TALL_COLUMNS + TALL_ROW,
+    );
+    const json = await readJson('short-statement.json', {
+      version: '3.0.0',
+      attestation: { attestation: cut, confirm_attestation: true, attester_name: 'A Person' },
+      standard_charge_information: [OFFICE_VISIT],
+    });
+    for (const [{ report, records }, where] of [
+      [csv, 'row 1, column 8'],
+      [json, 'attestation'],
+    ] as const) {
+      expect(report.examples('attestation.wording').map((e) => e.location)).toEqual([where]);
+      expect(report.examples('attestation.wording')[0]?.message).toContain(
+        'ends before CMS\'s "in accordance with the requirements of 45 CFR…"',
+      );
+      // The file's confirmation stands, and nothing is rejected for it.
+      expect(report.count('required.attestation')).toBe(0);
+      expect([records.length, report.rejected()]).toEqual([1, 0]);
+    }
   });
 
   it('reads a JSON null or "" as a value left out, and says so where it was', async () => {
@@ -1478,7 +1508,11 @@ describe('records and rules', () => {
       hospital_address: ['1 Main St, Portland, OR 97201'],
       license_information: { license_number: '1', state: 'OR' },
       type_2_npi: ['1234567890'],
-      attestation: { attestation: 'Yes', attester_name: 'A Person', confirm_attestation: true },
+      attestation: {
+        attestation: CMS_ATTESTATION,
+        attester_name: 'A Person',
+        confirm_attestation: true,
+      },
       standard_charge_information: [item],
     });
     expect(v3.header).toMatchObject({ version: '3.0.0', declaredVersion: '2.2.1' });

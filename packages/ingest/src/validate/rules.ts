@@ -80,6 +80,14 @@ export const RULES = {
     'dates were written in other forms than YYYY-MM-DD (read all the same)',
   ),
   'date.invalid': error('date could not be read', 'dates could not be read'),
+  'attestation.wording': error(
+    "attestation's statement is not CMS's wording",
+    "attestations' statements are not CMS's wording",
+  ),
+  'attestation.spacing': warning(
+    "attestation's statement differs from CMS's wording in letter case, quotes or spacing only",
+    "attestations' statements differ from CMS's wording in letter case, quotes or spacing only",
+  ),
   'attestation.other-word': warning(
     'attestation was confirmed or denied in another word than true or false (read as that)',
     'attestations were confirmed or denied in other words than true or false (read as those)',
