@@ -1,0 +1,152 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { validateCsv, validateJson } from '@cmsgov/hpt-validator';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { MrfReadError, openMrf } from '../read/index.ts';
+import { itWithDataFile } from '../testing/it-with-data-file.ts';
+
+/**
+ * CMS's own validator (@cmsgov/hpt-validator, the one `npm run bench:ingest` races) beside ours, on
+ * the CMS v3 examples with one value changed at a time: left out, emptied, null, a negative
+ * number, or a word that is no CMS value. Wherever CMS's validator finds an error, ours must say
+ * something too: refuse the file, or report a rule more often than for the unchanged example (an
+ * error, or a warning saying how the value was read). Ours may read more than CMS's accepts, as
+ * the issue asks, but never in silence. Before session 41 ours said nothing in 33 of these changes
+ * to the JSON example and 3 to the CSVs': a code's type without its code, a code entry that is no
+ * object, a null or "" anywhere, the attestation's statement.
+ */
+const EXAMPLES = 'cms-hpt-examples';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ratelens-agreement-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Each rule's count in our report, or how our reader refused the file. */
+async function ourRules(path: string): Promise<Map<string, number> | string> {
+  try {
+    const reader = await openMrf(path);
+    for await (const record of reader.records) void record;
+    return new Map(reader.report.rules().map((r) => [r.rule, r.count]));
+  } catch (error) {
+    if (error instanceof MrfReadError) return `refused (${error.code})`;
+    throw error;
+  }
+}
+
+/** Whether ours said more of the changed file than of the example: a refusal, or a rule more often. */
+function saysMore(changed: Map<string, number> | string, example: Map<string, number>): boolean {
+  if (typeof changed === 'string') return true;
+  return [...changed].some(([rule, count]) => count > (example.get(rule) ?? 0));
+}
+
+type Json = null | string | number | boolean | Json[] | { [key: string]: Json };
+
+/**
+ * The path of every value in the document, one per shape (the first item's `code`, not every
+ * item's): `["standard_charge_information", 0, "code_information", 0, "code"]`.
+ */
+function valuePaths(value: Json, path: (string | number)[] = [], seen = new Set<string>()) {
+  const paths: (string | number)[][] = [];
+  const shape = path.map((step) => (typeof step === 'number' ? '#' : step)).join('.');
+  if (Array.isArray(value))
+    value.forEach((v, i) => paths.push(...valuePaths(v, [...path, i], seen)));
+  else if (value !== null && typeof value === 'object')
+    for (const [key, v] of Object.entries(value))
+      paths.push(...valuePaths(v, [...path, key], seen));
+  if (path.length > 0 && !seen.has(shape)) {
+    seen.add(shape);
+    paths.push(path);
+  }
+  return paths;
+}
+
+const JSON_CHANGES: [string, Json | undefined][] = [
+  ['left out', undefined],
+  ['""', ''],
+  ['null', null],
+  ['-5', -5],
+  ['"bogus value"', 'bogus value'],
+];
+
+describe("CMS's validator and ours agree that a broken value is worth saying", () => {
+  itWithDataFile(
+    'the v3 JSON example, each value changed in five ways',
+    `${EXAMPLES}/v3_json_format_example.json`,
+    async (path) => {
+      const example = JSON.parse(await readFile(path, 'utf8')) as Json;
+      const before = await ourRules(path);
+      if (typeof before === 'string') throw new Error(`the example itself was ${before}`);
+      const unsaid: string[] = [];
+      for (const steps of valuePaths(example)) {
+        for (const [change, value] of JSON_CHANGES) {
+          const copy = structuredClone(example);
+          let parent = copy as Record<string | number, Json>;
+          for (const step of steps.slice(0, -1)) parent = parent[step] as Record<string, Json>;
+          const last = steps.at(-1) as string | number;
+          if (value !== undefined) parent[last] = value;
+          else if (Array.isArray(parent)) parent.splice(last as number, 1);
+          else delete parent[last];
+          const file = join(dir, 'changed.json');
+          await writeFile(file, JSON.stringify(copy));
+          const cms = await validateJson(createReadStream(file), 'v3.0.0');
+          if (cms.errors.length === 0) continue;
+          if (!saysMore(await ourRules(file), before))
+            unsaid.push(`${steps.join('.')} ${change}: CMS says ${cms.errors[0]?.message}`);
+        }
+      }
+      expect(unsaid).toEqual([]);
+    },
+    120_000,
+  );
+
+  for (const name of ['V3.0.0_Tall_CSV_Format_Example.csv', 'V3.0.0_Wide_CSV_Format_Example.csv']) {
+    itWithDataFile(
+      `the ${name.includes('Tall') ? 'tall' : 'wide'} CSV example, each value of its header and first charge changed in three ways`,
+      `${EXAMPLES}/${name}`,
+      async (path) => {
+        const rows: string[][] = parse(await readFile(path, 'utf8'), {
+          bom: true,
+          relax_column_count: true,
+        });
+        const write = (table: string[][]) =>
+          table
+            .map((row) => row.map((v) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)))
+            .map((row) => row.join(','))
+            .join('\n');
+        const exampleFile = join(dir, 'example.csv');
+        await writeFile(exampleFile, write(rows));
+        const before = await ourRules(exampleFile);
+        if (typeof before === 'string') throw new Error(`the example itself was ${before}`);
+        const unsaid: string[] = [];
+        // Row 2 holds the header's values, row 4 the first charge's (row 3 names the columns).
+        for (const row of [1, 3]) {
+          for (let column = 0; column < (rows[row]?.length ?? 0); column++) {
+            for (const value of ['', '-5', 'bogus value']) {
+              const copy = rows.map((r) => [...r]);
+              (copy[row] as string[])[column] = value;
+              const file = join(dir, 'changed.csv');
+              await writeFile(file, write(copy));
+              const cms = await validateCsv(createReadStream(file), 'v3.0.0');
+              if (cms.errors.length === 0) continue;
+              if (!saysMore(await ourRules(file), before)) {
+                const named = rows[row === 1 ? 0 : 2]?.[column];
+                unsaid.push(
+                  `row ${row + 1}, ${named} "${value}": CMS says ${cms.errors[0]?.message}`,
+                );
+              }
+            }
+          }
+        }
+        expect(unsaid).toEqual([]);
+      },
+      120_000,
+    );
+  }
+});
