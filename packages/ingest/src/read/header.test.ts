@@ -38,22 +38,22 @@ describe("a file's attestation statement", () => {
       .replace(', and the information', ' , and the information');
     expect(said(respaced)).toEqual([
       'warning attestation.spacing: ' +
-        "attestation's statement differs from CMS's wording in letter case, quotes or spacing only",
+        "file's attestation statement differs from CMS's wording in letter case, quotes or spacing only",
     ]);
   });
 
   it('names where another statement parts from CMS’s words', () => {
     expect(said(CMS_ATTESTATION.replace('true, accurate', 'correct, accurate'))).toEqual([
-      "error attestation.wording: attestation's statement is not CMS's wording: " +
+      "error attestation.wording: file's attestation statement is not CMS's wording: " +
         'from word 32, "correct, accurate, and complete as of the date…" ' +
         'where CMS writes "true, accurate, and complete as of the date…"',
     ]);
     expect(said(CMS_ATTESTATION.slice(0, CMS_ATTESTATION.indexOf(' This hospital')))).toEqual([
-      "error attestation.wording: attestation's statement is not CMS's wording: " +
+      "error attestation.wording: file's attestation statement is not CMS's wording: " +
         'ends before CMS\'s "This hospital has included all payer-specific negotiated charges…"',
     ]);
     expect(said(null)).toEqual([
-      "error attestation.wording: attestation's statement is not CMS's wording: no statement written",
+      "error attestation.wording: file's attestation statement is not CMS's wording: no statement written",
     ]);
   });
 

@@ -81,12 +81,12 @@ export const RULES = {
   ),
   'date.invalid': error('date could not be read', 'dates could not be read'),
   'attestation.wording': error(
-    "attestation's statement is not CMS's wording",
-    "attestations' statements are not CMS's wording",
+    "file's attestation statement is not CMS's wording",
+    "files' attestation statements are not CMS's wording",
   ),
   'attestation.spacing': warning(
-    "attestation's statement differs from CMS's wording in letter case, quotes or spacing only",
-    "attestations' statements differ from CMS's wording in letter case, quotes or spacing only",
+    "file's attestation statement differs from CMS's wording in letter case, quotes or spacing only",
+    "files' attestation statements differ from CMS's wording in letter case, quotes or spacing only",
   ),
   'attestation.other-word': warning(
     'attestation was confirmed or denied in another word than true or false (read as that)',
