@@ -1262,6 +1262,8 @@ function slotEmpty(f: string[], c: PayerColumns): boolean {
     empty(f, c.methodology) &&
     empty(f, c.estimated) &&
     empty(f, c.median) &&
+    empty(f, c.p10) &&
+    empty(f, c.p90) &&
     empty(f, c.count) &&
     empty(f, c.notes)
   );

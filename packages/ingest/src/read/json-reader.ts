@@ -951,7 +951,10 @@ export class JsonMrfParser implements FormatParser {
    * else is the wrong type. What a file writes without brackets is read, never dropped unseen.
    */
   private listOf(value: unknown, location: string, field: string, strings = false): unknown[] {
-    if (Array.isArray(value)) return value;
+    if (Array.isArray(value)) {
+      if (value.length === 0) this.report.add('json.empty-value', location, `${field} []`);
+      return value;
+    }
     if (value === undefined) return [];
     if (value === null) {
       this.report.add('json.empty-value', location, `${field} null`);

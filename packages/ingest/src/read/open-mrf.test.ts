@@ -1289,7 +1289,7 @@ describe('records and rules', () => {
     }
   });
 
-  it('reads a JSON null or "" as a value left out, and says so where it was', async () => {
+  it('reads a JSON null, "" or empty list as a value left out, and says so where it was', async () => {
     const { header, records, report } = await readJson('nulls.json', {
       hospital_name: 'Test Hospital',
       last_updated_on: '2026-01-15',
@@ -1304,6 +1304,7 @@ describe('records and rules', () => {
           standard_charges: [
             {
               setting: 'outpatient',
+              modifier_code: [],
               gross_charge: 250,
               discounted_cash: '',
               payers_information: [
@@ -1334,17 +1335,18 @@ describe('records and rules', () => {
     ]);
     expect(records[0]?.payers[0]?.notes).toBeNull();
     expect(report.rejected()).toBe(0);
-    const said = 'value was null or empty (read as left out): ';
+    const said = 'value was null or empty, or a list had no entry (read as left out): ';
     const examples = report.examples('json.empty-value');
     expect(examples.map((e) => `${e.location}: ${e.message.replace(said, '')}`)).toEqual([
+      'standard_charge_information[0].standard_charges[0]: modifier_code []',
       'standard_charge_information[0].standard_charges[0]: discounted_cash ""',
       'standard_charge_information[0].standard_charges[0].payers_information[0]: additional_payer_notes null',
       'standard_charge_information[0].standard_charges[1]: payers_information null',
       'location_name: location_name ""',
-      'hospital_address: hospital_address null',
     ]);
-    // Five examples are kept; the count has them all: the licence number and the modifiers too.
-    expect(report.count('json.empty-value')).toBe(7);
+    // Five examples are kept; the count has them all: the address, the licence number and the
+    // modifiers too.
+    expect(report.count('json.empty-value')).toBe(8);
     expect(report.count('json.number-as-text')).toBe(1);
     // No error but those of what the file leaves out.
     const errors = report.rules().filter((r) => r.severity === 'error');

@@ -75,6 +75,15 @@ export function checkPayer(
   p.planName = planNameOrNone(p.planName, report, location);
   const percentOrAlgorithm = p.percentage !== null || p.algorithm !== null;
   if (p.dollar === null && !percentOrAlgorithm) report.add('required.negotiated-value', location);
+  // A count written is read in CMS's form, or left out, wherever it is written.
+  const written = p.count;
+  if (version === '3.0.0' && written !== null) {
+    p.count = cmsCount(written);
+    if (p.count !== written) {
+      const rule = p.count === null ? 'v3.count-invalid' : 'count.other-form';
+      report.add(rule, location, JSON.stringify(written));
+    }
+  }
   // A CSV row that prices a modifier alone (no code) needs only a description and a value
   // (CMS v3 CSV data dictionary); the methodology and count rules are for items and services.
   if (modifierOnly) return report.rejectingErrors - before;
@@ -84,12 +93,6 @@ export function checkPayer(
     report.add('other.notes-required', location);
   }
   if (version === '3.0.0') {
-    const written = p.count;
-    p.count = written === null ? null : cmsCount(written);
-    if (written !== null && p.count !== written) {
-      const rule = p.count === null ? 'v3.count-invalid' : 'count.other-form';
-      report.add(rule, location, JSON.stringify(written));
-    }
     if (percentOrAlgorithm && written === null) report.add('v3.count-required', location);
     else if (percentOrAlgorithm && p.count !== null && p.count !== '0') {
       if (p.median === null || p.p10 === null || p.p90 === null) {

@@ -255,8 +255,8 @@ export const RULES = {
     'values were one entry where the schema wants a list, and were read as lists of one',
   ),
   'json.empty-value': warning(
-    'value was null or empty (read as left out)',
-    'values were null or empty (read as left out)',
+    'value was null or empty, or a list had no entry (read as left out)',
+    'values were null or empty, or lists had no entry (read as left out)',
   ),
   'json.wrong-type-read': warning(
     "value had another JSON type than the schema's, and was read all the same",
