@@ -1226,6 +1226,8 @@ export class JsonMrfParser implements FormatParser {
   private onModifiers(value: unknown): void {
     const ctx = this.ctx as RuleContext;
     const r = this.report;
+    // Before 3.0.0 the schemas let the list be empty.
+    if (Array.isArray(value) && value.length === 0 && ctx.version !== '3.0.0') return;
     const modifiers = this.listOf(value, MODIFIERS_KEY, MODIFIERS_KEY);
     for (let i = 0; i < modifiers.length; i++) {
       const m: unknown = modifiers[i];

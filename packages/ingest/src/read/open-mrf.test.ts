@@ -1353,6 +1353,20 @@ describe('records and rules', () => {
     expect(errors.map((r) => r.rule)).toEqual(['required.min-max', 'required.attestation']);
   });
 
+  it('says an empty modifier_information in 3.0.0, which requires an entry, and not before', async () => {
+    for (const [version, said] of [
+      ['3.0.0', 1],
+      ['2.2.1', 0],
+    ] as const) {
+      const { report } = await readJson(`no-modifiers-${version}.json`, {
+        version,
+        standard_charge_information: [OFFICE_VISIT],
+        modifier_information: [],
+      });
+      expect(report.count('json.empty-value'), version).toBe(said);
+    }
+  });
+
   /** The JSON with every object's keys in alphabetical order, as `jq -S` writes it. */
   const sortedKeys = (value: unknown): unknown =>
     Array.isArray(value)
