@@ -950,6 +950,11 @@ export class JsonMrfParser implements FormatParser {
    * the list holds strings) as a list of one, with a warning, nothing as an empty list; anything
    * else is the wrong type. What a file writes without brackets is read, never dropped unseen.
    */
+  /** Whether the version's schema lets its free-text fields be empty: those before 3.0.0 do. */
+  private emptyTextAllowed(): boolean {
+    return (this.ctx as RuleContext).version !== '3.0.0';
+  }
+
   private listOf(value: unknown, location: string, field: string, strings = false): unknown[] {
     if (Array.isArray(value)) {
       if (value.length === 0) this.report.add('json.empty-value', location, `${field} []`);
@@ -1043,8 +1048,10 @@ export class JsonMrfParser implements FormatParser {
       const lone = typeof value === 'string' || typeof value === 'number';
       if (lone) r.add('json.single-as-list', key, key);
       if (value === null) r.add('json.empty-value', key, `${key} null`);
+      // The v2 schemas let an address or location name be empty; 3.0.0's do not.
+      const emptyAllowed = h.version !== '3.0.0' && key !== 'type_2_npi';
       return (lone ? [value] : Array.isArray(value) ? value : []).flatMap((x: unknown) => {
-        const t = jsonText(x, r, key, key);
+        const t = jsonText(x, r, key, key, emptyAllowed);
         return t === null ? [] : [t];
       });
     };
@@ -1210,7 +1217,13 @@ export class JsonMrfParser implements FormatParser {
       discountedCash: numberOrNull(cash),
       min: numberOrNull(min),
       max: numberOrNull(max),
-      genericNotes: jsonText(sc.additional_generic_notes, r, location, 'additional_generic_notes'),
+      genericNotes: jsonText(
+        sc.additional_generic_notes,
+        r,
+        location,
+        'additional_generic_notes',
+        this.emptyTextAllowed(),
+      ),
       payers,
     };
     const errors = itemErrors + ownErrors + checkRecord(record, ctx, anyDollar);
@@ -1332,13 +1345,25 @@ export class JsonMrfParser implements FormatParser {
       methodology: methodologyValue,
       dollar: numberOrNull(dollar),
       percentage: numberOrNull(percentage),
-      algorithm: jsonText(p.standard_charge_algorithm, r, location, 'standard_charge_algorithm'),
+      algorithm: jsonText(
+        p.standard_charge_algorithm,
+        r,
+        location,
+        'standard_charge_algorithm',
+        this.emptyTextAllowed(),
+      ),
       estimatedAmount: numberOrNull(estimated),
       median: numberOrNull(median),
       p10: numberOrNull(p10),
       p90: numberOrNull(p90),
       count: jsonText(p.count, r, location, 'count'),
-      notes: jsonText(p.additional_payer_notes, r, location, 'additional_payer_notes'),
+      notes: jsonText(
+        p.additional_payer_notes,
+        r,
+        location,
+        'additional_payer_notes',
+        this.emptyTextAllowed(),
+      ),
     };
     const valueErrors = r.rejectingErrors - before;
     // An unreadable amount counts as present for the "one of dollar/percentage/algorithm" rule:

@@ -263,16 +263,21 @@ export function jsonAmount(
   return Number.NaN;
 }
 
-/** A JSON value where the schema wants a string; numbers are accepted as their text. */
+/**
+ * A JSON value where the schema wants a string; numbers are accepted as their text. An empty one
+ * is said (`json.empty-value`) unless `emptyAllowed`: the v2 schemas let a few free-text fields be
+ * empty (notes, the algorithm, an address or location name).
+ */
 export function jsonText(
   value: unknown,
   report: ValidationReport,
   location: string,
   field: string,
+  emptyAllowed = false,
 ): string | null {
   if (typeof value === 'string') {
     const read = text(value, report, location, field);
-    if (read === null)
+    if (read === null && !emptyAllowed)
       report.add('json.empty-value', location, `${field} ${JSON.stringify(value)}`);
     return read;
   }

@@ -1353,17 +1353,43 @@ describe('records and rules', () => {
     expect(errors.map((r) => r.rule)).toEqual(['required.min-max', 'required.attestation']);
   });
 
-  it('says an empty modifier_information in 3.0.0, which requires an entry, and not before', async () => {
-    for (const [version, said] of [
-      ['3.0.0', 1],
-      ['2.2.1', 0],
+  it('does not say what the v2 schemas let be empty: free text, and modifier_information', async () => {
+    const file = (version: string, empty: '' | null) => ({
+      version,
+      hospital_address: ['1 Main St, Boston, MA 02110', empty],
+      standard_charge_information: [
+        {
+          ...OFFICE_VISIT,
+          standard_charges: [
+            {
+              setting: 'outpatient',
+              gross_charge: 250,
+              additional_generic_notes: empty,
+              payers_information: [
+                {
+                  payer_name: 'Aetna',
+                  plan_name: 'PPO',
+                  methodology: 'fee schedule',
+                  standard_charge_dollar: 120,
+                  standard_charge_algorithm: empty,
+                  additional_payer_notes: empty,
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      modifier_information: [],
+    });
+    for (const [version, empty, said] of [
+      ['3.0.0', '', 5],
+      ['2.2.1', '', 0],
+      // null is no string in any version.
+      ['2.2.1', null, 4],
     ] as const) {
-      const { report } = await readJson(`no-modifiers-${version}.json`, {
-        version,
-        standard_charge_information: [OFFICE_VISIT],
-        modifier_information: [],
-      });
-      expect(report.count('json.empty-value'), version).toBe(said);
+      const { records, report } = await readJson(`empty-${version}.json`, file(version, empty));
+      expect(report.count('json.empty-value'), `${version} ${empty}`).toBe(said);
+      expect(records[0]?.payers[0]).toMatchObject({ algorithm: null, notes: null });
     }
   });
 
