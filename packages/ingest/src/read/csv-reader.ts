@@ -19,6 +19,7 @@ import {
   codeValue,
   drugType,
   numberOrNull,
+  allowedAmount,
   amount,
   confirmation,
   CHARGE,
@@ -958,10 +959,10 @@ export class CsvMrfParser implements FormatParser {
       dollar: numberOrNull(dollar),
       percentage: numberOrNull(percentage),
       algorithm: text(cell(f, c.algorithm), r, location, 'negotiated_algorithm'),
-      estimatedAmount: numberOrNull(amount(cell(f, c.estimated), r, location, 'estimated_amount')),
-      median: numberOrNull(amount(cell(f, c.median), r, location, 'median_amount')),
-      p10: numberOrNull(amount(cell(f, c.p10), r, location, '10th_percentile')),
-      p90: numberOrNull(amount(cell(f, c.p90), r, location, '90th_percentile')),
+      estimatedAmount: allowed(f, c.estimated, r, location, 'estimated_amount'),
+      median: allowed(f, c.median, r, location, 'median_amount'),
+      p10: allowed(f, c.p10, r, location, '10th_percentile'),
+      p90: allowed(f, c.p90, r, location, '90th_percentile'),
       count: text(cell(f, c.count), r, location, 'count'),
       notes:
         c.notes === -1 && layout.rateNotes !== -1
@@ -1250,6 +1251,18 @@ function isSepLine(fields: string[]): boolean {
 function isBlank(f: string[]): boolean {
   for (const v of f) if (v.length > 0 && v.trim().length > 0) return false;
   return true;
+}
+
+/** A rate's estimated or allowed amount from its column (see allowedAmount). */
+function allowed(
+  f: string[],
+  column: number,
+  report: ValidationReport,
+  location: string,
+  field: string,
+): number | null {
+  const read = numberOrNull(amount(cell(f, column), report, location, field));
+  return allowedAmount(read, report, location, field);
 }
 
 function slotEmpty(f: string[], c: PayerColumns): boolean {

@@ -41,6 +41,7 @@ import {
   drugType,
   numberOrNull,
   isoDate,
+  allowedAmount,
   jsonAmount,
   jsonText,
   methodology,
@@ -1335,10 +1336,10 @@ export class JsonMrfParser implements FormatParser {
       'standard_charge_percentage',
       PERCENT,
     );
-    const estimated = jsonAmount(p.estimated_amount, r, location, 'estimated_amount');
-    const median = jsonAmount(p.median_amount, r, location, 'median_amount');
-    const p10 = jsonAmount(p['10th_percentile'], r, location, '10th_percentile');
-    const p90 = jsonAmount(p['90th_percentile'], r, location, '90th_percentile');
+    const estimated = allowed(p.estimated_amount, r, location, 'estimated_amount');
+    const median = allowed(p.median_amount, r, location, 'median_amount');
+    const p10 = allowed(p['10th_percentile'], r, location, '10th_percentile');
+    const p90 = allowed(p['90th_percentile'], r, location, '90th_percentile');
     const payer: PayerCharge = {
       payerName,
       planName,
@@ -1418,6 +1419,16 @@ export class JsonMrfParser implements FormatParser {
     }
     return codes;
   }
+}
+
+/** A rate's estimated or allowed amount (see allowedAmount); NaN when unreadable, as jsonAmount. */
+function allowed(
+  value: unknown,
+  report: ValidationReport,
+  location: string,
+  field: string,
+): number | null {
+  return allowedAmount(jsonAmount(value, report, location, field), report, location, field);
 }
 
 /** Whether the byte after a slash starts a comment: a second slash, or a star. */

@@ -224,6 +224,25 @@ export function amount(
   return n;
 }
 
+/**
+ * Nine 9s, which CMS's v2.2 data dictionary asked for in `estimated_amount` where a hospital had no
+ * claims to estimate from, and which CMS now asks hospitals to stop writing there and in the v3
+ * allowed amounts (its validator's "Nine 9s used" alert): no amount, not $999,999,999.
+ */
+export const NINE_NINES = 999_999_999;
+
+/** An estimated or allowed amount (median, percentiles) as read: nine 9s is none, and said. */
+export function allowedAmount(
+  n: number | null,
+  report: ValidationReport,
+  location: string,
+  field: string,
+): number | null {
+  if (n !== NINE_NINES) return n;
+  report.add('number.nine-nines', location, field);
+  return null;
+}
+
 /** A JSON value where the schema wants a number: numbers pass, numeric strings are warned. */
 export function jsonAmount(
   value: unknown,

@@ -2223,6 +2223,51 @@ describe('records and rules', () => {
     );
   });
 
+  it("reads nine 9s in an estimated or allowed amount as none, CMS's old sign for no claims data", async () => {
+    const csv = await readText(
+      'nines.csv',
+      V3_HEADER +
+        TALL_COLUMNS +
+        'X-ray chest,71046,CPT,,outpatient,,,250,200,Aetna,PPO,,50,,999999999,100,999999999.00,11,100,150,' +
+        'percent of total billed charges,\n',
+    );
+    const json = await readJson('nines.json', {
+      version: '3.0.0',
+      standard_charge_information: [
+        {
+          ...OFFICE_VISIT,
+          standard_charges: [
+            {
+              setting: 'outpatient',
+              payers_information: [
+                {
+                  payer_name: 'Aetna',
+                  plan_name: 'PPO',
+                  methodology: 'case rate',
+                  standard_charge_algorithm: 'See contract',
+                  median_amount: 999999999,
+                  '10th_percentile': 100,
+                  '90th_percentile': '999999999',
+                  count: '11',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    for (const [name, { records, report }] of [
+      ['csv', csv],
+      ['json', json],
+    ] as const) {
+      // Not a median of $999,999,999, which the rate's dollar figure would have come from.
+      expect(records[0]?.payers[0], name).toMatchObject({ median: null, p10: 100, p90: null });
+      expect(report.count('number.nine-nines'), name).toBe(2);
+      expect(report.count('v3.percentiles-required'), name).toBe(1);
+      expect(report.rejected(), name).toBe(0);
+    }
+  });
+
   it('reports an EIN in the licence field as a warning', async () => {
     const header = V3_HEADER.replace(',1234,', ',04-2104691,');
     const reader = await openMrf(await file('ein.csv', header + TALL_COLUMNS + TALL_ROW));

@@ -289,6 +289,10 @@ export const RULES = {
     'value the schema wants as text was written as a JSON number or true/false (read as text)',
     'values the schema wants as text were written as JSON numbers or true/false (read as text)',
   ),
+  'number.nine-nines': warning(
+    "estimated or allowed amount was 999999999, CMS's old sign for no claims data (read as none)",
+    "estimated or allowed amounts were 999999999, CMS's old sign for no claims data (read as none)",
+  ),
   'number.percentage-under-one': warning(
     'percentage was under 1, as if written as a fraction (0.45 for 45%), and was applied as written',
     'percentages were under 1, as if written as fractions (0.45 for 45%), and were applied as written',
