@@ -225,9 +225,10 @@ export function amount(
 }
 
 /**
- * Nine 9s, which CMS's v2.2 data dictionary asked for in `estimated_amount` where a hospital had no
- * claims to estimate from, and which CMS now asks hospitals to stop writing there and in the v3
- * allowed amounts (its validator's "Nine 9s used" alert): no amount, not $999,999,999.
+ * Nine 9s, which CMS's data dictionary recommended in `estimated_amount` where a hospital had no
+ * claims to estimate from until May 2025 (CMSgov/hospital-price-transparency#164), and which its
+ * validator now alerts on there and in the v3 allowed amounts ("Nine 9s used"): no amount, not
+ * $999,999,999.
  */
 export const NINE_NINES = 999_999_999;
 
