@@ -946,16 +946,17 @@ export class JsonMrfParser implements FormatParser {
     if (this.header) this.completeHeader();
   }
 
-  /**
-   * A value the schema wants as a list: a list as it is, one entry (an object, or a string where
-   * the list holds strings) as a list of one, with a warning, nothing as an empty list; anything
-   * else is the wrong type. What a file writes without brackets is read, never dropped unseen.
-   */
   /** Whether the version's schema lets its free-text fields be empty: those before 3.0.0 do. */
   private emptyTextAllowed(): boolean {
     return (this.ctx as RuleContext).version !== '3.0.0';
   }
 
+  /**
+   * A value the schema wants as a list: a list as it is, one entry (an object, or a string where
+   * the list holds strings) as a list of one, with a warning, nothing as an empty list (null, or
+   * a list with no entry, said as json.empty-value); anything else is the wrong type. What a file
+   * writes without brackets is read, never dropped unseen.
+   */
   private listOf(value: unknown, location: string, field: string, strings = false): unknown[] {
     if (Array.isArray(value)) {
       if (value.length === 0) this.report.add('json.empty-value', location, `${field} []`);
