@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { openDatabase, type Queryable } from '@ratelens/db';
 import { ingestFile, loadRefusal, type IngestStatus } from '../load/ingest-file.ts';
-import { recordListFailure, sourcesInUse } from '../load/refresh.ts';
-import { stillThere } from '../read/source.ts';
+import { readWholeBefore, recordListFailure, sourcesInUse } from '../load/refresh.ts';
+import { isUrl, stillThere } from '../read/source.ts';
 import { delineationLoaded, hospitalLocator } from '../load/reference-loader.ts';
 import {
   HPT_TXT_NAME,
@@ -134,15 +134,24 @@ interface ListedFile {
  */
 type ListFailed = (list: string, why: string, durationMs: number) => Promise<unknown>;
 
+/** What expand asks of the database, when there is one. */
+interface ExpandOptions {
+  /** A list that could not be read, or named no file that could (recordListFailure). */
+  listFailed?: ListFailed;
+  /** Whether a URL need not be asked whether it is an archive of several files (readWholeBefore). */
+  readWhole?: (url: string) => Promise<boolean>;
+}
+
 /**
  * The files to read: a hospital's `cms-hpt.txt` stands for the files it lists, and a zip archive of
  * several files for each of its files. What cannot be read is said and counted.
  */
 async function expand(
   sources: string[],
-  listFailed?: ListFailed,
+  options: ExpandOptions = {},
   listings: ReadonlyMap<string, HptListing> = new Map(),
 ): Promise<{ files: ListedFile[]; unreadable: number }> {
+  const { listFailed, readWhole } = options;
   const files: ListedFile[] = [];
   let unreadable = 0;
   for (const given of sources) {
@@ -173,7 +182,7 @@ async function expand(
         const fileUrls = urls.filter((url) => !lists.includes(url));
         if (fileUrls.length === 0)
           failure = `it names no file to read${problems[0] ? ` (${problems[0]})` : ''}`;
-        const read = await expand(fileUrls, listFailed, listed);
+        const read = await expand(fileUrls, options, listed);
         files.push(...read.files);
         unreadable += read.unreadable;
       } catch (error) {
@@ -193,7 +202,7 @@ async function expand(
     let members: string[] | null;
     const startedAt = performance.now();
     try {
-      members = await zipFiles(source);
+      members = isUrl(source) && (await readWhole?.(source)) ? null : await zipFiles(source);
     } catch (error) {
       files.push({ source, listing, unreadable: error as Error, startedAt });
       continue;
@@ -279,9 +288,11 @@ async function main(): Promise<number> {
   try {
     const refresh = values.refresh ? await refreshSources(database.connection.pool) : undefined;
     // A list that fails is a failed run of each hospital whose file came through it.
-    const { files, unreadable } = await expand(refresh?.sources ?? given, (list, why, ms) =>
-      recordListFailure(database.connection.pool, list, why, ms),
-    );
+    const pool = database.connection.pool;
+    const { files, unreadable } = await expand(refresh?.sources ?? given, {
+      listFailed: (list, why, ms) => recordListFailure(pool, list, why, ms),
+      readWhole: (url) => readWholeBefore(pool, url),
+    });
     const statuses: IngestStatus[] = [];
     if (!(await delineationLoaded(database.connection.pool)))
       console.error(

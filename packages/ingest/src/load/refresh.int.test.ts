@@ -4,11 +4,12 @@ import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFiles } from '../testing/file-server.ts';
+import { zipArchive } from '../testing/zip-archive.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { runCli } from '../testing/run-cli.ts';
 import { ingestFile } from './ingest-file.ts';
 import { loadStates } from './reference-loader.ts';
-import { sourcesInUse } from './refresh.ts';
+import { readWholeBefore, sourcesInUse } from './refresh.ts';
 
 const CMS_V3_JSON = 'cms-hpt-examples/v3_json_format_example.json';
 
@@ -192,6 +193,60 @@ describe('npm run ingest -- --refresh', () => {
       );
     }
   }, 30_000);
+});
+
+describe('readWholeBefore', () => {
+  itWithDataFile(
+    'spares a URL read whole before the Range request that asks whether it is an archive',
+    CMS_V3_JSON,
+    async (example) => {
+      const hospital = async (name: string, licence: string) => {
+        const json = JSON.parse(await readFile(example, 'utf8')) as Record<string, unknown>;
+        json.hospital_name = name;
+        json.license_information = { license_number: licence, state: 'CA' };
+        return Buffer.from(JSON.stringify(json));
+      };
+      const server = await serveFiles(
+        {
+          '/whole.json': await hospital('Whole File Hospital', '880101'),
+          '/two.zip': zipArchive([
+            { name: 'north.json', content: await hospital('North Archive Hospital', '880102') },
+            { name: 'south.json', content: await hospital('South Archive Hospital', '880103') },
+          ]),
+        },
+        { validators: true },
+      );
+      try {
+        const url = server.url('/whole.json');
+        const pool = database.connection.pool;
+        expect(await readWholeBefore(pool, url)).toBe(false);
+        const first = await cli([url]);
+        expect(first.code).toBe(0);
+        // Asked first whether it is an archive (a Range request for its end), then downloaded.
+        expect(server.ranges.filter((range) => range !== '')).toHaveLength(1);
+        expect(await readWholeBefore(pool, url)).toBe(true);
+        const asked = server.ranges.length;
+        const again = await cli([url]);
+        expect(figures(again.stdout)).toEqual([
+          expect.objectContaining({ hospital: 'Whole File Hospital', status: 'unchanged' }),
+        ]);
+        // One request: the conditional GET, answered 304.
+        expect(server.ranges.slice(asked)).toEqual(['']);
+        expect(server.statuses.slice(asked)).toEqual([304]);
+
+        // An archive of two files read whole (its first file, the other named in the report) is
+        // asked again next time, so that each of its files is read.
+        const zipUrl = server.url('/two.zip');
+        expect((await ingestFile(database.connection, zipUrl)).status).toBe('loaded');
+        expect(await readWholeBefore(pool, zipUrl)).toBe(false);
+        const split = await cli([zipUrl]);
+        expect(split.stderr).toContain(`${zipUrl}: a zip archive of 2 files, read one by one`);
+      } finally {
+        await server.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('sourcesInUse', () => {
