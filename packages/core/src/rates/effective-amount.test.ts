@@ -3,12 +3,14 @@ import {
   describeDerivation,
   describeOrigin,
   effectiveAmount,
+  PERCENT_OF_BILLED_CHARGES,
   type NegotiatedAmounts,
 } from './effective-amount.ts';
 
 const none: NegotiatedAmounts = {
   dollar: null,
   percentage: null,
+  methodology: PERCENT_OF_BILLED_CHARGES,
   median: null,
   estimatedAmount: null,
 };
@@ -34,6 +36,19 @@ describe('effectiveAmount', () => {
       origin: 'median',
       percentage: 45,
     });
+  });
+
+  it('derives nothing from a percentage of anything but billed charges', () => {
+    // "120% of Medicare": times the gross charge, it would be a dollar figure the file never gave.
+    for (const methodology of ['fee schedule', 'case rate', 'per diem', 'other', null]) {
+      const feeSchedule = { ...none, methodology, percentage: 120 };
+      expect(effectiveAmount({ ...feeSchedule, median: 99 }, 1000), String(methodology)).toEqual({
+        amount: 99,
+        origin: 'median',
+      });
+      expect(effectiveAmount(feeSchedule, 1000)).toEqual({ amount: null, origin: null });
+      expect(describeOrigin(effectiveAmount(feeSchedule, 1000))).toBe('no dollar amount published');
+    }
   });
 
   it('falls back to the v2 estimated amount', () => {

@@ -1,11 +1,20 @@
 import { formatUsd } from '../format.ts';
 import { roundToCents } from './money.ts';
 
+/** The one CMS methodology whose percentage is of the item's gross (billed) charge. */
+export const PERCENT_OF_BILLED_CHARGES = 'percent of total billed charges';
+
 /** The amounts of one payer's standard charge that a dollar figure can come from. */
 export interface NegotiatedAmounts {
   dollar: number | null;
-  /** Percent of gross charges, as CMS files write it: 45 means 45%. */
+  /**
+   * A percentage as CMS files write it (45 means 45%): of the gross charge under the methodology
+   * PERCENT_OF_BILLED_CHARGES; under another (a fee schedule: "120% of Medicare") of something the
+   * file does not give in dollars, so no dollar figure comes from it.
+   */
   percentage: number | null;
+  /** The CMS methodology, as the readers normalise it. */
+  methodology: string | null;
   /** v3 `median_amount`. */
   median: number | null;
   /** v2 `estimated_amount`. */
@@ -19,7 +28,10 @@ export type AmountOrigin = (typeof AMOUNT_ORIGINS)[number];
 export interface EffectiveAmount {
   amount: number | null;
   origin: AmountOrigin | null;
-  /** The percentage used, or the one that could not be used for want of a gross charge. */
+  /**
+   * The percentage of billed charges used, or the one that could not be used for want of a gross
+   * charge; a percentage of anything else is not one.
+   */
   percentage?: number;
 }
 
@@ -29,12 +41,16 @@ function isAmount(value: number | null): value is number {
 
 /**
  * The dollar amount a rate search shows for one payer's standard charge: the negotiated dollar
- * amount; else the negotiated percentage of the item's gross charge, when the gross charge is
- * published; else the v3 median of allowed amounts; else the v2 estimated amount. In cents.
+ * amount; else the negotiated percentage of the item's gross charge, when the methodology makes
+ * it a percentage of billed charges and the gross charge is published; else the v3 median of
+ * allowed amounts; else the v2 estimated amount. In cents.
  */
 export function effectiveAmount(charge: NegotiatedAmounts, gross: number | null): EffectiveAmount {
   if (isAmount(charge.dollar)) return { amount: roundToCents(charge.dollar), origin: 'dollar' };
-  const percentage = isAmount(charge.percentage) ? charge.percentage : undefined;
+  const percentage =
+    isAmount(charge.percentage) && charge.methodology === PERCENT_OF_BILLED_CHARGES
+      ? charge.percentage
+      : undefined;
   if (percentage !== undefined && isAmount(gross)) {
     return {
       amount: roundToCents((gross * percentage) / 100),

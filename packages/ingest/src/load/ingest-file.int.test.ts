@@ -574,6 +574,51 @@ describe('derived amounts', () => {
   );
 
   itWithDataFile(
+    'derives nothing from a percentage of a fee schedule, which is no percentage of billed charges',
+    CMS_V3_JSON,
+    async (file) => {
+      // The example's ER level 3 rate of 80%, as if of the Medicare fee schedule.
+      const json = JSON.parse(await readFile(file, 'utf8')) as {
+        hospital_name: string;
+        standard_charge_information: {
+          description: string;
+          standard_charges: { payers_information: { methodology: string }[] }[];
+        }[];
+      };
+      json.hospital_name = 'Fee Schedule Percent Hospital';
+      const er = json.standard_charge_information.find((i) => i.description === 'ER level 3');
+      const rate = er?.standard_charges[0]?.payers_information[0];
+      if (!rate) throw new Error('the example has no ER level 3 rate');
+      rate.methodology = 'fee schedule';
+      const changed = path.join(dir, 'fee-schedule-percent.json');
+      await writeFile(changed, JSON.stringify(json));
+      const result = await ingestFile(database.connection, changed);
+      expect(result.status).toBe('loaded');
+      const rows = await query<Record<string, string>>(
+        `SELECT r.methodology, r.percentage, r.effective_amount, r.effective_origin
+         FROM negotiated_rates r JOIN charge_items i USING (hospital_id, item_id) JOIN payer_plans pp ON pp.id = r.plan_id
+        WHERE r.hospital_id = $1 AND i.description = 'ER level 3' ORDER BY r.rate_id`,
+        [result.hospitalId],
+      );
+      expect(rows).toEqual([
+        // Not 80% of the $4,000 gross charge ($3,200): the median of amounts paid.
+        {
+          methodology: 'fee schedule',
+          percentage: '80',
+          effective_amount: '12000.12',
+          effective_origin: 'median',
+        },
+        {
+          methodology: 'percent of total billed charges',
+          percentage: '75',
+          effective_amount: '3000',
+          effective_origin: 'percentage-of-gross',
+        },
+      ]);
+    },
+  );
+
+  itWithDataFile(
     'falls back on the median of an algorithm rate (AdventHealth excerpt)',
     ADVENT_EXCERPT,
     async (file) => {

@@ -1,4 +1,4 @@
-import { describeOrigin, type AmountOrigin } from '@ratelens/core';
+import { describeOrigin, PERCENT_OF_BILLED_CHARGES, type AmountOrigin } from '@ratelens/core';
 import type { Pool } from '@ratelens/db';
 import { csvCell, csvLine, csvText } from './csv.ts';
 
@@ -58,7 +58,11 @@ function derivedFrom(row: RateRow): string {
   const origin = ORIGINS.includes(row.effective_origin ?? '')
     ? (row.effective_origin as AmountOrigin)
     : null;
-  const percentage = row.percentage === null ? undefined : Number(row.percentage);
+  // A percentage of anything but billed charges (a fee schedule) has no dollar figure to explain.
+  const percentage =
+    row.percentage === null || row.methodology !== PERCENT_OF_BILLED_CHARGES
+      ? undefined
+      : Number(row.percentage);
   return describeOrigin({
     amount: row.effective_amount === null ? null : Number(row.effective_amount),
     origin,

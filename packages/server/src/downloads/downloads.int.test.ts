@@ -66,6 +66,7 @@ async function seed(): Promise<void> {
     `INSERT INTO negotiated_rates (hospital_id, rate_id, item_id, plan_id, methodology, dollar, percentage, effective_amount, effective_origin) VALUES
       ($1, 1, 1, 1, 'fee schedule', 120.50, NULL, 120.50, 'dollar'),
       ($1, 2, 1, 2, 'percent of total billed charges', NULL, 45, 90.00, 'percentage-of-gross'),
+      ($1, 3, 1, 3, 'fee schedule', NULL, 120, NULL, NULL),
       ($2, 1, 1, 4, 'fee schedule', 1, NULL, 1, 'dollar')`,
     [anchorage, boston],
   );
@@ -99,10 +100,12 @@ describe('GET api/downloads/alaska-rates.csv', () => {
   it('starts with the header and lists each Alaska rate with its item, quoting as CSV needs', async () => {
     const { lines } = await download();
     const demo = 'Alaska,"Anchorage, AK",Demo Northern Lights Medical Center,Yes';
-    expect(lines.slice(0, 4)).toEqual([
+    expect(lines.slice(0, 5)).toEqual([
       HEADER,
       `${demo},CPT,99213,"Office visit, established patient",outpatient,Aetna,PPO,commercial,fee schedule,120.50,the negotiated dollar amount,200.00,150.00`,
       `${demo},CPT,99213,"Office visit, established patient",outpatient,"Premera, Inc.","Gold ""Plus""",commercial,percent of total billed charges,90.00,derived from 45% of billed charges,200.00,150.00`,
+      // 120% of a fee schedule is not 120% of billed charges, and has no dollar figure.
+      `${demo},CPT,99213,"Office visit, established patient",outpatient,Moda,HMO,commercial,fee schedule,,no dollar amount published,200.00,150.00`,
       // No payer rate: one line for the item's own prices; a formula is neutralised.
       `${demo},MS-DRG; RC,470; 0360,"'=HYPERLINK(""x"")",inpatient,,,,,,,30000.00,`,
     ]);

@@ -310,7 +310,7 @@ describe('HospitalDetailRoute', () => {
     ).toEqual([
       'A dollar amount: 28,000 rates (96%)',
       'A percentage of the billed charge, worked out in dollars: 1,000 rates (3%)',
-      'No dollar figure: an algorithm, or a percentage without a billed charge: 143 rates (<1%)',
+      'No dollar figure: an algorithm, or a percentage of a fee schedule or of an unpublished billed charge: 143 rates (<1%)',
     ]);
     expect(
       current.getByText('Rates without a dollar figure are not shown in rate searches.'),

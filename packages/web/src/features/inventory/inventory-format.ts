@@ -152,7 +152,7 @@ const ORIGIN_WORDS: Record<keyof RateMix['byOrigin'], string> = {
   'percentage-of-gross': 'A percentage of the billed charge, worked out in dollars',
   median: 'The median of amounts paid',
   estimated: "The hospital's estimate of the amount paid",
-  none: 'No dollar figure: an algorithm, or a percentage without a billed charge',
+  none: 'No dollar figure: an algorithm, or a percentage of a fee schedule or of an unpublished billed charge',
 };
 
 /** One bar of a rate mix: its share of the file's rates, and the sentence that says it. */
