@@ -34,6 +34,19 @@ const figures = (stdout: string) =>
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+/** The CMS example (at `example`) as another hospital's file, of the given date. */
+async function hospitalFile(
+  example: string,
+  name: string,
+  licence: string,
+  lastUpdatedOn = '2026-04-01',
+): Promise<Buffer> {
+  const json = JSON.parse(await readFile(example, 'utf8')) as Record<string, unknown>;
+  json.hospital_name = name;
+  json.license_information = { license_number: licence, state: 'CA' };
+  json.last_updated_on = lastUpdatedOn;
+  return Buffer.from(JSON.stringify(json));
+}
 const runs = async (source: string) =>
   (
     await database.connection.pool.query<{ status: string; listed_in: string | null }>(
@@ -47,14 +60,8 @@ describe('npm run ingest -- --refresh', () => {
     "reads again where each hospital's file in use came from, and loads what changed",
     CMS_V3_JSON,
     async (example) => {
-      /** The CMS example as another hospital's file, of the given date. */
-      const hospital = async (name: string, licence: string, lastUpdatedOn = '2026-04-01') => {
-        const json = JSON.parse(await readFile(example, 'utf8')) as Record<string, unknown>;
-        json.hospital_name = name;
-        json.license_information = { license_number: licence, state: 'CA' };
-        json.last_updated_on = lastUpdatedOn;
-        return Buffer.from(JSON.stringify(json));
-      };
+      const hospital = (name: string, licence: string, lastUpdatedOn?: string) =>
+        hospitalFile(example, name, licence, lastUpdatedOn);
       const list = (file: string) =>
         Buffer.from(
           `location-name: Listed Hospital\nsource-page-url: https://example.org/prices\nmrf-url: ${file}\n`,
@@ -200,12 +207,7 @@ describe('readWholeBefore', () => {
     'spares a URL read whole before the Range request that asks whether it is an archive',
     CMS_V3_JSON,
     async (example) => {
-      const hospital = async (name: string, licence: string) => {
-        const json = JSON.parse(await readFile(example, 'utf8')) as Record<string, unknown>;
-        json.hospital_name = name;
-        json.license_information = { license_number: licence, state: 'CA' };
-        return Buffer.from(JSON.stringify(json));
-      };
+      const hospital = (name: string, licence: string) => hospitalFile(example, name, licence);
       const server = await serveFiles(
         {
           '/whole.json': await hospital('Whole File Hospital', '880101'),
