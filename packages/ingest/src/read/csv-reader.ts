@@ -970,6 +970,19 @@ export class CsvMrfParser implements FormatParser {
           : text(cell(f, c.notes), r, location, 'additional_payer_notes'),
     };
     const valueErrors = r.rejectingErrors - before;
+    // A wide file has every payer's columns on every row: where a payer has no rate (no amount,
+    // percentage, algorithm or methodology), its notes or allowed amounts ("N/A") are no rate to
+    // reject. Their values were checked above; the columns are said, and left.
+    if (
+      c.payer === -1 &&
+      dollar === null &&
+      percentage === null &&
+      payer.algorithm === null &&
+      text(methodologyText) === null
+    ) {
+      r.add('csv.values-without-rate', location, `${c.payerName} | ${c.planName}`);
+      return;
+    }
     // An unreadable amount was reported already; count it as present for the rules below.
     if (Number.isNaN(dollar)) payer.dollar = -1;
     if (Number.isNaN(percentage)) payer.percentage = -1;

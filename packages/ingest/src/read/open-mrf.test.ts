@@ -2268,6 +2268,23 @@ describe('records and rules', () => {
     }
   });
 
+  it("leaves a wide payer's notes where it has no rate, rather than rejecting a rate it never had", async () => {
+    const { records, report } = await readText(
+      'wide-notes.csv',
+      `${V3_HEADER}description,code|1,code|1|type,setting,standard_charge|gross,` +
+        'standard_charge|Aetna|PPO|negotiated_dollar,standard_charge|Aetna|PPO|methodology,' +
+        'standard_charge|Cigna|HMO|negotiated_dollar,standard_charge|Cigna|HMO|methodology,' +
+        'additional_payer_notes|Cigna|HMO,10th_percentile|Cigna|HMO,standard_charge|min,standard_charge|max\n' +
+        'X-ray chest,71046,CPT,outpatient,250,120,fee schedule,,,N/A,,120,120\n' +
+        'X-ray knee,73560,CPT,outpatient,300,140,fee schedule,,,,-5,140,140\n',
+    );
+    expect(records.map((r) => r.payers.map((p) => p.payerName))).toEqual([['Aetna'], ['Aetna']]);
+    expect(report.rejected()).toBe(0);
+    expect(report.count('csv.values-without-rate')).toBe(2);
+    // A value that breaks its own rule is still said.
+    expect(report.count('number.not-positive')).toBe(1);
+  });
+
   it('reports an EIN in the licence field as a warning', async () => {
     const header = V3_HEADER.replace(',1234,', ',04-2104691,');
     const reader = await openMrf(await file('ein.csv', header + TALL_COLUMNS + TALL_ROW));

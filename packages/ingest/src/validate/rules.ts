@@ -189,6 +189,10 @@ export const RULES = {
     'rows had numbers whose thousands commas were not quoted, read as one number each',
   ),
   // Said for the first such row only (a file's rows are all short or none is): the count is 1.
+  'csv.values-without-rate': warning(
+    "wide file's payer columns held notes or allowed amounts where the payer had no rate (not read as a rate)",
+    "wide file's payer columns held notes or allowed amounts where payers had no rate (not read as rates)",
+  ),
   'csv.field-count': warning(
     'row has a different number of values than the header (the first such row; later ones are read without a word)',
     'rows have a different number of values than the header',
