@@ -145,7 +145,13 @@ describe('RowEncoder', () => {
       hasMedicare: false,
     });
     expect(rows.rateMix().plans).toBe(0);
-    await rows.add(record({ payers: [payer({ dollar: null, percentage: 45 })] }));
+    await rows.add(
+      record({
+        payers: [
+          payer({ methodology: 'percent of total billed charges', dollar: null, percentage: 45 }),
+        ],
+      }),
+    );
     expect(rows.summary).toMatchObject({
       items: 1,
       rates: 1,
@@ -167,11 +173,12 @@ describe('RowEncoder', () => {
 
   it("counts the file's rates by canonical payer, plan, line of business and origin of their dollar figure", async () => {
     const { rows } = encoder();
+    const ofCharges = { methodology: 'percent of total billed charges', dollar: null } as const;
     await rows.add(
       record({
         payers: [
           payer(),
-          payer({ payerName: 'AETNA', planName: 'HB MVH MEDICARE', dollar: null, percentage: 45 }),
+          payer({ ...ofCharges, payerName: 'AETNA', planName: 'HB MVH MEDICARE', percentage: 45 }),
           payer({ payerName: 'Cigna', planName: 'Open', dollar: null, median: 900 }),
         ],
       }),
@@ -182,7 +189,7 @@ describe('RowEncoder', () => {
         payers: [
           payer({ dollar: null, estimatedAmount: 700 }),
           // A percentage without a gross charge gives no dollar figure.
-          payer({ payerName: 'Cigna', planName: 'Open', dollar: null, percentage: 50 }),
+          payer({ ...ofCharges, payerName: 'Cigna', planName: 'Open', percentage: 50 }),
         ],
       }),
     );

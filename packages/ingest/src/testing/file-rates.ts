@@ -23,7 +23,10 @@ export interface FileRate {
   methodology: Value;
   dollar: Value;
   percentage: Value;
-  /** The dollar amount, else percentage × gross charge, else the median or estimated amount. */
+  /**
+   * The dollar amount, else percentage × gross charge (a percentage of billed charges only), else
+   * the median or estimated amount.
+   */
   effective: number | null;
 }
 
@@ -35,10 +38,13 @@ const number = (value: Value): number | null =>
 function effective(
   dollar: Value,
   percentage: Value,
+  methodology: Value,
   gross: Value,
   ...estimates: Value[]
 ): number | null {
-  const share = number(percentage);
+  // "115%" of a fee schedule (the v2.0.0 example's workers' compensation rate) is no share of gross.
+  const ofBilledCharges = String(methodology).trim() === 'percent of total billed charges';
+  const share = ofBilledCharges ? number(percentage) : null;
   const charge = number(gross);
   return (
     number(dollar) ??
@@ -95,6 +101,7 @@ export function jsonFileRates(text: string): { rates: FileRate[]; modifierEntrie
         effective: effective(
           payer.standard_charge_dollar,
           payer.standard_charge_percentage,
+          payer.methodology,
           charge.gross_charge,
           payer.median_amount,
           payer.estimated_amount,
@@ -160,6 +167,7 @@ export function csvFileRates(bytes: Uint8Array): FileRate[] {
         effective: effective(
           value('negotiated_dollar'),
           value('negotiated_percentage'),
+          value('methodology'),
           item.gross,
           value('median_amount'),
           value('estimated_amount'),
