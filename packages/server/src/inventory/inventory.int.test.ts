@@ -1,4 +1,4 @@
-import type { ApiError } from '@ratelens/core';
+import type { ApiError, HospitalDetail } from '@ratelens/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
@@ -94,6 +94,9 @@ afterAll(async () => {
 });
 
 const get = (url: string) => test.app.inject({ method: 'GET', url });
+/** The files a hospital's page lists, as the API sends them. */
+const filesOf = async (hospitalId: string | undefined) =>
+  (await get(`/api/Inventory/hospital/${hospitalId ?? ''}`)).json<HospitalDetail>().files;
 
 describe('GET api/master/getallstates', () => {
   it('lists states by name with their FIPS number as stateID', async () => {
@@ -385,9 +388,7 @@ describe('GET api/Inventory/hospital/:id', () => {
          FROM generate_series(1, 25) AS n`,
       [ids.fairbanks],
     );
-    const files = (await get(`/api/Inventory/hospital/${ids.fairbanks}`)).json<{
-      files: { source: string; status: string }[];
-    }>().files;
+    const files = await filesOf(ids.fairbanks);
     expect(files).toHaveLength(21);
     expect(files[0]).toEqual(expect.objectContaining({ source: 'retry-25.json' }));
     expect(files[19]?.source).toBe('retry-6.json');
@@ -409,15 +410,7 @@ describe('GET api/Inventory/hospital/:id', () => {
          FROM generate_series(1, 29) AS n`,
       [ids.fairbanks],
     );
-    const files = (await get(`/api/Inventory/hospital/${ids.fairbanks}`)).json<{
-      files: {
-        source: string;
-        status: string;
-        timesRead: number;
-        firstReadAt: string | null;
-        loadedAt: string | null;
-      }[];
-    }>().files;
+    const files = await filesOf(ids.fairbanks);
     await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'repeat%'`);
     const day = (n: number) => new Date(Date.UTC(2030, 0, 1 + n)).toISOString();
     expect(
@@ -449,15 +442,7 @@ describe('GET api/Inventory/hospital/:id', () => {
          FROM generate_series(1, 6) AS n`,
       [ids.fairbanks],
     );
-    const files = (await get(`/api/Inventory/hospital/${ids.fairbanks}`)).json<{
-      files: {
-        status: string;
-        error: string | null;
-        timesRead: number;
-        sourceUrl: string | null;
-        listedInUrl: string | null;
-      }[];
-    }>().files;
+    const files = await filesOf(ids.fairbanks);
     await pool.query(
       `DELETE FROM mrf_files WHERE source = 'https://fairbanks.example/cms-hpt.txt'`,
     );
@@ -485,9 +470,7 @@ describe('GET api/Inventory/hospital/:id', () => {
                       (4, 'replaced', 'b'), (5, 'loaded', 'a')) AS run (n, status, sha256)`,
       [ids.vineyard],
     );
-    const files = (await get(`/api/Inventory/hospital/${ids.vineyard}`)).json<{
-      files: { source: string; status: string; replacedBySameFile: boolean }[];
-    }>().files;
+    const files = await filesOf(ids.vineyard);
     await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'vineyard-%'`);
     expect(files.map((file) => [file.source, file.status, file.replacedBySameFile])).toEqual([
       ['vineyard-5.json', 'loaded', false],
