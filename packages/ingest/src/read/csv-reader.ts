@@ -5,7 +5,12 @@ import {
   type MrfHeader,
   type PayerCharge,
 } from '../model.ts';
-import { checkPayer, checkRecord, type RuleContext } from '../validate/record-rules.ts';
+import {
+  checkPayer,
+  checkRecord,
+  needsSetting,
+  type RuleContext,
+} from '../validate/record-rules.ts';
 import type { ValidationReport } from '../validate/report.ts';
 import { CsvRowSplitter } from './csv-rows.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
@@ -873,10 +878,15 @@ export class CsvMrfParser implements FormatParser {
       const kind = codeType(this.codeTypes, r, type, location);
       codes.push({ code: codeValue(r, kind, code, location), type: kind });
     }
+    const description = text(cell(f, layout.description), r, location, 'description') ?? '';
+    const modifiers = splitPipes(cell(f, layout.modifiers), r, location, 'modifiers');
     const settingText = cell(f, layout.setting);
     let settingValue = setting(settingText, r, location);
-    if (settingValue === null) r.add('required.setting', location);
-    else if (settingValue === undefined) {
+    if (settingValue === null) {
+      // A modifier's row without one is read for every setting.
+      const version = (this.ctx as RuleContext).version;
+      if (needsSetting(version, { codes, modifiers })) r.add('required.setting', location);
+    } else if (settingValue === undefined) {
       r.add('enum.setting', location, JSON.stringify(settingText));
       settingValue = null;
     }
@@ -893,10 +903,10 @@ export class CsvMrfParser implements FormatParser {
     const max = amount(cell(f, layout.max), r, location, 'standard_charge|max', CHARGE);
     const record: ChargeRecord = {
       location,
-      description: text(cell(f, layout.description), r, location, 'description') ?? '',
+      description,
       codes,
       setting: settingValue,
-      modifiers: splitPipes(cell(f, layout.modifiers), r, location, 'modifiers'),
+      modifiers,
       drugUnit: numberOrNull(drugUnit),
       drugType: drugType(
         r,

@@ -2365,6 +2365,30 @@ describe('records and rules', () => {
     },
   );
 
+  it("reads a CSV modifier's row without a setting, as CMS's CSV rules do", async () => {
+    const { records, report } = await readText(
+      'modifier-settings.csv',
+      V3_HEADER +
+        TALL_COLUMNS +
+        TALL_ROW +
+        // A modifier's row needs a description and one value, no setting (CMS v3 CSV dictionary).
+        'Bilateral procedure,,,50,,,,,,Aetna,PPO,,150,,,,,,,,,\n' +
+        'Co-surgeon,,,62,both,,,,,Aetna,PPO,,62.5,,,,,,,,,\n' +
+        // An unknown setting is still no CMS value, and a charge with a code still needs one.
+        'Assistant surgeon,,,80,clinic,,,,,Aetna,PPO,,16,,,,,,,,,\n' +
+        'X-ray hand,73120,CPT,,,,,90,80,Aetna,PPO,60,,,,,,,50,70,fee schedule,\n',
+    );
+    expect(records.map((r) => [r.description, r.setting, r.modifiers])).toEqual([
+      ['X-ray chest', 'outpatient', []],
+      ['Bilateral procedure', null, ['50']],
+      ['Co-surgeon', 'both', ['62']],
+    ]);
+    expect(report.count('required.setting')).toBe(1);
+    expect(report.examples('required.setting').map((e) => e.location)).toEqual(['row 8']);
+    expect(report.count('enum.setting')).toBe(1);
+    expect(report).toMatchObject({ modifiersRead: 2, rejectedModifiers: 1, rejectedRecords: 1 });
+  });
+
   it('reads modifier_information before or after the items; bad entries are kept out', async () => {
     const item =
       '{"description":"A","code_information":[{"code":"1","type":"CPT"}],' +

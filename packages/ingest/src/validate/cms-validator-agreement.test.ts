@@ -69,19 +69,15 @@ function saysMore(changed: OurReading, example: OurReading): boolean {
  * Why ours may reject what CMS's v3 validator lets pass, or null. It refuses a file of a version
  * it does not know (issue 3 asks it to; CMS's validator is told the version). And it rejects what
  * holds no price it could show: a rate with no dollar amount, percentage or algorithm; a rate
- * naming no payer; a modifier's row with no setting, which CMS's validator does not ask of one.
- * Anything else rejected that CMS's validator accepts would be rates lost for a rule CMS does not
+ * naming no payer; a modifier's row whose setting is no CMS value, which CMS's CSV validator does
+ * not check (its JSON schema does, and ours rejects it in both). Since session 42 a modifier's row
+ * with no setting is read, as CMS's validator reads it. Anything else rejected that CMS's validator accepts would be rates lost for a rule CMS does not
  * have. (Against v2.0.0's validator, which checks fewer values, this is not asked: ours reads a
  * 2.0.0 file by the value rules every version shares, such as a drug unit's being a number.)
  */
 function rejectedAsMeant(changed: OurReading, example: OurReading): boolean {
   if (changed === 'refused (unknown-version)') return true;
-  const meant = [
-    'required.negotiated-value',
-    'required.payer_name',
-    'required.setting',
-    'enum.setting',
-  ];
+  const meant = ['required.negotiated-value', 'required.payer_name', 'enum.setting'];
   const rules = moreOften(changed, example);
   return rules.length > 0 && rules.every((rule) => meant.includes(rule));
 }

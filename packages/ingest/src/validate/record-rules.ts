@@ -108,6 +108,18 @@ export function checkPayer(
   return report.rejectingErrors - before;
 }
 
+/**
+ * Whether a charge must name its setting: every charge must, but a row that prices a modifier
+ * alone since 2.2.0, when CMS's CSV rules gave such rows their place (they ask it no setting, as
+ * the JSON's `modifier_information` never did).
+ */
+export function needsSetting(
+  version: CmsVersion,
+  record: Pick<ChargeRecord, 'codes' | 'modifiers'>,
+): boolean {
+  return !(atLeast(version, '2.2.0') && isModifierOnly(record));
+}
+
 /** Checks a charge once its rates are known; returns the number of errors found. */
 export function checkRecord(r: ChargeRecord, ctx: RuleContext, anyDollarRate: boolean): number {
   const { report, version } = ctx;
