@@ -198,8 +198,8 @@ export const HospitalFileSchema = z.object({
    * examples of where it broke ('row 9: standard_charge|gross "abc"'). Runs recorded before the
    * examples were kept have none. Empty for a file with nothing to report (no error, no warning,
    * nothing rejected), for one not read yet, and for a run that knew its file unchanged without
-   * reading it (by its hash or its server's 304): the entry of the file in use has the report's
-   * lines.
+   * reading it (by its hash or its server's 304): the entry of the run that read it (the file in
+   * use, or for a skipped run the one not put in use) has the report's lines.
    */
   validation: z.array(ValidationLineSchema),
   /** Null for a file that was not read to its end, or read before RateLens counted this. */
@@ -207,8 +207,9 @@ export const HospitalFileSchema = z.object({
   /** When the run finished (ISO 8601); null while it is loading. */
   loadedAt: z.string().nullable(),
   /**
-   * How many runs this entry stands for. A file found unchanged run after run (a daily download of
-   * the same bytes) is one entry for all those runs, listed as the newest of them; otherwise 1.
+   * How many runs this entry stands for. A file found unchanged (or skipped) run after run (a
+   * daily download of the same bytes) is one entry for all those runs of its source, listed as the
+   * newest of them; otherwise 1.
    */
   timesRead: z.number().int().min(1),
   /** When the first of the entry's runs finished (ISO 8601): loadedAt, for an entry of one run. */

@@ -70,6 +70,39 @@ describe('ingestNote', () => {
     );
     expect(ingestNote('a.json', run({ status: 'failed' }))).toBeNull();
   });
+
+  it('says that a file read before and not put in use was not read again, and which is in use', () => {
+    const previous = { source: 'https://h.org/b.json', lastUpdatedOn: '2026-04-01' };
+    expect(
+      ingestNote(
+        'https://h.org/a.json',
+        run({ status: 'skipped', unchangedBy: 'server', previous }),
+      ),
+    ).toBe(
+      'https://h.org/a.json: its server says the file has not changed since it was read and not ' +
+        "put in use (the hospital's rates come from https://h.org/b.json, last updated " +
+        '2026-04-01), so it was not downloaded; --reload downloads and reads it again.',
+    );
+    expect(
+      ingestNote(
+        'a.json',
+        run({
+          status: 'skipped',
+          unchangedBy: 'hash',
+          previous: { ...previous, lastUpdatedOn: null },
+        }),
+      ),
+    ).toBe(
+      "a.json: these bytes were read before and not put in use (the hospital's rates come from " +
+        'https://h.org/b.json), so they were not read again; --reload reads them again.',
+    );
+    // From a server that sends no validators, known once read.
+    expect(ingestNote('https://h.org/a.json', run({ status: 'skipped', previous }))).toBe(
+      "https://h.org/a.json: these bytes were read before and not put in use (the hospital's " +
+        'rates come from https://h.org/b.json, last updated 2026-04-01), so they were not loaded; ' +
+        '--reload loads them.',
+    );
+  });
 });
 
 describe('swapWaitNotice', () => {
@@ -83,8 +116,8 @@ describe('swapWaitNotice', () => {
 
 describe('refreshSummary', () => {
   it('counts the files read again by how each ended, in that order, and what could not be read', () => {
-    expect(refreshSummary(['unchanged', 'failed', 'loaded', 'unchanged'], 0, 0)).toBe(
-      'Read again: 4 files (1 loaded, 2 unchanged, 1 failed).',
+    expect(refreshSummary(['unchanged', 'failed', 'skipped', 'loaded', 'unchanged'], 0, 0)).toBe(
+      'Read again: 5 files (1 loaded, 2 unchanged, 1 skipped, 1 failed).',
     );
     expect(refreshSummary(['older'], 1, 2)).toBe(
       'Read again: 1 file (1 older); 1 source could not be read; 2 local files no longer there.',

@@ -14,6 +14,27 @@ export function ingestNote(source: string, result: IngestResult): string | null 
     );
   if (result.status === 'unchanged')
     return `${source}: these bytes are loaded already, so nothing changed; --reload reads them again.`;
+  if (result.status === 'skipped') {
+    const inUse = previous
+      ? `the hospital's rates come from ${previous.source}` +
+        (previous.lastUpdatedOn ? `, last updated ${previous.lastUpdatedOn}` : '')
+      : "the hospital's rates come from another file";
+    if (result.unchangedBy === 'server')
+      return (
+        `${source}: its server says the file has not changed since it was read and not put in ` +
+        `use (${inUse}), so it was not downloaded; --reload downloads and reads it again.`
+      );
+    if (result.unchangedBy === 'hash')
+      return (
+        `${source}: these bytes were read before and not put in use (${inUse}), so they were ` +
+        'not read again; --reload reads them again.'
+      );
+    // Known only once read: its server sends no validators to ask it with.
+    return (
+      `${source}: these bytes were read before and not put in use (${inUse}), so they were not ` +
+      'loaded; --reload loads them.'
+    );
+  }
   // (A file is older only when both it and the file in use give a date.)
   if (result.status === 'older' && previous)
     return (
@@ -61,7 +82,7 @@ export function refreshSummary(
   unreadable: number,
   missing: number,
 ): string {
-  const order: IngestStatus[] = ['loaded', 'unchanged', 'older', 'failed'];
+  const order: IngestStatus[] = ['loaded', 'unchanged', 'skipped', 'older', 'failed'];
   const counts = order
     .map((status) => [status, statuses.filter((s) => s === status).length] as const)
     .filter(([, n]) => n > 0)

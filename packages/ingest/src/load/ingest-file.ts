@@ -32,7 +32,12 @@ import { countyForAddress } from '../reference/zip-county.ts';
 import { RowEncoder, type CodeEntry, type PayerPlanEntry, type Summary } from './row-encoder.ts';
 import { errorMessage, type RateMix } from '@ratelens/core';
 
-export type IngestStatus = 'loaded' | 'unchanged' | 'older' | 'failed';
+/**
+ * How a run ended. `unchanged`: the file in use, the same bytes again. `skipped`: a file read
+ * before and not put in use (older than, or as old as, the file in use), the same bytes again, so
+ * not read again: a hospital's list often names its older files, or one file in two formats.
+ */
+export type IngestStatus = 'loaded' | 'unchanged' | 'skipped' | 'older' | 'failed';
 
 export interface IngestResult {
   runId: string;
@@ -50,12 +55,12 @@ export interface IngestResult {
   lastUpdatedOn: string | null;
   /**
    * The file the hospital's rates came from when this run reached its swap: replaced when this
-   * one loaded, kept when this one is older.
+   * one loaded, kept when this one is older; for a skipped file, the file in use.
    */
   previous?: { source: string; lastUpdatedOn: string | null };
   /**
-   * How an unchanged file was known without loading it: its local file's bytes hashed again
-   * ('hash'), or its server's 304 Not Modified to a conditional download ('server').
+   * How an unchanged or skipped file was known without loading it: its local file's bytes hashed
+   * again ('hash'), or its server's 304 Not Modified to a conditional download ('server').
    */
   unchangedBy?: 'hash' | 'server';
   error?: string;
@@ -187,15 +192,15 @@ async function runIngest(
   const connecting = Promise.allSettled(RATE_TABLES.map(() => pool.connect()));
   const progress = { records: 0 };
   const remote = isUrl(source);
-  // For a URL whose bytes are in use, the download asks for the file only if it changed since
-  // (the validators its server sent with them).
-  const inUse =
+  // For a URL whose bytes were read before, the download asks for the file only if it changed
+  // since (the validators its server sent with them).
+  const readBefore =
     remote && !options.reload && !options.unreadable
-      ? loadedFrom(pool, source).then((runs) => runs.find((run) => run.validators) ?? null)
+      ? readFrom(pool, source).then((runs) => runs.find((run) => run.validators) ?? null)
       : Promise.resolve(null);
   const opening = options.unreadable
     ? Promise.reject(options.unreadable)
-    : inUse.then((loaded) =>
+    : readBefore.then((loaded) =>
         openMrf(source, {
           signal: options.signal,
           onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
@@ -240,7 +245,7 @@ async function runIngest(
     const unchanged = options.reload
       ? null
       : remote
-        ? await notModified(inUse, opening)
+        ? await notModified(readBefore, opening)
         : await unchangedLoad(lockClient, source, options);
     if (unchanged) {
       await opening.then((reader) => reader.close()).catch(() => undefined);
@@ -453,41 +458,55 @@ async function payerPlanIds(pool: Pool, pairs: readonly PayerPlanEntry[]): Promi
   });
 }
 
-interface LoadedRun {
+/**
+ * The statuses of a run that read its file whole (SQL): the file in use, one replaced since, or one
+ * older than the file in use; not a run that knew its file without reading it, or failed.
+ */
+export const READ_WHOLE = `('loaded', 'replaced', 'older')`;
+
+interface ReadRun {
   id: string;
   hospital_id: string;
   hospital: string;
   sha256: string;
   bytes: number;
+  /** Whether its file is the one its hospital's rates come from. */
+  inUse: boolean;
   /** For a file downloaded whole from a URL, what its server said of these bytes' version. */
   validators: HttpValidators | null;
 }
 
 /**
- * The runs whose files are in use and were loaded from `source` (a path or URL), newest first:
- * one source may have served more than one hospital.
+ * The runs that read a file from `source` (a path or URL) whole, newest first: the file in use
+ * ('loaded'), or one that was and was replaced, or one older than the file in use. One source may
+ * have served more than one hospital.
  */
-async function loadedFrom(db: Queryable, source: string): Promise<LoadedRun[]> {
+async function readFrom(db: Queryable, source: string): Promise<ReadRun[]> {
   const { rows } = await db.query<
-    Omit<LoadedRun, 'validators'> & { etag: string | null; last_modified: string | null }
+    Omit<ReadRun, 'validators' | 'inUse'> & {
+      status: string;
+      etag: string | null;
+      last_modified: string | null;
+    }
   >(
-    `SELECT f.id, f.hospital_id, h.name AS hospital, f.sha256, f.bytes,
+    `SELECT f.id, f.hospital_id, h.name AS hospital, f.sha256, f.bytes, f.status,
             f.http_etag AS etag, f.http_last_modified AS last_modified
        FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
-      WHERE f.source = $1 AND f.status = 'loaded'
+      WHERE f.source = $1 AND f.status IN ${READ_WHOLE}
       ORDER BY f.finished_at DESC`,
     [source],
   );
-  return rows.map(({ etag, last_modified: lastModified, ...run }) => ({
+  return rows.map(({ etag, last_modified: lastModified, status, ...run }) => ({
     ...run,
     bytes: Number(run.bytes),
+    inUse: status === 'loaded',
     validators: etag !== null || lastModified !== null ? { etag, lastModified } : null,
   }));
 }
 
 /**
- * The loaded run whose file a local `source` still is, found without parsing it: the hospital
- * file loaded last from the same path with the same size, whose SHA-256 the file's bytes still
+ * The run whose file a local `source` still is, found without parsing it: the file read last
+ * from the same path with the same size (in use or not), whose SHA-256 the file's bytes still
  * have (hashing reads the file once, several times faster than an ingest; progress is reported).
  * Anything else (a new size, another hash) is ingested in full, and the swap still finds a file
  * identical to the loaded one by its hash. (A URL is asked of its server: notModified.)
@@ -496,13 +515,13 @@ async function unchangedLoad(
   client: PoolClient,
   source: string,
   options: IngestOptions,
-): Promise<LoadedRun | null> {
+): Promise<ReadRun | null> {
   const size = await stat(source).then(
     (s) => (s.isFile() ? s.size : null),
     () => null,
   );
   if (!size) return null;
-  const run = (await loadedFrom(client, source)).find((loaded) => loaded.bytes === size);
+  const run = (await readFrom(client, source)).find((read) => read.bytes === size);
   if (!run) return null;
   const hash = createHash('sha256');
   let bytes = 0;
@@ -518,15 +537,15 @@ async function unchangedLoad(
 }
 
 /**
- * The loaded run a URL's file still is, by its server's word: the conditional download answered
+ * The run whose file a URL's still is, by its server's word: the conditional download answered
  * 304 Not Modified (openMrf's 'not-modified'). Any other outcome, the file read or not, leaves it
  * to the load, which reports a failure.
  */
 async function notModified(
-  inUse: Promise<LoadedRun | null>,
+  readBefore: Promise<ReadRun | null>,
   opening: Promise<MrfReader>,
-): Promise<LoadedRun | null> {
-  const loaded = await inUse.catch(() => null);
+): Promise<ReadRun | null> {
+  const loaded = await readBefore.catch(() => null);
   if (!loaded) return null;
   const same = await opening.then(
     () => false,
@@ -536,16 +555,18 @@ async function notModified(
 }
 
 /**
- * The run, recorded as unchanged with the figures of the loaded run it matches, its validation
- * summary with them (the counts of errors, warnings and what was read and rejected) but not the
- * rules' sentences and examples (about a kilobyte): the loaded run has them, and a daily refresh
- * records such a run for every hospital every day.
+ * The run, recorded as unchanged (or skipped, when the run it matches is not in use) with the
+ * figures of the run it matches, its validation summary with them (the counts of errors, warnings
+ * and what was read and rejected) but not the rules' sentences and examples (about a kilobyte):
+ * the run it matches has them, and a daily refresh records such a run for every hospital every
+ * day. A skipped file's result names the hospital's file in use (`previous`).
  */
 async function recordUnchanged(
   client: PoolClient,
   runId: string,
-  loaded: LoadedRun,
+  loaded: ReadRun,
 ): Promise<Partial<IngestResult>> {
+  const status: IngestStatus = loaded.inUse ? 'unchanged' : 'skipped';
   const {
     rows: [run],
   } = await client.query<{
@@ -554,24 +575,37 @@ async function recordUnchanged(
     items: number;
     rates: number;
     rejected: number;
+    last_updated_on: string | null;
   }>(
-    `UPDATE mrf_files f SET hospital_id = l.hospital_id, status = 'unchanged', sha256 = l.sha256, bytes = l.bytes,
+    `UPDATE mrf_files f SET hospital_id = l.hospital_id, status = $3, sha256 = l.sha256, bytes = l.bytes,
             format = l.format, version = l.version, last_updated_on = l.last_updated_on, items = l.items,
             rates = l.rates, rejected = l.rejected, validation = l.validation - 'rules' - 'lines',
             finished_at = now()
        FROM mrf_files l
       WHERE f.id = $1 AND l.id = $2
-      RETURNING l.format, l.version, l.items, l.rates, l.rejected`,
-    [runId, loaded.id],
+      RETURNING l.format, l.version, l.items, l.rates, l.rejected, l.last_updated_on::text`,
+    [runId, loaded.id, status],
   );
   if (!run) throw new Error('could not record the run');
-  return {
-    status: 'unchanged',
+  const { last_updated_on: lastUpdatedOn, ...figures } = run;
+  const result: Partial<IngestResult> = {
+    status,
     hospitalId: loaded.hospital_id,
     hospital: loaded.hospital,
     bytes: loaded.bytes,
-    ...run,
+    lastUpdatedOn,
+    ...figures,
   };
+  if (status === 'skipped') {
+    const { rows } = await client.query<{ source: string; last_updated_on: string | null }>(
+      `SELECT source, last_updated_on::text FROM mrf_files
+        WHERE hospital_id = $1 AND status = 'loaded' ORDER BY finished_at DESC LIMIT 1`,
+      [loaded.hospital_id],
+    );
+    const inUse = rows[0];
+    if (inUse) result.previous = { source: inUse.source, lastUpdatedOn: inUse.last_updated_on };
+  }
+  return result;
 }
 
 /**
@@ -818,6 +852,28 @@ function formatWait(ms: number): string {
   return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
 }
 
+/**
+ * Whether the run's bytes are those a run of the same source read before for the hospital and did
+ * not put in use, or put in use until another file replaced them. Known before reading by the
+ * validators or the hash (readFrom) where the source gives them; here, after reading, for a server
+ * that sends neither: a hospital's list naming two of its files of one date would otherwise swap
+ * the one in use for the other on every refresh.
+ */
+async function passedOverBefore(
+  client: PoolClient,
+  runId: string,
+  hospitalId: string,
+  sha256: string,
+): Promise<boolean> {
+  const { rows } = await client.query(
+    `SELECT 1 FROM mrf_files run JOIN mrf_files f ON f.source = run.source
+      WHERE run.id = $1 AND f.hospital_id = $2 AND f.sha256 = $3 AND f.status IN ('replaced', 'older')
+      LIMIT 1`,
+    [runId, hospitalId, sha256],
+  );
+  return rows.length > 0;
+}
+
 /** The one transaction that replaces a hospital's rates, or decides not to. */
 async function swapOnce(pool: Pool, input: SwapInput): Promise<IngestStatus> {
   const { runId, hospitalId, header, sha256, result, summary } = input;
@@ -859,6 +915,8 @@ async function swapOnce(pool: Pool, input: SwapInput): Promise<IngestStatus> {
       header.lastUpdatedOn < current.last_updated_on
     )
       status = 'older';
+    else if (!input.reload && (await passedOverBefore(client, runId, hospitalId, sha256)))
+      status = 'skipped';
     if (status === 'loaded') {
       await refreshHospital(client, hospitalId, header, input.demo);
       await swapPartitions(

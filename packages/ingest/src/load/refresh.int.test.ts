@@ -187,6 +187,124 @@ describe('npm run ingest -- --refresh', () => {
     60_000,
   );
 
+  itWithDataFile(
+    'does not read again a listed file read before and not put in use, while it is unchanged',
+    CMS_V3_JSON,
+    async (example) => {
+      // One hospital's list names its file twice (JSON, and a copy elsewhere of the same date)
+      // and last year's file too.
+      const file = (lastUpdatedOn: string) =>
+        hospitalFile(example, 'Two Files Hospital', '880201', lastUpdatedOn);
+      const entry = (url: string) =>
+        `location-name: Two Files Hospital\nsource-page-url: https://example.org/p\nmrf-url: ${url}\n`;
+      const served: Record<string, Buffer> = {
+        '/cms-hpt.txt': Buffer.from(['/a.json', '/b.json', '/old.json'].map(entry).join('\n')),
+        '/a.json': await file('2026-04-01'),
+        // Not the same bytes: a copy saved with a line end.
+        '/b.json': Buffer.concat([await file('2026-04-01'), Buffer.from('\n')]),
+        '/old.json': await file('2025-04-01'),
+      };
+      const server = await serveFiles(served, { validators: true });
+      // A database of its own: the refresh reads again every file in use.
+      const own = await createTestDatabase();
+      await loadStates(own.connection.pool);
+      const cli = (args: string[]) =>
+        runCli('packages/ingest/src/cli/ingest.ts', args, { DATABASE_URL: own.url });
+      const runs = async (source: string) =>
+        (
+          await own.connection.pool.query<{ status: string }>(
+            `SELECT status FROM mrf_files WHERE source = $1 ORDER BY started_at`,
+            [source],
+          )
+        ).rows.map((run) => run.status);
+      try {
+        const [a, b, old] = [server.url('/a.json'), server.url('/b.json'), server.url('/old.json')];
+        const status = (stdout: string) => figures(stdout).map((line) => line.status);
+        const first = await cli([server.url('/cms-hpt.txt')]);
+        // The second file of the same date replaces the first (ADR 0011); last year's is older.
+        expect(status(first.stdout)).toEqual(['loaded', 'loaded', 'older']);
+
+        const asked = server.statuses.length;
+        const refresh = await cli(['--refresh']);
+        expect(refresh.code).toBe(0);
+        // Each asked only whether it changed: none was downloaded or read again.
+        expect(server.statuses.slice(asked)).toEqual([200, 304, 304, 304]);
+        expect(status(refresh.stdout)).toEqual(['skipped', 'unchanged', 'skipped']);
+        expect(refresh.stderr).toContain(
+          `${a}: its server says the file has not changed since it was read and not put in use ` +
+            `(the hospital's rates come from ${b}, last updated 2026-04-01), so it was not downloaded`,
+        );
+        expect(refresh.stderr.trim().split('\n').at(-1)).toBe(
+          'Read again: 3 files (1 unchanged, 2 skipped).',
+        );
+        expect(await runs(a)).toEqual(['replaced', 'skipped']);
+        expect(await runs(old)).toEqual(['older', 'skipped']);
+
+        // The first file changes: it is read and put in use, and the other is passed over next.
+        served['/a.json'] = await file('2026-05-01');
+        const changed = await cli(['--refresh']);
+        expect(status(changed.stdout)).toEqual(['loaded', 'skipped', 'skipped']);
+        expect(await runs(b)).toEqual(['replaced', 'unchanged', 'skipped']);
+        // A URL read before and not in use is not asked first whether it is an archive.
+        expect(await readWholeBefore(own.connection.pool, old)).toBe(true);
+        // --reload reads every file again.
+        const reload = await cli(['--refresh', '--reload']);
+        expect(status(reload.stdout)).toEqual(['loaded', 'older', 'older']);
+
+        // A local file read before and not in use is known by its hash the same way.
+        const [one, two] = [path.join(dir, 'one.json'), path.join(dir, 'two.json')];
+        const local = await hospitalFile(example, 'Two Local Files', '880202');
+        await writeFile(one, local);
+        await writeFile(two, Buffer.concat([local, Buffer.from('\n')]));
+        const ingest = (file: string) => ingestFile(own.connection, file);
+        expect((await ingest(one)).status).toBe('loaded');
+        expect((await ingest(two)).status).toBe('loaded');
+        expect(await ingest(one)).toMatchObject({
+          status: 'skipped',
+          unchangedBy: 'hash',
+          previous: { source: two },
+        });
+      } finally {
+        await server.close();
+        await own.drop();
+      }
+    },
+    60_000,
+  );
+
+  itWithDataFile(
+    'does not put in use again, once read, a file not put in use from a server without validators',
+    CMS_V3_JSON,
+    async (example) => {
+      const file = await hospitalFile(example, 'No Validators Hospital', '880203');
+      const server = await serveFiles({
+        '/a.json': file,
+        '/b.json': Buffer.concat([file, Buffer.from('\n')]),
+      });
+      try {
+        const ingest = (name: string) => ingestFile(database.connection, server.url(name));
+        expect((await ingest('/a.json')).status).toBe('loaded');
+        expect((await ingest('/b.json')).status).toBe('loaded');
+        // Downloaded and read again (nothing to ask its server with), and not swapped in.
+        expect(await ingest('/a.json')).toMatchObject({
+          status: 'skipped',
+          previous: { source: server.url('/b.json') },
+        });
+        expect((await ingest('/b.json')).status).toBe('unchanged');
+        expect(server.statuses).toEqual([200, 200, 200, 200]);
+        expect((await runs(server.url('/a.json'))).map((run) => run.status)).toEqual([
+          'replaced',
+          'skipped',
+        ]);
+        expect(
+          (await ingestFile(database.connection, server.url('/a.json'), { reload: true })).status,
+        ).toBe('loaded');
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
   it('takes no file, nor --validate-only or --demo, and says so', async () => {
     for (const args of [
       ['--refresh', 'a.json'],

@@ -207,25 +207,24 @@ export class InventoryService {
       replaced_by_same_file: boolean;
     }>(
       `WITH run AS (
-         -- A run found its file unchanged again, as the run before it did, or failed again as it
-         -- did (a list taken down): a daily refresh makes one such run a day, and the page lists
-         -- them as one entry.
-         SELECT id, started_at, finished_at, status,
-                CASE WHEN status IN ('unchanged', 'failed') AND lag(status) OVER w = status
-                      AND lag(source) OVER w = source
-                      AND (status = 'unchanged' OR lag(error) OVER w IS NOT DISTINCT FROM error)
+         -- A run found its file unchanged (or skipped) again, as the source's run before it did,
+         -- or failed again as it did (a list taken down): a daily refresh makes one such run a
+         -- day for each file a hospital lists, and the page lists each source's as one entry.
+         SELECT id, source, started_at, finished_at, status,
+                CASE WHEN status IN ('unchanged', 'skipped', 'failed') AND lag(status) OVER w = status
+                      AND (status <> 'failed' OR lag(error) OVER w IS NOT DISTINCT FROM error)
                      THEN 0 ELSE 1 END AS starts_entry
            FROM mrf_files WHERE hospital_id = $1
-         WINDOW w AS (ORDER BY started_at)
+         WINDOW w AS (PARTITION BY source ORDER BY started_at)
        ),
        numbered AS (
-         SELECT *, sum(starts_entry) OVER (ORDER BY started_at) AS entry FROM run
+         SELECT *, sum(starts_entry) OVER (PARTITION BY source ORDER BY started_at) AS entry FROM run
        ),
        entry AS (
          SELECT (array_agg(id ORDER BY started_at DESC))[1] AS id, count(*)::int AS times_read,
                 min(finished_at) AS first_read_at, max(started_at) AS newest,
                 bool_or(status = 'loaded') AS in_use
-           FROM numbered GROUP BY entry
+           FROM numbered GROUP BY source, entry
        ),
        shown AS (
          (SELECT * FROM entry ORDER BY newest DESC LIMIT 20)

@@ -431,6 +431,27 @@ describe('GET api/Inventory/hospital/:id', () => {
     ]);
   });
 
+  it('lists the daily runs of each file a hospital lists once, though they alternate', async () => {
+    const pool = test.database.connection.pool;
+    // Its list names the file in use and a file passed over: each asked daily, for three days.
+    await pool.query(
+      `INSERT INTO mrf_files (hospital_id, source, status, started_at, finished_at)
+       SELECT $1, CASE WHEN n % 2 = 0 THEN 'daily-a.json' ELSE 'daily-b.json' END,
+              CASE WHEN n % 2 = 0 THEN 'skipped' ELSE 'unchanged' END,
+              timestamptz '2032-01-01' + n * interval '12 hours',
+              timestamptz '2032-01-01' + n * interval '12 hours'
+         FROM generate_series(1, 6) AS n`,
+      [ids.fairbanks],
+    );
+    const files = await filesOf(ids.fairbanks);
+    await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'daily-%'`);
+    expect(files.map((file) => [file.source, file.status, file.timesRead])).toEqual([
+      ['daily-a.json', 'skipped', 3],
+      ['daily-b.json', 'unchanged', 3],
+      ['fairbanks.json', 'loaded', 1],
+    ]);
+  });
+
   it('lists runs failing alike run after run once, and a run failing otherwise apart', async () => {
     const pool = test.database.connection.pool;
     // A hospital's list taken down, read daily: three days of 404, one of a silent server, two of 404.

@@ -20,6 +20,12 @@ describe('inventory file words', () => {
     expect(formatCalendarDate('soon')).toBe('soon');
   });
 
+  it('says of a file passed over that it was read before, and why it was not read again', () => {
+    expect(fileStatusWords({ status: 'skipped', replacedBySameFile: false })).toBe(
+      'Same file as when it was read before and not put in use: not read again',
+    );
+  });
+
   it('passes an unknown status or format through unchanged', () => {
     expect(fileStatusWords({ status: 'queued', replacedBySameFile: false })).toBe('queued');
     expect(fileFormatWords('xml')).toBe('xml');
@@ -145,6 +151,10 @@ describe('how fresh the prices are', () => {
     // An older file found since counts too; a check the same day as the read is not repeated.
     expect(pricesFreshness([run('older', '2026-04-02T17:00:00Z'), inUse])).toMatch(
       /; still its newest on April 2, 2026\.$/,
+    );
+    // So does a file read before and not in use, asked again and found unchanged.
+    expect(pricesFreshness([run('skipped', '2026-04-03T17:00:00Z'), inUse])).toMatch(
+      /; still its newest on April 3, 2026\.$/,
     );
     expect(pricesFreshness([run('unchanged', '2026-03-27T20:00:00Z'), inUse])).toBe(
       pricesFreshness([inUse]),

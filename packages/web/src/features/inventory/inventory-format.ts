@@ -8,6 +8,7 @@ const FILE_STATUS_WORDS: Record<string, string> = {
   loaded: 'In use',
   replaced: 'Replaced by a newer file',
   unchanged: 'Same file as the one in use at the time: nothing changed',
+  skipped: 'Same file as when it was read before and not put in use: not read again',
   older: 'Older than the file in use: not loaded',
   failed: 'Failed',
   loading: 'Loading',
@@ -90,10 +91,10 @@ export function pricesFreshness(
       ? 'Prices from the hospital’s file (it gives no date of its last update)'
       : `Prices from the hospital’s file last updated on ${formatCalendarDate(file.lastUpdatedOn)}`;
   const read = day(file.loadedAt);
-  // A later run that found no newer file: the same file again, or an older one.
+  // A later run that found no newer file: the same file again, an older one, or one passed over.
   const check = files
     .slice(0, inUse)
-    .find((run) => (run.status === 'unchanged' || run.status === 'older') && run.loadedAt);
+    .find((run) => ['unchanged', 'older', 'skipped'].includes(run.status) && run.loadedAt);
   const checked = check ? day(check.loadedAt) : null;
   // The newest run failed (a list taken down, a broken file): the cards below say why.
   const newest = files[0];
