@@ -14,7 +14,7 @@ import { createAdmin, expectAccessible, ingest, signIn, uniqueEmail } from './su
 
 // The browser tests' server starts on an empty database, so it loads the demo data (DEMO_DATA=on):
 // fourteen fictional hospitals in six states, including Alaska's four CBSAs. The tests that count
-// those fourteen come before the two at the end of this file that add hospitals with the CLI (one
+// those fourteen come before the three at the end of this file that add hospitals with the CLI (one
 // database for the whole run, which no test empties); a file's tests run in order here (one worker,
 // fullyParallel off in playwright.config.ts). Each test passes alone as well.
 
@@ -626,7 +626,7 @@ function vermontHospital(name: string, licence: string): string {
   ].join('\r\n');
 }
 
-// Last in this file, after every test that counts the demo's fourteen hospitals: it takes the
+// After every test that counts the demo's fourteen hospitals: it takes the
 // inventory past one page (50 rows) with forty hospitals in Vermont, which no other browser test
 // searches. It counts from the hospitals already there (the demo's fourteen, and AdventHealth Orlando
 // when the test above ran first), so it passes alone too.
@@ -737,4 +737,36 @@ test('a long inventory turns pages by mouse and keyboard, and a hospital leads b
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     ),
   ).toBeLessThanOrEqual(0);
+});
+
+// After the test above, which counts Vermont's hospitals.
+test("a file read before and not put in use is passed over, and its hospital's page says so", async ({
+  page,
+}, testInfo) => {
+  // One hospital's file, and a copy saved with a line end more: the same date, other bytes.
+  const text = vermontHospital('Two Files Test Hospital', 'VT-TWO');
+  const [first, copy] = [testInfo.outputPath('two-files.csv'), testInfo.outputPath('copy.csv')];
+  writeFileSync(first, text);
+  writeFileSync(copy, `${text}\r\n`);
+  expect((await ingest(first)).result).toMatchObject({ status: 'loaded' });
+  // Of the same date, the copy replaces it; the first, unchanged, is then passed over.
+  expect((await ingest(copy)).result).toMatchObject({ status: 'loaded' });
+  expect((await ingest(first)).result).toMatchObject({ status: 'skipped' });
+
+  await page.goto('/inventoryList?state=VT');
+  await page.getByRole('link', { name: 'Two Files Test Hospital', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Two Files Test Hospital');
+  const cards = (name: string) =>
+    page.locator('.mantine-Card-root').filter({
+      has: page.getByRole('heading', { name, exact: true }),
+    });
+  await expect(cards('copy.csv')).toContainText('In use');
+  const runs = cards('two-files.csv');
+  await expect(runs).toHaveCount(2);
+  await expect(runs.nth(0)).toContainText(
+    'Same file as when it was read before and not put in use: not read again',
+  );
+  await expect(runs.nth(0).getByRole('heading', { name: 'Validation' })).toHaveCount(0);
+  await expect(runs.nth(1)).toContainText('Replaced by a newer file');
+  await expectAccessible(page);
 });

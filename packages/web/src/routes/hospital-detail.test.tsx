@@ -379,6 +379,21 @@ describe('HospitalDetailRoute', () => {
     expect(unchanged?.queryByRole('list')).toBeNull();
   });
 
+  it('shows a file passed over as read before, without figures or a report it did not keep', async () => {
+    const files = [
+      file({ source: 'last-year.json', status: 'skipped', loadedAt: '2026-03-28T17:00:00.000Z' }),
+      file({ source: 'charges.json', loadedAt: '2026-03-27T17:42:10.000Z', validation: RULES }),
+    ];
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, { ...HOSPITAL, files }));
+
+    const skipped = within(await fileCard('last-year.json'));
+    expect(
+      skipped.getByText('Same file as when it was read before and not put in use: not read again'),
+    ).toBeTruthy();
+    expect(skipped.queryByText(/^Format: /)).toBeNull();
+    expect(skipped.queryByText(NO_PROBLEMS_MESSAGE)).toBeNull();
+  });
+
   it('shows the file in use and the runs since it whole, and earlier runs with their figures folded', async () => {
     renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, READ_AGAIN));
 
