@@ -767,6 +767,8 @@ test("a file read before and not put in use is passed over, and its hospital's p
     'Same file as when it was read before and not put in use: not read again',
   );
   await expect(runs.nth(0).getByRole('heading', { name: 'Validation' })).toHaveCount(0);
-  await expect(runs.nth(1)).toContainText('Replaced by a newer file');
+  await expect(runs.nth(1)).toContainText(
+    'Replaced by another file of the same date, loaded later',
+  );
   await expectAccessible(page);
 });

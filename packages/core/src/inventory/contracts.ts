@@ -186,6 +186,11 @@ export const HospitalFileSchema = z.object({
    * null): where RateLens looks for the hospital's newer files.
    */
   listedInUrl: z.string().nullable(),
+  /**
+   * How the run ended: `loading`; `loaded` (the file in use); `replaced` (in use until a later
+   * file); `unchanged` (the file in use, the same bytes again); `skipped` (a file read before and
+   * not put in use, the same bytes again); `older` (older than the file in use); `failed`.
+   */
   status: z.string(),
   format: z.string().nullable(),
   version: z.string().nullable(),
@@ -219,6 +224,12 @@ export const HospitalFileSchema = z.object({
    * SHA-256), as `npm run ingest -- --reload` does, rather than another file. False otherwise.
    */
   replacedBySameFile: z.boolean(),
+  /**
+   * For a replaced run: whether the file that took its place is another file of the same
+   * last_updated_on (a hospital's rates come from one file: of two of one date, the one loaded
+   * last), rather than a newer one. False otherwise.
+   */
+  replacedBySameDate: z.boolean(),
   error: z.string().nullable(),
 });
 

@@ -205,6 +205,7 @@ export class InventoryService {
       times_read: number;
       error: string | null;
       replaced_by_same_file: boolean;
+      replaced_by_same_date: boolean;
     }>(
       `WITH run AS (
          -- A run found its file unchanged (or skipped) again, as the source's run before it did,
@@ -234,12 +235,14 @@ export class InventoryService {
        SELECT f.source, f.status, f.format, f.version, f.last_updated_on::text, f.items, f.rates, f.rejected, f.validation,
               f.rate_mix, f.source_page_url, f.contact_name, f.contact_email, f.listed_in, f.finished_at, f.error,
               shown.times_read, shown.first_read_at,
-              coalesce(f.status = 'replaced' AND f.sha256 = successor.sha256, false) AS replaced_by_same_file
+              coalesce(f.status = 'replaced' AND f.sha256 = successor.sha256, false) AS replaced_by_same_file,
+              coalesce(f.status = 'replaced' AND f.sha256 <> successor.sha256
+                       AND f.last_updated_on = successor.last_updated_on, false) AS replaced_by_same_date
          FROM shown JOIN mrf_files f ON f.id = shown.id
          -- The run that replaced it: the ingester marks the file in use 'replaced' as it swaps in the
          -- next one (swapIn, packages/ingest/src/load/ingest-file.ts), so the next loaded or replaced run.
          LEFT JOIN LATERAL (
-           SELECT n.sha256 FROM mrf_files n
+           SELECT n.sha256, n.last_updated_on FROM mrf_files n
             WHERE n.hospital_id = f.hospital_id AND n.status IN ('loaded', 'replaced') AND n.finished_at > f.finished_at
             ORDER BY n.finished_at LIMIT 1
          ) successor ON f.status = 'replaced'
@@ -280,6 +283,7 @@ export class InventoryService {
         timesRead: file.times_read,
         firstReadAt: file.first_read_at?.toISOString() ?? null,
         replacedBySameFile: file.replaced_by_same_file,
+        replacedBySameDate: file.replaced_by_same_date,
         error: file.error,
       })),
     };

@@ -505,6 +505,26 @@ describe('GET api/Inventory/hospital/:id', () => {
     ]);
   });
 
+  it('says of a replaced run whether a file of the same date replaced it', async () => {
+    const pool = test.database.connection.pool;
+    // Last year's file, this year's, then a copy of this year's from elsewhere: in use now.
+    await pool.query(
+      `INSERT INTO mrf_files (hospital_id, source, status, sha256, last_updated_on, started_at, finished_at)
+       SELECT $1, 'dated-' || n || '.json', status, sha256, day::date,
+              now() - (4 - n) * interval '1 hour', now() - (4 - n) * interval '1 hour'
+         FROM (VALUES (1, 'replaced', 'a', '2025-04-01'), (2, 'replaced', 'b', '2026-04-01'),
+                      (3, 'loaded', 'c', '2026-04-01')) AS run (n, status, sha256, day)`,
+      [ids.vineyard],
+    );
+    const files = await filesOf(ids.vineyard);
+    await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'dated-%'`);
+    expect(files.map((file) => [file.source, file.replacedBySameDate])).toEqual([
+      ['dated-3.json', false],
+      ['dated-2.json', true],
+      ['dated-1.json', false],
+    ]);
+  });
+
   it('answers 404 for an unknown hospital and 400 for a malformed id', async () => {
     expect(
       (await get('/api/Inventory/hospital/6f1c1f7e-0000-4000-8000-000000000000')).statusCode,

@@ -40,6 +40,7 @@ function file(overrides: Partial<HospitalFile>): HospitalFile {
     timesRead: 1,
     firstReadAt: loadedAt,
     replacedBySameFile: false,
+    replacedBySameDate: false,
     error: null,
     ...overrides,
   };

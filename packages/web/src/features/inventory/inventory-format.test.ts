@@ -21,13 +21,25 @@ describe('inventory file words', () => {
   });
 
   it('says of a file passed over that it was read before, and why it was not read again', () => {
-    expect(fileStatusWords({ status: 'skipped', replacedBySameFile: false })).toBe(
-      'Same file as when it was read before and not put in use: not read again',
+    expect(
+      fileStatusWords({ status: 'skipped', replacedBySameFile: false, replacedBySameDate: false }),
+    ).toBe('Same file as when it was read before and not put in use: not read again');
+  });
+
+  it('says of a file replaced by another of the same date that it was not a newer one', () => {
+    const replaced = { status: 'replaced', replacedBySameFile: false };
+    expect(fileStatusWords({ ...replaced, replacedBySameDate: true })).toBe(
+      'Replaced by another file of the same date, loaded later',
+    );
+    expect(fileStatusWords({ ...replaced, replacedBySameDate: false })).toBe(
+      'Replaced by a newer file',
     );
   });
 
   it('passes an unknown status or format through unchanged', () => {
-    expect(fileStatusWords({ status: 'queued', replacedBySameFile: false })).toBe('queued');
+    expect(
+      fileStatusWords({ status: 'queued', replacedBySameFile: false, replacedBySameDate: false }),
+    ).toBe('queued');
     expect(fileFormatWords('xml')).toBe('xml');
   });
 

@@ -20,10 +20,14 @@ const FILE_FORMAT_WORDS: Record<string, string> = {
   'csv-wide': 'CSV (wide)',
 };
 
-export function fileStatusWords(file: Pick<HospitalFile, 'status' | 'replacedBySameFile'>): string {
+export function fileStatusWords(
+  file: Pick<HospitalFile, 'status' | 'replacedBySameFile' | 'replacedBySameDate'>,
+): string {
   // `npm run ingest -- --reload` replaces a file by its own bytes, read again.
   if (file.status === 'replaced' && file.replacedBySameFile)
     return 'Replaced when the same file was read again';
+  if (file.status === 'replaced' && file.replacedBySameDate)
+    return 'Replaced by another file of the same date, loaded later';
   return FILE_STATUS_WORDS[file.status] ?? file.status;
 }
 
