@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { validateCsv, validateJson } from '@cmsgov/hpt-validator';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { CMS_AFFIRMATION, CMS_ATTESTATION } from '../read/header.ts';
 import { MrfReadError, openMrf } from '../read/index.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 
 /**
  * CMS's own validator (@cmsgov/hpt-validator, the one `npm run bench:ingest` races) beside ours, on
- * the CMS v2.0.0 and v3 examples with one value changed at a time: left out, emptied, null, a
+ * the CMS v2.0.0 and v3 examples (and v2.2.0 CSV files made from the v3 ones: CMS publishes no
+ * 2.2.0 CSV example) with one value changed at a time: left out, emptied, null, a
  * negative number, or a word that is no CMS value. Wherever CMS's validator finds an error the
  * unchanged example did not have, ours must say something too: refuse the file, or report a rule
  * more often than for the unchanged example (an error, or a warning saying how the value was
@@ -21,9 +23,10 @@ import { itWithDataFile } from '../testing/it-with-data-file.ts';
  * The JSON examples' values are changed once per place in the schema (the first item's code, not
  * every item's), to keep the test quick; changing every value of the v3 example (about a minute)
  * found one more, an empty list, also said since.
- * The other way round, on the v3 examples: where CMS's validator finds no new error, ours must not
- * reject more than the unchanged example, but for what rejectedAsMeant names. It found one: a
- * wide payer's notes on a row where that payer had no rate were rejected as a rate.
+ * The other way round, on the v3 and v2.2.0 files: where CMS's validator finds no new error, ours
+ * must not reject more than the unchanged example, but for what rejectedAsMeant names. It found
+ * two: a wide payer's notes on a row where that payer had no rate were rejected as a rate (session
+ * 41), and a modifier's row without a setting (session 42).
  */
 const EXAMPLES = 'cms-hpt-examples';
 /** Of the changes to each example, at least this many break CMS's rules (154 to 2,048, session 41). */
@@ -66,13 +69,13 @@ function saysMore(changed: OurReading, example: OurReading): boolean {
 }
 
 /**
- * Why ours may reject what CMS's v3 validator lets pass, or null. It refuses a file of a version
+ * Why ours may reject what CMS's v3 or v2.2.0 validator lets pass. It refuses a file of a version
  * it does not know (issue 3 asks it to; CMS's validator is told the version). And it rejects what
  * holds no price it could show: a rate with no dollar amount, percentage or algorithm; a rate
  * naming no payer; a modifier's row whose setting is no CMS value, which CMS's CSV validator does
  * not check (its JSON schema does, and ours rejects it in both). Since session 42 a modifier's row
- * with no setting is read, as CMS's validator reads it. Anything else rejected that CMS's validator accepts would be rates lost for a rule CMS does not
- * have. (Against v2.0.0's validator, which checks fewer values, this is not asked: ours reads a
+ * with no setting is read, as CMS's validator reads it. Anything else rejected that CMS's
+ * validator accepts would be rates lost for a rule CMS does not have. (Against v2.0.0's validator, which checks fewer values, this is not asked: ours reads a
  * 2.0.0 file by the value rules every version shares, such as a drug unit's being a number.)
  */
 function rejectedAsMeant(changed: OurReading, example: OurReading): boolean {
@@ -130,7 +133,7 @@ type CmsValidate = (path: string) => Promise<{ message: string }[]>;
 interface Comparison {
   /** Changes CMS's validator called a new error and ours read without a word. */
   unsaid: string[];
-  /** Changes CMS's validator let pass and ours rejected more for (v3 only; see rejectedAsMeant). */
+  /** Changes CMS's validator let pass and ours rejected more for (not v2.0.0; see rejectedAsMeant). */
   lost: string[];
   /** How many changes CMS's validator called a new error. */
   broken: number;
@@ -138,12 +141,12 @@ interface Comparison {
 
 /**
  * Reads the example and each changed copy (`[where, content]`) with CMS's validator and ours,
- * each copy written to one file in turn.
+ * each copy written to one file in turn; `bothWays` asks the reverse question too.
  */
 async function compare(
   example: string,
   cmsErrors: CmsValidate,
-  v3: boolean,
+  bothWays: boolean,
   changes: Iterable<[where: string, content: string]>,
 ): Promise<Comparison> {
   const before = await ourReading(example);
@@ -159,7 +162,7 @@ async function compare(
     if (cms.length > 0) {
       result.broken++;
       if (!saysMore(ours, before)) result.unsaid.push(`${where}: CMS says ${cms[0]?.message}`);
-    } else if (v3 && rejectsMore(ours, before) && !rejectedAsMeant(ours, before)) {
+    } else if (bothWays && rejectsMore(ours, before) && !rejectedAsMeant(ours, before)) {
       result.lost.push(`${where}: ours rejected (${moreOften(ours, before).join(', ')})`);
     }
   }
@@ -211,6 +214,33 @@ function* csvChanges(rows: string[][]): Generator<[string, string]> {
   }
 }
 
+/** What a v3 CSV column is called in 2.2.0: null for one 2.2.0 does not have. */
+function columnIn22(name: string): string | null {
+  const [base = '', ...rest] = name.split('|').map((part) => part.trim());
+  if (['10th_percentile', '90th_percentile', 'count'].includes(base)) return null;
+  if (['type_2_npi', 'attester_name', 'general_contract_provisions'].includes(base)) return null;
+  if (base === 'median_amount') return ['estimated_amount', ...rest].join(' | ');
+  if (base === 'location_name') return 'hospital_location';
+  if (name === CMS_ATTESTATION) return CMS_AFFIRMATION;
+  return name;
+}
+
+/**
+ * A v3 CSV example as the 2.2.0 template has it (CMS publishes no 2.2.0 CSV example): the 2.2.0
+ * header (hospital_location, the affirmation, no NPIs or attester), and for the median,
+ * percentiles and count an estimated_amount of the median's value.
+ */
+function asVersion22(rows: string[][]): string[][] {
+  const [names = [], values = [], columns = [], ...charges] = rows;
+  const kept = (row: string[], named: string[]) =>
+    row.filter((_, i) => i >= named.length || columnIn22(named[i] ?? '') !== null);
+  const renamed = (named: string[]) => kept(named, named).map((name) => columnIn22(name) ?? name);
+  const header = kept(values, names).map((value, i) =>
+    renamed(names)[i] === 'version' ? '2.2.0' : value,
+  );
+  return [renamed(names), header, renamed(columns), ...charges.map((row) => kept(row, columns))];
+}
+
 describe("CMS's validator and ours agree that a broken value is worth saying", () => {
   for (const [name, version] of [
     ['v3_json_format_example.json', 'v3.0.0'],
@@ -231,23 +261,27 @@ describe("CMS's validator and ours agree that a broken value is worth saying", (
   for (const [name, version] of [
     ['V3.0.0_Tall_CSV_Format_Example.csv', 'v3.0.0'],
     ['V3.0.0_Wide_CSV_Format_Example.csv', 'v3.0.0'],
+    ['V3.0.0_Tall_CSV_Format_Example.csv', 'v2.2.0'],
+    ['V3.0.0_Wide_CSV_Format_Example.csv', 'v2.2.0'],
     ['V2.0.0_Tall_CSV_Format_Example.csv', 'v2.0.0'],
     ['V2.0.0_Wide_CSV_Format_Example.csv', 'v2.0.0'],
   ] as const) {
+    const made = version === 'v2.2.0' ? ' (made from the v3.0.0 example)' : '';
     itWithDataFile(
-      `the ${version} ${name.includes('Tall') ? 'tall' : 'wide'} CSV example, each value of its header and charges changed in three ways`,
+      `the ${version} ${name.includes('Tall') ? 'tall' : 'wide'} CSV example${made}, each value of its header and charges changed in three ways`,
       `${EXAMPLES}/${name}`,
       async (path) => {
-        const rows: string[][] = parse(await readFile(path, 'utf8'), {
+        const read: string[][] = parse(await readFile(path, 'utf8'), {
           bom: true,
           relax_column_count: true,
         });
+        const rows = version === 'v2.2.0' ? asVersion22(read) : read;
         // The example as this test writes CSV, so that only the changed value differs.
         const example = join(dir, 'example.csv');
         await writeFile(example, csvText(rows));
         const cms: CmsValidate = async (file) =>
           (await validateCsv(createReadStream(file), version)).errors;
-        expectAgreement(await compare(example, cms, version === 'v3.0.0', csvChanges(rows)));
+        expectAgreement(await compare(example, cms, version !== 'v2.0.0', csvChanges(rows)));
       },
       120_000,
     );
