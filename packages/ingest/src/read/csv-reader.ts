@@ -28,6 +28,7 @@ import {
   amount,
   confirmation,
   CHARGE,
+  DRUG_UNIT,
   PERCENT,
   isoDate,
   isPlaceholder,
@@ -890,7 +891,13 @@ export class CsvMrfParser implements FormatParser {
       r.add('enum.setting', location, JSON.stringify(settingText));
       settingValue = null;
     }
-    const drugUnit = amount(cell(f, layout.drugUnit), r, location, 'drug_unit_of_measurement');
+    const drugUnit = amount(
+      cell(f, layout.drugUnit),
+      r,
+      location,
+      'drug_unit_of_measurement',
+      DRUG_UNIT,
+    );
     const gross = amount(cell(f, layout.gross), r, location, 'standard_charge|gross', CHARGE);
     const cash = amount(
       cell(f, layout.cash),

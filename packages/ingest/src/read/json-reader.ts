@@ -35,6 +35,7 @@ import {
   amount,
   confirmation,
   CHARGE,
+  DRUG_UNIT,
   PERCENT,
   codeType,
   codeValue,
@@ -1133,8 +1134,8 @@ export class JsonMrfParser implements FormatParser {
       // v2.2 typed the unit as a string, v3.0 as a number: both are fine in their version.
       const unit =
         typeof drug.unit === 'string' && ctx.version !== '3.0.0'
-          ? amount(drug.unit, r, location, 'drug_information.unit')
-          : jsonAmount(drug.unit, r, location, 'drug_information.unit');
+          ? amount(drug.unit, r, location, 'drug_information.unit', DRUG_UNIT)
+          : jsonAmount(drug.unit, r, location, 'drug_information.unit', DRUG_UNIT);
       drugUnit = unit === null || Number.isNaN(unit) ? null : unit;
       drugTypeValue = drugType(
         this.report,

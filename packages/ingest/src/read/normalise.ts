@@ -157,12 +157,19 @@ const ACCOUNTING_NEGATIVE = /^\((?:\d+\.?\d*|\.\d+)\)$/;
 export interface AmountKind {
   percent?: boolean;
   zeroIsNone?: boolean;
+  /**
+   * For a value that supports a charge rather than prices it (a drug's unit): an unreadable, zero
+   * or negative one is reported under this kept rule and read as none (null), not refused (NaN).
+   */
+  keptAs?: 'drug.unit-invalid';
 }
 
 /** A percentage field's amounts. */
 export const PERCENT: AmountKind = { percent: true };
 /** A charge's own amounts: gross, discounted cash, minimum, maximum. */
 export const CHARGE: AmountKind = { zeroIsNone: true };
+/** A drug's unit of measurement: one that cannot be read is left out, and the charge kept. */
+export const DRUG_UNIT: AmountKind = { keptAs: 'drug.unit-invalid' };
 
 /**
  * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported), and
@@ -175,9 +182,14 @@ export function amount(
   report: ValidationReport,
   location: string,
   field: string,
-  { percent = false, zeroIsNone = false }: AmountKind = {},
+  { percent = false, zeroIsNone = false, keptAs }: AmountKind = {},
 ): number | null {
   if (raw.length === 0) return null;
+  /** An amount that cannot be read, or is zero or negative: NaN, or none for a `keptAs` one. */
+  const refuse = (rule: 'number.invalid' | 'number.not-positive'): number | null => {
+    report.add(keptAs ?? rule, location, `${field} ${JSON.stringify(raw)}`);
+    return keptAs ? null : Number.NaN;
+  };
   let n = Number(raw);
   let sign = false;
   if (Number.isNaN(n) || (n === 0 && raw.trim().length === 0)) {
@@ -194,19 +206,13 @@ export function amount(
         return null;
       }
       // Accounting's negative, "(80.00)" or "$(1,200)": refused as negative, not as unreadable.
-      if (!Number.isFinite(n) && ACCOUNTING_NEGATIVE.test(cleaned)) {
-        report.add('number.not-positive', location, `${field} ${JSON.stringify(raw)}`);
-        return Number.NaN;
-      }
-      if (!Number.isFinite(n)) {
-        report.add('number.invalid', location, `${field} ${JSON.stringify(raw)}`);
-        return Number.NaN;
-      }
+      if (!Number.isFinite(n) && ACCOUNTING_NEGATIVE.test(cleaned))
+        return refuse('number.not-positive');
+      if (!Number.isFinite(n)) return refuse('number.invalid');
       report.add('number.formatted', location, `${field} ${JSON.stringify(raw)}`);
     }
   } else if (!Number.isFinite(n)) {
-    report.add('number.invalid', location, `${field} ${JSON.stringify(raw)}`);
-    return Number.NaN;
+    return refuse('number.invalid');
   } else if (raw.charCodeAt(0) <= 32 || raw.charCodeAt(raw.length - 1) <= 32) {
     // Number() reads " 120 " as 120 by itself; the spaces are still the file's to hear about.
     countTrimmed(report, location, field, raw);
@@ -216,6 +222,7 @@ export function amount(
     return null;
   }
   if (n <= 0) {
+    if (keptAs) return refuse('number.not-positive');
     report.add('number.not-positive', location, `${field} ${raw}`);
     return Number.NaN;
   }
@@ -263,8 +270,8 @@ export function jsonAmount(
       report.add('number.zero', location, `${field} 0`);
       return null;
     }
-    report.add('number.not-positive', location, `${field} ${value}`);
-    return Number.NaN;
+    report.add(kind.keptAs ?? 'number.not-positive', location, `${field} ${value}`);
+    return kind.keptAs ? null : Number.NaN;
   }
   if (value === undefined) return null;
   if (value === null) {
@@ -279,8 +286,8 @@ export function jsonAmount(
       report.add('json.empty-value', location, `${field} ${JSON.stringify(value)}`);
     return n;
   }
-  report.add('json.wrong-type', location, `${field} should be a number`);
-  return Number.NaN;
+  report.add(kind.keptAs ?? 'json.wrong-type', location, `${field} should be a number`);
+  return kind.keptAs ? null : Number.NaN;
 }
 
 /**

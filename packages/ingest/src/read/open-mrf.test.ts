@@ -2365,6 +2365,55 @@ describe('records and rules', () => {
     },
   );
 
+  it("keeps a drug's charge and prices without a unit or type it cannot read, and says so", async () => {
+    const ndc = (description: string, unit: string, type: string) =>
+      `${description},00409-4888-20,NDC,,outpatient,${unit},${type},50,40,Aetna,PPO,30,,,,,,,30,30,fee schedule,\n`;
+    const csv = await readText(
+      'drugs.csv',
+      V3_HEADER +
+        TALL_COLUMNS +
+        ndc('Heparin a', '2', 'ML') +
+        ndc('Heparin b', 'two', 'ML') +
+        ndc('Heparin c', '-1', 'ML') +
+        ndc('Heparin d', '1', 'VIAL'),
+    );
+    expect(
+      csv.records.map((r) => [r.description, r.drugUnit, r.drugType, r.payers.length]),
+    ).toEqual([
+      ['Heparin a', 2, 'ML', 1],
+      ['Heparin b', null, 'ML', 1],
+      ['Heparin c', null, 'ML', 1],
+      ['Heparin d', 1, null, 1],
+    ]);
+    expect(csv.report.count('drug.unit-invalid')).toBe(2);
+    expect(csv.report.count('enum.drug-type')).toBe(1);
+    // An NDC's charge without its unit or type breaks CMS's rule, and is kept all the same.
+    expect(csv.report.count('required.drug-information')).toBe(3);
+    expect(csv.report).toMatchObject({ rejectedRecords: 0, rejectedPayers: 0 });
+
+    // A 2.2.0 JSON file's unit is a string, which CMS's schema lets be any text.
+    const json = await readText(
+      'drugs.json',
+      JSON.stringify({
+        hospital_name: 'H',
+        last_updated_on: '2026-01-01',
+        version: '2.2.0',
+        standard_charge_information: [
+          {
+            description: 'Heparin',
+            code_information: [{ code: '00409-4888-20', type: 'NDC' }],
+            drug_information: { unit: '1 vial', type: 'UN' },
+            standard_charges: [{ setting: 'outpatient', gross_charge: 50 }],
+          },
+        ],
+      }),
+    );
+    expect(json.records.map((r) => [r.drugUnit, r.drugType, r.gross])).toEqual([[null, 'UN', 50]]);
+    expect(json.report.examples('drug.unit-invalid').map((e) => e.message)).toEqual([
+      'charge had a drug unit that is not a number above 0 (that unit left out): drug_information.unit "1 vial"',
+    ]);
+  });
+
   it("reads a CSV modifier's row without a setting, as CMS's CSV rules do", async () => {
     const { records, report } = await readText(
       'modifier-settings.csv',

@@ -204,7 +204,7 @@ describe('ValidationReport', () => {
       '  row 9: standard_charge|gross "abc"',
       'Error: 1 rate had no payer name (rule required.payer_name)',
       '  row 45',
-      'Error: 1 drug unit type is unknown (rule enum.drug-type)',
+      'Error: 1 charge had a drug unit type that is not a CMS value (that type left out), kept all the same (rule enum.drug-type)',
       `  row 50: "${'x'.repeat(118)}…`,
     ]);
   });

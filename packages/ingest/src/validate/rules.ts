@@ -349,11 +349,20 @@ export const RULES = {
     'charge with a dollar rate had no minimum or maximum',
     'charges with a dollar rate had no minimum or maximum',
   ),
-  'required.drug-information': error(
+  // A drug's unit and type say what quantity its price is for; the charge and its prices are
+  // read without them rather than lost (session 42).
+  'required.drug-information': keptError(
     'NDC charge had no drug unit and type',
     'NDC charges had no drug unit and type',
   ),
-  'enum.drug-type': error('drug unit type is unknown', 'drug unit types are unknown'),
+  'enum.drug-type': keptError(
+    'charge had a drug unit type that is not a CMS value (that type left out)',
+    'charges had drug unit types that are not CMS values (those types left out)',
+  ),
+  'drug.unit-invalid': keptError(
+    'charge had a drug unit that is not a number above 0 (that unit left out)',
+    'charges had drug units that are not numbers above 0 (those units left out)',
+  ),
   'number.invalid': error('number could not be read', 'numbers could not be read'),
   'number.not-positive': error('amount was zero or negative', 'amounts were zero or negative'),
   'number.zero': keptError(
