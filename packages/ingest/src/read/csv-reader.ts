@@ -29,6 +29,7 @@ import {
   confirmation,
   CHARGE,
   DRUG_UNIT,
+  ALLOWED,
   PERCENT,
   isoDate,
   isPlaceholder,
@@ -1291,7 +1292,7 @@ function allowed(
   location: string,
   field: string,
 ): number | null {
-  const read = numberOrNull(amount(cell(f, column), report, location, field));
+  const read = amount(cell(f, column), report, location, field, ALLOWED);
   return allowedAmount(read, report, location, field);
 }
 

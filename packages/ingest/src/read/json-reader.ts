@@ -36,6 +36,7 @@ import {
   confirmation,
   CHARGE,
   DRUG_UNIT,
+  ALLOWED,
   PERCENT,
   codeType,
   codeValue,
@@ -1423,14 +1424,19 @@ export class JsonMrfParser implements FormatParser {
   }
 }
 
-/** A rate's estimated or allowed amount (see allowedAmount); NaN when unreadable, as jsonAmount. */
+/** A rate's estimated or allowed amount (see allowedAmount); none when unreadable (said). */
 function allowed(
   value: unknown,
   report: ValidationReport,
   location: string,
   field: string,
 ): number | null {
-  return allowedAmount(jsonAmount(value, report, location, field), report, location, field);
+  return allowedAmount(
+    jsonAmount(value, report, location, field, ALLOWED),
+    report,
+    location,
+    field,
+  );
 }
 
 /** Whether the byte after a slash starts a comment: a second slash, or a star. */

@@ -158,10 +158,11 @@ export interface AmountKind {
   percent?: boolean;
   zeroIsNone?: boolean;
   /**
-   * For a value that supports a charge rather than prices it (a drug's unit): an unreadable, zero
-   * or negative one is reported under this kept rule and read as none (null), not refused (NaN).
+   * For a value that supports a charge or rate rather than prices it (a drug's unit, an estimated
+   * or allowed amount): an unreadable, zero or negative one is reported under this kept rule and
+   * read as none (null), not refused (NaN).
    */
-  keptAs?: 'drug.unit-invalid';
+  keptAs?: 'drug.unit-invalid' | 'allowed.invalid';
 }
 
 /** A percentage field's amounts. */
@@ -170,6 +171,8 @@ export const PERCENT: AmountKind = { percent: true };
 export const CHARGE: AmountKind = { zeroIsNone: true };
 /** A drug's unit of measurement: one that cannot be read is left out, and the charge kept. */
 export const DRUG_UNIT: AmountKind = { keptAs: 'drug.unit-invalid' };
+/** A rate's estimated or allowed amount (median, percentiles): left out, the rate kept. */
+export const ALLOWED: AmountKind = { keptAs: 'allowed.invalid' };
 
 /**
  * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported), and

@@ -2268,6 +2268,52 @@ describe('records and rules', () => {
     }
   });
 
+  it('keeps a rate whose estimated or allowed amount cannot be read, without that amount', async () => {
+    const { records, report } = await readText(
+      'allowed.csv',
+      V3_HEADER +
+        TALL_COLUMNS +
+        'X-ray chest,71046,CPT,,outpatient,,,250,200,Aetna,PPO,120,,,abc,100,-5,11,100,150,fee schedule,\n',
+    );
+    expect(records[0]?.payers[0]).toMatchObject({ dollar: 120, median: null, p10: 100, p90: null });
+    expect(report.count('allowed.invalid')).toBe(2);
+    expect(report.rejected()).toBe(0);
+    const json = await readText(
+      'allowed.json',
+      JSON.stringify({
+        hospital_name: 'H',
+        last_updated_on: '2025-01-01',
+        version: '2.2.0',
+        standard_charge_information: [
+          {
+            description: 'X-ray chest',
+            code_information: [{ code: '71046', type: 'CPT' }],
+            standard_charges: [
+              {
+                setting: 'outpatient',
+                gross_charge: 250,
+                payers_information: [
+                  {
+                    payer_name: 'Aetna',
+                    plan_name: 'PPO',
+                    standard_charge_percentage: 50,
+                    estimated_amount: { amount: 125 },
+                    methodology: 'percent of total billed charges',
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(json.records[0]?.payers[0]).toMatchObject({ percentage: 50, estimatedAmount: null });
+    expect(json.report.examples('allowed.invalid').map((e) => e.message)).toEqual([
+      'rate had an estimated or allowed amount that is not a number above 0 (that amount left out): estimated_amount should be a number',
+    ]);
+    expect(json.report.rejected()).toBe(0);
+  });
+
   it("leaves a wide payer's notes where it has no rate, rather than rejecting a rate it never had", async () => {
     const { records, report } = await readText(
       'wide-notes.csv',
@@ -2282,7 +2328,7 @@ describe('records and rules', () => {
     expect(report.rejected()).toBe(0);
     expect(report.count('csv.values-without-rate')).toBe(2);
     // A value that breaks its own rule is still said.
-    expect(report.count('number.not-positive')).toBe(1);
+    expect(report.count('allowed.invalid')).toBe(1);
   });
 
   it('reports an EIN in the licence field as a warning', async () => {

@@ -11,8 +11,8 @@ import { itWithDataFile } from '../testing/it-with-data-file.ts';
 
 /**
  * CMS's own validator (@cmsgov/hpt-validator, the one `npm run bench:ingest` races) beside ours, on
- * the CMS v2.0.0 and v3 examples (and v2.2.0 CSV files made from the v3 ones: CMS publishes no
- * 2.2.0 CSV example) with one value changed at a time: left out, emptied, null, a
+ * the CMS v2.0.0 and v3 examples, and on 2.1.0 and 2.2.0 files made from them (CMS publishes no
+ * example of either), with one value changed at a time: left out, emptied, null, a
  * negative number, or a word that is no CMS value. Wherever CMS's validator finds an error the
  * unchanged example did not have, ours must say something too: refuse the file, or report a rule
  * more often than for the unchanged example (an error, or a warning saying how the value was
@@ -23,10 +23,11 @@ import { itWithDataFile } from '../testing/it-with-data-file.ts';
  * The JSON examples' values are changed once per place in the schema (the first item's code, not
  * every item's), to keep the test quick; changing every value of the v3 example (about a minute)
  * found one more, an empty list, also said since.
- * The other way round, on the v3 and v2.2.0 files: where CMS's validator finds no new error, ours
- * must not reject more than the unchanged example, but for what rejectedAsMeant names. It found
- * two: a wide payer's notes on a row where that payer had no rate were rejected as a rate (session
- * 41), and a modifier's row without a setting (session 42).
+ * The other way round, on every file but the v2.0.0 examples: where CMS's validator finds no new
+ * error, ours must not reject more than the unchanged example, but for what rejectedAsMeant
+ * names. It found a wide payer's notes on a row where that payer had no rate rejected as a rate
+ * (session 41); a modifier's row without a setting, a drug's unit written as text, and a rate
+ * rejected for an estimated or allowed amount it could not read (session 42).
  */
 const EXAMPLES = 'cms-hpt-examples';
 /** Of the changes to each example, at least this many break CMS's rules (154 to 2,048, session 41). */
@@ -69,14 +70,15 @@ function saysMore(changed: OurReading, example: OurReading): boolean {
 }
 
 /**
- * Why ours may reject what CMS's v3 or v2.2.0 validator lets pass. It refuses a file of a version
+ * Why ours may reject what CMS's validator lets pass. It refuses a file of a version
  * it does not know (issue 3 asks it to; CMS's validator is told the version). And it rejects what
  * holds no price it could show: a rate with no dollar amount, percentage or algorithm; a rate
  * naming no payer; a modifier's row whose setting is no CMS value, which CMS's CSV validator does
  * not check (its JSON schema does, and ours rejects it in both). Since session 42 a modifier's row
  * with no setting is read, as CMS's validator reads it. Anything else rejected that CMS's
- * validator accepts would be rates lost for a rule CMS does not have. (Against v2.0.0's validator, which checks fewer values, this is not asked: ours reads a
- * 2.0.0 file by the value rules every version shares, such as a drug unit's being a number.)
+ * validator accepts would be rates lost for a rule CMS does not have. (Not asked of the v2.0.0
+ * examples: they carry modifiers, which no schema before 2.2.0 defines and CMS's 2.0.0 validator
+ * passes over, while ours reads them. The 2.1.0 files made from them, without those, ask it.)
  */
 function rejectedAsMeant(changed: OurReading, example: OurReading): boolean {
   if (changed === 'refused (unknown-version)') return true;
@@ -275,18 +277,57 @@ function asVersion22Json(v3: Json): Json {
   };
 }
 
+/**
+ * The v2.0.0 JSON example as the 2.1.0 schema has it: no estimated_amount (2.1.0 has none), and no
+ * modifier_information (which the example carries, though no schema before 2.2.0 defines it).
+ */
+function asVersion21Json(v200: Json): Json {
+  const { modifier_information: _modifiers, ...document } = v200 as Record<string, Json>;
+  void _modifiers;
+  return JSON.parse(
+    JSON.stringify({ ...document, version: '2.1.0' }, (key, value: Json) =>
+      key === 'estimated_amount' ? undefined : value,
+    ),
+  ) as Json;
+}
+
+/**
+ * A v2.0.0 CSV example as 2.1.0: its version, and without its rows that price a modifier alone
+ * (CMS's validator asks a code of every row before 2.2.0, so it finds them broken already). Its
+ * estimated_amount columns, which 2.1.0 does not have, are left: CMS's validator ignores them, and
+ * ours must reject no rate for them.
+ */
+function asVersion21(rows: string[][]): string[][] {
+  const [names = [], values = [], columns = [], ...charges] = rows;
+  const at = (name: string) => columns.findIndex((column) => column.replace(/ /g, '') === name);
+  const [code, modifiers] = [at('code|1'), at('modifiers')];
+  const modifierOnly = (row: string[]) => !row[code] && Boolean(row[modifiers]);
+  const header = values.map((value, i) => (names[i] === 'version' ? '2.1.0' : value));
+  return [names, header, columns, ...charges.filter((row) => !modifierOnly(row))];
+}
+
+/** The files the test reads: a CMS example, or one made from it for a version with none. */
+const MADE = {
+  'v2.2.0': { from: 'v3.0.0', json: asVersion22Json, csv: asVersion22 },
+  'v2.1.0': { from: 'v2.0.0', json: asVersion21Json, csv: asVersion21 },
+} as const;
+type Version = 'v3.0.0' | 'v2.0.0' | keyof typeof MADE;
+const madeFrom = (version: Version) =>
+  version in MADE ? ` (made from the ${MADE[version as keyof typeof MADE].from} example)` : '';
+
 describe("CMS's validator and ours agree that a broken value is worth saying", () => {
   for (const [name, version] of [
     ['v3_json_format_example.json', 'v3.0.0'],
     ['v3_json_format_example.json', 'v2.2.0'],
+    ['V2.0.0_JSON_Format_Example.json', 'v2.1.0'],
     ['V2.0.0_JSON_Format_Example.json', 'v2.0.0'],
   ] as const)
     itWithDataFile(
-      `the ${version} JSON example${version === 'v2.2.0' ? ' (made from the v3.0.0 example)' : ''}, each value changed in five ways`,
+      `the ${version} JSON example${madeFrom(version)}, each value changed in five ways`,
       `${EXAMPLES}/${name}`,
       async (path) => {
         const read = JSON.parse(await readFile(path, 'utf8')) as Json;
-        const example = version === 'v2.2.0' ? asVersion22Json(read) : read;
+        const example = version in MADE ? MADE[version as keyof typeof MADE].json(read) : read;
         // The example as this test writes JSON, so that only the changed value differs.
         const written = join(dir, 'example.json');
         await writeFile(written, JSON.stringify(example));
@@ -302,19 +343,20 @@ describe("CMS's validator and ours agree that a broken value is worth saying", (
     ['V3.0.0_Wide_CSV_Format_Example.csv', 'v3.0.0'],
     ['V3.0.0_Tall_CSV_Format_Example.csv', 'v2.2.0'],
     ['V3.0.0_Wide_CSV_Format_Example.csv', 'v2.2.0'],
+    ['V2.0.0_Tall_CSV_Format_Example.csv', 'v2.1.0'],
+    ['V2.0.0_Wide_CSV_Format_Example.csv', 'v2.1.0'],
     ['V2.0.0_Tall_CSV_Format_Example.csv', 'v2.0.0'],
     ['V2.0.0_Wide_CSV_Format_Example.csv', 'v2.0.0'],
   ] as const) {
-    const made = version === 'v2.2.0' ? ' (made from the v3.0.0 example)' : '';
     itWithDataFile(
-      `the ${version} ${name.includes('Tall') ? 'tall' : 'wide'} CSV example${made}, each value of its header and charges changed in three ways`,
+      `the ${version} ${name.includes('Tall') ? 'tall' : 'wide'} CSV example${madeFrom(version)}, each value of its header and charges changed in three ways`,
       `${EXAMPLES}/${name}`,
       async (path) => {
         const read: string[][] = parse(await readFile(path, 'utf8'), {
           bom: true,
           relax_column_count: true,
         });
-        const rows = version === 'v2.2.0' ? asVersion22(read) : read;
+        const rows = version in MADE ? MADE[version as keyof typeof MADE].csv(read) : read;
         // The example as this test writes CSV, so that only the changed value differs.
         const example = join(dir, 'example.csv');
         await writeFile(example, csvText(rows));

@@ -395,6 +395,11 @@ export const RULES = {
     'percentage or algorithm rate had no estimated amount',
     'percentage or algorithm rates had no estimated amount',
   ),
+  // What the payer allowed, or is estimated to: it supports the rate rather than prices it.
+  'allowed.invalid': keptError(
+    'rate had an estimated or allowed amount that is not a number above 0 (that amount left out)',
+    'rates had estimated or allowed amounts that are not numbers above 0 (those amounts left out)',
+  ),
   'v3.count-required': keptError(
     'percentage or algorithm rate had no count',
     'percentage or algorithm rates had no count',
