@@ -175,7 +175,23 @@ export const DRUG_UNIT: AmountKind = { keptAs: 'drug.unit-invalid' };
 export const ALLOWED: AmountKind = { keptAs: 'allowed.invalid' };
 
 /**
- * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported), and
+ * An amount that cannot be read, or is zero or negative, reported: NaN (refused), or none (null)
+ * under a `keptAs` rule.
+ */
+function refused(
+  report: ValidationReport,
+  rule: 'number.invalid' | 'number.not-positive' | NonNullable<AmountKind['keptAs']>,
+  location: string,
+  field: string,
+  raw: string,
+): number | null {
+  report.add(rule, location, `${field} ${JSON.stringify(raw)}`);
+  return rule === 'number.invalid' || rule === 'number.not-positive' ? Number.NaN : null;
+}
+
+/**
+ * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported; null for a
+ * `keptAs` kind), and
  * accepts "$1,234.50", and "45%" for a `percent` field, with a warning. Zero and negative
  * amounts are errors (the schemas' exclusiveMinimum 0). A percentage under 1 is kept as written,
  * with a warning: the templates write 45% as 45, so 0.45 is likely a fraction meant as 45%.
@@ -188,11 +204,6 @@ export function amount(
   { percent = false, zeroIsNone = false, keptAs }: AmountKind = {},
 ): number | null {
   if (raw.length === 0) return null;
-  /** An amount that cannot be read, or is zero or negative: NaN, or none for a `keptAs` one. */
-  const refuse = (rule: 'number.invalid' | 'number.not-positive'): number | null => {
-    report.add(keptAs ?? rule, location, `${field} ${JSON.stringify(raw)}`);
-    return keptAs ? null : Number.NaN;
-  };
   let n = Number(raw);
   let sign = false;
   if (Number.isNaN(n) || (n === 0 && raw.trim().length === 0)) {
@@ -210,12 +221,13 @@ export function amount(
       }
       // Accounting's negative, "(80.00)" or "$(1,200)": refused as negative, not as unreadable.
       if (!Number.isFinite(n) && ACCOUNTING_NEGATIVE.test(cleaned))
-        return refuse('number.not-positive');
-      if (!Number.isFinite(n)) return refuse('number.invalid');
+        return refused(report, keptAs ?? 'number.not-positive', location, field, raw);
+      if (!Number.isFinite(n))
+        return refused(report, keptAs ?? 'number.invalid', location, field, raw);
       report.add('number.formatted', location, `${field} ${JSON.stringify(raw)}`);
     }
   } else if (!Number.isFinite(n)) {
-    return refuse('number.invalid');
+    return refused(report, keptAs ?? 'number.invalid', location, field, raw);
   } else if (raw.charCodeAt(0) <= 32 || raw.charCodeAt(raw.length - 1) <= 32) {
     // Number() reads " 120 " as 120 by itself; the spaces are still the file's to hear about.
     countTrimmed(report, location, field, raw);
@@ -225,7 +237,7 @@ export function amount(
     return null;
   }
   if (n <= 0) {
-    if (keptAs) return refuse('number.not-positive');
+    if (keptAs) return refused(report, keptAs, location, field, raw);
     report.add('number.not-positive', location, `${field} ${raw}`);
     return Number.NaN;
   }
