@@ -915,7 +915,7 @@ export class CsvMrfParser implements FormatParser {
       codes,
       setting: settingValue,
       modifiers,
-      drugUnit: numberOrNull(drugUnit),
+      drugUnit,
       drugType: drugType(
         r,
         text(cell(f, layout.drugType), r, location, 'drug_type_of_measurement'),

@@ -1133,11 +1133,11 @@ export class JsonMrfParser implements FormatParser {
     if (isObject(drug)) {
       this.unknownFields.check(drug, 'drug', `${location}.drug_information`);
       // v2.2 typed the unit as a string, v3.0 as a number: both are fine in their version.
-      const unit =
+      // One that cannot be read is none (DRUG_UNIT), never NaN.
+      drugUnit =
         typeof drug.unit === 'string' && ctx.version !== '3.0.0'
           ? amount(drug.unit, r, location, 'drug_information.unit', DRUG_UNIT)
           : jsonAmount(drug.unit, r, location, 'drug_information.unit', DRUG_UNIT);
-      drugUnit = unit === null || Number.isNaN(unit) ? null : unit;
       drugTypeValue = drugType(
         this.report,
         jsonText(drug.type, r, location, 'drug_information.type'),
@@ -1356,10 +1356,10 @@ export class JsonMrfParser implements FormatParser {
         'standard_charge_algorithm',
         this.emptyTextAllowed(),
       ),
-      estimatedAmount: numberOrNull(estimated),
-      median: numberOrNull(median),
-      p10: numberOrNull(p10),
-      p90: numberOrNull(p90),
+      estimatedAmount: estimated,
+      median,
+      p10,
+      p90,
       count: jsonText(p.count, r, location, 'count'),
       notes: jsonText(
         p.additional_payer_notes,

@@ -5,6 +5,7 @@
  * letter case and spacing of text, spaces around `|` in column names, a byte-order mark,
  * Windows-1252, and revenue codes written without their leading zeros.
  */
+import { PERCENT_OF_BILLED_CHARGES } from '@ratelens/core';
 import type { Queryable } from '@ratelens/db';
 import { expect } from 'vitest';
 import { parseCsv } from '../demo/test-support.ts';
@@ -43,7 +44,7 @@ function effective(
   ...estimates: Value[]
 ): number | null {
   // "115%" of a fee schedule (the v2.0.0 example's workers' compensation rate) is no share of gross.
-  const ofBilledCharges = String(methodology).trim() === 'percent of total billed charges';
+  const ofBilledCharges = String(methodology).trim() === PERCENT_OF_BILLED_CHARGES;
   const share = ofBilledCharges ? number(percentage) : null;
   const charge = number(gross);
   return (

@@ -243,13 +243,15 @@ function asVersion22(rows: string[][]): string[][] {
   return [renamed(names), header, renamed(columns), ...charges.map((row) => kept(row, columns))];
 }
 
+/** Deletes the keys from an object of a JSON document (a copy). */
+function drop(value: Json, keys: string[]): void {
+  for (const key of keys) delete (value as Record<string, Json>)[key];
+}
+
 /** The v3 JSON example as the 2.2.0 schema has it, made as asVersion22 makes a CSV one. */
 function asVersion22Json(v3: Json): Json {
   const document = structuredClone(v3) as Record<string, Json>;
   const location = document.location_name;
-  const drop = (value: Json, keys: string[]) => {
-    for (const key of keys) delete (value as Record<string, Json>)[key];
-  };
   drop(document, ['location_name', 'type_2_npi', 'attestation', 'general_contract_provisions']);
   for (const item of document.standard_charge_information as Record<string, Json>[]) {
     // A drug's unit is a string in 2.2.0, a number since 3.0.0.
@@ -282,13 +284,13 @@ function asVersion22Json(v3: Json): Json {
  * modifier_information (which the example carries, though no schema before 2.2.0 defines it).
  */
 function asVersion21Json(v200: Json): Json {
-  const { modifier_information: _modifiers, ...document } = v200 as Record<string, Json>;
-  void _modifiers;
-  return JSON.parse(
-    JSON.stringify({ ...document, version: '2.1.0' }, (key, value: Json) =>
-      key === 'estimated_amount' ? undefined : value,
-    ),
-  ) as Json;
+  const document = structuredClone(v200) as Record<string, Json>;
+  drop(document, ['modifier_information']);
+  for (const item of document.standard_charge_information as Record<string, Json>[])
+    for (const charge of item.standard_charges as Record<string, Json>[])
+      for (const payer of (charge.payers_information ?? []) as Json[])
+        drop(payer, ['estimated_amount']);
+  return { ...document, version: '2.1.0' };
 }
 
 /**

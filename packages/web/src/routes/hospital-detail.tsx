@@ -22,6 +22,7 @@ import {
   runReadWhen,
   fileStatusWords,
   type HospitalFile,
+  showsFigures,
 } from '../features/inventory/inventory-format.ts';
 import { FileName } from '../features/inventory/file-name.tsx';
 import { RateMixView } from '../features/inventory/rate-mix.tsx';
@@ -239,11 +240,7 @@ function FileCard({ file, earlier }: { file: HospitalFile; earlier: boolean }) {
         )}
         <Text fw={600}>{fileStatusWords(file)}</Text>
         {readWhen !== null && <Text>{readWhen}</Text>}
-        {/* A run that found the file in use already (or a file read before and not put in use)
-            has that run's figures, without its report's lines: its status says so, rather than
-            repeat them under it, or say "no problems" of a report it did not keep. */}
-        {file.status !== 'unchanged' &&
-          file.status !== 'skipped' &&
+        {showsFigures(file) &&
           (earlier ? (
             <details>
               <summary>

@@ -32,6 +32,16 @@ export function fileStatusWords(
 }
 
 /**
+ * Whether a run's card shows its figures. A run that found the file in use already (unchanged),
+ * or a file read before and not put in use (skipped), has that run's figures without its
+ * report's lines: its status says so, rather than repeat them, or say "no problems" of a report
+ * it did not keep.
+ */
+export function showsFigures(file: Pick<HospitalFile, 'status'>): boolean {
+  return file.status !== 'unchanged' && file.status !== 'skipped';
+}
+
+/**
  * When a run ended, to tell apart runs of one file: 'Read on March 27, 2026 at 10:42' ('Tried on'
  * for one that failed); null for one still loading.
  */
