@@ -1,4 +1,5 @@
 import type { IngestResult, IngestStatus } from '../load/ingest-file.ts';
+import { isUrl } from '../read/source.ts';
 import { plural } from '../validate/report.ts';
 
 /**
@@ -12,8 +13,13 @@ export function ingestNote(source: string, result: IngestResult): string | null 
       `${source}: its server says the file has not changed since it was loaded (HTTP 304 Not ` +
       'Modified), so it was not downloaded; --reload downloads and reads it again.'
     );
+  // A URL known by its hash: its server sends nothing to ask it with, so it was downloaded.
+  const downloaded =
+    result.unchangedBy === 'hash' && isUrl(source)
+      ? 'downloaded again (its server sends no ETag or Last-Modified to ask it with), and '
+      : '';
   if (result.status === 'unchanged')
-    return `${source}: these bytes are loaded already, so nothing changed; --reload reads them again.`;
+    return `${source}: ${downloaded}these bytes are loaded already, so nothing changed; --reload reads them again.`;
   if (result.status === 'skipped') {
     const inUse = previous
       ? `the hospital's rates come from ${previous.source}` +
@@ -26,7 +32,7 @@ export function ingestNote(source: string, result: IngestResult): string | null 
       );
     if (result.unchangedBy === 'hash')
       return (
-        `${source}: these bytes were read before and not put in use (${inUse}), so they were ` +
+        `${source}: ${downloaded}these bytes were read before and not put in use (${inUse}), so they were ` +
         'not read again; --reload reads them again.'
       );
     // Known only once read: its server sends no validators to ask it with.

@@ -915,22 +915,101 @@ describe('replacing a hospital’s file', () => {
     );
 
     itWithDataFile(
-      'is downloaded in full, and compared by its bytes, when its server sends no validators',
+      'is downloaded and hashed, not read, when its server sends no validators, and read when it changed',
       CMS_V3_JSON,
       async () => {
-        const file = await served('No Validators', '990013', 1000);
-        const server = await serveFiles({ '/plain.json': file });
+        const files = { '/plain.json': await served('No Validators', '990013', 1000) };
+        const server = await serveFiles(files);
         try {
           const url = server.url('/plain.json');
           const first = await ingestFile(database.connection, url);
+          expect(first.status).toBe('loaded');
           expect(await validatorsOf(first.runId)).toEqual({
             http_etag: null,
             http_last_modified: null,
           });
-          const again = await ingestFile(database.connection, url);
-          expect(again.status).toBe('unchanged');
-          expect(again.unchangedBy).toBeUndefined();
-          expect(server.served()).toBe(2 * file.length);
+
+          // Downloaded again (nothing to ask its server with), known by its hash, no record read.
+          const records: number[] = [];
+          const again = await ingestFile(database.connection, url, {
+            progress: (_bytes, _total, read) => records.push(read),
+          });
+          expect(again).toMatchObject({
+            status: 'unchanged',
+            unchangedBy: 'hash',
+            hospitalId: first.hospitalId,
+            items: first.items,
+            rates: first.rates,
+            bytes: files['/plain.json'].length,
+          });
+          expect(records.length).toBeGreaterThan(0);
+          expect(new Set(records)).toEqual(new Set([0]));
+          expect(server.statuses).toEqual([200, 200]);
+          await expectInUse(first.hospitalId ?? '', first.runId);
+
+          // A new version of the same size: hashed, found new, then downloaded again and read.
+          files['/plain.json'] = await served('No Validators', '990013', 2000);
+          expect(files['/plain.json'].length).toBe(again.bytes);
+          const sameSize = await ingestFile(database.connection, url);
+          expect(sameSize.status).toBe('loaded');
+          expect(server.statuses).toEqual([200, 200, 200, 200]);
+          expect(await erGross(sameSize.hospitalId ?? '')).toBe('2000');
+
+          // One of another size: its announced length says it is new, and it is read at once from
+          // a second answer (the first one's body let go unread).
+          files['/plain.json'] = await served('No Validators', '990013', 30000);
+          const resized = await ingestFile(database.connection, url);
+          expect(resized.status).toBe('loaded');
+          expect(resized.bytes).not.toBe(sameSize.bytes);
+          expect(server.statuses).toHaveLength(6);
+          expect(await erGross(resized.hospitalId ?? '')).toBe('30000');
+
+          // --reload reads it whatever its bytes.
+          const reloaded = await ingestFile(database.connection, url, { reload: true });
+          expect(reloaded.status).toBe('loaded');
+          expect(server.statuses).toHaveLength(7);
+        } finally {
+          await server.close();
+        }
+      },
+    );
+
+    itWithDataFile(
+      'is hashed first when its server says neither its validators nor its length, and keeps validators it begins to send',
+      CMS_V3_JSON,
+      async () => {
+        const files = { '/chunked.json': await served('Chunked', '990016', 1000) };
+        const server = await serveFiles(files, { length: false });
+        try {
+          const url = server.url('/chunked.json');
+          const totals: (number | null)[] = [];
+          const first = await ingestFile(database.connection, url, {
+            progress: (_bytes, total) => totals.push(total),
+          });
+          expect(first.status).toBe('loaded');
+          expect(new Set(totals)).toEqual(new Set([null]));
+          expect(await ingestFile(database.connection, url)).toMatchObject({
+            status: 'unchanged',
+            unchangedBy: 'hash',
+          });
+          files['/chunked.json'] = await served('Chunked', '990016', 30000);
+          const changed = await ingestFile(database.connection, url);
+          expect(changed.status).toBe('loaded');
+          expect(server.statuses).toEqual([200, 200, 200, 200]);
+
+          // The server begins to send validators: the run whose bytes it sent keeps them, and the
+          // next download asks with them.
+          server.sendValidators(true);
+          expect(await ingestFile(database.connection, url)).toMatchObject({
+            status: 'unchanged',
+            unchangedBy: 'hash',
+          });
+          expect((await validatorsOf(changed.runId))?.http_etag).toMatch(/^"[0-9a-f]{16}"$/);
+          expect(await ingestFile(database.connection, url)).toMatchObject({
+            status: 'unchanged',
+            unchangedBy: 'server',
+          });
+          expect(server.statuses.slice(4)).toEqual([200, 304]);
         } finally {
           await server.close();
         }

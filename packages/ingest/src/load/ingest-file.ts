@@ -19,7 +19,7 @@ import {
   type ValidationReport,
 } from '../read/index.ts';
 import type { HptListing } from '../read/hpt-txt.ts';
-import { isUrl } from '../read/source.ts';
+import { hashDownload, isUrl } from '../read/source.ts';
 import {
   currentPartitions,
   dropRunTables,
@@ -193,19 +193,22 @@ async function runIngest(
   const progress = { records: 0 };
   const remote = isUrl(source);
   // For a URL whose bytes were read before, the download asks for the file only if it changed
-  // since (the validators its server sent with them).
-  const readBefore =
-    remote && !options.reload && !options.unreadable
-      ? readFrom(pool, source).then((runs) => runs.find((run) => run.validators) ?? null)
-      : Promise.resolve(null);
+  // since (the validators its server sent with them); from a server that sends none, the bytes
+  // are first downloaded and hashed, unread, when they may be the same (unchangedDownload).
+  const runsBefore =
+    remote && !options.reload && !options.unreadable ? readFrom(pool, source) : Promise.resolve([]);
+  const asked = runsBefore.then((runs) => runs.find((run) => run.validators) ?? null);
+  const hashedBefore = runsBefore.then((runs) => unchangedDownload(pool, source, runs, options));
   const opening = options.unreadable
     ? Promise.reject(options.unreadable)
-    : readBefore.then((loaded) =>
-        openMrf(source, {
-          signal: options.signal,
-          onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
-          ifChanged: loaded?.validators ?? undefined,
-        }),
+    : Promise.all([asked, hashedBefore]).then(([loaded, known]) =>
+        known
+          ? Promise.reject(new Error('not read: the bytes read before'))
+          : openMrf(source, {
+              signal: options.signal,
+              onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
+              ifChanged: loaded?.validators ?? undefined,
+            }),
       );
   // Awaited in the try below; until then a failure must not go unhandled.
   opening.catch(() => undefined);
@@ -242,15 +245,16 @@ async function runIngest(
         options.listing?.listedIn ?? null,
       ],
     );
+    const hashed = remote ? await hashedBefore : null;
     const unchanged = options.reload
       ? null
       : remote
-        ? await notModified(readBefore, opening)
+        ? (hashed ?? (await notModified(asked, opening)))
         : await unchangedLoad(lockClient, source, options);
     if (unchanged) {
       await opening.then((reader) => reader.close()).catch(() => undefined);
       Object.assign(result, await recordUnchanged(lockClient, runId, unchanged));
-      result.unchangedBy = remote ? 'server' : 'hash';
+      result.unchangedBy = remote && !hashed ? 'server' : 'hash';
     } else {
       await loadFile({ pool, lockClient, runId, opening, connecting, progress, options }, result);
     }
@@ -504,12 +508,18 @@ async function readFrom(db: Queryable, source: string): Promise<ReadRun[]> {
   }));
 }
 
+/** The run, newest first, that read these very bytes (the same size and SHA-256), if any. */
+function sameBytes(runs: ReadRun[], bytes: number, sha256: string): ReadRun | null {
+  return runs.find((run) => run.bytes === bytes && run.sha256 === sha256) ?? null;
+}
+
 /**
- * The run whose file a local `source` still is, found without parsing it: the file read last
- * from the same path with the same size (in use or not), whose SHA-256 the file's bytes still
- * have (hashing reads the file once, several times faster than an ingest; progress is reported).
+ * The run whose file a local `source` still is, found without parsing it: a file read from the
+ * same path with the same size (in use or not), whose SHA-256 the file's bytes still have
+ * (hashing reads the file once, several times faster than an ingest; progress is reported).
  * Anything else (a new size, another hash) is ingested in full, and the swap still finds a file
- * identical to the loaded one by its hash. (A URL is asked of its server: notModified.)
+ * identical to the loaded one by its hash. (A URL is asked of its server: notModified, or
+ * unchangedDownload when it sends nothing to ask it with.)
  */
 async function unchangedLoad(
   client: PoolClient,
@@ -521,8 +531,8 @@ async function unchangedLoad(
     () => null,
   );
   if (!size) return null;
-  const run = (await readFrom(client, source)).find((read) => read.bytes === size);
-  if (!run) return null;
+  const runs = (await readFrom(client, source)).filter((read) => read.bytes === size);
+  if (runs.length === 0) return null;
   const hash = createHash('sha256');
   let bytes = 0;
   for await (const chunk of createReadStream(source, {
@@ -533,7 +543,44 @@ async function unchangedLoad(
     bytes += chunk.length;
     options.progress?.(bytes, size, 0);
   }
-  return hash.digest('hex') === run.sha256 ? run : null;
+  return sameBytes(runs, bytes, hash.digest('hex'));
+}
+
+/**
+ * The run whose file a URL's still is, for a server that sends no validators to ask it with
+ * (none of the runs that read it whole kept any): its bytes downloaded and hashed, not read, as
+ * a local file's are (unchangedLoad). A daily refresh would otherwise parse and load an unchanged
+ * file every day, to throw the work away at the swap. Only when the bytes may be the same: a
+ * server that announces a size no run read is answered by reading its file (a second GET; the
+ * first one's body is let go unread), and one that announces none is hashed first. A file that
+ * changed without changing its size (or announcing one) is downloaded twice. A file in a remote
+ * zip archive (`archive.zip#name`) is left to the swap: it is read by ranges, not whole.
+ * Validators that the server has begun to send are kept on the run matched, for the next time.
+ */
+async function unchangedDownload(
+  db: Queryable,
+  source: string,
+  runs: ReadRun[],
+  options: IngestOptions,
+): Promise<ReadRun | null> {
+  if (runs.length === 0 || runs.some((run) => run.validators) || source.includes('#')) return null;
+  const hashed = await hashDownload(
+    source,
+    (announced) => announced === null || runs.some((run) => run.bytes === announced),
+    {
+      signal: options.signal,
+      onProgress: (bytes, total) => options.progress?.(bytes, total, 0),
+    },
+  );
+  const run = hashed && sameBytes(runs, hashed.bytes, hashed.sha256);
+  if (!run) return null;
+  if (hashed.validators)
+    await db.query(`UPDATE mrf_files SET http_etag = $2, http_last_modified = $3 WHERE id = $1`, [
+      run.id,
+      hashed.validators.etag,
+      hashed.validators.lastModified,
+    ]);
+  return run;
 }
 
 /**

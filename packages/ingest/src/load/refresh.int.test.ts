@@ -285,12 +285,13 @@ describe('npm run ingest -- --refresh', () => {
         const ingest = (name: string) => ingestFile(database.connection, server.url(name));
         expect((await ingest('/a.json')).status).toBe('loaded');
         expect((await ingest('/b.json')).status).toBe('loaded');
-        // Downloaded and read again (nothing to ask its server with), and not swapped in.
+        // Downloaded again (nothing to ask its server with), known by its hash, not swapped in.
         expect(await ingest('/a.json')).toMatchObject({
           status: 'skipped',
+          unchangedBy: 'hash',
           previous: { source: server.url('/b.json') },
         });
-        expect((await ingest('/b.json')).status).toBe('unchanged');
+        expect(await ingest('/b.json')).toMatchObject({ status: 'unchanged', unchangedBy: 'hash' });
         expect(server.statuses).toEqual([200, 200, 200, 200]);
         expect((await runs(server.url('/a.json'))).map((run) => run.status)).toEqual([
           'replaced',
@@ -299,6 +300,39 @@ describe('npm run ingest -- --refresh', () => {
         expect(
           (await ingestFile(database.connection, server.url('/a.json'), { reload: true })).status,
         ).toBe('loaded');
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  itWithDataFile(
+    'does not put in use again a file not put in use, read again because its server changed its ETag',
+    CMS_V3_JSON,
+    async (example) => {
+      const file = await hospitalFile(example, 'New Etag Hospital', '880204');
+      const server = await serveFiles(
+        { '/a.json': file, '/b.json': Buffer.concat([file, Buffer.from('\n')]) },
+        { validators: true },
+      );
+      try {
+        const ingest = (name: string) => ingestFile(database.connection, server.url(name));
+        expect((await ingest('/a.json')).status).toBe('loaded');
+        expect((await ingest('/b.json')).status).toBe('loaded');
+        // As if the server had sent a.json under another ETag then: asked with it, it sends the
+        // file, which is read and known at the swap by its hash.
+        await database.connection.pool.query(
+          `UPDATE mrf_files SET http_etag = '"stale"' WHERE source = $1`,
+          [server.url('/a.json')],
+        );
+        const again = await ingest('/a.json');
+        expect(again).toMatchObject({
+          status: 'skipped',
+          previous: { source: server.url('/b.json') },
+        });
+        expect(again.unchangedBy).toBeUndefined();
+        expect(server.statuses).toEqual([200, 200, 200]);
+        expect((await runs(server.url('/b.json'))).map((run) => run.status)).toEqual(['loaded']);
       } finally {
         await server.close();
       }

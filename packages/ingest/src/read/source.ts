@@ -567,7 +567,43 @@ async function openUrl(
   const length =
     encoding && encoding !== 'identity' ? NaN : Number(response.headers.get('content-length'));
   const totalBytes = Number.isFinite(length) && length > 0 ? length : null;
-  return { raw: bodyChunks(response, options), totalBytes, validators: validatorsOf(response) };
+  return {
+    raw: bodyChunks(response, options),
+    totalBytes,
+    validators: validatorsOf(response),
+    response,
+  };
+}
+
+/** What `hashDownload` found of a URL's bytes, downloaded and not read. */
+export interface DownloadedHash {
+  bytes: number;
+  sha256: string;
+  /** What the server said of this version, if anything (it may have begun to say so). */
+  validators: HttpValidators | null;
+}
+
+/**
+ * The SHA-256 of a URL's bytes, downloaded whole and not read (nothing parsed), with progress
+ * reported; null, the body let go unread, when the server announces a length (Content-Length)
+ * for which `worthHashing` says no: a file of a new size is not one read before. The hash is that
+ * of `openSource`'s SourceStats for the same bytes (a gzip or zip file as published).
+ */
+export async function hashDownload(
+  url: string,
+  worthHashing: (announcedBytes: number | null) => boolean,
+  options: Pick<SourceOptions, 'signal' | 'stallMs' | 'onProgress'> = {},
+): Promise<DownloadedHash | null> {
+  const { raw, totalBytes, validators, response } = await openUrl(url, options);
+  if (!worthHashing(totalBytes)) {
+    await setAside(response);
+    return null;
+  }
+  const stats = new RawStats();
+  stats.totalBytes = totalBytes;
+  const chunks = tap(raw, stats, options);
+  while (!(await chunks.next()).done);
+  return { bytes: stats.bytes, sha256: stats.hash.digest('hex'), validators };
 }
 
 async function* tap(

@@ -14,6 +14,8 @@ export interface FileServer {
   readonly statuses: number[];
   /** Body bytes sent so far, over all requests. */
   readonly served: () => number;
+  /** From now on, whether answers carry validators (a server that begins, or stops, to send them). */
+  sendValidators(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -25,7 +27,8 @@ export interface FileServer {
  * a download in progress, for as long as a test needs one. With `validators`, each answer carries
  * an ETag (from the file's bytes, as they are when asked: a test may change them) and a
  * Last-Modified, and a conditional GET of an unchanged file is answered 304 Not Modified
- * (RFC 9110 §13: If-None-Match first, If-Modified-Since without it).
+ * (RFC 9110 §13: If-None-Match first, If-Modified-Since without it). With `length: false`, no
+ * answer says its length (Content-Length): the body is sent in chunks, as generated files often are.
  */
 export async function serveFiles(
   files: Record<string, Buffer>,
@@ -33,10 +36,12 @@ export async function serveFiles(
     ranges = true,
     holdBack,
     validators = false,
+    length = true,
   }: {
     ranges?: boolean;
     holdBack?: { after: number; until: Promise<void> };
     validators?: boolean;
+    length?: boolean;
   } = {},
 ): Promise<FileServer> {
   const asked: string[] = [];
@@ -74,7 +79,11 @@ export async function serveFiles(
     const send = (status: number, bytes: Buffer, headers: Record<string, string> = {}) => {
       served += bytes.length;
       statuses.push(status);
-      res.writeHead(status, { 'content-length': String(bytes.length), ...version, ...headers });
+      res.writeHead(status, {
+        ...(length ? { 'content-length': String(bytes.length) } : {}),
+        ...version,
+        ...headers,
+      });
       if (!holdBack || bytes.length <= holdBack.after) {
         res.end(bytes);
         return;
@@ -108,6 +117,7 @@ export async function serveFiles(
     ranges: asked,
     statuses,
     served: () => served,
+    sendValidators: (on) => (validators = on),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
