@@ -884,12 +884,13 @@ export class CsvMrfParser implements FormatParser {
     const modifiers = splitPipes(cell(f, layout.modifiers), r, location, 'modifiers');
     const settingText = cell(f, layout.setting);
     let settingValue = setting(settingText, r, location);
-    if (settingValue === null) {
-      // A modifier's row without one is read for every setting.
-      const version = (this.ctx as RuleContext).version;
-      if (needsSetting(version, { codes, modifiers })) r.add('required.setting', location);
-    } else if (settingValue === undefined) {
-      r.add('enum.setting', location, JSON.stringify(settingText));
+    if (settingValue == null) {
+      // A modifier's row may leave it out since 2.2.0: read for every setting.
+      const required = needsSetting((this.ctx as RuleContext).version, { codes, modifiers });
+      if (settingValue === undefined) {
+        const rule = required ? 'enum.setting' : 'enum.modifier-setting';
+        r.add(rule, location, JSON.stringify(settingText));
+      } else if (required) r.add('required.setting', location);
       settingValue = null;
     }
     const drugUnit = amount(

@@ -1379,7 +1379,10 @@ export class JsonMrfParser implements FormatParser {
     return payer;
   }
 
-  /** A setting, normalised; a missing one is reported when `required`, an unknown one always. */
+  /**
+   * A setting, normalised; a missing one is reported when `required`, an unknown one always (kept
+   * as none when not `required`).
+   */
   private readSetting(
     value: unknown,
     location: string,
@@ -1392,7 +1395,13 @@ export class JsonMrfParser implements FormatParser {
       return null;
     }
     const read = setting(settingText, r, location);
-    if (read === undefined) r.add('enum.setting', location, JSON.stringify(settingText));
+    // An optional one (a modifier's) that is no CMS value is read as none: for every setting.
+    if (read === undefined)
+      r.add(
+        required ? 'enum.setting' : 'enum.modifier-setting',
+        location,
+        JSON.stringify(settingText),
+      );
     return read ?? null;
   }
 

@@ -10,7 +10,7 @@ import type { ChargeRecord } from '../model.ts';
 import { centralDirectoryNames } from './compression.ts';
 import { MAX_RATES_PER_RECORD, RECENT_CHARGES } from './csv-reader.ts';
 import { JsonMrfParser, MAX_VALUE_BYTES } from './json-reader.ts';
-import { CMS_ATTESTATION } from './header.ts';
+import { CMS_AFFIRMATION, CMS_ATTESTATION } from './header.ts';
 import { ValidationReport } from '../validate/report.ts';
 import { NO_PLAN_NAMED } from '../validate/record-rules.ts';
 import {
@@ -2469,7 +2469,7 @@ describe('records and rules', () => {
         // A modifier's row needs a description and one value, no setting (CMS v3 CSV dictionary).
         'Bilateral procedure,,,50,,,,,,Aetna,PPO,,150,,,,,,,,,\n' +
         'Co-surgeon,,,62,both,,,,,Aetna,PPO,,62.5,,,,,,,,,\n' +
-        // An unknown setting is still no CMS value, and a charge with a code still needs one.
+        // One that is no CMS value is read as none (and said); a charge with a code needs one.
         'Assistant surgeon,,,80,clinic,,,,,Aetna,PPO,,16,,,,,,,,,\n' +
         'X-ray hand,73120,CPT,,,,,90,80,Aetna,PPO,60,,,,,,,50,70,fee schedule,\n',
     );
@@ -2477,11 +2477,38 @@ describe('records and rules', () => {
       ['X-ray chest', 'outpatient', []],
       ['Bilateral procedure', null, ['50']],
       ['Co-surgeon', 'both', ['62']],
+      ['Assistant surgeon', null, ['80']],
     ]);
     expect(report.count('required.setting')).toBe(1);
     expect(report.examples('required.setting').map((e) => e.location)).toEqual(['row 8']);
-    expect(report.count('enum.setting')).toBe(1);
-    expect(report).toMatchObject({ modifiersRead: 2, rejectedModifiers: 1, rejectedRecords: 1 });
+    expect(report.count('enum.setting')).toBe(0);
+    const [odd] = report.examples('enum.modifier-setting');
+    expect([odd?.severity, odd?.location, odd?.message.includes('"clinic"')]).toEqual([
+      'error',
+      'row 7',
+      true,
+    ]);
+    expect(report.errorCount).toBe(2);
+    expect(report).toMatchObject({ modifiersRead: 3, rejectedModifiers: 0, rejectedRecords: 1 });
+
+    // Before 2.2.0 CMS's CSV rules know no modifier's row: every row needs a CMS setting.
+    const v21 = await readText(
+      'modifier-settings-2.1.csv',
+      'hospital_name,last_updated_on,version,hospital_location,hospital_address,license_number|MA,' +
+        `"${CMS_AFFIRMATION}"\n` +
+        'Test Hospital,2026-01-15,2.1.0,Test Hospital,1 Main St,1234,true\n' +
+        TALL_COLUMNS.replace(
+          'median_amount,10th_percentile,90th_percentile,count',
+          'estimated_amount',
+        ) +
+        TALL_ROW.replace('120,,,,,,,', '120,,,,') +
+        'Bilateral procedure,,,50,,,,,,Aetna,PPO,,150,,,,,,\n' +
+        'Assistant surgeon,,,80,clinic,,,,,Aetna,PPO,,16,,,,,,\n',
+    );
+    expect(v21.records.map((r) => r.description)).toEqual(['X-ray chest']);
+    expect(v21.report.count('required.setting')).toBe(1);
+    expect(v21.report.count('enum.setting')).toBe(1);
+    expect(v21.report.count('enum.modifier-setting')).toBe(0);
   });
 
   it('reads modifier_information before or after the items; bad entries are kept out', async () => {
@@ -2519,8 +2546,14 @@ describe('records and rules', () => {
       expect(
         records.map((r) => r.location),
         name,
-      ).toEqual(['standard_charge_information[0].standard_charges[0]', 'modifier_information[0]']);
+      ).toEqual([
+        'standard_charge_information[0].standard_charges[0]',
+        'modifier_information[0]',
+        'modifier_information[3]',
+      ]);
       expect(records[1]).toMatchObject({ modifiers: ['50', 'LT'], setting: 'both', codes: [] });
+      // A setting that is no CMS value: read for every setting, and said.
+      expect(records[2]).toMatchObject({ modifiers: ['TC'], setting: null });
       // "Aetna"/"ppo" is the item's "AETNA"/"PPO": one plan, as the file first spelt it.
       expect(records[1]?.payers).toEqual([
         expect.objectContaining({ payerName: 'AETNA', planName: 'PPO', notes: '150%' }),
@@ -2529,7 +2562,8 @@ describe('records and rules', () => {
       expect(report.count('required.modifier-description')).toBe(1);
       expect(report.count('required.code')).toBe(1);
       expect(report.count('required.charge')).toBe(1);
-      expect(report.count('enum.setting')).toBe(1);
+      expect(report.count('enum.setting')).toBe(0);
+      expect(report.count('enum.modifier-setting')).toBe(1);
       expect(report.count('json.wrong-type')).toBe(1);
       // Modifiers are counted apart from the charges: the file's one charge and its rate stand.
       expect(report).toMatchObject({
@@ -2537,10 +2571,10 @@ describe('records and rules', () => {
         payersRead: 1,
         rejectedRecords: 0,
         rejectedPayers: 0,
-        modifiersRead: 1,
-        modifierEntriesRead: 1,
-        rejectedModifiers: 4,
-        rejectedModifierEntries: 3, // Cigna's, and those of the rejected modifiers
+        modifiersRead: 2,
+        modifierEntriesRead: 2,
+        rejectedModifiers: 3,
+        rejectedModifierEntries: 2, // Cigna's, and that of the modifier with no code
       });
       const rule = report.toJSON().rules.find((r) => r.rule === 'required.modifier-description');
       expect(rule?.examples.map((e) => e.location)).toEqual([

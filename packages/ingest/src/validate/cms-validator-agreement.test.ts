@@ -73,16 +73,16 @@ function saysMore(changed: OurReading, example: OurReading): boolean {
  * Why ours may reject what CMS's validator lets pass. It refuses a file of a version
  * it does not know (issue 3 asks it to; CMS's validator is told the version). And it rejects what
  * holds no price it could show: a rate with no dollar amount, percentage or algorithm; a rate
- * naming no payer; a modifier's row whose setting is no CMS value, which CMS's CSV validator does
- * not check (its JSON schema does, and ours rejects it in both). Since session 42 a modifier's row
- * with no setting is read, as CMS's validator reads it. Anything else rejected that CMS's
+ * naming no payer. Since session 42 a modifier's row with no setting is read, as CMS's validator
+ * reads it; since session 43 one whose setting is no CMS value is read too, for every setting, and
+ * said (CMS's CSV validator does not check it; its JSON schema does). Anything else rejected that CMS's
  * validator accepts would be rates lost for a rule CMS does not have. (Not asked of the v2.0.0
  * examples: they carry modifiers, which no schema before 2.2.0 defines and CMS's 2.0.0 validator
  * passes over, while ours reads them. The 2.1.0 files made from them, without those, ask it.)
  */
 function rejectedAsMeant(changed: OurReading, example: OurReading): boolean {
   if (changed === 'refused (unknown-version)') return true;
-  const meant = ['required.negotiated-value', 'required.payer_name', 'enum.setting'];
+  const meant = ['required.negotiated-value', 'required.payer_name'];
   const rules = moreOften(changed, example);
   return rules.length > 0 && rules.every((rule) => meant.includes(rule));
 }

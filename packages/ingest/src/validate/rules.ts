@@ -341,6 +341,12 @@ export const RULES = {
   ),
   'required.setting': error('charge had no setting', 'charges had no setting'),
   'enum.setting': error('charge had an unknown setting', 'charges had an unknown setting'),
+  // A modifier's setting is optional (JSON since 3.0.0, a CSV modifier's row since 2.2.0): one
+  // that is no CMS value is read as none, for every setting, as a missing one is.
+  'enum.modifier-setting': keptError(
+    'modifier had a setting that is not a CMS value (read for every setting)',
+    'modifiers had settings that are not CMS values (each read for every setting)',
+  ),
   'required.charge': error(
     'charge had no gross, cash or payer-specific charge',
     'charges had no gross, cash or payer-specific charge',
