@@ -220,16 +220,14 @@ export const HospitalFileSchema = z.object({
   /** When the first of the entry's runs finished (ISO 8601): loadedAt, for an entry of one run. */
   firstReadAt: z.string().nullable(),
   /**
-   * For a replaced run: whether the run that took its place read the same bytes (the same
-   * SHA-256), as `npm run ingest -- --reload` does, rather than another file. False otherwise.
+   * For a replaced run, what took its place (the next run loaded for the hospital): `same-file`,
+   * its own bytes read again (the same SHA-256), as `npm run ingest -- --reload` does; `newer`, a
+   * file of a later last_updated_on; `same-date`, another file of the same last_updated_on (a
+   * hospital's rates come from one file: of two of one date, the one loaded last); `undated`,
+   * another file where one of the two gives no last_updated_on (the one loaded later is kept, so
+   * neither is known to be the newer). Null for any other run, or when that run is not known.
    */
-  replacedBySameFile: z.boolean(),
-  /**
-   * For a replaced run: whether the file that took its place is another file of the same
-   * last_updated_on (a hospital's rates come from one file: of two of one date, the one loaded
-   * last), rather than a newer one. False otherwise.
-   */
-  replacedBySameDate: z.boolean(),
+  replacedBy: z.enum(['same-file', 'newer', 'same-date', 'undated']).nullable(),
   error: z.string().nullable(),
 });
 

@@ -204,8 +204,7 @@ export class InventoryService {
       first_read_at: Date | null;
       times_read: number;
       error: string | null;
-      replaced_by_same_file: boolean;
-      replaced_by_same_date: boolean;
+      replaced_by: HospitalDetail['files'][number]['replacedBy'];
     }>(
       `WITH run AS (
          -- A run found its file unchanged (or skipped) again, as the source's run before it did,
@@ -235,9 +234,11 @@ export class InventoryService {
        SELECT f.source, f.status, f.format, f.version, f.last_updated_on::text, f.items, f.rates, f.rejected, f.validation,
               f.rate_mix, f.source_page_url, f.contact_name, f.contact_email, f.listed_in, f.finished_at, f.error,
               shown.times_read, shown.first_read_at,
-              coalesce(f.status = 'replaced' AND f.sha256 = successor.sha256, false) AS replaced_by_same_file,
-              coalesce(f.status = 'replaced' AND f.sha256 <> successor.sha256
-                       AND f.last_updated_on = successor.last_updated_on, false) AS replaced_by_same_date
+              CASE WHEN successor.sha256 IS NULL THEN NULL
+                   WHEN f.sha256 = successor.sha256 THEN 'same-file'
+                   WHEN f.last_updated_on IS NULL OR successor.last_updated_on IS NULL THEN 'undated'
+                   WHEN f.last_updated_on = successor.last_updated_on THEN 'same-date'
+                   ELSE 'newer' END AS replaced_by
          FROM shown JOIN mrf_files f ON f.id = shown.id
          -- The run that replaced it: the ingester marks the file in use 'replaced' as it swaps in the
          -- next one (swapIn, packages/ingest/src/load/ingest-file.ts), so the next loaded or replaced run.
@@ -282,8 +283,7 @@ export class InventoryService {
         loadedAt: file.finished_at?.toISOString() ?? null,
         timesRead: file.times_read,
         firstReadAt: file.first_read_at?.toISOString() ?? null,
-        replacedBySameFile: file.replaced_by_same_file,
-        replacedBySameDate: file.replaced_by_same_date,
+        replacedBy: file.replaced_by,
         error: file.error,
       })),
     };

@@ -493,35 +493,39 @@ describe('GET api/Inventory/hospital/:id', () => {
     );
     const files = await filesOf(ids.vineyard);
     await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'vineyard-%'`);
-    expect(files.map((file) => [file.source, file.status, file.replacedBySameFile])).toEqual([
-      ['vineyard-5.json', 'loaded', false],
-      // Replaced by file a, though b was read again before.
-      ['vineyard-4.json', 'replaced', false],
-      ['vineyard-3.json', 'unchanged', false],
+    expect(files.map((file) => [file.source, file.status, file.replacedBy])).toEqual([
+      ['vineyard-5.json', 'loaded', null],
+      // Replaced by file a, though b was read again before (no file gives a date).
+      ['vineyard-4.json', 'replaced', 'undated'],
+      ['vineyard-3.json', 'unchanged', null],
       // Replaced by b read again with --reload; the unchanged run in between replaced nothing.
-      ['vineyard-2.json', 'replaced', true],
+      ['vineyard-2.json', 'replaced', 'same-file'],
       // Replaced by b, though a is the file in use now.
-      ['vineyard-1.json', 'replaced', false],
+      ['vineyard-1.json', 'replaced', 'undated'],
     ]);
   });
 
-  it('says of a replaced run whether a file of the same date replaced it', async () => {
+  it('says of a replaced run whether a newer file, one of the same date or an undated one replaced it', async () => {
     const pool = test.database.connection.pool;
-    // Last year's file, this year's, then a copy of this year's from elsewhere: in use now.
+    // Last year's file, this year's, a copy of this year's from elsewhere, a file without a date
+    // (taken for the newer), then this year's again: in use now.
     await pool.query(
       `INSERT INTO mrf_files (hospital_id, source, status, sha256, last_updated_on, started_at, finished_at)
        SELECT $1, 'dated-' || n || '.json', status, sha256, day::date,
-              now() - (4 - n) * interval '1 hour', now() - (4 - n) * interval '1 hour'
+              now() - (6 - n) * interval '1 hour', now() - (6 - n) * interval '1 hour'
          FROM (VALUES (1, 'replaced', 'a', '2025-04-01'), (2, 'replaced', 'b', '2026-04-01'),
-                      (3, 'loaded', 'c', '2026-04-01')) AS run (n, status, sha256, day)`,
+                      (3, 'replaced', 'c', '2026-04-01'), (4, 'replaced', 'd', NULL),
+                      (5, 'loaded', 'b', '2026-04-01')) AS run (n, status, sha256, day)`,
       [ids.vineyard],
     );
     const files = await filesOf(ids.vineyard);
     await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'dated-%'`);
-    expect(files.map((file) => [file.source, file.replacedBySameDate])).toEqual([
-      ['dated-3.json', false],
-      ['dated-2.json', true],
-      ['dated-1.json', false],
+    expect(files.map((file) => [file.source, file.replacedBy])).toEqual([
+      ['dated-5.json', null],
+      ['dated-4.json', 'undated'],
+      ['dated-3.json', 'undated'],
+      ['dated-2.json', 'same-date'],
+      ['dated-1.json', 'newer'],
     ]);
   });
 

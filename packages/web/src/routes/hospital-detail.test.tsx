@@ -39,8 +39,7 @@ function file(overrides: Partial<HospitalFile>): HospitalFile {
     loadedAt,
     timesRead: 1,
     firstReadAt: loadedAt,
-    replacedBySameFile: false,
-    replacedBySameDate: false,
+    replacedBy: null,
     error: null,
     ...overrides,
   };
@@ -92,6 +91,7 @@ const HOSPITAL: HospitalDetail = {
       contactEmail: 'prices@providence.example',
       listedInUrl: 'https://providence.example/cms-hpt.txt',
       status: 'replaced',
+      replacedBy: 'newer',
       format: 'csv-tall',
       version: '2.2.1',
       lastUpdatedOn: '2026-01-05',
@@ -176,7 +176,7 @@ const READ_AGAIN: HospitalDetail = {
     file({
       source: 'charges.json',
       status: 'replaced',
-      replacedBySameFile: true,
+      replacedBy: 'same-file',
       loadedAt: '2026-03-27T17:31:00.000Z',
       validation: RULES,
     }),

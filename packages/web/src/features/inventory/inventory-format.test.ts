@@ -8,6 +8,7 @@ import {
   lineOfBusinessBars,
   pricesFreshness,
   runReadWhen,
+  type HospitalFile,
 } from './inventory-format.ts';
 import { formatCalendarDate } from '../../shared/format-date.ts';
 import { inTimeZone } from '../../test/time-zone.ts';
@@ -21,25 +22,23 @@ describe('inventory file words', () => {
   });
 
   it('says of a file passed over that it was read before, and why it was not read again', () => {
-    expect(
-      fileStatusWords({ status: 'skipped', replacedBySameFile: false, replacedBySameDate: false }),
-    ).toBe('Same file as when it was read before and not put in use: not read again');
+    expect(fileStatusWords({ status: 'skipped', replacedBy: null })).toBe(
+      'Same file as when it was read before and not put in use: not read again',
+    );
   });
 
-  it('says of a file replaced by another of the same date that it was not a newer one', () => {
-    const replaced = { status: 'replaced', replacedBySameFile: false };
-    expect(fileStatusWords({ ...replaced, replacedBySameDate: true })).toBe(
-      'Replaced by another file of the same date, loaded later',
-    );
-    expect(fileStatusWords({ ...replaced, replacedBySameDate: false })).toBe(
-      'Replaced by a newer file',
-    );
+  it('says what replaced a file, and calls it newer only when its date says so', () => {
+    const replaced = (replacedBy: HospitalFile['replacedBy']) =>
+      fileStatusWords({ status: 'replaced', replacedBy });
+    expect(replaced('newer')).toBe('Replaced by a newer file');
+    expect(replaced('same-date')).toBe('Replaced by another file of the same date, loaded later');
+    expect(replaced('undated')).toBe('Replaced by another file, loaded later');
+    expect(replaced('same-file')).toBe('Replaced when the same file was read again');
+    expect(replaced(null)).toBe('Replaced by another file');
   });
 
   it('passes an unknown status or format through unchanged', () => {
-    expect(
-      fileStatusWords({ status: 'queued', replacedBySameFile: false, replacedBySameDate: false }),
-    ).toBe('queued');
+    expect(fileStatusWords({ status: 'queued', replacedBy: null })).toBe('queued');
     expect(fileFormatWords('xml')).toBe('xml');
   });
 

@@ -6,7 +6,7 @@ export type HospitalFile = HospitalDetail['files'][number];
 /** A file's ingest status in plain words; an unknown status is shown as it came. */
 const FILE_STATUS_WORDS: Record<string, string> = {
   loaded: 'In use',
-  replaced: 'Replaced by a newer file',
+  replaced: 'Replaced by another file',
   unchanged: 'Same file as the one in use at the time: nothing changed',
   skipped: 'Same file as when it was read before and not put in use: not read again',
   older: 'Older than the file in use: not loaded',
@@ -20,14 +20,18 @@ const FILE_FORMAT_WORDS: Record<string, string> = {
   'csv-wide': 'CSV (wide)',
 };
 
-export function fileStatusWords(
-  file: Pick<HospitalFile, 'status' | 'replacedBySameFile' | 'replacedBySameDate'>,
-): string {
+/** What replaced a file, in plain words (see `replacedBy` in the contract). */
+const REPLACED_BY_WORDS: Record<NonNullable<HospitalFile['replacedBy']>, string> = {
   // `npm run ingest -- --reload` replaces a file by its own bytes, read again.
-  if (file.status === 'replaced' && file.replacedBySameFile)
-    return 'Replaced when the same file was read again';
-  if (file.status === 'replaced' && file.replacedBySameDate)
-    return 'Replaced by another file of the same date, loaded later';
+  'same-file': 'Replaced when the same file was read again',
+  newer: 'Replaced by a newer file',
+  'same-date': 'Replaced by another file of the same date, loaded later',
+  // Without a date on both, the file loaded later is kept: neither is known to be the newer.
+  undated: 'Replaced by another file, loaded later',
+};
+
+export function fileStatusWords(file: Pick<HospitalFile, 'status' | 'replacedBy'>): string {
+  if (file.status === 'replaced' && file.replacedBy) return REPLACED_BY_WORDS[file.replacedBy];
   return FILE_STATUS_WORDS[file.status] ?? file.status;
 }
 
