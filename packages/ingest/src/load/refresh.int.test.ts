@@ -401,6 +401,32 @@ describe('readWholeBefore', () => {
     },
     60_000,
   );
+
+  itWithDataFile(
+    'spares it too a URL read whole from a server that sends no validators',
+    CMS_V3_JSON,
+    async (example) => {
+      const server = await serveFiles({
+        '/plain.json': await hospitalFile(example, 'Plain Server Hospital', '880104'),
+      });
+      try {
+        const url = server.url('/plain.json');
+        expect((await cli([url])).code).toBe(0);
+        expect(await readWholeBefore(database.connection.pool, url)).toBe(true);
+        const asked = server.ranges.length;
+        const again = await cli([url]);
+        expect(figures(again.stdout)).toEqual([
+          expect.objectContaining({ hospital: 'Plain Server Hospital', status: 'unchanged' }),
+        ]);
+        // One request: the download, hashed and not read.
+        expect(server.ranges.slice(asked)).toEqual(['']);
+        expect(server.statuses.slice(asked)).toEqual([200]);
+      } finally {
+        await server.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('sourcesInUse', () => {

@@ -53,18 +53,17 @@ export async function recordListFailure(
 
 /**
  * Whether a URL need not be asked first whether it is a zip archive of several files (`zipFiles`,
- * one Range request): a file was read whole from it (the file in use, or one not put in use), with
- * validators its server will be asked with, and was no such archive (its report has no
- * `archive.other-file`). Then the ingest's
- * conditional GET is the only request for an unchanged file. A URL that has since become an archive
- * of several files is read whole once more, its first file only and the others named in the
- * report, and asked again the next time.
+ * one Range request): a file was read whole from it (the file in use, or one not put in use), and
+ * was no such archive (its report has no `archive.other-file`). Then the ingest's one request
+ * (a conditional GET, or a download hashed before it is read from a server that sends no
+ * validators) is the only one for an unchanged file. A URL that has since become an archive of
+ * several files is read whole once more, its first file only and the others named in the report,
+ * and asked again the next time.
  */
 export async function readWholeBefore(db: Queryable, url: string): Promise<boolean> {
   const { rows } = await db.query(
     `SELECT 1 FROM mrf_files
       WHERE source = $1 AND status IN ${READ_WHOLE}
-        AND (http_etag IS NOT NULL OR http_last_modified IS NOT NULL)
         AND NOT coalesce(
           jsonb_path_exists(validation, '$.rules[*] ? (@.rule == "archive.other-file")'), false)
       LIMIT 1`,
