@@ -68,13 +68,12 @@ describe('ingestNote', () => {
       'https://h.org/a.json: its server says the file has not changed since it was loaded ' +
         '(HTTP 304 Not Modified), so it was not downloaded; --reload downloads and reads it again.',
     );
-    // From a server that sends no validators: downloaded, and known by its hash.
+    // Sent by a server that gives no validators, or did not answer to them: known by its hash.
     expect(
       ingestNote('https://h.org/a.json', run({ status: 'unchanged', unchangedBy: 'hash' })),
     ).toBe(
-      'https://h.org/a.json: downloaded again (its server sends no ETag or Last-Modified to ask ' +
-        'it with), and these bytes are loaded already, so nothing changed; --reload reads them ' +
-        'again.',
+      'https://h.org/a.json: downloaded again, its bytes are loaded already, so nothing changed; ' +
+        '--reload reads them again.',
     );
     expect(ingestNote('a.json', run({ status: 'failed' }))).toBeNull();
   });
@@ -107,10 +106,9 @@ describe('ingestNote', () => {
     expect(
       ingestNote('https://h.org/a.json', run({ status: 'skipped', unchangedBy: 'hash', previous })),
     ).toBe(
-      'https://h.org/a.json: downloaded again (its server sends no ETag or Last-Modified to ask ' +
-        "it with), and these bytes were read before and not put in use (the hospital's rates come " +
-        'from https://h.org/b.json, last updated 2026-04-01), so they were not read again; ' +
-        '--reload reads them again.',
+      'https://h.org/a.json: downloaded again, its bytes were read before and not put in use ' +
+        "(the hospital's rates come from https://h.org/b.json, last updated 2026-04-01), so they " +
+        'were not read again; --reload reads them again.',
     );
     // A file in a remote archive from a server that sends no validators: known once read.
     expect(ingestNote('https://h.org/a.json', run({ status: 'skipped', previous }))).toBe(

@@ -13,13 +13,12 @@ export function ingestNote(source: string, result: IngestResult): string | null 
       `${source}: its server says the file has not changed since it was loaded (HTTP 304 Not ` +
       'Modified), so it was not downloaded; --reload downloads and reads it again.'
     );
-  // A URL known by its hash: its server sends nothing to ask it with, so it was downloaded.
-  const downloaded =
-    result.unchangedBy === 'hash' && isUrl(source)
-      ? 'downloaded again (its server sends no ETag or Last-Modified to ask it with), and '
-      : '';
+  // A URL known by its hash: its server sent the file (it gives no ETag or Last-Modified to ask it
+  // with, or did not answer to them), which was hashed and not read.
+  const bytes =
+    result.unchangedBy === 'hash' && isUrl(source) ? 'downloaded again, its bytes' : 'these bytes';
   if (result.status === 'unchanged')
-    return `${source}: ${downloaded}these bytes are loaded already, so nothing changed; --reload reads them again.`;
+    return `${source}: ${bytes} are loaded already, so nothing changed; --reload reads them again.`;
   if (result.status === 'skipped') {
     const inUse = previous
       ? `the hospital's rates come from ${previous.source}` +
@@ -32,10 +31,10 @@ export function ingestNote(source: string, result: IngestResult): string | null 
       );
     if (result.unchangedBy === 'hash')
       return (
-        `${source}: ${downloaded}these bytes were read before and not put in use (${inUse}), so they were ` +
+        `${source}: ${bytes} were read before and not put in use (${inUse}), so they were ` +
         'not read again; --reload reads them again.'
       );
-    // Known only once read: its server sends no validators to ask it with.
+    // Known only once read: a file of a remote zip archive, whose server sends no validators.
     return (
       `${source}: these bytes were read before and not put in use (${inUse}), so they were not ` +
       'loaded; --reload loads them.'

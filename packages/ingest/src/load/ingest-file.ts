@@ -19,7 +19,7 @@ import {
   type ValidationReport,
 } from '../read/index.ts';
 import type { HptListing } from '../read/hpt-txt.ts';
-import { hashDownload, isUrl } from '../read/source.ts';
+import { hashDownload, inRemoteArchive, isUrl, type DownloadedHash } from '../read/source.ts';
 import {
   currentPartitions,
   dropRunTables,
@@ -192,22 +192,23 @@ async function runIngest(
   const connecting = Promise.allSettled(RATE_TABLES.map(() => pool.connect()));
   const progress = { records: 0 };
   const remote = isUrl(source);
-  // For a URL whose bytes were read before, the download asks for the file only if it changed
-  // since (the validators its server sent with them); from a server that sends none, the bytes
-  // are first downloaded and hashed, unread, when they may be the same (unchangedDownload).
+  // A URL whose bytes were read before is asked for only if it changed since (the validators its
+  // server sent with them), and what it sends is hashed before it is read, when it may be the
+  // same bytes (unchangedDownload). A file in a remote zip archive is asked for so by the
+  // archive's first range (notModified).
   const runsBefore =
     remote && !options.reload && !options.unreadable ? readFrom(pool, source) : Promise.resolve([]);
   const asked = runsBefore.then((runs) => runs.find((run) => run.validators) ?? null);
-  const hashedBefore = runsBefore.then((runs) => unchangedDownload(pool, source, runs, options));
+  const knownBefore = runsBefore.then((runs) => unchangedDownload(pool, source, runs, options));
   const opening = options.unreadable
     ? Promise.reject(options.unreadable)
-    : Promise.all([asked, hashedBefore]).then(([loaded, known]) =>
+    : Promise.all([asked, knownBefore]).then(([loaded, known]) =>
         known
           ? Promise.reject(new Error('not read: the bytes read before'))
           : openMrf(source, {
               signal: options.signal,
               onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
-              ifChanged: loaded?.validators ?? undefined,
+              ifChanged: inRemoteArchive(source) ? (loaded?.validators ?? undefined) : undefined,
             }),
       );
   // Awaited in the try below; until then a failure must not go unhandled.
@@ -245,16 +246,16 @@ async function runIngest(
         options.listing?.listedIn ?? null,
       ],
     );
-    const hashed = remote ? await hashedBefore : null;
+    const known = remote ? await knownBefore : null;
     const unchanged = options.reload
       ? null
       : remote
-        ? (hashed ?? (await notModified(asked, opening)))
+        ? (known?.run ?? (await notModified(asked, opening)))
         : await unchangedLoad(lockClient, source, options);
     if (unchanged) {
       await opening.then((reader) => reader.close()).catch(() => undefined);
       Object.assign(result, await recordUnchanged(lockClient, runId, unchanged));
-      result.unchangedBy = remote && !hashed ? 'server' : 'hash';
+      result.unchangedBy = known?.by ?? (remote ? 'server' : 'hash');
     } else {
       await loadFile({ pool, lockClient, runId, opening, connecting, progress, options }, result);
     }
@@ -518,8 +519,7 @@ function sameBytes(runs: ReadRun[], bytes: number, sha256: string): ReadRun | nu
  * same path with the same size (in use or not), whose SHA-256 the file's bytes still have
  * (hashing reads the file once, several times faster than an ingest; progress is reported).
  * Anything else (a new size, another hash) is ingested in full, and the swap still finds a file
- * identical to the loaded one by its hash. (A URL is asked of its server: notModified, or
- * unchangedDownload when it sends nothing to ask it with.)
+ * identical to the loaded one by its hash. (A URL: unchangedDownload.)
  */
 async function unchangedLoad(
   client: PoolClient,
@@ -546,47 +546,65 @@ async function unchangedLoad(
   return sameBytes(runs, bytes, hash.digest('hex'));
 }
 
+/** A URL's file known, without reading it, as the one a run read: by its server's word or its hash. */
+interface KnownDownload {
+  run: ReadRun;
+  by: 'server' | 'hash';
+}
+
 /**
- * The run whose file a URL's still is, for a server that sends no validators to ask it with
- * (none of the runs that read it whole kept any): its bytes downloaded and hashed, not read, as
- * a local file's are (unchangedLoad). A daily refresh would otherwise parse and load an unchanged
- * file every day, to throw the work away at the swap. Only when the bytes may be the same: a
- * server that announces a size no run read is answered by reading its file (a second GET; the
- * first one's body is let go unread), and one that announces none is hashed first. A file that
- * changed without changing its size (or announcing one) is downloaded twice. A file in a remote
- * zip archive (`archive.zip#name`) is left to the swap: it is read by ranges, not whole.
- * Validators that the server has begun to send are kept on the run matched, for the next time.
+ * The run whose file a URL read whole before still is, known without reading it. Asked for with
+ * the validators of the latest such run that kept any: a 304 Not Modified says so. What the server
+ * sends instead (or what a server without validators sends) is downloaded and hashed, not read, as a
+ * local file's bytes are (unchangedLoad): a server that sends no validators, ignores them, or gives
+ * one file other ETags from other machines would otherwise have an unchanged file parsed and
+ * loaded on every refresh, to throw the work away at the swap. Only when the bytes may be the
+ * same: an announced size (Content-Length) that no run read is a new file, read at once from a
+ * second GET (the first one's body let go unread); with none announced the bytes are hashed first.
+ * A file that changed without changing its size (or announcing one) is downloaded twice.
+ * Validators the server sent with bytes found the same are kept on the run matched, for the next
+ * time. A file in a remote zip archive (`archive.zip#name`) is read by ranges, not whole:
+ * notModified, and the swap's hash check.
  */
 async function unchangedDownload(
   db: Queryable,
   source: string,
   runs: ReadRun[],
   options: IngestOptions,
-): Promise<ReadRun | null> {
-  if (runs.length === 0 || runs.some((run) => run.validators) || source.includes('#')) return null;
-  const hashed = await hashDownload(
-    source,
-    (announced) => announced === null || runs.some((run) => run.bytes === announced),
-    {
-      signal: options.signal,
-      onProgress: (bytes, total) => options.progress?.(bytes, total, 0),
-    },
-  );
-  const run = hashed && sameBytes(runs, hashed.bytes, hashed.sha256);
-  if (!run) return null;
+): Promise<KnownDownload | null> {
+  if (runs.length === 0 || inRemoteArchive(source)) return null;
+  const asked = runs.find((run) => run.validators) ?? null;
+  let hashed: DownloadedHash | null;
+  try {
+    hashed = await hashDownload(
+      source,
+      (announced) => announced === null || runs.some((run) => run.bytes === announced),
+      {
+        signal: options.signal,
+        onProgress: (bytes, total) => options.progress?.(bytes, total, 0),
+        ifChanged: asked?.validators ?? undefined,
+      },
+    );
+  } catch (error) {
+    if (asked && error instanceof MrfReadError && error.code === 'not-modified')
+      return { run: asked, by: 'server' };
+    throw error;
+  }
+  const run = hashed ? sameBytes(runs, hashed.bytes, hashed.sha256) : null;
+  if (!hashed || !run) return null;
   if (hashed.validators)
     await db.query(`UPDATE mrf_files SET http_etag = $2, http_last_modified = $3 WHERE id = $1`, [
       run.id,
       hashed.validators.etag,
       hashed.validators.lastModified,
     ]);
-  return run;
+  return { run, by: 'hash' };
 }
 
 /**
- * The run whose file a URL's still is, by its server's word: the conditional download answered
- * 304 Not Modified (openMrf's 'not-modified'). Any other outcome, the file read or not, leaves it
- * to the load, which reports a failure.
+ * The run whose file in a remote zip archive still is, by its server's word: the archive's first
+ * range, asked for only if it changed, answered 304 Not Modified (openMrf's 'not-modified'). Any
+ * other outcome, the file read or not, leaves it to the load, which reports a failure.
  */
 async function notModified(
   readBefore: Promise<ReadRun | null>,

@@ -116,6 +116,12 @@ export function isUrl(source: string): boolean {
   return /^https?:\/\//i.test(source);
 }
 
+/** Whether a URL names a file inside a zip archive (`archive.zip#name`), read by ranges. */
+export function inRemoteArchive(url: string): boolean {
+  const at = url.indexOf('#');
+  return at !== -1 && at !== url.length - 1;
+}
+
 /**
  * Opens a local path or an http(s) URL, hashing the raw bytes and undoing gzip or zip.
  * `archive.zip#name` is the file of that name in the archive (see `zipFiles`): only its bytes
@@ -200,8 +206,8 @@ async function archiveMember(
   options: Pick<SourceOptions, 'signal' | 'stallMs' | 'ifChanged'>,
 ): Promise<{ archive: ZipArchive; name: string } | null> {
   if (isUrl(source)) {
+    if (!inRemoteArchive(source)) return null;
     const at = source.indexOf('#');
-    if (at === -1 || at === source.length - 1) return null;
     const archive = remoteArchive(source.slice(0, at), options, options.ifChanged);
     return { archive, name: source.slice(at + 1) };
   }
@@ -587,12 +593,13 @@ export interface DownloadedHash {
  * The SHA-256 of a URL's bytes, downloaded whole and not read (nothing parsed), with progress
  * reported; null, the body let go unread, when the server announces a length (Content-Length)
  * for which `worthHashing` says no: a file of a new size is not one read before. The hash is that
- * of `openSource`'s SourceStats for the same bytes (a gzip or zip file as published).
+ * of `openSource`'s SourceStats for the same bytes (a gzip or zip file as published). With
+ * `ifChanged`, asked for only if it changed, as `openSource` asks (a 304 is 'not-modified').
  */
 export async function hashDownload(
   url: string,
   worthHashing: (announcedBytes: number | null) => boolean,
-  options: Pick<SourceOptions, 'signal' | 'stallMs' | 'onProgress'> = {},
+  options: Pick<SourceOptions, 'signal' | 'stallMs' | 'onProgress' | 'ifChanged'> = {},
 ): Promise<DownloadedHash | null> {
   const { raw, totalBytes, validators, response } = await openUrl(url, options);
   if (!worthHashing(totalBytes)) {
