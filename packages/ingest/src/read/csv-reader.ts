@@ -6,6 +6,7 @@ import {
   type PayerCharge,
 } from '../model.ts';
 import {
+  checkDrugPair,
   checkPayer,
   checkRecord,
   needsSetting,
@@ -893,12 +894,14 @@ export class CsvMrfParser implements FormatParser {
       } else if (required) r.add('required.setting', location);
       settingValue = null;
     }
-    const drugUnit = amount(
-      cell(f, layout.drugUnit),
-      r,
+    const drugUnitText = cell(f, layout.drugUnit);
+    const drugUnit = amount(drugUnitText, r, location, 'drug_unit_of_measurement', DRUG_UNIT);
+    const drugTypeText = text(cell(f, layout.drugType), r, location, 'drug_type_of_measurement');
+    checkDrugPair(
+      this.ctx as RuleContext,
       location,
-      'drug_unit_of_measurement',
-      DRUG_UNIT,
+      drugUnitText.trim() !== '',
+      drugTypeText !== null,
     );
     const gross = amount(cell(f, layout.gross), r, location, 'standard_charge|gross', CHARGE);
     const cash = amount(
@@ -917,11 +920,7 @@ export class CsvMrfParser implements FormatParser {
       setting: settingValue,
       modifiers,
       drugUnit,
-      drugType: drugType(
-        r,
-        text(cell(f, layout.drugType), r, location, 'drug_type_of_measurement'),
-        location,
-      ),
+      drugType: drugType(r, drugTypeText, location),
       gross: numberOrNull(gross),
       discountedCash: numberOrNull(cash),
       min: numberOrNull(min),

@@ -7,6 +7,7 @@ import {
   type PayerCharge,
 } from '../model.ts';
 import {
+  checkDrugPair,
   checkPayer,
   checkRecord,
   planNameOrNone,
@@ -1138,11 +1139,10 @@ export class JsonMrfParser implements FormatParser {
         typeof drug.unit === 'string' && ctx.version !== '3.0.0'
           ? amount(drug.unit, r, location, 'drug_information.unit', DRUG_UNIT)
           : jsonAmount(drug.unit, r, location, 'drug_information.unit', DRUG_UNIT);
-      drugTypeValue = drugType(
-        this.report,
-        jsonText(drug.type, r, location, 'drug_information.type'),
-        location,
-      );
+      const typeText = jsonText(drug.type, r, location, 'drug_information.type');
+      drugTypeValue = drugType(this.report, typeText, location);
+      const unitGiven = drug.unit !== undefined && drug.unit !== null && drug.unit !== '';
+      checkDrugPair(ctx, location, unitGiven, typeText !== null);
     }
     const itemErrors = r.rejectingErrors - before;
     const charges = this.listOf(item.standard_charges, location, 'standard_charges');

@@ -2433,8 +2433,9 @@ describe('records and rules', () => {
     ]);
     expect(csv.report.count('drug.unit-invalid')).toBe(2);
     expect(csv.report.count('enum.drug-type')).toBe(1);
-    // An NDC's charge without its unit or type breaks CMS's rule, and is kept all the same.
-    expect(csv.report.count('required.drug-information')).toBe(3);
+    // Written, though unreadable: their own errors say so, as CMS's validator's do.
+    expect(csv.report.count('required.drug-information')).toBe(0);
+    expect(csv.report.count('required.drug-pair')).toBe(0);
     expect(csv.report).toMatchObject({ rejectedRecords: 0, rejectedPayers: 0 });
 
     // A 2.2.0 JSON file's unit is a string, which CMS's schema lets be any text.
@@ -2457,6 +2458,74 @@ describe('records and rules', () => {
     expect(json.records.map((r) => [r.drugUnit, r.drugType, r.gross])).toEqual([[null, 'UN', 50]]);
     expect(json.report.examples('drug.unit-invalid').map((e) => e.message)).toEqual([
       'charge had a drug unit that is not a number above 0 (that unit left out): drug_information.unit "1 vial"',
+    ]);
+  });
+
+  it("says a drug's unit without its type, or its type without its unit, since 2.2.0", async () => {
+    const row = (description: string, code: string, unit: string, type: string) =>
+      `${description},${code},${/-/.test(code) ? 'NDC' : 'HCPCS'},,outpatient,${unit},${type},50,40,Aetna,PPO,30,,,,,,,30,30,fee schedule,\n`;
+    const rows =
+      row('Unit alone', 'J1644', '2', '') +
+      row('Type alone', 'J1644', '', 'ML') +
+      row('Both', 'J1644', '2', 'ML') +
+      row('Neither', 'J1644', '', '') +
+      row('NDC unit alone', '00409-4888-20', '2', '') +
+      row('NDC neither', '00409-4888-20', '', '');
+    const csv = await readText('drug-pairs.csv', V3_HEADER + TALL_COLUMNS + rows);
+    // Each kept as written: a half still marks the item as a drug.
+    expect(csv.records.map((r) => [r.description, r.drugUnit, r.drugType])).toEqual([
+      ['Unit alone', 2, null],
+      ['Type alone', null, 'ML'],
+      ['Both', 2, 'ML'],
+      ['Neither', null, null],
+      ['NDC unit alone', 2, null],
+      ['NDC neither', null, null],
+    ]);
+    expect(csv.report.examples('required.drug-pair').map((e) => e.location)).toEqual([
+      'row 4',
+      'row 5',
+      'row 8',
+    ]);
+    expect(csv.report.examples('required.drug-information').map((e) => e.location)).toEqual([
+      'row 9',
+    ]);
+    expect(csv.report.rejectedRecords).toBe(0);
+
+    // CMS's rules for 2.1.0 know no such pair.
+    const v21 = await readText(
+      'drug-pairs-2.1.csv',
+      'hospital_name,last_updated_on,version,hospital_location,hospital_address,license_number|MA,' +
+        `"${CMS_AFFIRMATION}"\n` +
+        'Test Hospital,2026-01-15,2.1.0,Test Hospital,1 Main St,1234,true\n' +
+        TALL_COLUMNS.replace(
+          'median_amount,10th_percentile,90th_percentile,count',
+          'estimated_amount',
+        ) +
+        row('Unit alone', 'J1644', '2', '').replace('30,,,,,,,30', '30,,,,30'),
+    );
+    expect(v21.records).toHaveLength(1);
+    expect(v21.report.count('required.drug-pair')).toBe(0);
+
+    // In JSON, drug_information asks both.
+    const json = await readText(
+      'drug-pairs.json',
+      JSON.stringify({
+        hospital_name: 'H',
+        last_updated_on: '2026-01-01',
+        version: '3.0.0',
+        standard_charge_information: [
+          {
+            description: 'Heparin',
+            code_information: [{ code: 'J1644', type: 'HCPCS' }],
+            drug_information: { unit: 2 },
+            standard_charges: [{ setting: 'outpatient', gross_charge: 50 }],
+          },
+        ],
+      }),
+    );
+    expect(json.records.map((r) => [r.drugUnit, r.drugType])).toEqual([[2, null]]);
+    expect(json.report.examples('required.drug-pair').map((e) => e.message)).toEqual([
+      'charge had a drug unit without its type, or a type without its unit: no drug type',
     ]);
   });
 

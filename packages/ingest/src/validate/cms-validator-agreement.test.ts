@@ -207,7 +207,8 @@ function* csvChanges(rows: string[][]): Generator<[string, string]> {
   for (const row of [...rows.keys()].filter((r) => r === 1 || r >= 3)) {
     for (let column = 0; column < (rows[row]?.length ?? 0); column++) {
       const named = rows[row === 1 ? 0 : 2]?.[column];
-      for (const value of ['', '-5', 'bogus value']) {
+      // '0.001', a valid number, where a value brings rules with it (a drug's unit asks its type).
+      for (const value of ['', '-5', 'bogus value', '0.001']) {
         const copy = rows.map((r) => [...r]);
         (copy[row] as string[])[column] = value;
         yield [`row ${row + 1}, ${named} "${value}"`, csvText(copy)];
@@ -351,7 +352,7 @@ describe("CMS's validator and ours agree that a broken value is worth saying", (
     ['V2.0.0_Wide_CSV_Format_Example.csv', 'v2.0.0'],
   ] as const) {
     itWithDataFile(
-      `the ${version} ${name.includes('Tall') ? 'tall' : 'wide'} CSV example${madeFrom(version)}, each value of its header and charges changed in three ways`,
+      `the ${version} ${name.includes('Tall') ? 'tall' : 'wide'} CSV example${madeFrom(version)}, each value of its header and charges changed in four ways`,
       `${EXAMPLES}/${name}`,
       async (path) => {
         const read: string[][] = parse(await readFile(path, 'utf8'), {

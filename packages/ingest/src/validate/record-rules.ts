@@ -120,6 +120,20 @@ export function needsSetting(
   return !(atLeast(version, '2.2.0') && isModifierOnly(record));
 }
 
+/**
+ * Says a drug's unit given without its type, or its type without its unit (whatever was written,
+ * readable or not: an unreadable one has its own error), since 2.2.0, as CMS's rules do.
+ */
+export function checkDrugPair(
+  ctx: RuleContext,
+  location: string,
+  unitGiven: boolean,
+  typeGiven: boolean,
+): void {
+  if (atLeast(ctx.version, '2.2.0') && unitGiven !== typeGiven)
+    ctx.report.add('required.drug-pair', location, unitGiven ? 'no drug type' : 'no drug unit');
+}
+
 /** Checks a charge once its rates are known; returns the number of errors found. */
 export function checkRecord(r: ChargeRecord, ctx: RuleContext, anyDollarRate: boolean): number {
   const { report, version } = ctx;
@@ -140,7 +154,8 @@ export function checkRecord(r: ChargeRecord, ctx: RuleContext, anyDollarRate: bo
       report.add('required.min-max', location);
     }
   }
-  if (atLeast(version, '2.2.0') && (r.drugUnit === null || r.drugType === null)) {
+  // One of the two alone is required.drug-pair (checkDrugPair, where the readers see what was written).
+  if (atLeast(version, '2.2.0') && r.drugUnit === null && r.drugType === null) {
     for (const c of r.codes) {
       if (c.type === 'NDC') {
         report.add('required.drug-information', location);

@@ -361,6 +361,12 @@ export const RULES = {
     'NDC charge had no drug unit and type',
     'NDC charges had no drug unit and type',
   ),
+  // Since 2.2.0 a drug's unit and type go together (CMS's CSV rules; the JSON's drug_information
+  // requires both): the half given is read as given, and the item still counts as a drug.
+  'required.drug-pair': keptError(
+    'charge had a drug unit without its type, or a type without its unit',
+    'charges had a drug unit without its type, or a type without its unit',
+  ),
   'enum.drug-type': keptError(
     'charge had a drug unit type that is not a CMS value (that type left out)',
     'charges had drug unit types that are not CMS values (those types left out)',
