@@ -253,6 +253,10 @@ export class JsonMrfParser implements FormatParser {
     this.identityPending = false;
     if (this.header) checkHeader(this.header, this.report);
     if (!this.hasItems) this.report.add('required.standard_charge_information', ITEMS_KEY);
+    // An empty list, which the schemas forbid, is said as any other (listOf); streamed, it is
+    // known only here. The load then refuses the file: it lists no charges.
+    else if (this.itemIndex === 0)
+      this.report.add('json.empty-value', ITEMS_KEY, `${ITEMS_KEY} []`);
     this.onModifiers(this.fields.get(MODIFIERS_KEY));
     this.unknownFields.check(Object.fromEntries(this.fields), 'file', 'file');
     this.unknownFields.report(this.report);
@@ -1139,7 +1143,15 @@ export class JsonMrfParser implements FormatParser {
         typeof drug.unit === 'string' && ctx.version !== '3.0.0'
           ? amount(drug.unit, r, location, 'drug_information.unit', DRUG_UNIT)
           : jsonAmount(drug.unit, r, location, 'drug_information.unit', DRUG_UNIT);
-      const typeText = jsonText(drug.type, r, location, 'drug_information.type');
+      // A number where 2.2 asks a string (3.0's type): read all the same, and said.
+      if (typeof drug.unit === 'number' && ctx.version !== '3.0.0')
+        r.add('json.wrong-type-read', location, `drug_information.unit ${drug.unit}`);
+      // A list or an object is no CMS type: left out and said as one (enum.drug-type), the charge
+      // kept, as for any type that cannot be read.
+      const typeText =
+        typeof drug.type === 'object' && drug.type !== null
+          ? JSON.stringify(drug.type)
+          : jsonText(drug.type, r, location, 'drug_information.type');
       drugTypeValue = drugType(this.report, typeText, location);
       const unitGiven = drug.unit !== undefined && drug.unit !== null && drug.unit !== '';
       checkDrugPair(ctx, location, unitGiven, typeText !== null);

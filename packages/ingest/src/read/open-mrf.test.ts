@@ -1195,8 +1195,12 @@ describe('records and rules', () => {
     }
     const wrong = await read('wrong.json', { standard_charge_information: 'none' });
     expect(wrong.report.count('json.wrong-type')).toBe(1);
+    // An empty list is said as other empty lists are (before session 43, without a word).
     const empty = await read('empty.json', { standard_charge_information: [] });
     expect(empty.report.count('required.standard_charge_information')).toBe(0);
+    expect(empty.report.examples('json.empty-value').map((e) => e.location)).toEqual([
+      'standard_charge_information',
+    ]);
   });
 
   it('reads JSON header values of another type once, and reports each once', async () => {
@@ -2526,6 +2530,40 @@ describe('records and rules', () => {
     expect(json.records.map((r) => [r.drugUnit, r.drugType])).toEqual([[2, null]]);
     expect(json.report.examples('required.drug-pair').map((e) => e.message)).toEqual([
       'charge had a drug unit without its type, or a type without its unit: no drug type',
+    ]);
+  });
+
+  it("keeps a JSON drug's charge whatever its type's shape, and says a 2.2.0 unit that is a number", async () => {
+    const file = (version: string, drug: object) =>
+      JSON.stringify({
+        hospital_name: 'H',
+        last_updated_on: '2026-01-01',
+        version,
+        standard_charge_information: [
+          {
+            description: 'Heparin',
+            code_information: [{ code: 'J1644', type: 'HCPCS' }],
+            drug_information: drug,
+            standard_charges: [{ setting: 'outpatient', gross_charge: 50 }],
+          },
+        ],
+      });
+    for (const type of [{}, [], { code: 'ML' }]) {
+      const shaped = await readText('drug-type-shape.json', file('3.0.0', { unit: 2, type }));
+      // Before, a wrong JSON type (json.wrong-type) rejected the charge.
+      expect(shaped.records.map((r) => [r.drugUnit, r.drugType, r.gross])).toEqual([[2, null, 50]]);
+      expect(shaped.report.count('enum.drug-type')).toBe(1);
+      expect(shaped.report.count('required.drug-pair')).toBe(0);
+      expect(shaped.report.rejectedRecords).toBe(0);
+    }
+    // 2.2.0 asks the unit as a string (3.0.0 as a number): a number is read, and said.
+    const numbered = await readText(
+      'drug-unit-number.json',
+      file('2.2.0', { unit: 2, type: 'ML' }),
+    );
+    expect(numbered.records.map((r) => [r.drugUnit, r.drugType])).toEqual([[2, 'ML']]);
+    expect(numbered.report.examples('json.wrong-type-read').map((e) => e.message)).toEqual([
+      "value had another JSON type than the schema's, and was read all the same: drug_information.unit 2",
     ]);
   });
 

@@ -126,6 +126,10 @@ const JSON_CHANGES: [string, Json | undefined][] = [
   ['null', null],
   ['-5', -5],
   ['"bogus value"', 'bogus value'],
+  // A valid number, and values of the wrong shape (session 43: each found a case).
+  ['0.001', 0.001],
+  ['[]', []],
+  ['{}', {}],
 ];
 
 /** What CMS's validator finds in a file: its errors. */
@@ -326,7 +330,7 @@ describe("CMS's validator and ours agree that a broken value is worth saying", (
     ['V2.0.0_JSON_Format_Example.json', 'v2.0.0'],
   ] as const)
     itWithDataFile(
-      `the ${version} JSON example${madeFrom(version)}, each value changed in five ways`,
+      `the ${version} JSON example${madeFrom(version)}, each value changed in eight ways`,
       `${EXAMPLES}/${name}`,
       async (path) => {
         const read = JSON.parse(await readFile(path, 'utf8')) as Json;
