@@ -118,6 +118,15 @@ const TALL_COLUMNS =
   '90th_percentile,count,standard_charge|min,standard_charge|max,standard_charge|methodology,additional_generic_notes\n';
 const TALL_ROW =
   'X-ray chest,71046,CPT,,outpatient,,,250,200,Aetna,PPO,120,,,,,,,100,150,fee schedule,\n';
+/** A 2.1.0 tall CSV's header rows and columns: an estimated amount for 3.0.0's allowed amounts. */
+const V21_HEADER =
+  'hospital_name,last_updated_on,version,hospital_location,hospital_address,license_number|MA,' +
+  `"${CMS_AFFIRMATION}"\n` +
+  'Test Hospital,2026-01-15,2.1.0,Test Hospital,1 Main St,1234,true\n';
+const V21_TALL_COLUMNS = TALL_COLUMNS.replace(
+  'median_amount,10th_percentile,90th_percentile,count',
+  'estimated_amount',
+);
 
 describe('file-level errors', () => {
   it('refuses a 0-byte file', async () => {
@@ -2498,13 +2507,8 @@ describe('records and rules', () => {
     // CMS's rules for 2.1.0 know no such pair.
     const v21 = await readText(
       'drug-pairs-2.1.csv',
-      'hospital_name,last_updated_on,version,hospital_location,hospital_address,license_number|MA,' +
-        `"${CMS_AFFIRMATION}"\n` +
-        'Test Hospital,2026-01-15,2.1.0,Test Hospital,1 Main St,1234,true\n' +
-        TALL_COLUMNS.replace(
-          'median_amount,10th_percentile,90th_percentile,count',
-          'estimated_amount',
-        ) +
+      V21_HEADER +
+        V21_TALL_COLUMNS +
         row('Unit alone', 'J1644', '2', '').replace('30,,,,,,,30', '30,,,,30'),
     );
     expect(v21.records).toHaveLength(1);
@@ -2601,13 +2605,8 @@ describe('records and rules', () => {
     // Before 2.2.0 CMS's CSV rules know no modifier's row: every row needs a CMS setting.
     const v21 = await readText(
       'modifier-settings-2.1.csv',
-      'hospital_name,last_updated_on,version,hospital_location,hospital_address,license_number|MA,' +
-        `"${CMS_AFFIRMATION}"\n` +
-        'Test Hospital,2026-01-15,2.1.0,Test Hospital,1 Main St,1234,true\n' +
-        TALL_COLUMNS.replace(
-          'median_amount,10th_percentile,90th_percentile,count',
-          'estimated_amount',
-        ) +
+      V21_HEADER +
+        V21_TALL_COLUMNS +
         TALL_ROW.replace('120,,,,,,,', '120,,,,') +
         'Bilateral procedure,,,50,,,,,,Aetna,PPO,,150,,,,,,\n' +
         'Assistant surgeon,,,80,clinic,,,,,Aetna,PPO,,16,,,,,,\n',
