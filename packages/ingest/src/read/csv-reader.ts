@@ -6,7 +6,7 @@ import {
   type PayerCharge,
 } from '../model.ts';
 import {
-  checkDrugPair,
+  checkDrugInformation,
   checkPayer,
   checkRecord,
   needsSetting,
@@ -897,11 +897,12 @@ export class CsvMrfParser implements FormatParser {
     const drugUnitText = cell(f, layout.drugUnit);
     const drugUnit = amount(drugUnitText, r, location, 'drug_unit_of_measurement', DRUG_UNIT);
     const drugTypeText = text(cell(f, layout.drugType), r, location, 'drug_type_of_measurement');
-    checkDrugPair(
+    checkDrugInformation(
       this.ctx as RuleContext,
       location,
       drugUnitText.trim() !== '',
       drugTypeText !== null,
+      codes,
     );
     const gross = amount(cell(f, layout.gross), r, location, 'standard_charge|gross', CHARGE);
     const cash = amount(

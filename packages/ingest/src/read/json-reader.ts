@@ -7,7 +7,7 @@ import {
   type PayerCharge,
 } from '../model.ts';
 import {
-  checkDrugPair,
+  checkDrugInformation,
   checkPayer,
   checkRecord,
   planNameOrNone,
@@ -1134,6 +1134,8 @@ export class JsonMrfParser implements FormatParser {
     const codes = this.codes(item.code_information, location);
     let drugUnit: number | null = null;
     let drugTypeValue: string | null = null;
+    let unitGiven = false;
+    let typeGiven = false;
     const drug = item.drug_information;
     if (isObject(drug)) {
       this.unknownFields.check(drug, 'drug', `${location}.drug_information`);
@@ -1153,9 +1155,21 @@ export class JsonMrfParser implements FormatParser {
           ? JSON.stringify(drug.type)
           : jsonText(drug.type, r, location, 'drug_information.type');
       drugTypeValue = drugType(this.report, typeText, location);
-      const unitGiven = drug.unit !== undefined && drug.unit !== null && drug.unit !== '';
-      checkDrugPair(ctx, location, unitGiven, typeText !== null);
-    }
+      unitGiven = typeof drug.unit === 'string' ? drug.unit.trim() !== '' : drug.unit != null;
+      typeGiven = typeText !== null;
+      // CMS's schema asks both of an object that is there (one alone is said below).
+      if (Object.keys(drug).length === 0)
+        r.add('json.empty-value', location, 'drug_information {}');
+    } else if (drug === null) r.add('json.empty-value', location, 'drug_information null');
+    if (drug !== undefined && drug !== null && !isObject(drug)) {
+      // Written, though unreadable: its own error, not said missing as well.
+      const shape = Array.isArray(drug) ? 'a list' : `a ${typeof drug}`;
+      r.add(
+        'json.wrong-type-left-out',
+        location,
+        `drug_information should be an object, not ${shape}`,
+      );
+    } else checkDrugInformation(ctx, location, unitGiven, typeGiven, codes);
     const itemErrors = r.rejectingErrors - before;
     const charges = this.listOf(item.standard_charges, location, 'standard_charges');
     if (charges.length === 0) {

@@ -2434,7 +2434,8 @@ describe('records and rules', () => {
         ndc('Heparin a', '2', 'ML') +
         ndc('Heparin b', 'two', 'ML') +
         ndc('Heparin c', '-1', 'ML') +
-        ndc('Heparin d', '1', 'VIAL'),
+        ndc('Heparin d', '1', 'VIAL') +
+        ndc('Heparin e', 'two', 'VIAL'),
     );
     expect(
       csv.records.map((r) => [r.description, r.drugUnit, r.drugType, r.payers.length]),
@@ -2443,9 +2444,10 @@ describe('records and rules', () => {
       ['Heparin b', null, 'ML', 1],
       ['Heparin c', null, 'ML', 1],
       ['Heparin d', 1, null, 1],
+      ['Heparin e', null, null, 1],
     ]);
-    expect(csv.report.count('drug.unit-invalid')).toBe(2);
-    expect(csv.report.count('enum.drug-type')).toBe(1);
+    expect(csv.report.count('drug.unit-invalid')).toBe(3);
+    expect(csv.report.count('enum.drug-type')).toBe(2);
     // Written, though unreadable: their own errors say so, as CMS's validator's do.
     expect(csv.report.count('required.drug-information')).toBe(0);
     expect(csv.report.count('required.drug-pair')).toBe(0);
@@ -2534,6 +2536,73 @@ describe('records and rules', () => {
     expect(json.records.map((r) => [r.drugUnit, r.drugType])).toEqual([[2, null]]);
     expect(json.report.examples('required.drug-pair').map((e) => e.message)).toEqual([
       'charge had a drug unit without its type, or a type without its unit: no drug type',
+    ]);
+  });
+
+  it("says what a JSON item's drug_information leaves out once per item, from what was written", async () => {
+    const item = (code: string, drug?: unknown) => ({
+      description: 'Heparin',
+      code_information: [{ code, type: /-/.test(code) ? 'NDC' : 'HCPCS' }],
+      ...(drug === undefined ? {} : { drug_information: drug }),
+      standard_charges: [
+        { setting: 'outpatient', gross_charge: 50 },
+        { setting: 'inpatient', gross_charge: 60 },
+      ],
+    });
+    const NDC = '00409-4888-20';
+    const { records, report } = await readText(
+      'drug-information.json',
+      JSON.stringify({
+        hospital_name: 'H',
+        last_updated_on: '2026-01-01',
+        version: '3.0.0',
+        standard_charge_information: [
+          item(NDC),
+          item(NDC, { unit: 'two', type: 'VIAL' }),
+          item(NDC, 'ML'),
+          item('J1644', {}),
+          item('J1644', null),
+          item('J1644', []),
+          item('J1644', { unit: '  ', type: 'ML' }),
+        ],
+      }),
+    );
+    // Every charge kept, two per item.
+    expect(records).toHaveLength(14);
+    expect(report.rejectedRecords).toBe(0);
+    // An NDC with neither written: said once for its item, not once per standard charge.
+    expect(report.examples('required.drug-information').map((e) => e.location)).toEqual([
+      'standard_charge_information[0]',
+    ]);
+    // Both written, neither readable: their own errors only, as CMS's validator gives.
+    expect(report.count('drug.unit-invalid')).toBe(1);
+    expect(report.count('enum.drug-type')).toBe(1);
+    // No object at all: left out and said, the charges kept.
+    expect(report.examples('json.wrong-type-left-out').map((e) => [e.location, e.message])).toEqual(
+      [
+        [
+          'standard_charge_information[2]',
+          'value had the wrong JSON type and was left out: drug_information should be an object, not a string',
+        ],
+        [
+          'standard_charge_information[5]',
+          'value had the wrong JSON type and was left out: drug_information should be an object, not a list',
+        ],
+      ],
+    );
+    expect(
+      report
+        .examples('json.empty-value')
+        .filter((e) => e.message.includes('drug_information'))
+        .map((e) => [e.location, e.message.replace(/^.*: /, '')]),
+    ).toEqual([
+      ['standard_charge_information[3]', 'drug_information {}'],
+      ['standard_charge_information[4]', 'drug_information null'],
+      ['standard_charge_information[6]', 'drug_information.unit "  "'],
+    ]);
+    // A unit of spaces is none, as in a CSV cell: the type is alone.
+    expect(report.examples('required.drug-pair').map((e) => e.location)).toEqual([
+      'standard_charge_information[6]',
     ]);
   });
 

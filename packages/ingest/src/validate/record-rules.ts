@@ -1,4 +1,10 @@
-import { isModifierOnly, type ChargeRecord, type CmsVersion, type PayerCharge } from '../model.ts';
+import {
+  isModifierOnly,
+  type ChargeRecord,
+  type CmsVersion,
+  type CodeRef,
+  type PayerCharge,
+} from '../model.ts';
 import type { ValidationReport } from './report.ts';
 
 /**
@@ -121,17 +127,23 @@ export function needsSetting(
 }
 
 /**
- * Says a drug's unit given without its type, or its type without its unit (whatever was written,
- * readable or not: an unreadable one has its own error), since 2.2.0, as CMS's rules do.
+ * Says what a drug's unit and type leave out, since 2.2.0, as CMS's rules do: one of the two
+ * without the other (required.drug-pair), or neither on a charge with an NDC code
+ * (required.drug-information). Decided from what was written, readable or not: an unreadable unit
+ * or type has its own error, and is not said missing as well (as in CMS's validator).
  */
-export function checkDrugPair(
+export function checkDrugInformation(
   ctx: RuleContext,
   location: string,
   unitGiven: boolean,
   typeGiven: boolean,
+  codes: readonly Pick<CodeRef, 'type'>[],
 ): void {
-  if (atLeast(ctx.version, '2.2.0') && unitGiven !== typeGiven)
+  if (!atLeast(ctx.version, '2.2.0')) return;
+  if (unitGiven !== typeGiven)
     ctx.report.add('required.drug-pair', location, unitGiven ? 'no drug type' : 'no drug unit');
+  else if (!unitGiven && codes.some((c) => c.type === 'NDC'))
+    ctx.report.add('required.drug-information', location);
 }
 
 /** Checks a charge once its rates are known; returns the number of errors found. */
@@ -152,15 +164,6 @@ export function checkRecord(r: ChargeRecord, ctx: RuleContext, anyDollarRate: bo
     }
     if (anyDollarRate && (r.min === null || r.max === null)) {
       report.add('required.min-max', location);
-    }
-  }
-  // One of the two alone is required.drug-pair (checkDrugPair, where the readers see what was written).
-  if (atLeast(version, '2.2.0') && r.drugUnit === null && r.drugType === null) {
-    for (const c of r.codes) {
-      if (c.type === 'NDC') {
-        report.add('required.drug-information', location);
-        break;
-      }
     }
   }
   return report.rejectingErrors - before;

@@ -267,6 +267,11 @@ export const RULES = {
     "values had other JSON types than the schema's, and were read all the same",
   ),
   'json.wrong-type': error('value has the wrong JSON type', 'values have the wrong JSON type'),
+  // What it belongs to is kept without it (a drug_information that is no object).
+  'json.wrong-type-left-out': keptError(
+    'value had the wrong JSON type and was left out',
+    'values had the wrong JSON type and were left out',
+  ),
 
   // Values, normalised and kept.
   'enum.title-case': warning(
