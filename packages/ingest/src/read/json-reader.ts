@@ -103,6 +103,31 @@ function endOfString(b: Buffer, from: number): number {
   return -1;
 }
 
+/**
+ * Whether the quote at k closes its string: 1 when what may follow a string in JSON (or in what
+ * lenientJson repairs: a comment, a value after a missing comma) comes next, after white space;
+ * 0 when text does (a letter, most punctuation), for the quote is then the text's own, one the
+ * writer did not escape (`12" tube`); MORE when the buffer ends first.
+ */
+function closesString(b: Buffer, k: number): number {
+  let j = k + 1;
+  let c = b[j];
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++j];
+  if (c === undefined) return MORE;
+  return c === COLON_BYTE ||
+    c === 0x2c ||
+    c === 0x7d ||
+    c === 0x5d ||
+    c === QUOTE ||
+    c === SLASH ||
+    c === 0x7b ||
+    c === 0x5b ||
+    c === 0x2d ||
+    (c >= 0x30 && c <= 0x39)
+    ? 1
+    : 0;
+}
+
 type JsonObject = Record<string, unknown>;
 type Separator = 'open' | 'value' | 'comma';
 
@@ -166,6 +191,8 @@ export class JsonMrfParser implements FormatParser {
   /** Colons outside strings in the value being scanned: its objects' keys, written out. */
   private keysScanned = 0;
   private inString = false;
+  /** Where stringEnd, having run out of bytes, looks again from. */
+  private stringResume = 0;
   private itemIndex = 0;
   /**
    * What came last in the top-level object and in the items list: its opening, a value, or a
@@ -690,7 +717,7 @@ export class JsonMrfParser implements FormatParser {
       const c = b[i] as number;
       if (isSpace(c)) continue;
       if (c === QUOTE) {
-        const end = endOfString(b, i + 1);
+        const end = this.stringEnd(b, i + 1);
         if (end === -1) return later(i);
         i = end;
       } else if (c === 0x7b && afterComma && depth <= 0) {
@@ -750,6 +777,28 @@ export class JsonMrfParser implements FormatParser {
     this.inString = false;
   }
 
+  /**
+   * The quote that closes the string whose text starts at `from`: the first one not escaped that
+   * closesString. One followed by text is taken as text, so that a quote written unescaped, or
+   * one lost, costs the value it is in rather than every value after it (the quotes' pairing
+   * would be turned around to the file's end). -1 when the buffer ends before that can be told,
+   * `stringResume` then where to look again from once more bytes have come.
+   */
+  private stringEnd(b: Buffer, from: number): number {
+    let k = endOfString(b, from);
+    while (k !== -1) {
+      const closes = closesString(b, k);
+      if (closes === 1) return k;
+      if (closes === MORE) {
+        this.stringResume = k;
+        return -1;
+      }
+      k = endOfString(b, k + 1);
+    }
+    this.stringResume = b.length;
+    return -1;
+  }
+
   /** Advances over the current value; returns its end (exclusive) or -1 when more bytes are needed. */
   private scan(): number {
     const b = this.buf;
@@ -757,9 +806,9 @@ export class JsonMrfParser implements FormatParser {
     let i = this.scanPos;
     const first = this.tokenFirst;
     if (first === QUOTE) {
-      const end = endOfString(b, Math.max(i, this.tokenStart + 1));
+      const end = this.stringEnd(b, Math.max(i, this.tokenStart + 1));
       if (end === -1) {
-        this.scanPos = n;
+        this.scanPos = this.stringResume;
         return -1;
       }
       return end + 1;
@@ -783,9 +832,9 @@ export class JsonMrfParser implements FormatParser {
     let keys = this.keysScanned;
     const item = this.state === IN_ITEM;
     if (this.inString) {
-      const end = endOfString(b, i);
+      const end = this.stringEnd(b, i);
       if (end === -1) {
-        this.scanPos = n;
+        this.scanPos = this.stringResume;
         return -1;
       }
       this.inString = false;
@@ -794,13 +843,17 @@ export class JsonMrfParser implements FormatParser {
     while (i < n) {
       const c = b[i] as number;
       if (c === QUOTE) {
-        const end = endOfString(b, i + 1);
+        // What nearly every string is followed by, at once: no need to look further.
+        let end = endOfString(b, i + 1);
+        const next = end === -1 ? -1 : b[end + 1];
+        if (next !== 0x2c && next !== COLON_BYTE && next !== 0x7d && next !== 0x5d)
+          end = this.stringEnd(b, i + 1);
         if (end === -1) {
           this.inString = true;
           this.depth = depth;
           this.kinds = kinds;
           this.keysScanned = keys;
-          this.scanPos = n;
+          this.scanPos = this.stringResume;
           return -1;
         }
         i = end + 1;
@@ -892,8 +945,10 @@ export class JsonMrfParser implements FormatParser {
       this.parsedText = textValue;
       return JSON.parse(textValue) as unknown;
     } catch (cause) {
-      const repaired = lenientJson(textValue);
-      if (repaired) {
+      // The repairs alone first; then with a quote the writer did not escape taken as text.
+      for (const quotesAsText of [false, true]) {
+        const repaired = lenientJson(textValue, quotesAsText);
+        if (!repaired) continue;
         try {
           this.parsedText = repaired.text;
           const value = JSON.parse(repaired.text) as unknown;
@@ -905,6 +960,8 @@ export class JsonMrfParser implements FormatParser {
           for (let k = 0; k < repaired.extraCommas; k++)
             this.report.add('json.comma', location, 'extra comma');
           for (let k = 0; k < repaired.comments; k++) this.report.add('json.comment', location);
+          for (let k = 0; k < repaired.unescapedQuotes; k++)
+            this.report.add('json.unescaped-quote', location);
           return value;
         } catch {
           // Broken in another way too: reported as it was written.

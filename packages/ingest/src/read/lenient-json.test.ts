@@ -1,9 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { lenientJson } from './lenient-json.ts';
 
-const NONE = { nonFinite: 0, trailingCommas: 0, missingCommas: 0, extraCommas: 0, comments: 0 };
+const NONE = {
+  nonFinite: 0,
+  trailingCommas: 0,
+  missingCommas: 0,
+  extraCommas: 0,
+  comments: 0,
+  unescapedQuotes: 0,
+};
 
 describe('lenientJson', () => {
+  it("takes a quote followed by text as the text's own when asked, after the other repairs", () => {
+    const text = '{"description": "TUBE 12" FOLEY", "note": "4"X4" GAUZE" "code": "A4338"}';
+    // Asked first without: a comma is missing, but the quotes still break it.
+    expect(() => void JSON.parse(lenientJson(text)?.text ?? '')).toThrow();
+    const repaired = lenientJson(text, true);
+    expect(repaired).toMatchObject({ ...NONE, unescapedQuotes: 3, missingCommas: 1 });
+    expect(JSON.parse(repaired?.text ?? '')).toEqual({
+      description: 'TUBE 12" FOLEY',
+      note: '4"X4" GAUZE',
+      code: 'A4338',
+    });
+    // A quote before a value, a quote or a comma still closes its string: two values.
+    expect(JSON.parse(lenientJson('["a" "b" 5 {"c": 1}]', true)?.text ?? '')).toEqual([
+      'a',
+      'b',
+      5,
+      { c: 1 },
+    ]);
+  });
+
   it('reads NaN and Infinity as null, outside strings only', () => {
     const repaired = lenientJson(
       '{"gross_charge": NaN, "max": Infinity, "min": -Infinity, "notes": "NaN, Infinity,]"}',

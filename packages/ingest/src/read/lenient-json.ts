@@ -7,6 +7,10 @@
  * `"a": 1 "b": 2` or `}{` (added); and comments, line comments (two slashes to the line's end)
  * and block comments (slash-star to star-slash), as JavaScript and JSONC allow (dropped). Only tried after JSON.parse failed, so clean files never pay
  * for it, and what it gives is kept only if JSON.parse then reads it.
+ * With `quotesAsText`, also a quote inside a text that its writer did not escape (`"12" tube"`):
+ * one followed by text rather than by what may follow a string (see closesText) is escaped. The
+ * reader asks that only when the other repairs alone did not do, since `"a" "b"` may be two
+ * values with a comma missing.
  */
 export interface LenientText {
   text: string;
@@ -19,6 +23,8 @@ export interface LenientText {
   extraCommas: number;
   /** How many comments were dropped. */
   comments: number;
+  /** How many quotes inside a text were escaped (with `quotesAsText`). */
+  unescapedQuotes: number;
 }
 
 const QUOTE = 0x22;
@@ -44,8 +50,31 @@ function isWordChar(c: number): boolean {
   );
 }
 
+/**
+ * Whether the quote at k closes its string: what may follow a string comes next, after white
+ * space (the same bytes as the JSON reader's scanner takes, closesString), or the text ends.
+ */
+function closesText(text: string, k: number): boolean {
+  let j = k + 1;
+  while (j < text.length && isWhitespace(text.charCodeAt(j))) j++;
+  if (j === text.length) return true;
+  const c = text.charCodeAt(j);
+  return (
+    c === COLON ||
+    c === COMMA ||
+    c === 0x7d ||
+    c === 0x5d ||
+    c === QUOTE ||
+    c === SLASH ||
+    c === 0x7b ||
+    c === 0x5b ||
+    c === 0x2d ||
+    (c >= 0x30 && c <= 0x39)
+  );
+}
+
 /** The text with those repaired, or null when it has none of them (so it is broken otherwise). */
-export function lenientJson(text: string): LenientText | null {
+export function lenientJson(text: string, quotesAsText = false): LenientText | null {
   const parts: string[] = [];
   let from = 0;
   const found = {
@@ -54,6 +83,7 @@ export function lenientJson(text: string): LenientText | null {
     missingCommas: 0,
     extraCommas: 0,
     comments: 0,
+    unescapedQuotes: 0,
   };
   /** What came last: an opening bracket, a comma, a colon, or a whole value (or key). */
   let last: 'open' | 'comma' | 'colon' | 'value' = 'open';
@@ -117,8 +147,15 @@ export function lenientJson(text: string): LenientText | null {
     if (c === QUOTE) {
       // Skip the string, escapes included.
       i++;
-      while (i < text.length && text.charCodeAt(i) !== QUOTE)
-        i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+      for (;;) {
+        while (i < text.length && text.charCodeAt(i) !== QUOTE)
+          i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+        if (!quotesAsText || i >= text.length || closesText(text, i)) break;
+        parts.push(text.slice(from, i), '\\');
+        from = i;
+        found.unescapedQuotes++;
+        i++;
+      }
       i++;
       continue;
     }

@@ -230,6 +230,10 @@ export const RULES = {
     'field was written another way (letter case, plural, spaces) and read as the CMS field',
     'fields were written another way (letter case, plural, spaces) and read as the CMS fields',
   ),
+  'json.unescaped-quote': warning(
+    'text had a quote that was not escaped (read as part of the text)',
+    'texts had quotes that were not escaped (read as part of the text)',
+  ),
   'json.comment': warning(
     'comment, which JSON does not have, was read past',
     'comments, which JSON does not have, were read past',
