@@ -873,6 +873,15 @@ describe('records and rules', () => {
         expect(report.count('json.invalid-item')).toBe(0);
         expect(report.rejectedRecords).toBe(0);
       }
+      // A file's own text too.
+      const named = await readWithReport(
+        await file(
+          'inch-name.json',
+          text.replace('Test Hospital', 'St MaryINCHs').replace(/INCH/g, '"'),
+        ),
+      );
+      expect(named.header.hospitalName).toBe('St Mary"s');
+      expect(named.report.count('json.unescaped-quote')).toBe(4);
     });
 
     it('names the top-level value whose closing bracket or brace is missing', async () => {
