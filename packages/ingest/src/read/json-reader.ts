@@ -28,7 +28,7 @@ import {
   previousSignificant,
 } from './json-resync.ts';
 import { checkHeader, checkStatement, emptyHeader, resolveVersion } from './header.ts';
-import { lenientJson } from './lenient-json.ts';
+import { lenientJson, mayFollowString } from './lenient-json.ts';
 import {
   CODE_TYPES_V2_SET,
   CODE_TYPES_V3_SET,
@@ -104,28 +104,16 @@ function endOfString(b: Buffer, from: number): number {
 }
 
 /**
- * Whether the quote at k closes its string: 1 when what may follow a string in JSON (or in what
- * lenientJson repairs: a comment, a value after a missing comma) comes next, after white space;
- * 0 when text does (a letter, most punctuation), for the quote is then the text's own, one the
- * writer did not escape (`12" tube`); MORE when the buffer ends first.
+ * Whether the quote at k closes its string: 1 when a byte that may follow a string comes next,
+ * after white space (mayFollowString); 0 when text does, for the quote is then the text's own,
+ * one the writer did not escape (`12" tube`); MORE when the buffer ends first.
  */
 function closesString(b: Buffer, k: number): number {
   let j = k + 1;
   let c = b[j];
   while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++j];
   if (c === undefined) return MORE;
-  return c === COLON_BYTE ||
-    c === 0x2c ||
-    c === 0x7d ||
-    c === 0x5d ||
-    c === QUOTE ||
-    c === SLASH ||
-    c === 0x7b ||
-    c === 0x5b ||
-    c === 0x2d ||
-    (c >= 0x30 && c <= 0x39)
-    ? 1
-    : 0;
+  return mayFollowString(c) ? 1 : 0;
 }
 
 type JsonObject = Record<string, unknown>;

@@ -9,7 +9,7 @@
  * for it, and what it gives is kept only if JSON.parse then reads it.
  * With `quotesAsText`, also a quote inside a text that its writer did not escape (`"12" tube"`):
  * one followed by text rather than by what may follow a string (see closesText) is escaped. The
- * reader asks that only when the other repairs alone did not do, since `"a" "b"` may be two
+ * reader asks that only when the other repairs alone did not do, since `["a" true]` may be two
  * values with a comma missing.
  */
 export interface LenientText {
@@ -51,14 +51,13 @@ function isWordChar(c: number): boolean {
 }
 
 /**
- * Whether the quote at k closes its string: what may follow a string comes next, after white
- * space (the same bytes as the JSON reader's scanner takes, closesString), or the text ends.
+ * Whether the byte c, the first after a string's closing quote and white space, may follow a
+ * string: what JSON puts there (`:`, `,`, `}`, `]`), and what the repairs here read there (a
+ * comment; a quote, a brace, a bracket or a number after a missing comma). A quote followed by
+ * anything else (a letter, most punctuation) is taken as the text's own, one its writer did not
+ * escape. The JSON reader's scanner finds a string's end by the same bytes.
  */
-function closesText(text: string, k: number): boolean {
-  let j = k + 1;
-  while (j < text.length && isWhitespace(text.charCodeAt(j))) j++;
-  if (j === text.length) return true;
-  const c = text.charCodeAt(j);
+export function mayFollowString(c: number): boolean {
   return (
     c === COLON ||
     c === COMMA ||
@@ -71,6 +70,13 @@ function closesText(text: string, k: number): boolean {
     c === 0x2d ||
     (c >= 0x30 && c <= 0x39)
   );
+}
+
+/** Whether the quote at k closes its string: the text ends, or mayFollowString comes next. */
+function closesText(text: string, k: number): boolean {
+  let j = k + 1;
+  while (j < text.length && isWhitespace(text.charCodeAt(j))) j++;
+  return j === text.length || mayFollowString(text.charCodeAt(j));
 }
 
 /** The text with those repaired, or null when it has none of them (so it is broken otherwise). */
