@@ -7,6 +7,7 @@ import {
 } from '../model.ts';
 import {
   checkDrugInformation,
+  minMaxUnreadable,
   checkPayer,
   checkRecord,
   needsSetting,
@@ -290,6 +291,8 @@ export class CsvMrfParser implements FormatParser {
   private pendingKey: string[] = [];
   private pendingErrors = 0;
   private pendingDollar = false;
+  /** The pending charge's minimum and maximum written but not read (minMaxUnreadable). */
+  private pendingUnreadable = 0;
 
   constructor(private readonly report: ValidationReport) {
     this.names = new NameNormaliser(report);
@@ -826,22 +829,22 @@ export class CsvMrfParser implements FormatParser {
         this.flush();
         return;
       }
-      const { record, errors } = this.readItem(f, location);
+      const { record, errors, unreadable } = this.readItem(f, location);
       // The charge's values written another way ("OP" for "outpatient", "1.2E+03" for "1200")
       // are still the charge.
       if (room && errors === 0 && this.pendingErrors === 0 && sameCharge(pending, record)) {
         this.pendingKey = this.keyOf(f);
       } else {
         this.flush();
-        this.startRecord(record, errors, f);
+        this.startRecord(record, errors, f, unreadable);
       }
       this.addTallPayer(f, location);
       return;
     }
     if (isBlank(f)) return;
     const location = `row ${line}`;
-    const { record, errors } = this.readItem(f, location);
-    this.startRecord(record, errors, f);
+    const { record, errors, unreadable } = this.readItem(f, location);
+    this.startRecord(record, errors, f, unreadable);
     for (const columns of layout.payers) {
       if (slotEmpty(f, columns)) continue;
       this.addPayer(f, columns, location);
@@ -862,7 +865,10 @@ export class CsvMrfParser implements FormatParser {
    * The row's item values, read and checked (its issues reported), without its rates, and how
    * many errors they had.
    */
-  private readItem(f: string[], location: string): { record: ChargeRecord; errors: number } {
+  private readItem(
+    f: string[],
+    location: string,
+  ): { record: ChargeRecord; errors: number; unreadable: number } {
     const layout = this.layout as Layout;
     const r = this.report;
     const before = r.rejectingErrors;
@@ -912,8 +918,11 @@ export class CsvMrfParser implements FormatParser {
       'standard_charge|discounted_cash',
       CHARGE,
     );
-    const min = amount(cell(f, layout.min), r, location, 'standard_charge|min', CHARGE);
-    const max = amount(cell(f, layout.max), r, location, 'standard_charge|max', CHARGE);
+    const minText = cell(f, layout.min);
+    const maxText = cell(f, layout.max);
+    const min = amount(minText, r, location, 'standard_charge|min', CHARGE);
+    const max = amount(maxText, r, location, 'standard_charge|max', CHARGE);
+    const unreadable = minMaxUnreadable(min, minText.trim() !== '', max, maxText.trim() !== '');
     const record: ChargeRecord = {
       location,
       description,
@@ -933,13 +942,17 @@ export class CsvMrfParser implements FormatParser {
           : text(cell(f, layout.genericNotes), r, location, 'additional_generic_notes'),
       payers: [],
     };
-    return { record, errors: r.rejectingErrors - before };
+    return { record, errors: r.rejectingErrors - before, unreadable };
   }
 
-  /** Makes the record the charge that rates are added to; `errors` its item's errors. */
-  private startRecord(record: ChargeRecord, errors: number, f: string[]): void {
+  /**
+   * Makes the record the charge that rates are added to; `errors` its item's errors, `unreadable`
+   * its minimum and maximum written but not read.
+   */
+  private startRecord(record: ChargeRecord, errors: number, f: string[], unreadable: number): void {
     this.pending = record;
     this.pendingErrors = errors;
+    this.pendingUnreadable = unreadable;
     this.pendingDollar = false;
     if ((this.layout as Layout).tall) this.pendingKey = this.keyOf(f);
   }
@@ -1027,7 +1040,8 @@ export class CsvMrfParser implements FormatParser {
     if (record === null) return;
     this.pending = null;
     const errors =
-      this.pendingErrors + checkRecord(record, this.ctx as RuleContext, this.pendingDollar);
+      this.pendingErrors +
+      checkRecord(record, this.ctx as RuleContext, this.pendingDollar, this.pendingUnreadable);
     if (errors === 0) this.number(record);
     keepOrReject(record, errors, this.report, this.out);
   }

@@ -8,6 +8,7 @@ import {
 } from '../model.ts';
 import {
   checkDrugInformation,
+  minMaxUnreadable,
   checkPayer,
   checkRecord,
   planNameOrNone,
@@ -114,6 +115,11 @@ function closesString(b: Buffer, k: number): number {
   while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++j];
   if (c === undefined) return MORE;
   return mayFollowString(c) ? 1 : 0;
+}
+
+/** Whether a JSON value was written: not left out, null or blank text (read as left out). */
+function written(value: unknown): boolean {
+  return value !== undefined && value !== null && !(typeof value === 'string' && !value.trim());
 }
 
 type JsonObject = Record<string, unknown>;
@@ -1200,7 +1206,7 @@ export class JsonMrfParser implements FormatParser {
           ? JSON.stringify(drug.type)
           : jsonText(drug.type, r, location, 'drug_information.type');
       drugTypeValue = drugType(this.report, typeText, location);
-      unitGiven = typeof drug.unit === 'string' ? drug.unit.trim() !== '' : drug.unit != null;
+      unitGiven = written(drug.unit);
       typeGiven = typeText !== null;
       // CMS's schema asks both of an object that is there (one alone is said below).
       if (Object.keys(drug).length === 0)
@@ -1301,7 +1307,8 @@ export class JsonMrfParser implements FormatParser {
       ),
       payers,
     };
-    const errors = itemErrors + ownErrors + checkRecord(record, ctx, anyDollar);
+    const unreadable = minMaxUnreadable(min, written(sc.minimum), max, written(sc.maximum));
+    const errors = itemErrors + ownErrors + checkRecord(record, ctx, anyDollar, unreadable);
     keepOrReject(record, errors, r, this.out);
   }
 

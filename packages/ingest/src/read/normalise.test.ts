@@ -195,10 +195,17 @@ describe('amount', () => {
       value: null,
       rules: [],
     });
-    // A negative is still refused, and a rate's 0 still rejects the rate.
-    expect(read((r) => amount('-5', r, 'row 3', 'gross', CHARGE)).rules).toEqual([
-      'number.not-positive',
-    ]);
+    // A negative or unreadable one is none too, and said (session 44: before, it was refused and
+    // its charge rejected with its rates); a rate's 0 still rejects the rate.
+    for (const raw of ['-5', 'abc', '(80.00)'])
+      expect(read((r) => amount(raw, r, 'row 3', 'gross', CHARGE))).toEqual({
+        value: null,
+        rules: ['charge.amount-invalid'],
+      });
+    expect(read((r) => jsonAmount({}, r, 'item', 'gross_charge', CHARGE))).toEqual({
+      value: null,
+      rules: ['charge.amount-invalid'],
+    });
     expect(read((r) => amount('0', r, 'row 3', 'negotiated_dollar')).rules).toEqual([
       'number.not-positive',
     ]);

@@ -162,13 +162,16 @@ export interface AmountKind {
    * or allowed amount): an unreadable, zero or negative one is reported under this kept rule and
    * read as none (null), not refused (NaN).
    */
-  keptAs?: 'drug.unit-invalid' | 'allowed.invalid';
+  keptAs?: 'drug.unit-invalid' | 'allowed.invalid' | 'charge.amount-invalid';
 }
 
 /** A percentage field's amounts. */
 export const PERCENT: AmountKind = { percent: true };
-/** A charge's own amounts: gross, discounted cash, minimum, maximum. */
-export const CHARGE: AmountKind = { zeroIsNone: true };
+/**
+ * A charge's own amounts: gross, discounted cash, minimum, maximum. One that cannot be read, or
+ * is negative, is left out and the charge kept with its rates, which are prices (as a 0 is).
+ */
+export const CHARGE: AmountKind = { zeroIsNone: true, keptAs: 'charge.amount-invalid' };
 /** A drug's unit of measurement: one that cannot be read is left out, and the charge kept. */
 export const DRUG_UNIT: AmountKind = { keptAs: 'drug.unit-invalid' };
 /** A rate's estimated or allowed amount (median, percentiles): left out, the rate kept. */

@@ -1951,14 +1951,15 @@ describe('records and rules', () => {
     'cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv',
     async (tall) => {
       const lines = (await readFile(tall, 'utf8')).split('\n');
-      // A rate that is not a number, after the CR lines: its row is said where it is.
+      // A gross charge that is not a number, after the CR lines: its row is said where it is.
       const bad = lines.findIndex((line) => line.startsWith('Permethrin 5% cream,'));
       lines[bad] = (lines[bad] as string).replace(',120,75,', ',abc,75,');
       const lf = lines.join('\n');
       const read = (path: string, chunkSize?: number) => readWithReport(path, { chunkSize });
       const expected = await read(await file('lf.csv', lf));
-      expect(expected.records).toHaveLength(26);
-      const where = expected.report.examples('number.invalid').map((e) => e.location);
+      // Kept without it, apart from the charge's other rows (their gross differs).
+      expect(expected.records).toHaveLength(27);
+      const where = expected.report.examples('charge.amount-invalid').map((e) => e.location);
       expect(where).toEqual([`row ${bad + 1}`]);
       // Lines 20 to 29 of two files joined: one with LF line ends, one with CR alone.
       const joined = `${lines.slice(0, 19).join('\n')}\n${lines.slice(19, 30).join('\r')}\n${lines.slice(30).join('\n')}`;
@@ -1966,13 +1967,13 @@ describe('records and rules', () => {
         const { records, report } = await read(await file('joined.csv', joined), chunkSize);
         expect(records).toEqual(expected.records);
         expect(report.examples('csv.lone-cr').map((e) => e.location)).toEqual(['row 20']);
-        expect(report.examples('number.invalid').map((e) => e.location)).toEqual(where);
+        expect(report.examples('charge.amount-invalid').map((e) => e.location)).toEqual(where);
         expect(report.count('csv.misaligned')).toBe(0);
       }
       // A CR inside a value of a row that fits is the value's: the row stays whole.
       const inValue = lf.replaceAll('MRI of brain', 'MRI\rof brain');
       const { records, report } = await read(await file('cr-in-value.csv', inValue));
-      expect(records).toHaveLength(26);
+      expect(records).toHaveLength(27);
       expect(records.some((r) => r.description === 'MRI\rof brain (no contrast)')).toBe(true);
       expect(report.count('csv.lone-cr')).toBe(0);
     },
@@ -2518,6 +2519,72 @@ describe('records and rules', () => {
     expect(json.report.examples('drug.unit-invalid').map((e) => e.message)).toEqual([
       'charge had a drug unit that is not a number above 0 (that unit left out): drug_information.unit "1 vial"',
     ]);
+  });
+
+  it('keeps a charge and its rates when its own gross, cash, minimum or maximum cannot be read', async () => {
+    const row = (description: string, gross: string, min: string) =>
+      `${description},99213,CPT,,outpatient,,,${gross},40,Aetna,PPO,30,,,,,,,${min},30,fee schedule,\n`;
+    const csv = await readText(
+      'charge-amounts.csv',
+      V3_HEADER +
+        TALL_COLUMNS +
+        row('Unreadable gross', 'abc', '30') +
+        row('Negative gross', '-50', '30') +
+        row('Unreadable minimum', '50', 'N/A30') +
+        row('No minimum', '50', ''),
+    );
+    // Before session 44 the first three were rejected with their rates.
+    expect(csv.records.map((r) => [r.description, r.gross, r.min, r.payers.length])).toEqual([
+      ['Unreadable gross', null, 30, 1],
+      ['Negative gross', null, 30, 1],
+      ['Unreadable minimum', 50, null, 1],
+      ['No minimum', 50, null, 1],
+    ]);
+    expect(csv.report.examples('charge.amount-invalid').map((e) => e.location)).toEqual([
+      'row 4',
+      'row 5',
+      'row 6',
+    ]);
+    // A minimum written, though unreadable, has its own error, not the missing one's too (as in
+    // CMS's validator).
+    expect(csv.report.examples('required.min-max').map((e) => e.location)).toEqual(['row 7']);
+    expect(csv.report.rejectedRecords).toBe(0);
+
+    const json = await readText(
+      'charge-amounts.json',
+      JSON.stringify({
+        hospital_name: 'H',
+        last_updated_on: '2026-01-01',
+        version: '3.0.0',
+        standard_charge_information: [
+          {
+            description: 'Visit',
+            code_information: [{ code: '99213', type: 'CPT' }],
+            standard_charges: [
+              {
+                setting: 'outpatient',
+                gross_charge: { amount: 50 },
+                minimum: 'abc',
+                maximum: 30,
+                payers_information: [
+                  {
+                    payer_name: 'Aetna',
+                    plan_name: 'PPO',
+                    standard_charge_dollar: 30,
+                    methodology: 'fee schedule',
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(json.records.map((r) => [r.gross, r.min, r.max, r.payers.length])).toEqual([
+      [null, null, 30, 1],
+    ]);
+    expect(json.report.count('charge.amount-invalid')).toBe(2);
+    expect(json.report.count('required.min-max')).toBe(0);
   });
 
   it("says a drug's unit without its type, or its type without its unit, since 2.2.0", async () => {

@@ -146,8 +146,34 @@ export function checkDrugInformation(
     ctx.report.add('required.drug-information', location);
 }
 
-/** Checks a charge once its rates are known; returns the number of errors found. */
-export function checkRecord(r: ChargeRecord, ctx: RuleContext, anyDollarRate: boolean): number {
+/** `unreadable` of checkRecord: the charge's minimum was written but could not be read. */
+export const MIN_UNREADABLE = 1;
+/** `unreadable` of checkRecord: the charge's maximum was written but could not be read. */
+export const MAX_UNREADABLE = 2;
+
+/** A charge's minimum and maximum that were written but not read (MIN_UNREADABLE, MAX_UNREADABLE). */
+export function minMaxUnreadable(
+  min: number | null,
+  minWritten: boolean,
+  max: number | null,
+  maxWritten: boolean,
+): number {
+  return (
+    (min === null && minWritten ? MIN_UNREADABLE : 0) |
+    (max === null && maxWritten ? MAX_UNREADABLE : 0)
+  );
+}
+
+/**
+ * Checks a charge once its rates are known; returns the number of errors found. A minimum or
+ * maximum written but unreadable (`unreadable`) has its own error, and is not said missing too.
+ */
+export function checkRecord(
+  r: ChargeRecord,
+  ctx: RuleContext,
+  anyDollarRate: boolean,
+  unreadable = 0,
+): number {
   const { report, version } = ctx;
   const before = report.rejectingErrors;
   const location = r.location;
@@ -162,7 +188,9 @@ export function checkRecord(r: ChargeRecord, ctx: RuleContext, anyDollarRate: bo
     if (r.gross === null && r.discountedCash === null && r.payers.length === 0) {
       report.add('required.charge', location);
     }
-    if (anyDollarRate && (r.min === null || r.max === null)) {
+    const noMin = r.min === null && (unreadable & MIN_UNREADABLE) === 0;
+    const noMax = r.max === null && (unreadable & MAX_UNREADABLE) === 0;
+    if (anyDollarRate && (noMin || noMax)) {
       report.add('required.min-max', location);
     }
   }

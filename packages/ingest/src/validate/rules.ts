@@ -385,6 +385,11 @@ export const RULES = {
     'charges had drug units that are not numbers above 0 (those units left out)',
   ),
   'number.invalid': error('number could not be read', 'numbers could not be read'),
+  // A charge's own amounts price nothing alone: left out, the charge and its rates kept.
+  'charge.amount-invalid': keptError(
+    "charge's gross, cash, minimum or maximum could not be read or was negative (left out)",
+    "charges' gross, cash, minimum or maximum amounts could not be read or were negative (left out)",
+  ),
   'number.not-positive': error('amount was zero or negative', 'amounts were zero or negative'),
   'number.zero': keptError(
     "charge's gross, cash, minimum or maximum was 0, which CMS does not allow (read as none)",
