@@ -15,6 +15,7 @@ import {
   type RuleContext,
 } from '../validate/record-rules.ts';
 import { ValidationReport } from '../validate/report.ts';
+import type { RuleId } from '../validate/rules.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { duplicateKeys } from './duplicate-keys.ts';
@@ -29,7 +30,7 @@ import {
   previousSignificant,
 } from './json-resync.ts';
 import { checkHeader, checkStatement, emptyHeader, resolveVersion } from './header.ts';
-import { lenientJson, mayFollowString } from './lenient-json.ts';
+import { lenientJson, mayFollowString, type LenientText } from './lenient-json.ts';
 import {
   CODE_TYPES_V2_SET,
   CODE_TYPES_V3_SET,
@@ -91,6 +92,19 @@ const MAX_COMMENT_BYTES = 1 << 20;
 const BACKSLASH = 0x5c;
 const ITEMS_KEY = 'standard_charge_information';
 const MODIFIERS_KEY = 'modifier_information';
+
+/** What each of lenientJson's repairs is said as, once per repair. */
+const REPAIRS: readonly [Exclude<keyof LenientText, 'text'>, RuleId, string?][] = [
+  ['nonFinite', 'json.non-finite'],
+  ['trailingCommas', 'json.trailing-comma'],
+  ['missingCommas', 'json.comma', 'missing comma'],
+  ['extraCommas', 'json.comma', 'extra comma'],
+  ['comments', 'json.comment'],
+  ['unescapedQuotes', 'json.unescaped-quote'],
+  ['controlCharacters', 'json.control-character'],
+  ['invalidEscapes', 'json.invalid-escape'],
+  ['numberForms', 'json.number-form'],
+];
 
 /** Index of the closing quote of a string whose content starts at `from`, or -1. */
 function endOfString(b: Buffer, from: number): number {
@@ -946,16 +960,8 @@ export class JsonMrfParser implements FormatParser {
         try {
           this.parsedText = repaired.text;
           const value = JSON.parse(repaired.text) as unknown;
-          for (let k = 0; k < repaired.nonFinite; k++) this.report.add('json.non-finite', location);
-          for (let k = 0; k < repaired.trailingCommas; k++)
-            this.report.add('json.trailing-comma', location);
-          for (let k = 0; k < repaired.missingCommas; k++)
-            this.report.add('json.comma', location, 'missing comma');
-          for (let k = 0; k < repaired.extraCommas; k++)
-            this.report.add('json.comma', location, 'extra comma');
-          for (let k = 0; k < repaired.comments; k++) this.report.add('json.comment', location);
-          for (let k = 0; k < repaired.unescapedQuotes; k++)
-            this.report.add('json.unescaped-quote', location);
+          for (const [count, rule, detail] of REPAIRS)
+            for (let k = 0; k < repaired[count]; k++) this.report.add(rule, location, detail);
           return value;
         } catch {
           // Broken in another way too: reported as it was written.

@@ -8,6 +8,9 @@ const NONE = {
   extraCommas: 0,
   comments: 0,
   unescapedQuotes: 0,
+  controlCharacters: 0,
+  invalidEscapes: 0,
+  numberForms: 0,
 };
 
 describe('lenientJson', () => {
@@ -76,6 +79,49 @@ describe('lenientJson', () => {
       n: 1.5,
       s: 'q " r',
     });
+  });
+
+  it('escapes a raw control character inside a text, and leaves white space between values', () => {
+    const repaired = lenientJson('{\n\t"description": "TUBE\tFOLEY\r\nLATEX\u0001",\r\n "n": 1}');
+    expect(repaired).toMatchObject({ ...NONE, controlCharacters: 4 });
+    expect(JSON.parse(repaired?.text ?? '')).toEqual({
+      description: 'TUBE\tFOLEY\r\nLATEX\u0001',
+      n: 1,
+    });
+  });
+
+  it("keeps a backslash JSON does not know as written, but for an apostrophe's", () => {
+    const repaired = lenientJson(
+      String.raw`["W\O CONTRAST", "CHILDREN\'S", "\u12", "ok \" \\ \/ \n \u00e9"]`,
+    );
+    expect(repaired).toMatchObject({ ...NONE, invalidEscapes: 3 });
+    expect(JSON.parse(repaired?.text ?? '')).toEqual([
+      'W\\O CONTRAST',
+      "CHILDREN'S",
+      '\\u12',
+      'ok " \\ / \n é',
+    ]);
+  });
+
+  it('writes a number as JSON does when it was written otherwise, and leaves the rest', () => {
+    const repaired = lenientJson(
+      '{"a": .5, "b": -.25, "c": 5., "d": +5, "e": 0450, "f": 00.50, "g": 1.e3, ' +
+        '"h": [0, -0, 1.5E+2, 10]}',
+    );
+    expect(repaired).toMatchObject({ ...NONE, numberForms: 7 });
+    expect(JSON.parse(repaired?.text ?? '')).toEqual({
+      a: 0.5,
+      b: -0.25,
+      c: 5,
+      d: 5,
+      e: 450,
+      f: 0.5,
+      g: 1000,
+      h: [0, -0, 150, 10],
+    });
+    // Hexadecimal, or a sign alone, is no number a reader can be sure of.
+    expect(lenientJson('{"a": 0x10}')).toBeNull();
+    expect(lenientJson('{"a": -}')).toBeNull();
   });
 
   it('finds nothing to repair in other broken JSON, or in negative numbers', () => {

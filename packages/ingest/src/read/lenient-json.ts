@@ -5,8 +5,13 @@
  * closing bracket or brace, as hand-edited files have (dropped); a comma doubled or right after
  * an opening bracket (dropped); and a comma missing between two fields or entries, as
  * `"a": 1 "b": 2` or `}{` (added); and comments, line comments (two slashes to the line's end)
- * and block comments (slash-star to star-slash), as JavaScript and JSONC allow (dropped). Only tried after JSON.parse failed, so clean files never pay
- * for it, and what it gives is kept only if JSON.parse then reads it.
+ * and block comments (slash-star to star-slash), as JavaScript and JSONC allow (dropped). What a
+ * JSON built by joining text writes inside a text: a raw control character, a line break or a tab
+ * (escaped, so read as written), and a backslash before a character JSON does not escape (kept as
+ * a backslash, but for one before an apostrophe, as JavaScript and PHP write it); and a number in a
+ * form JSON has not (`.5`, `5.`, `+5`, `05`: written as JSON writes it). Only tried after
+ * JSON.parse failed, so clean files never pay for it, and what it gives is kept only if JSON.parse
+ * then reads it.
  * With `quotesAsText`, also a quote inside a text that its writer did not escape (`"12" tube"`):
  * one followed by text rather than by what may follow a string (see closesText) is escaped. The
  * reader asks that only when the other repairs alone did not do, since `["a" true]` may be two
@@ -25,6 +30,12 @@ export interface LenientText {
   comments: number;
   /** How many quotes inside a text were escaped (with `quotesAsText`). */
   unescapedQuotes: number;
+  /** How many raw control characters (a line break, a tab) inside a text were escaped. */
+  controlCharacters: number;
+  /** How many backslashes before a character JSON does not escape were kept as backslashes. */
+  invalidEscapes: number;
+  /** How many numbers written in a form JSON has not (`.5`, `+5`, `05`) were written as JSON's. */
+  numberForms: number;
 }
 
 const QUOTE = 0x22;
@@ -33,6 +44,40 @@ const COMMA = 0x2c;
 const COLON = 0x3a;
 const SLASH = 0x2f;
 const NON_FINITE = /^-?(?:NaN|Infinity)/;
+
+/** How JSON writes the control characters it has a short escape for. */
+const CONTROL_ESCAPES: Readonly<Record<number, string>> = {
+  0x08: '\\b',
+  0x09: '\\t',
+  0x0a: '\\n',
+  0x0c: '\\f',
+  0x0d: '\\r',
+};
+
+/** Whether the backslash at i starts an escape JSON has: `\"`, `\n`… or `\u` and 4 hex digits. */
+function escapes(text: string, i: number): boolean {
+  const next = text[i + 1];
+  if (next === undefined) return false;
+  if (next === 'u') return /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6));
+  return '"\\/bfnrt'.includes(next);
+}
+
+const LOOSE_NUMBER = /^([+-]?)(\d*)(?:\.(\d*))?([eE][+-]?\d+)?$/;
+
+/**
+ * A number written in a form JSON has not, as JSON writes it, or null (JSON's own, or no number):
+ * `.5` (Oracle's TO_CHAR writes a number under one so), `-.5`, `5.`, `+5`, `05`. Hexadecimal is not
+ * read: a reader cannot tell what its writer meant.
+ */
+function jsonNumber(token: string): string | null {
+  const match = LOOSE_NUMBER.exec(token);
+  if (!match) return null;
+  const [, sign, whole = '', fraction, exponent = ''] = match;
+  if (whole === '' && !fraction) return null;
+  const integer = whole.replace(/^0+(?=\d)/, '') || '0';
+  const written = (sign === '-' ? '-' : '') + integer + (fraction ? `.${fraction}` : '') + exponent;
+  return written === token ? null : written;
+}
 
 function isWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
@@ -90,6 +135,9 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
     extraCommas: 0,
     comments: 0,
     unescapedQuotes: 0,
+    controlCharacters: 0,
+    invalidEscapes: 0,
+    numberForms: 0,
   };
   /** What came last: an opening bracket, a comma, a colon, or a whole value (or key). */
   let last: 'open' | 'comma' | 'colon' | 'value' = 'open';
@@ -151,11 +199,29 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
     }
     last = 'value';
     if (c === QUOTE) {
-      // Skip the string, escapes included.
+      // Skip the string, escapes included; a raw control character or a backslash JSON does
+      // not know is written as JSON wants it.
       i++;
       for (;;) {
-        while (i < text.length && text.charCodeAt(i) !== QUOTE)
-          i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+        for (let d = text.charCodeAt(i); i < text.length && d !== QUOTE; d = text.charCodeAt(i)) {
+          if (d < 0x20) {
+            parts.push(
+              text.slice(from, i),
+              CONTROL_ESCAPES[d] ?? `\\u00${d.toString(16).padStart(2, '0')}`,
+            );
+            from = ++i;
+            found.controlCharacters++;
+          } else if (d !== BACKSLASH) i++;
+          else if (escapes(text, i)) i += 2;
+          else {
+            // `\'` is an apostrophe, as JavaScript and PHP escape it; any other is a backslash.
+            const apostrophe = text[i + 1] === "'";
+            parts.push(text.slice(from, i), apostrophe ? '' : '\\');
+            from = apostrophe ? i + 1 : i;
+            i += apostrophe ? 2 : 1;
+            found.invalidEscapes++;
+          }
+        }
         if (!quotesAsText || i >= text.length || closesText(text, i)) break;
         parts.push(text.slice(from, i), '\\');
         from = i;
@@ -175,6 +241,12 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
     }
     let end = i + 1;
     while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
+    const number = jsonNumber(text.slice(i, end));
+    if (number !== null) {
+      parts.push(text.slice(from, i), number);
+      from = end;
+      found.numberForms++;
+    }
     i = end;
   }
   if (Object.values(found).every((n) => n === 0)) return null;

@@ -884,6 +884,48 @@ describe('records and rules', () => {
       expect(named.report.count('json.unescaped-quote')).toBe(4);
     });
 
+    it('reads a raw line break or tab, a backslash JSON does not know and a number such as .5, and says so', async () => {
+      const [first, second, ...rest] = visits() as Record<string, unknown>[];
+      const items = [
+        { ...first, description: 'TUBE<TAB>FOLEY<NL>LATEX FREE' },
+        { ...second, description: "CT HEAD W<BSL>O CONTRAST, CHILDREN<BSL>'S" },
+        ...rest,
+      ];
+      const text = JSON.stringify({ ...HEADER_FIELDS, standard_charge_information: items })
+        .replace('<TAB>', '\t')
+        .replace('<NL>', '\r\n')
+        .replace(/<BSL>/g, '\\')
+        // Visit 2's own minimum, and a rate of Visit 3, as Oracle's TO_CHAR writes numbers under 1.
+        .replace('"minimum":102', '"minimum":.5')
+        .replace('"standard_charge_dollar":103', '"standard_charge_dollar":103.');
+      expect(() => void JSON.parse(text)).toThrow();
+      const path = await file('wild.json', text);
+      for (const chunkSize of [7, 64 * 1024]) {
+        const { records, report } = await readWithReport(path, { chunkSize });
+        expect(records.map((r) => [r.description, r.min, r.payers[0]?.dollar])).toEqual([
+          ['TUBE\tFOLEY\r\nLATEX FREE', 101, 101],
+          ["CT HEAD W\\O CONTRAST, CHILDREN'S", 0.5, 102],
+          ['Visit 3', 103, 103],
+          ['Visit 4', 104, 104],
+        ]);
+        expect(report.examples('json.control-character').map((e) => e.location)).toEqual([
+          'standard_charge_information[0]',
+          'standard_charge_information[0]',
+          'standard_charge_information[0]',
+        ]);
+        expect(report.examples('json.invalid-escape').map((e) => e.location)).toEqual([
+          'standard_charge_information[1]',
+          'standard_charge_information[1]',
+        ]);
+        expect(report.examples('json.number-form').map((e) => e.location)).toEqual([
+          'standard_charge_information[1]',
+          'standard_charge_information[2]',
+        ]);
+        expect(report.count('json.invalid-item')).toBe(0);
+        expect(report.rejectedRecords).toBe(0);
+      }
+    });
+
     it('names the top-level value whose closing bracket or brace is missing', async () => {
       const text = JSON.stringify(
         {

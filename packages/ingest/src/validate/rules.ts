@@ -234,6 +234,18 @@ export const RULES = {
     'text had a quote that was not escaped (read as part of the text)',
     'texts had quotes that were not escaped (read as part of the text)',
   ),
+  'json.control-character': warning(
+    'text had a line break, tab or other control character written as it is, which JSON wants escaped (read as written)',
+    'texts had line breaks, tabs or other control characters written as they are, which JSON wants escaped (read as written)',
+  ),
+  'json.invalid-escape': warning(
+    'text had a backslash before a character JSON does not escape (read as written, but for one before an apostrophe, which was dropped)',
+    'texts had backslashes before characters JSON does not escape (read as written, but for those before an apostrophe, which were dropped)',
+  ),
+  'json.number-form': warning(
+    'number was written in a form JSON has not, such as .5, 5. or 05 (read as the number)',
+    'numbers were written in forms JSON has not, such as .5, 5. or 05 (read as the numbers)',
+  ),
   'json.comment': warning(
     'comment, which JSON does not have, was read past',
     'comments, which JSON does not have, were read past',
