@@ -131,6 +131,12 @@ function closesString(b: Buffer, k: number): number {
   return mayFollowString(c) ? 1 : 0;
 }
 
+/** Whether the bytes from i to the buffer's end are white space or NUL (padding) only. */
+function onlySpaceFrom(b: Buffer, i: number): boolean {
+  for (let k = i; k < b.length; k++) if (!isSpace(b[k] as number) && b[k] !== 0) return false;
+  return true;
+}
+
 /** Whether a JSON value was written: not left out, null or blank text (read as left out). */
 function written(value: unknown): boolean {
   return value !== undefined && value !== null && !(typeof value === 'string' && !value.trim());
@@ -179,6 +185,8 @@ export class JsonMrfParser implements FormatParser {
   /** In ITEM_TAIL: the depth of the tail's braces and brackets, and whether a comma came last. */
   private tailDepth = 0;
   private tailAfterComma = false;
+  /** The item scanned ended at `scanPos`, with only white space after it so far (IN_ITEM). */
+  private itemEnded = false;
   /** The file has no more bytes: what waited on them to tell where a broken item ends is decided. */
   private ended = false;
   /**
@@ -257,6 +265,17 @@ export class JsonMrfParser implements FormatParser {
       this.ended = true;
       if (this.state === IN_ITEM) this.pos = Math.min(this.pos, this.scanPos);
       this.run();
+      // An item still open at the file's end lacks a closing bracket: the next item may start
+      // inside one of its lists. (One that ended with the file's last byte is read on alike.)
+      while (this.state === IN_ITEM && !this.oversized) {
+        const next = this.itemInList();
+        if (next !== -1) {
+          this.rejectUnclosed();
+          this.pos = next;
+        } else if (this.itemEnded) this.pos = this.tokenStart;
+        else break;
+        this.run();
+      }
     }
     // A comment after the closing brace with no line end after it, or a slash alone.
     if (this.state === DONE && this.pos < this.buf.length) {
@@ -605,8 +624,35 @@ export class JsonMrfParser implements FormatParser {
           break;
         }
         case IN_ITEM: {
-          const end = this.scan();
+          const end = this.itemEnded ? this.scanPos : this.scan();
+          this.itemEnded = false;
+          if (end !== -1 && !this.oversized && onlySpaceFrom(b, end)) {
+            // An item that ends where the file's text does took the list's closing bracket and
+            // the file's closing brace for its own: one of its lists lacks its closing bracket.
+            // Whether the file ends there is known once more bytes, or the end, have come.
+            if (!this.ended) {
+              this.itemEnded = true;
+              this.scanPos = end;
+              this.pos = n;
+              return;
+            }
+            const next = this.itemInList();
+            if (next !== -1) {
+              this.rejectUnclosed();
+              i = next;
+              break;
+            }
+          }
           if (end === -1) {
+            // An item that grows past what is held may lack a closing bracket: the next item
+            // may start inside one of its lists.
+            const next =
+              !this.oversized && n - this.tokenStart > MAX_VALUE_BYTES ? this.itemInList() : -1;
+            if (next !== -1) {
+              this.rejectUnclosed();
+              i = next;
+              break;
+            }
             this.pos = n;
             this.checkSize(n);
             return;
@@ -677,6 +723,60 @@ export class JsonMrfParser implements FormatParser {
     }
     if (c === QUOTE) return keyStartsAt(b, i, this.ended);
     return c === 0x7d || c === COLON_BYTE ? 1 : 0;
+  }
+
+  /**
+   * In the item being scanned, which did not close by the file's end (or closed only there) or
+   * within MAX_VALUE_BYTES, the first object after a comma inside one of its lists whose first
+   * key is one only items have: where the next item most likely starts, the item lacking the
+   * bracket that closed that list (a span cut out or written twice). -1 when there is none.
+   * scan() looks for this only where a field should follow (no value is ever an object there);
+   * inside a list such an object may be a value of a field no schema defines, so it is looked
+   * for only once the item is known to be broken.
+   */
+  private itemInList(): number {
+    const b = this.buf;
+    let depth = 0;
+    let kinds = 0;
+    for (let i = this.tokenStart; i < b.length; i++) {
+      const c = b[i] as number;
+      if (c === QUOTE) {
+        const end = this.stringEnd(b, i + 1);
+        if (end === -1) return -1;
+        i = end;
+      } else if (c === 0x7b || c === 0x5b) {
+        if (
+          c === 0x7b &&
+          depth > 1 &&
+          depth <= 31 &&
+          (kinds & 1) === 0 &&
+          previousSignificant(b, i, this.tokenStart) === 0x2c &&
+          itemStartsAt(b, i) === 1
+        )
+          return i;
+        if (depth < 31) kinds = (kinds << 1) | ((c >> 5) & 1);
+        depth++;
+      } else if (c === 0x7d || c === 0x5d) {
+        depth--;
+        if (depth < 31) kinds >>>= 1;
+      }
+    }
+    return -1;
+  }
+
+  /** The item being scanned rejected, up to where itemInList found the next item to start. */
+  private rejectUnclosed(): void {
+    const index = this.itemIndex++;
+    this.damaged(index);
+    this.report.add(
+      'json.unbalanced-item',
+      `${ITEMS_KEY}[${index}]`,
+      'a closing bracket missing (the next item started inside one of its lists)',
+    );
+    this.report.rejectedRecords++;
+    this.itemsAfter = 'comma';
+    this.itemEnded = false;
+    this.state = ITEMS;
   }
 
   /** Text at i where an item should start: said, and read past as a broken item's tail. */

@@ -949,6 +949,55 @@ describe('records and rules', () => {
       expect(object.message).toContain('ends where the value of license_information ends');
     });
 
+    it('reads the items after one that lost a list’s closing bracket, the next starting in that list', async () => {
+      // Visit 2's code, as a span written twice (from inside its type on) leaves it: its own
+      // brackets and braces pair up, and the code list stays open, so the items after it, the
+      // list's bracket and the file's brace are taken for its own. Before session 45 the file
+      // was refused (invalid-json).
+      const twice = (t: string) => {
+        const type = t.indexOf('"CPT', t.indexOf('99212')) + 4;
+        return add(t, type, 'code_information":[{"code":"99212","type":"CPT');
+      };
+      for (const layout of ['items last', 'items first'] as const) {
+        const fields =
+          layout === 'items first'
+            ? { standard_charge_information: visits(), ...HEADER_FIELDS }
+            : { ...HEADER_FIELDS, standard_charge_information: visits() };
+        const path = await file('list-open.json', `${twice(JSON.stringify(fields))}\n`);
+        for (const chunkSize of [1, 7, 64 * 1024]) {
+          const { records, header, report } = await readWithReport(path, { chunkSize });
+          expect(
+            records.map((r) => r.description),
+            `${layout}, ${chunkSize}`,
+          ).toEqual(['Visit 1', 'Visit 3', 'Visit 4']);
+          expect(header?.hospitalName).toBe('Test Hospital');
+          expect(report.examples('json.unbalanced-item')).toEqual([
+            expect.objectContaining({
+              location: 'standard_charge_information[1]',
+              message: expect.stringContaining(
+                'the next item started inside one of its lists',
+              ) as string,
+            }),
+          ]);
+          expect(report.rejectedRecords).toBe(1);
+        }
+      }
+      // Followed by more than an item may hold (MAX_VALUE_BYTES): found once it is that long.
+      const many = Array.from({ length: 60_000 }, (_, k) => ({
+        ...(visits()[k % 4] as object),
+        description: `Visit ${k + 1}`,
+      }));
+      const big = twice(JSON.stringify({ ...HEADER_FIELDS, standard_charge_information: many }));
+      expect(big.length).toBeGreaterThan(MAX_VALUE_BYTES);
+      const { records, report } = await readWithReport(await file('list-open-big.json', big));
+      expect(records).toHaveLength(59_999);
+      expect(records[1]?.description).toBe('Visit 3');
+      expect(report.examples('json.unbalanced-item').map((e) => e.location)).toEqual([
+        'standard_charge_information[1]',
+      ]);
+      expect(report.count('json.item-too-large')).toBe(0);
+    });
+
     it('does not take an object with an item’s field inside a whole item for the next item', async () => {
       const [first, ...rest] = visits() as Record<string, unknown>[];
       const withNotes = {
