@@ -226,6 +226,39 @@ describe('amount', () => {
     });
   });
 
+  it.each([
+    '1200,50',
+    '1 234,56',
+    '12,34',
+    '1,2345.00',
+    '0x1F',
+    ' 0x1f ',
+    '$0x1F',
+    '0b101',
+    '0o17',
+  ])(
+    'refuses %j, a decimal comma or a number not in decimal, rather than read it as another number',
+    (raw) => {
+      expect(read((r) => amount(raw, r, 'row 3', 'gross'))).toEqual({
+        value: Number.NaN,
+        rules: ['number.invalid'],
+      });
+    },
+  );
+
+  it('reads commas that separate thousands, however many', () => {
+    for (const [raw, value] of [
+      ['1,234', 1234],
+      ['$1,234,567.89', 1234567.89],
+      [' $ 12,000 ', 12000],
+      ['0.5', 0.5],
+      ['.5', 0.5],
+    ] as const) {
+      expect(read((r) => amount(raw, r, 'row 3', 'gross')).value, raw).toBe(value);
+    }
+    expect(read((r) => jsonAmount('1200,50', r, 'item', 'gross_charge')).value).toBeNaN();
+  });
+
   it('reads an amount with stray spaces around it, and says so', () => {
     expect(read((r) => amount(' 120 ', r, 'row 3', 'gross'))).toEqual({
       value: 120,

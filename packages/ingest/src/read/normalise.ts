@@ -193,6 +193,26 @@ function refused(
 }
 
 /**
+ * The number a text writes in decimal, as Number() reads it, or NaN: Number() also reads
+ * hexadecimal, binary and octal ("0x1F" is 31), which no amount is written in.
+ */
+function decimal(text: string): number {
+  const second = text.charCodeAt(1) | 0x20;
+  const radix = second === 0x78 || second === 0x62 || second === 0x6f || text.charCodeAt(0) <= 32;
+  return radix && /^\s*0[xbo]/i.test(text) ? Number.NaN : Number(text);
+}
+
+/**
+ * Whether the commas of an amount, if any, separate thousands ("$1,200.50", "(1,200)"). One that
+ * does not ("1200,50", a decimal comma; "1 234,56"; "12,34") would be read as a number 100
+ * times or more too large with the commas taken out, so it is not read.
+ */
+function thousandsGrouped(body: string): boolean {
+  return !body.includes(',') || THOUSANDS.test(body.replace(/[$\s]/g, ''));
+}
+const THOUSANDS = /^[-+(]?\d{1,3}(?:,\d{3})+(?:\.\d*)?\)?$/;
+
+/**
  * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported; null for a
  * `keptAs` kind), and
  * accepts "$1,234.50", and "45%" for a `percent` field, with a warning. Zero and negative
@@ -207,17 +227,17 @@ export function amount(
   { percent = false, zeroIsNone = false, keptAs }: AmountKind = {},
 ): number | null {
   if (raw.length === 0) return null;
-  let n = Number(raw);
+  let n = decimal(raw);
   let sign = false;
   if (Number.isNaN(n) || (n === 0 && raw.trim().length === 0)) {
     const trimmed = raw.trim();
     if (trimmed.length === 0) return null;
     sign = percent && trimmed.endsWith('%');
     const body = sign ? trimmed.slice(0, -1).trimEnd() : trimmed;
-    n = body.length > 0 ? Number(body) : Number.NaN;
+    n = body.length > 0 ? decimal(body) : Number.NaN;
     if (!Number.isFinite(n)) {
       const cleaned = body.replace(/[$,\s]/g, '');
-      n = cleaned.length > 0 ? Number(cleaned) : Number.NaN;
+      n = cleaned.length > 0 && thousandsGrouped(body) ? decimal(cleaned) : Number.NaN;
       if (!Number.isFinite(n) && isPlaceholder(trimmed)) {
         report.add('value.placeholder', location, `${field} ${JSON.stringify(raw)}`);
         return null;
