@@ -266,7 +266,8 @@ export class JsonMrfParser implements FormatParser {
       if (this.state === IN_ITEM) this.pos = Math.min(this.pos, this.scanPos);
       this.run();
       // An item still open at the file's end lacks a closing bracket: the next item may start
-      // inside one of its lists. (One that ended with the file's last byte is read on alike.)
+      // inside one of its lists. So may one whose end was the file's last byte, which run() left
+      // waiting (itemEnded), nothing after it to look at; without a next item in it, it is read.
       while (this.state === IN_ITEM && !this.oversized) {
         const next = this.itemInList();
         if (next !== -1) {
