@@ -245,6 +245,8 @@ export class CsvMrfParser implements FormatParser {
   );
   private readonly names: NameNormaliser;
   private rowIndex = 0;
+  /** Titles or notes read past above the header rows (see isTitleLine). */
+  private titleLines = 0;
   private headerNames: string[] = [];
   /** The header names as written: the attestation's is its statement. */
   private headerNamesWritten: string[] = [];
@@ -367,6 +369,13 @@ export class CsvMrfParser implements FormatParser {
       this.report.add('csv.sep-line', `row ${line}`);
       return;
     }
+    // A title or a note above the header rows ("Standard Charges – Effective 1/1/2026").
+    if (this.rowIndex === 0 && this.titleLines < MAX_TITLE_LINES && isTitleLine(fields)) {
+      this.titleLines++;
+      const title = fields.filter((f) => f.trim()).join(' ');
+      this.report.add('csv.title-line', `row ${line}`, JSON.stringify(title.slice(0, 80)));
+      return;
+    }
     const index = this.rowIndex++;
     if (index === 0) this.onHeaderNames(fields);
     else if (index === 1) this.onHeaderValues(fields);
@@ -445,7 +454,9 @@ export class CsvMrfParser implements FormatParser {
     }
     throw new MrfReadError(
       'not-a-mrf',
-      'The first row has no hospital_name column: this is not a CMS hospital price file.',
+      this.titleLines > 0
+        ? `No row up to row ${this.titleLines + 1} has a hospital_name column: this is not a CMS hospital price file.`
+        : 'The first row has no hospital_name column: this is not a CMS hospital price file.',
     );
   }
 
@@ -1292,6 +1303,23 @@ function isSepLine(fields: string[]): boolean {
     );
   }
   return true;
+}
+
+/** How many titles or notes above the header rows are read past before a file is refused. */
+const MAX_TITLE_LINES = 5;
+
+/**
+ * A row above the header rows that is a title or a note, not the template's first row: one or two
+ * values, none of them hospital_name. A first row of more values (another file's column names)
+ * still refuses the file at once.
+ */
+function isTitleLine(fields: string[]): boolean {
+  let values = 0;
+  for (const f of fields) {
+    if (!f.trim()) continue;
+    if (++values > 2 || /hospital[\s_]*name/i.test(f)) return false;
+  }
+  return values > 0;
 }
 
 function isBlank(f: string[]): boolean {

@@ -2070,6 +2070,36 @@ describe('records and rules', () => {
     },
   );
 
+  it('reads past a title or a note above the header rows, and says so', async () => {
+    const titled = await readText(
+      'titled.csv',
+      `Standard Charges,Effective 1/1/2026\n"Prices are estimates."\n${V3_HEADER}${TALL_COLUMNS}${TALL_ROW}`,
+    );
+    expect(titled.header.hospitalName).toBe('Test Hospital');
+    expect(titled.records.map((r) => [r.location, r.description])).toEqual([
+      ['row 6', 'X-ray chest'],
+    ]);
+    expect(titled.report.examples('csv.title-line')).toEqual([
+      expect.objectContaining({
+        location: 'row 1',
+        message: expect.stringContaining('"Standard Charges Effective 1/1/2026"') as string,
+      }),
+      expect.objectContaining({ location: 'row 2' }),
+    ]);
+    expect(titled.report.errorCount).toBe(0);
+    // Five at most; and a first row of more values (another file's columns) is refused at once.
+    const notes = 'A note\n'.repeat(6);
+    const many = await failure(await file('notes.csv', `${notes}${V3_HEADER}${TALL_COLUMNS}`));
+    expect(many.code).toBe('not-a-mrf');
+    expect(many.message).toBe(
+      'No row up to row 6 has a hospital_name column: this is not a CMS hospital price file.',
+    );
+    const other = await failure(await file('other.csv', `code,price,unit\n${V3_HEADER}`));
+    expect(other.message).toBe(
+      'The first row has no hospital_name column: this is not a CMS hospital price file.',
+    );
+  });
+
   it('skips an Excel "sep=," line and empty rows around the header rows, not an empty values row', async () => {
     const [names = '', values = ''] = V3_HEADER.split('\n');
     const bent = await readText(

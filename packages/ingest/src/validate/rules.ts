@@ -168,6 +168,10 @@ export const RULES = {
     'Excel "sep=," line before the header rows was skipped',
     'Excel "sep=," lines before the header rows were skipped',
   ),
+  'csv.title-line': warning(
+    'line above the header rows that is no part of the CMS template (a title or a note) was read past',
+    'lines above the header rows that are no part of the CMS template (titles or notes) were read past',
+  ),
   'csv.blank-header-row': warning(
     'empty row before the header or column names was skipped',
     'empty rows before the header or column names were skipped',
