@@ -269,11 +269,9 @@ export class JsonMrfParser implements FormatParser {
       // inside one of its lists. So may one whose end was the file's last byte, which run() left
       // waiting (itemEnded), nothing after it to look at; without a next item in it, it is read.
       while (this.state === IN_ITEM && !this.oversized) {
-        const next = this.itemInList();
-        if (next !== -1) {
-          this.rejectUnclosed();
-          this.pos = next;
-        } else if (this.itemEnded) this.pos = this.tokenStart;
+        const next = this.rejectUpToItemInList();
+        if (next !== -1) this.pos = next;
+        else if (this.itemEnded) this.pos = this.tokenStart;
         else break;
         this.run();
       }
@@ -627,33 +625,24 @@ export class JsonMrfParser implements FormatParser {
         case IN_ITEM: {
           const end = this.itemEnded ? this.scanPos : this.scan();
           this.itemEnded = false;
-          if (end !== -1 && !this.oversized && onlySpaceFrom(b, end)) {
-            // An item that ends where the file's text does took the list's closing bracket and
-            // the file's closing brace for its own: one of its lists lacks its closing bracket.
-            // Whether the file ends there is known once more bytes, or the end, have come.
-            if (!this.ended) {
-              this.itemEnded = true;
-              this.scanPos = end;
-              this.pos = n;
-              return;
-            }
-            const next = this.itemInList();
-            if (next !== -1) {
-              this.rejectUnclosed();
-              i = next;
-              break;
-            }
+          // An item that ends where the file's text does took the list's closing bracket and the
+          // file's closing brace for its own; whether the file ends there is known once more
+          // bytes, or the end, have come. Such an item, or one that grows past what is held,
+          // may lack a list's closing bracket: the next item may start inside that list.
+          const atTextEnd = end !== -1 && !this.oversized && onlySpaceFrom(b, end);
+          if (atTextEnd && !this.ended) {
+            this.itemEnded = true;
+            this.scanPos = end;
+            this.pos = n;
+            return;
+          }
+          const tooLong = end === -1 && !this.oversized && n - this.tokenStart > MAX_VALUE_BYTES;
+          const next = atTextEnd || tooLong ? this.rejectUpToItemInList() : -1;
+          if (next !== -1) {
+            i = next;
+            break;
           }
           if (end === -1) {
-            // An item that grows past what is held may lack a closing bracket: the next item
-            // may start inside one of its lists.
-            const next =
-              !this.oversized && n - this.tokenStart > MAX_VALUE_BYTES ? this.itemInList() : -1;
-            if (next !== -1) {
-              this.rejectUnclosed();
-              i = next;
-              break;
-            }
             this.pos = n;
             this.checkSize(n);
             return;
@@ -765,8 +754,13 @@ export class JsonMrfParser implements FormatParser {
     return -1;
   }
 
-  /** The item being scanned rejected, up to where itemInList found the next item to start. */
-  private rejectUnclosed(): void {
+  /**
+   * Where itemInList finds the next item to start, the item being scanned rejected up to there
+   * and the list read on from there; -1 (nothing done) when it finds none.
+   */
+  private rejectUpToItemInList(): number {
+    const next = this.itemInList();
+    if (next === -1) return -1;
     const index = this.itemIndex++;
     this.damaged(index);
     this.report.add(
@@ -778,6 +772,7 @@ export class JsonMrfParser implements FormatParser {
     this.itemsAfter = 'comma';
     this.itemEnded = false;
     this.state = ITEMS;
+    return next;
   }
 
   /** Text at i where an item should start: said, and read past as a broken item's tail. */
