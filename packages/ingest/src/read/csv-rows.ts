@@ -22,6 +22,7 @@ export const MAX_ROW_CHARS = 16 << 20;
 
 const QUOTE = 34;
 const COMMA = 44;
+const EQUALS = 61;
 const CR = 13;
 const LF = 10;
 
@@ -42,13 +43,16 @@ export class CsvRowSplitter {
    * `onStrayQuote` hears of each row with a quote that never closed, read as text; `onLongRow`,
    * of each row that ran on past MAX_ROW_CHARS without a line end and was dropped (up to its
    * line end, so memory stays flat), the rows after it read as rows; `onInnerQuote`, of each row
-   * with a quote inside a quoted value that was not doubled (`"12" tube"`), read as a quote.
+   * with a quote inside a quoted value that was not doubled (`"12" tube"`), read as a quote;
+   * `onExcelText`, of each value written as Excel's text formula, read as the text inside (see
+   * `readExcelText`).
    */
   constructor(
     private readonly onRow: RowHandler,
     private readonly onStrayQuote: (line: number) => void = () => {},
     private readonly onLongRow: (line: number) => void = () => {},
     private readonly onInnerQuote: (line: number, value: string) => void = () => {},
+    private readonly onExcelText: (line: number, value: string) => void = () => {},
   ) {}
 
   /** Text waiting for the end of its row. */
@@ -86,6 +90,9 @@ export class CsvRowSplitter {
     let nl = -1;
     // The next CR not followed by LF at or after a row's start: -1 for none, -2 not looked for.
     let loneCr = -2;
+    // Whether a row of this text may hold an Excel text formula: a row is split only once it is
+    // whole in the text, and both ways of writing one (`="0611"`, `"=""0611"""`) hold `="`.
+    const excel = s.indexOf('="') !== -1;
     rows: while (pos < n) {
       const rowStart = pos;
       const rowLine = this.line;
@@ -195,6 +202,7 @@ export class CsvRowSplitter {
       }
       this.line += 1 + extraLines;
       if (fields.length > 1 || (fields[0] ?? '').length > 0) {
+        if (excel) this.readExcelText(fields, rowLine);
         if (loneCr !== -1 && loneCr < rowStart) loneCr = nextLoneCr(s, rowStart);
         // A CR ending the last row of the file is its line end.
         const lone = loneCr !== -1 && loneCr < pos && !(final && loneCr === n - 1);
@@ -203,6 +211,22 @@ export class CsvRowSplitter {
     }
     this.rest = pos < n ? s.slice(pos) : '';
     this.restAt += pos;
+  }
+
+  /**
+   * Reads each value written as Excel's text formula, `="0611"`, as the text inside (`0611`).
+   * Exports write codes this way so that Excel keeps their leading zeros; kept as written,
+   * `="0611"` would be a code no search finds. The formula may be the value as written or, quoted
+   * by a CSV writer, `"=""0611"""`: either way it is `="0611"` here.
+   */
+  private readExcelText(fields: string[], line: number): void {
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i] as string;
+      if (f.length < 3 || f.charCodeAt(0) !== EQUALS || f.charCodeAt(1) !== QUOTE) continue;
+      if (f.charCodeAt(f.length - 1) !== QUOTE) continue;
+      fields[i] = f.slice(2, -1).replaceAll('""', '"');
+      this.onExcelText(line, f);
+    }
   }
 }
 

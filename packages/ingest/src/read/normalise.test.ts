@@ -12,6 +12,7 @@ import {
   isoDate,
   jsonAmount,
   jsonText,
+  NameNormaliser,
   PERCENT,
   splitPipes,
   text,
@@ -271,6 +272,21 @@ describe('amount', () => {
     expect(read((r) => amount('   ', r, 'row 3', 'gross'))).toEqual({ value: null, rules: [] });
   });
 
+  it.each(['\u00a0120', '120\u00a0', '\u200b120', '120\u200b', '\ufeff120'])(
+    'reads %j, a number beside a no-break, zero-width space or byte-order mark, and says so',
+    (raw) => {
+      const { value, rules } = read((r) => amount(raw, r, 'row 3', 'gross'));
+      expect(value).toBe(120);
+      expect(rules).toContain('whitespace.trimmed');
+    },
+  );
+  it('reads "$120" beside a zero-width space as a formatted number', () => {
+    expect(read((r) => amount('$120\u200b', r, 'row 3', 'gross'))).toEqual({
+      value: 120,
+      rules: ['number.formatted'],
+    });
+  });
+
   it.each(['nan', 'NaN', '#N/A', ' n/a ', '--', 'Not Applicable', '—'])(
     'reads %j, which pandas and spreadsheets write in empty cells, as no value',
     (raw) => {
@@ -420,6 +436,29 @@ describe('codeValue', () => {
   ])('keeps %s %j as written', (type, code) => {
     expect(read((r) => codeValue(r, type, code, 'row 3'))).toEqual({ value: code, rules: [] });
   });
+
+  it.each([
+    ['RC', '450.0', '0450', ['code.decimal', 'code.leading-zeros']],
+    ['CPT', '99213.0', '99213', ['code.decimal']],
+    ['MS-DRG', '470.00', '470', ['code.decimal']],
+    ['CDM', '123456.0', '123456', ['code.decimal']],
+    ['RC', "'0450", '0450', ['code.apostrophe']],
+    ['RC', "'450", '0450', ['code.apostrophe', 'code.leading-zeros']],
+    ['HCPCS', "'J0665", 'J0665', ['code.apostrophe']],
+    ['RC', "'450.0", '0450', ['code.apostrophe', 'code.decimal', 'code.leading-zeros']],
+  ])('reads %s %j, as pandas or a spreadsheet wrote it, as %j', (type, code, value, rules) => {
+    expect(read((r) => codeValue(r, type, code, 'row 3'))).toEqual({ value, rules });
+  });
+
+  it.each([
+    ['ICD', '250.0'],
+    ['RC', '450.5'],
+    ['CDM', '12.0A'],
+    ['LOCAL', "'"],
+    ['CDM', "O'Brien"],
+  ])('keeps %s %j, which is no decimal whole number, as written', (type, code) => {
+    expect(read((r) => codeValue(r, type, code, 'row 3'))).toEqual({ value: code, rules: [] });
+  });
 });
 
 describe('text and splitPipes', () => {
@@ -436,6 +475,31 @@ describe('text and splitPipes', () => {
     expect(text(' Office visit ')).toBe('Office visit');
   });
 
+  it('trim no-break and zero-width spaces and byte-order marks too, showing them in the example', () => {
+    for (const [raw, shownAs] of [
+      ['70551\u00a0', '"70551\\u00a0"'],
+      ['\u200b70551', '"\\u200b70551"'],
+      ['\ufeff70551', '"\\ufeff70551"'],
+      ['70551\u2060', '"70551\\u2060"'],
+      ['\u3000 70551 \u202f', '"\\u3000 70551 \\u202f"'],
+    ]) {
+      const report = new ValidationReport();
+      expect(text(raw as string, report, 'row 4', 'code|1')).toBe('70551');
+      expect(report.count('whitespace.trimmed')).toBe(1);
+      expect(report.examples('whitespace.trimmed')[0]?.message).toContain(`code|1 ${shownAs}`);
+    }
+    expect(read((r) => text('\u00a0\u200b', r, 'row 4', 'code|1'))).toEqual({
+      value: null,
+      rules: [],
+    });
+    // Inside a value they are the value's own.
+    expect(read((r) => text('A\u00a0B', r, 'row 4', 'description'))).toEqual({
+      value: 'A\u00a0B',
+      rules: [],
+    });
+    expect(splitPipes('0000000001\u00a0|\u200b0000000002')).toEqual(['0000000001', '0000000002']);
+  });
+
   it('count a list once, whether its spaces are around the value or its pipes', () => {
     const report = new ValidationReport();
     expect(splitPipes('A | B', report, 'row 2', 'location_name')).toEqual(['A', 'B']);
@@ -445,5 +509,22 @@ describe('text and splitPipes', () => {
     expect(splitPipes('A|B', report, 'row 2', 'location_name')).toEqual(['A', 'B']);
     expect(report.count('whitespace.trimmed')).toBe(3);
     expect(report.examples('whitespace.trimmed')[0]?.message).toMatch(/: location_name "A \| B"$/);
+  });
+});
+
+describe('NameNormaliser', () => {
+  it('reads a name with no-break or zero-width spaces as the same name, and says so', () => {
+    const report = new ValidationReport();
+    const names = new NameNormaliser(report);
+    const read = [
+      'Aetna PPO',
+      'Aetna\u00a0PPO',
+      'Aetna PPO\u00a0',
+      '\u200bAetna PPO',
+      'AETNA  PPO',
+    ];
+    expect(read.map((raw) => names.name(raw, 'row 4'))).toEqual(Array(5).fill('Aetna PPO'));
+    expect(report.count('whitespace.trimmed')).toBe(4);
+    expect(report.examples('whitespace.trimmed')[0]?.message).toContain('"Aetna\\u00a0PPO"');
   });
 });

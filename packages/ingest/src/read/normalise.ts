@@ -52,6 +52,49 @@ export const STATE_CODES: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/**
+ * The blanks around a value, with the ones JavaScript's `trim()` and `\s` leave in, which files
+ * still carry: a zero-width space or joiner (pasted from web pages and word processors), a word
+ * joiner, a Mongolian vowel separator. The no-break space, the byte-order mark and the other
+ * Unicode spaces are `\s` already.
+ */
+const EDGE_BLANKS = /^[\s\u180e\u200b-\u200d\u2060]+|[\s\u180e\u200b-\u200d\u2060]+$/g;
+/** Spaces no reader of an example would see: shown escaped (`"70551\u00a0"`). */
+const UNSEEN = /[\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]/g;
+
+/**
+ * Whether a character at a value's edge is blank: an ASCII space or control, or a Unicode space
+ * (a no-break space, a zero-width space, a byte-order mark left by joined files).
+ */
+function blankEdge(c: number): boolean {
+  if (c <= 32) return true;
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    c === 0x180e ||
+    (c >= 0x2000 && c <= 0x200d) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x2060 ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** `raw` without the blanks at its edges, the zero-width ones included. */
+function trimBlanks(raw: string): string {
+  return raw.replace(EDGE_BLANKS, '');
+}
+
+/** A value as a report's example shows it: quoted, its invisible spaces escaped. */
+export function shown(raw: string): string {
+  const quoted = JSON.stringify(raw);
+  return quoted.replace(UNSEEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Counts a value read with its stray spaces trimmed, naming its field: `description " X "`. */
 function countTrimmed(
   report: ValidationReport | undefined,
@@ -59,7 +102,7 @@ function countTrimmed(
   field: string,
   raw: string,
 ): void {
-  report?.add('whitespace.trimmed', location, `${field} ${JSON.stringify(raw)}`);
+  report?.add('whitespace.trimmed', location, `${field} ${shown(raw)}`);
 }
 
 /**
@@ -77,19 +120,19 @@ export function text(
   if (raw.length === 0) return null;
   const first = raw.charCodeAt(0);
   const last = raw.charCodeAt(raw.length - 1);
-  if (first > 32 && last > 32) return raw;
-  const trimmed = raw.trim();
+  if (!blankEdge(first) && !blankEdge(last)) return raw;
+  const trimmed = trimBlanks(raw);
   if (trimmed.length === 0) return null;
-  countTrimmed(report, location, field, raw);
+  if (trimmed.length !== raw.length) countTrimmed(report, location, field, raw);
   return trimmed;
 }
 
-const WHITESPACE_RUN = /\s{2,}|[\t\r\n]/;
+const WHITESPACE_RUN = /\s{2,}|[\t\r\n\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\ufeff]/;
 const WHITESPACE_RUNS = /\s+/g;
 
 /**
- * Payer and plan names: trimmed and inner whitespace collapsed, so that "Aetna  PPO " and
- * "Aetna PPO" are one plan, and written as first seen in the file whatever their letter case, so
+ * Payer and plan names: trimmed and inner whitespace collapsed, so that "Aetna  PPO ", "Aetna PPO"
+ * and "Aetna PPO" with a no-break space are one plan, and written as first seen in the file whatever their letter case, so
  * that AdventHealth's "Bcbs", "Hmo" of its items and "BCBS", "HMO" of its modifiers are one plan
  * too. Names repeat on every row, so results are cached.
  */
@@ -119,7 +162,7 @@ export class NameNormaliser {
       }
       this.cache.set(raw, hit);
     }
-    if (hit.changed) this.report.add('whitespace.trimmed', location, JSON.stringify(raw));
+    if (hit.changed) this.report.add('whitespace.trimmed', location, shown(raw));
     return hit.value;
   }
 }
@@ -198,7 +241,8 @@ function refused(
  */
 function decimal(text: string): number {
   const second = text.charCodeAt(1) | 0x20;
-  const radix = second === 0x78 || second === 0x62 || second === 0x6f || text.charCodeAt(0) <= 32;
+  const radix =
+    second === 0x78 || second === 0x62 || second === 0x6f || blankEdge(text.charCodeAt(0));
   return radix && /^\s*0[xbo]/i.test(text) ? Number.NaN : Number(text);
 }
 
@@ -230,11 +274,14 @@ export function amount(
   let n = decimal(raw);
   let sign = false;
   if (Number.isNaN(n) || (n === 0 && raw.trim().length === 0)) {
-    const trimmed = raw.trim();
+    const trimmed = trimBlanks(raw);
     if (trimmed.length === 0) return null;
     sign = percent && trimmed.endsWith('%');
     const body = sign ? trimmed.slice(0, -1).trimEnd() : trimmed;
     n = body.length > 0 ? decimal(body) : Number.NaN;
+    // A zero-width space beside the number, which Number() does not take for a space.
+    if (Number.isFinite(n) && !sign && trimmed.length !== raw.length)
+      countTrimmed(report, location, field, raw);
     if (!Number.isFinite(n)) {
       const cleaned = body.replace(/[$,\s]/g, '');
       n = cleaned.length > 0 && thousandsGrouped(body) ? decimal(cleaned) : Number.NaN;
@@ -251,7 +298,7 @@ export function amount(
     }
   } else if (!Number.isFinite(n)) {
     return refused(report, keptAs ?? 'number.invalid', location, field, raw);
-  } else if (raw.charCodeAt(0) <= 32 || raw.charCodeAt(raw.length - 1) <= 32) {
+  } else if (blankEdge(raw.charCodeAt(0)) || blankEdge(raw.charCodeAt(raw.length - 1))) {
     // Number() reads " 120 " as 120 by itself; the spaces are still the file's to hear about.
     countTrimmed(report, location, field, raw);
   }
@@ -726,21 +773,41 @@ const CODE_WIDTHS: ReadonlyMap<string, { width: number; fewest: number }> = new 
 const DIGITS = /^[0-9]+$/;
 const LOWER_CASE = /[a-z]/;
 
-/**
- * A code as the code list and the search know it, so that one code is one code whatever the
- * hospital's spreadsheet did to it: a revenue code, DRG or CPT code that lost its leading zeros
- * gets them back (`code.leading-zeros`), and a CPT or HCPCS code in lower case is upper-cased
- * (`code.lower-case`). Any other code is kept as written.
- */
 /** A number in scientific notation, as spreadsheets show long numbers: `5.04E+10`. */
 const SCIENTIFIC = /^\d(\.\d+)?[eE]\+\d+$/;
+/**
+ * A whole number written as a decimal, `450.0`. ICD codes are left as written: an ICD-9 code
+ * such as 250.0 has its point.
+ */
+const DECIMAL_ZERO = /^\d+\.0+$/;
+const APOSTROPHE = 39;
+const ZERO = 48;
 
+/**
+ * A code as the code list and the search know it, so that one code is one code whatever the
+ * hospital's spreadsheet did to it: a code written with a spreadsheet's text apostrophe ('0450)
+ * loses it (`code.apostrophe`), a code written as a decimal (450.0) its decimals
+ * (`code.decimal`), a revenue code, DRG or CPT code that lost its leading zeros gets them back
+ * (`code.leading-zeros`), and a CPT or HCPCS code in lower case is upper-cased
+ * (`code.lower-case`). Any other code is kept as written.
+ */
 export function codeValue(
   report: ValidationReport,
   type: string,
-  code: string,
+  written: string,
   location: string,
 ): string {
+  let code = written;
+  if (code.charCodeAt(0) === APOSTROPHE && code.length > 1) {
+    // A spreadsheet's mark for "text, not a number" ('0450), which some exports write out.
+    report.add('code.apostrophe', location, `${type} ${written}`);
+    code = code.slice(1);
+  }
+  if (code.charCodeAt(code.length - 1) === ZERO && type !== 'ICD' && DECIMAL_ZERO.test(code)) {
+    // pandas writes a column of numbers with empty cells as decimals: revenue code 450 as 450.0.
+    report.add('code.decimal', location, `${type} ${written}`);
+    code = code.slice(0, code.indexOf('.'));
+  }
   if ((code.includes('E+') || code.includes('e+')) && SCIENTIFIC.test(code)) {
     // A spreadsheet's display of a long number (an NDC as 5.04E+10): its digits are gone.
     report.add('code.scientific', location, `${type} ${code}`);

@@ -2100,6 +2100,51 @@ describe('records and rules', () => {
     );
   });
 
+  it('reads Excel text formulas (="0611") as the text inside, written bare or quoted', async () => {
+    const rows =
+      'MRI,="0611",RC,,outpatient,,,="1200.00",1080,Aetna,PPO,400,,,,,,,250,400,fee schedule,\n' +
+      '"Say ""ah""","=""00100""",CPT,,outpatient,,,300,,Aetna,PPO,120,,,,,,,100,150,fee schedule,="a ""b"""\n';
+    const { header, records, report } = await readText(
+      'excel-text.csv',
+      V3_HEADER.replace(',1234,', ',="01234",') + TALL_COLUMNS + rows,
+    );
+    expect(header.licenseNumber).toBe('01234');
+    expect(records.map((r) => [r.codes, r.gross, r.description, r.payers[0]?.notes])).toEqual([
+      [[{ code: '0611', type: 'RC' }], 1200, 'MRI', null],
+      [[{ code: '00100', type: 'CPT' }], 300, 'Say "ah"', 'a "b"'],
+    ]);
+    expect(report.count('csv.excel-text')).toBe(5);
+    expect(report.examples('csv.excel-text')[0]).toMatchObject({
+      location: 'row 2',
+      message: expect.stringContaining('"=\\"01234\\""') as string,
+    });
+    expect(report.errorCount).toBe(0);
+    // Text that only begins with = is kept as written.
+    const kept = await readText(
+      'equals.csv',
+      V3_HEADER + TALL_COLUMNS + TALL_ROW.replace('X-ray chest', '"=""A"" and B"'),
+    );
+    expect(kept.records[0]?.description).toBe('="A" and B');
+    expect(kept.report.count('csv.excel-text')).toBe(0);
+  });
+
+  it('reads codes and payers beside no-break or zero-width spaces as the codes and payers they are', async () => {
+    const rows =
+      TALL_ROW.replace('71046', '71046\u00a0').replace('Aetna', 'Aetna\u200b') +
+      TALL_ROW.replace('PPO', '\ufeffPPO');
+    const { records, report } = await readText(
+      'unseen-spaces.csv',
+      V3_HEADER + TALL_COLUMNS + rows,
+    );
+    expect(records.flatMap((r) => r.codes.map((c) => c.code))).toEqual(['71046']);
+    expect(records.flatMap((r) => r.payers.map((p) => [p.payerName, p.planName]))).toEqual([
+      ['Aetna', 'PPO'],
+      ['Aetna', 'PPO'],
+    ]);
+    expect(report.count('whitespace.trimmed')).toBe(3);
+    expect(report.errorCount).toBe(0);
+  });
+
   it('skips an Excel "sep=," line and empty rows around the header rows, not an empty values row', async () => {
     const [names = '', values = ''] = V3_HEADER.split('\n');
     const bent = await readText(

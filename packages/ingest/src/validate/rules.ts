@@ -168,6 +168,10 @@ export const RULES = {
     'Excel "sep=," line before the header rows was skipped',
     'Excel "sep=," lines before the header rows were skipped',
   ),
+  'csv.excel-text': warning(
+    'value was written as an Excel text formula (="0611"), and was read as the text inside',
+    'values were written as Excel text formulas (="0611"), and were read as the text inside',
+  ),
   'csv.title-line': warning(
     'line above the header rows that is no part of the CMS template (a title or a note) was read past',
     'lines above the header rows that are no part of the CMS template (titles or notes) were read past',
@@ -333,6 +337,14 @@ export const RULES = {
   'enum.spelling': warning(
     'value was spelled another way than the CMS value (read as the CMS value)',
     'values were spelled other ways than the CMS values (read as the CMS values)',
+  ),
+  'code.apostrophe': warning(
+    "code was written with a spreadsheet's text apostrophe ('0450), read without it",
+    "codes were written with a spreadsheet's text apostrophe ('0450), read without it",
+  ),
+  'code.decimal': warning(
+    'code was written as a decimal number (450.0), as pandas writes numbers, read without the decimals',
+    'codes were written as decimal numbers (450.0), as pandas writes numbers, read without the decimals',
   ),
   'code.scientific': warning(
     "code was written in a spreadsheet's scientific notation (5.04E+10), which loses its digits; kept as written",
