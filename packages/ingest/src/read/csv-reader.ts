@@ -242,8 +242,7 @@ export class CsvMrfParser implements FormatParser {
       this.report.rejectedRecords++;
     },
     (line, value) => this.report.add('csv.inner-quote', `row ${line}`, JSON.stringify(value)),
-    (line, value) =>
-      this.report.add('csv.excel-text', `row ${line}`, JSON.stringify(value.slice(0, 80))),
+    (line, value) => this.report.add('csv.excel-text', `row ${line}`, value.slice(0, 80)),
   );
   private readonly names: NameNormaliser;
   private rowIndex = 0;

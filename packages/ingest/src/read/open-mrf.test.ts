@@ -2116,7 +2116,7 @@ describe('records and rules', () => {
     expect(report.count('csv.excel-text')).toBe(5);
     expect(report.examples('csv.excel-text')[0]).toMatchObject({
       location: 'row 2',
-      message: expect.stringContaining('"=\\"01234\\""') as string,
+      message: expect.stringMatching(/: ="01234"$/) as string,
     });
     expect(report.errorCount).toBe(0);
     // Text that only begins with = is kept as written.
