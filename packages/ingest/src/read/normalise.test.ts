@@ -159,8 +159,8 @@ describe('amount', () => {
     expect(rules[0]).toMatch(/^number\.(invalid|not-positive)$/);
   });
 
-  it.each(['(80)', '(80.00)', '$(1,200.50)', '( 45 )'])(
-    'refuses %j, a negative as accounting writes it, as not positive rather than unreadable',
+  it.each(['(80)', '(80.00)', '$(1,200.50)', '( 45 )', '80.00-', '$1,200.50-'])(
+    'refuses %j, a negative as accounting or SAP writes it, as not positive rather than unreadable',
     (raw) => {
       expect(read((r) => amount(raw, r, 'row 3', 'gross'))).toEqual({
         value: Number.NaN,
@@ -323,6 +323,12 @@ describe('settings, methodologies and code types spelled another way', () => {
     ['% of billed charges', 'percent of total billed charges'],
     ['% of Total Billed Charges', 'percent of total billed charges'],
     ['Fee Schedules', 'fee schedule'],
+    ['Percent of Billed', 'percent of total billed charges'],
+    ['% of Gross Charges', 'percent of total billed charges'],
+    ['Pct of Charges', 'percent of total billed charges'],
+    ['Per Case', 'case rate'],
+    ['Per Diem Rate', 'per diem'],
+    ['Per Day', 'per diem'],
   ])('reads the methodology %j as %s', (raw, value) => {
     expect(read((r) => methodology(raw, r, 'row 3'))).toEqual({ value, rules: ['enum.spelling'] });
   });
@@ -358,6 +364,16 @@ describe('settings, methodologies and code types spelled another way', () => {
     ['HCPC', 'HCPCS'],
     ['Rev Code', 'RC'],
     ['REV', 'RC'],
+    ['HCPCS Level II', 'HCPCS'],
+    ['HCPCS-II', 'HCPCS'],
+    ['NDC11', 'NDC'],
+    ['NDC-10', 'NDC'],
+    ['National Drug Code', 'NDC'],
+    ['ICD-10', 'ICD'],
+    ['ICD-10-PCS', 'ICD'],
+    ['ICD9', 'ICD'],
+    ['Charge Code', 'CDM'],
+    ['Chargemaster', 'CDM'],
   ])('reads the code type %j as %s', (raw, value) => {
     expect(read((r) => codeType(CODE_TYPES_V3_SET, r, raw, 'row 3'))).toEqual({
       value,
@@ -366,8 +382,8 @@ describe('settings, methodologies and code types spelled another way', () => {
   });
 
   it('keeps a type outside the CMS list, or outside the file version, and warns', () => {
-    expect(read((r) => codeType(CODE_TYPES_V3_SET, r, 'ICD10', 'row 3'))).toEqual({
-      value: 'ICD10',
+    expect(read((r) => codeType(CODE_TYPES_V3_SET, r, 'UB04', 'row 3'))).toEqual({
+      value: 'UB04',
       rules: ['enum.code-type'],
     });
     expect(read((r) => codeType(CODE_TYPES_V2_SET, r, 'MS LTC DRG', 'row 3'))).toEqual({

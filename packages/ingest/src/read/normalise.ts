@@ -190,7 +190,8 @@ const PLACEHOLDERS: ReadonlySet<string> = new Set([
   'not available',
 ]);
 
-const ACCOUNTING_NEGATIVE = /^\((?:\d+\.?\d*|\.\d+)\)$/;
+/** Accounting's negative, "(80.00)", or the trailing minus SAP and COBOL reports write, "80.00-". */
+const ACCOUNTING_NEGATIVE = /^(?:\((?:\d+\.?\d*|\.\d+)\)|(?:\d+\.?\d*|\.\d+)-)$/;
 
 /**
  * How an amount is read: `percent` for a percentage field, `zeroIsNone` for a charge's own
@@ -289,7 +290,8 @@ export function amount(
         report.add('value.placeholder', location, `${field} ${JSON.stringify(raw)}`);
         return null;
       }
-      // Accounting's negative, "(80.00)" or "$(1,200)": refused as negative, not as unreadable.
+      // Accounting's negative, "(80.00)", "$(1,200)" or "80.00-": refused as negative, not as
+      // unreadable.
       if (!Number.isFinite(n) && ACCOUNTING_NEGATIVE.test(cleaned))
         return refused(report, keptAs ?? 'number.not-positive', location, field, raw);
       if (!Number.isFinite(n))
@@ -455,9 +457,20 @@ const METHODOLOGY_SPELLINGS = spellings(METHODOLOGIES, {
   '%ofbilledcharges': PERCENT_OF_CHARGES,
   '%oftotalcharges': PERCENT_OF_CHARGES,
   '%ofcharges': PERCENT_OF_CHARGES,
+  percentofbilled: PERCENT_OF_CHARGES,
+  percentageofbilled: PERCENT_OF_CHARGES,
+  percentofgrosscharges: PERCENT_OF_CHARGES,
+  percentageofgrosscharges: PERCENT_OF_CHARGES,
+  '%ofgrosscharges': PERCENT_OF_CHARGES,
+  pctofcharges: PERCENT_OF_CHARGES,
+  pctofbilledcharges: PERCENT_OF_CHARGES,
+  pctoftotalbilledcharges: PERCENT_OF_CHARGES,
   caserates: 'case rate',
+  percase: 'case rate',
   feeschedules: 'fee schedule',
   perdiems: 'per diem',
+  perdiemrate: 'per diem',
+  perday: 'per diem',
 });
 
 function enumValue(
@@ -729,6 +742,24 @@ const CODE_TYPE_SPELLINGS = spellings(CODE_TYPES_V3_SET, {
   revcode: 'RC',
   revenue: 'RC',
   revenuecode: 'RC',
+  // HCPCS by its level, NDCs by their digits, ICD by its revision, a chargemaster's own codes.
+  hcpcsleveli: 'HCPCS',
+  hcpcslevelii: 'HCPCS',
+  hcpcslevel1: 'HCPCS',
+  hcpcslevel2: 'HCPCS',
+  hcpcsii: 'HCPCS',
+  hcpcs2: 'HCPCS',
+  ndc10: 'NDC',
+  ndc11: 'NDC',
+  nationaldrugcode: 'NDC',
+  icd9: 'ICD',
+  icd10: 'ICD',
+  icd9cm: 'ICD',
+  icd10cm: 'ICD',
+  icd10pcs: 'ICD',
+  chargecode: 'CDM',
+  chargemaster: 'CDM',
+  cdmcode: 'CDM',
 });
 
 /**
