@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
@@ -64,6 +64,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** Copies of downloads this process keeps on disk (none once its runs have ended). */
+const spoolsOfThisProcess = async () =>
+  (await readdir(tmpdir())).filter((name) => name.startsWith(`ratelens-download-${process.pid}-`));
 const query = async <T>(sql: string, params: unknown[] = []) =>
   (await database.connection.pool.query(sql, params)).rows as T[];
 /** Makes a parsed JSON file another hospital's: its name and licence. */
@@ -951,13 +954,23 @@ describe('replacing a hospital’s file', () => {
           expect(server.statuses).toEqual([200, 200]);
           await expectInUse(first.hospitalId ?? '', first.runId);
 
-          // A new version of the same size: hashed, found new, then downloaded again and read.
+          // A new version of the same size: hashed, found new, and read from the copy kept on
+          // disk while it was hashed, not downloaded again; the copy is gone after.
           files['/plain.json'] = await served('No Validators', '990013', 2000);
           expect(files['/plain.json'].length).toBe(again.bytes);
           const sameSize = await ingestFile(database.connection, url);
-          expect(sameSize.status).toBe('loaded');
-          expect(server.statuses).toEqual([200, 200, 200, 200]);
+          expect(sameSize).toMatchObject({ status: 'loaded', bytes: again.bytes });
+          expect(server.statuses).toEqual([200, 200, 200]);
           expect(await erGross(sameSize.hospitalId ?? '')).toBe('2000');
+          expect(await spoolsOfThisProcess()).toEqual([]);
+          const [loadedRun] = await query<{ source: string; sha256: string }>(
+            `SELECT source, sha256 FROM mrf_files WHERE id = $1`,
+            [sameSize.runId],
+          );
+          expect(loadedRun).toEqual({
+            source: url,
+            sha256: createHash('sha256').update(files['/plain.json']).digest('hex'),
+          });
 
           // One of another size: its announced length says it is new, and it is read at once from
           // a second answer (the first one's body let go unread).
@@ -965,13 +978,13 @@ describe('replacing a hospital’s file', () => {
           const resized = await ingestFile(database.connection, url);
           expect(resized.status).toBe('loaded');
           expect(resized.bytes).not.toBe(sameSize.bytes);
-          expect(server.statuses).toHaveLength(6);
+          expect(server.statuses).toHaveLength(5);
           expect(await erGross(resized.hospitalId ?? '')).toBe('30000');
 
           // --reload reads it whatever its bytes.
           const reloaded = await ingestFile(database.connection, url, { reload: true });
           expect(reloaded.status).toBe('loaded');
-          expect(server.statuses).toHaveLength(7);
+          expect(server.statuses).toHaveLength(6);
         } finally {
           await server.close();
         }
@@ -999,7 +1012,9 @@ describe('replacing a hospital’s file', () => {
           files['/chunked.json'] = await served('Chunked', '990016', 30000);
           const changed = await ingestFile(database.connection, url);
           expect(changed.status).toBe('loaded');
-          expect(server.statuses).toEqual([200, 200, 200, 200]);
+          // Hashed, found new, and read from the copy on disk: one download.
+          expect(server.statuses).toEqual([200, 200, 200]);
+          expect(await erGross(changed.hospitalId ?? '')).toBe('30000');
 
           // The server begins to send validators: the run whose bytes it sent keeps them, and the
           // next download asks with them.
@@ -1013,8 +1028,47 @@ describe('replacing a hospital’s file', () => {
             status: 'unchanged',
             unchangedBy: 'server',
           });
-          expect(server.statuses.slice(4)).toEqual([200, 304]);
+          expect(server.statuses.slice(3)).toEqual([200, 304]);
         } finally {
+          await server.close();
+        }
+      },
+    );
+
+    itWithDataFile(
+      'downloads a changed file again when the disk cannot keep the copy, and clears copies left by ended processes',
+      CMS_V3_JSON,
+      async () => {
+        const files = { '/no-room.json': await served('No Room', '990017', 1000) };
+        const server = await serveFiles(files, { length: false });
+        // A copy left by a process that was killed: its id names no running process.
+        const ended = spawnSync('true').pid;
+        const left = path.join(tmpdir(), `ratelens-download-${ended}-left`);
+        const savedTmp = process.env.TMPDIR;
+        const restoreTmp = () => {
+          if (savedTmp === undefined) delete process.env.TMPDIR;
+          else process.env.TMPDIR = savedTmp;
+        };
+        try {
+          const url = server.url('/no-room.json');
+          expect((await ingestFile(database.connection, url)).status).toBe('loaded');
+          await mkdir(left);
+          await writeFile(path.join(left, 'no-room.json'), 'left behind');
+          files['/no-room.json'] = await served('No Room', '990017', 2000);
+          // A temporary folder that cannot be written: hashed, found new, downloaded again.
+          process.env.TMPDIR = path.join(tmpdir(), 'no-such-folder');
+          const changed = await ingestFile(database.connection, url);
+          restoreTmp();
+          expect(changed.status).toBe('loaded');
+          expect(server.statuses).toEqual([200, 200, 200]);
+          expect(await erGross(changed.hospitalId ?? '')).toBe('2000');
+          // The next refresh sweeps the ended process's copy away.
+          await ingestFile(database.connection, url);
+          await expect(stat(left)).rejects.toThrow(/ENOENT/);
+          expect(await spoolsOfThisProcess()).toEqual([]);
+        } finally {
+          restoreTmp();
+          await rm(left, { recursive: true, force: true });
           await server.close();
         }
       },

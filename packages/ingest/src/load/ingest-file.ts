@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import {
   inTransaction,
   isLockTimeout,
@@ -199,13 +201,14 @@ async function runIngest(
   const runsBefore =
     remote && !options.reload && !options.unreadable ? readFrom(pool, source) : Promise.resolve([]);
   const asked = runsBefore.then((runs) => runs.find((run) => run.validators) ?? null);
-  const knownBefore = runsBefore.then((runs) => unchangedDownload(pool, source, runs, options));
+  const downloaded = runsBefore.then((runs) => unchangedDownload(pool, source, runs, options));
+  const knownBefore = downloaded.then((outcome) => outcome.known);
   const opening = options.unreadable
     ? Promise.reject(options.unreadable)
-    : Promise.all([asked, knownBefore]).then(([loaded, known]) =>
+    : Promise.all([asked, downloaded]).then(([loaded, { known, spooled }]) =>
         known
           ? Promise.reject(new Error('not read: the bytes read before'))
-          : openMrf(source, {
+          : openMrf(spooled?.path ?? source, {
               signal: options.signal,
               onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
               ifChanged: inRemoteArchive(source) ? (loaded?.validators ?? undefined) : undefined,
@@ -257,7 +260,10 @@ async function runIngest(
       Object.assign(result, await recordUnchanged(lockClient, runId, unchanged));
       result.unchangedBy = known?.by ?? (remote ? 'server' : 'hash');
     } else {
-      await loadFile({ pool, lockClient, runId, opening, connecting, progress, options }, result);
+      await loadFile(
+        { pool, lockClient, runId, opening, downloaded, connecting, progress, options },
+        result,
+      );
     }
   } catch (error) {
     failed = true;
@@ -297,6 +303,8 @@ async function runIngest(
       await lockClient.query('SELECT pg_advisory_unlock($1)', [lockKey(runId)]);
       lockClient.release();
     }
+    const spooled = (await downloaded.catch(() => null))?.spooled;
+    if (spooled) await rm(dirname(spooled.path), { recursive: true, force: true });
   }
   result.seconds = (performance.now() - started) / 1000;
   await pool.query(`UPDATE mrf_files SET duration_ms = $2 WHERE id = $1`, [
@@ -312,6 +320,8 @@ interface LoadRun {
   lockClient: PoolClient;
   runId: string;
   opening: Promise<MrfReader>;
+  /** What hashing a URL's download found: its bytes kept on disk are what `opening` reads. */
+  downloaded: Promise<DownloadOutcome>;
   /** One connection per rate table, asked for when the run began. */
   connecting: Promise<PromiseSettledResult<PoolClient>[]>;
   /** Records read so far, for the progress callback. */
@@ -401,7 +411,8 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       header,
       place,
       sha256: stats.sha256,
-      validators: stats.validators,
+      // Read from the download's copy on disk: what the server said of it when it sent it.
+      validators: stats.validators ?? (await run.downloaded).spooled?.validators ?? null,
       reload: options.reload ?? false,
       demo,
       summary,
@@ -552,6 +563,25 @@ interface KnownDownload {
   by: 'server' | 'hash';
 }
 
+/** A URL's bytes found new by unchangedDownload, kept on disk to be read from there. */
+interface SpooledDownload {
+  /** The copy, in a folder of its own, removed when the run ends. */
+  path: string;
+  /** What the server said of this version as it sent it. */
+  validators: HttpValidators | null;
+}
+
+/** What unchangedDownload found: the run whose bytes these are, or a copy of new bytes, or neither. */
+interface DownloadOutcome {
+  known: KnownDownload | null;
+  spooled: SpooledDownload | null;
+}
+
+const NOTHING_DOWNLOADED: DownloadOutcome = { known: null, spooled: null };
+
+/** How the folders of downloads kept on disk are named: the prefix, then the process id. */
+const SPOOL_PREFIX = 'ratelens-download-';
+
 /**
  * The run whose file a URL read whole before still is, known without reading it. Asked for with
  * the validators of the latest such run that kept any: a 304 Not Modified says so. What the server
@@ -561,20 +591,24 @@ interface KnownDownload {
  * loaded on every refresh, to throw the work away at the swap. Only when the bytes may be the
  * same: an announced size (Content-Length) that no run read is a new file, read at once from a
  * second GET (the first one's body let go unread); with none announced the bytes are hashed first.
- * A file that changed without changing its size (or announcing one) is downloaded twice.
- * Validators the server sent with bytes found the same are kept on the run matched, for the next
- * time. A file in a remote zip archive (`archive.zip#name`) is read by ranges, not whole:
- * notModified, and the swap's hash check.
+ * The bytes hashed are kept on disk meanwhile (in the system's temporary folder), so that new ones
+ * are read from there rather than downloaded again; where the disk cannot hold them, they are
+ * downloaded again. Validators the server sent with bytes found the same are kept on the run
+ * matched, for the next time. A file in a remote zip archive (`archive.zip#name`) is read by
+ * ranges, not whole: notModified, and the swap's hash check.
  */
 async function unchangedDownload(
   db: Queryable,
   source: string,
   runs: ReadRun[],
   options: IngestOptions,
-): Promise<KnownDownload | null> {
-  if (runs.length === 0 || inRemoteArchive(source)) return null;
+): Promise<DownloadOutcome> {
+  if (runs.length === 0 || inRemoteArchive(source)) return NOTHING_DOWNLOADED;
   const asked = runs.find((run) => run.validators) ?? null;
-  let hashed: DownloadedHash | null;
+  await sweepSpools();
+  const folder = await mkdtemp(join(tmpdir(), `${SPOOL_PREFIX}${process.pid}-`)).catch(() => null);
+  const path = folder === null ? null : join(folder, spoolName(source));
+  let hashed: DownloadedHash | null = null;
   try {
     hashed = await hashDownload(
       source,
@@ -583,22 +617,75 @@ async function unchangedDownload(
         signal: options.signal,
         onProgress: (bytes, total) => options.progress?.(bytes, total, 0),
         ifChanged: asked?.validators ?? undefined,
+        spoolTo: path ?? undefined,
       },
     );
   } catch (error) {
     if (asked && error instanceof MrfReadError && error.code === 'not-modified')
-      return { run: asked, by: 'server' };
+      return { known: { run: asked, by: 'server' }, spooled: null };
     throw error;
+  } finally {
+    if (folder !== null && !hashed?.spooled) await rm(folder, { recursive: true, force: true });
   }
   const run = hashed ? sameBytes(runs, hashed.bytes, hashed.sha256) : null;
-  if (!hashed || !run) return null;
+  if (!hashed || !run) {
+    return {
+      known: null,
+      spooled: hashed?.spooled && path ? { path, validators: hashed.validators } : null,
+    };
+  }
+  if (folder !== null) await rm(folder, { recursive: true, force: true });
   if (hashed.validators)
     await db.query(`UPDATE mrf_files SET http_etag = $2, http_last_modified = $3 WHERE id = $1`, [
       run.id,
       hashed.validators.etag,
       hashed.validators.lastModified,
     ]);
-  return { run, by: 'hash' };
+  return { known: { run, by: 'hash' }, spooled: null };
+}
+
+/** The copy's file name: the URL's own (what reports name the file by), else "download". */
+function spoolName(url: string): string {
+  const last = new URL(url).pathname.split('/').pop() ?? '';
+  return (
+    decoded(last)
+      .replace(/[^\w.-]/g, '_')
+      .replace(/^\.+/, '') || 'download'
+  );
+}
+
+/** A URL's part with its %-escapes decoded; as written when they are broken (`%E0`). */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/**
+ * Removes the downloads kept on disk by processes that ended without removing them (killed, or
+ * the machine stopped): each folder names its process, and one that is no longer running has no
+ * use for it.
+ */
+async function sweepSpools(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(SPOOL_PREFIX)) continue;
+    const pid = Number(name.slice(SPOOL_PREFIX.length).split('-')[0]);
+    if (!Number.isInteger(pid) || pid === process.pid || running(pid)) continue;
+    await rm(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+/** Whether a process of this id runs (one of another user's counts: it may not be signalled). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**

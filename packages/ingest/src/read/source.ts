@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readdir, stat } from 'node:fs/promises';
+import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { createGunzip, createInflateRaw } from 'node:zlib';
 import { MrfReadError } from './errors.ts';
 import { DownloadStall } from './stall.ts';
@@ -587,6 +587,8 @@ export interface DownloadedHash {
   sha256: string;
   /** What the server said of this version, if anything (it may have begun to say so). */
   validators: HttpValidators | null;
+  /** Whether the bytes were kept whole at `spoolTo`, to be read from there. */
+  spooled: boolean;
 }
 
 /**
@@ -595,11 +597,16 @@ export interface DownloadedHash {
  * for which `worthHashing` says no: a file of a new size is not one read before. The hash is that
  * of `openSource`'s SourceStats for the same bytes (a gzip or zip file as published). With
  * `ifChanged`, asked for only if it changed, as `openSource` asks (a 304 is 'not-modified').
+ * With `spoolTo`, a path of a file not there yet, the bytes are also written there, so that bytes
+ * found new can be read from the disk instead of downloaded again; a write that fails (a full
+ * disk) only ends the spooling (the file is removed, `spooled` false), never the hash.
  */
 export async function hashDownload(
   url: string,
   worthHashing: (announcedBytes: number | null) => boolean,
-  options: Pick<SourceOptions, 'signal' | 'stallMs' | 'onProgress' | 'ifChanged'> = {},
+  options: Pick<SourceOptions, 'signal' | 'stallMs' | 'onProgress' | 'ifChanged'> & {
+    spoolTo?: string;
+  } = {},
 ): Promise<DownloadedHash | null> {
   const { raw, totalBytes, validators, response } = await openUrl(url, options);
   if (!worthHashing(totalBytes)) {
@@ -608,9 +615,37 @@ export async function hashDownload(
   }
   const stats = new RawStats();
   stats.totalBytes = totalBytes;
-  const chunks = tap(raw, stats, options);
-  while (!(await chunks.next()).done);
-  return { bytes: stats.bytes, sha256: stats.hash.digest('hex'), validators };
+  const { spoolTo } = options;
+  let spool = spoolTo ? await open(spoolTo, 'wx').catch(() => null) : null;
+  const stopSpooling = async () => {
+    await spool?.close().catch(() => undefined);
+    spool = null;
+    if (spoolTo) await rm(spoolTo, { force: true });
+  };
+  try {
+    for await (const chunk of tap(raw, stats, options)) {
+      if (spool && !(await writeWhole(spool, chunk))) await stopSpooling();
+    }
+  } catch (error) {
+    await stopSpooling();
+    throw error;
+  }
+  const spooled = spool !== null;
+  await spool?.close();
+  return { bytes: stats.bytes, sha256: stats.hash.digest('hex'), validators, spooled };
+}
+
+/** Writes all of `chunk` at the file's end; false when the disk refuses (full, gone). */
+async function writeWhole(file: FileHandle, chunk: Buffer): Promise<boolean> {
+  try {
+    for (let done = 0; done < chunk.length;) {
+      const { bytesWritten } = await file.write(chunk, done, chunk.length - done);
+      done += bytesWritten;
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function* tap(
