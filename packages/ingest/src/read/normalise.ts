@@ -90,7 +90,7 @@ function trimBlanks(raw: string): string {
 }
 
 /** A value as a report's example shows it: quoted, its invisible spaces escaped. */
-export function shown(raw: string): string {
+function shown(raw: string): string {
   const quoted = JSON.stringify(raw);
   return quoted.replace(UNSEEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
@@ -132,9 +132,9 @@ const WHITESPACE_RUNS = /\s+/g;
 
 /**
  * Payer and plan names: trimmed and inner whitespace collapsed, so that "Aetna  PPO ", "Aetna PPO"
- * and "Aetna PPO" with a no-break space are one plan, and written as first seen in the file whatever their letter case, so
- * that AdventHealth's "Bcbs", "Hmo" of its items and "BCBS", "HMO" of its modifiers are one plan
- * too. Names repeat on every row, so results are cached.
+ * and "Aetna PPO" with a no-break space are one plan, and written as first seen in the file
+ * whatever their letter case, so that AdventHealth's "Bcbs", "Hmo" of its items and "BCBS", "HMO"
+ * of its modifiers are one plan too. Names repeat on every row, so results are cached.
  */
 export class NameNormaliser {
   private readonly cache = new Map<string, { value: string | null; changed: boolean }>();
