@@ -36,6 +36,7 @@ import {
   isoDate,
   isPlaceholder,
   methodology,
+  modifierCodes,
   setting,
   splitPipes,
   text,
@@ -900,7 +901,11 @@ export class CsvMrfParser implements FormatParser {
       codes.push({ code: codeValue(r, kind, code, location), type: kind });
     }
     const description = text(cell(f, layout.description), r, location, 'description') ?? '';
-    const modifiers = splitPipes(cell(f, layout.modifiers), r, location, 'modifiers');
+    const modifiers = modifierCodes(
+      splitPipes(cell(f, layout.modifiers), r, location, 'modifiers'),
+      r,
+      location,
+    );
     const settingText = cell(f, layout.setting);
     let settingValue = setting(settingText, r, location);
     if (settingValue == null) {

@@ -50,6 +50,7 @@ import {
   jsonAmount,
   jsonText,
   methodology,
+  modifierCodes,
   provisionsText,
   setting,
   splitPipes,
@@ -1363,6 +1364,7 @@ export class JsonMrfParser implements FormatParser {
       const t = jsonText(m, r, location, 'modifier_code');
       if (t !== null) modifiers.push(t);
     }
+    modifierCodes(modifiers, r, location);
     const gross = jsonAmount(sc.gross_charge, r, location, 'gross_charge', CHARGE);
     const cash = jsonAmount(sc.discounted_cash, r, location, 'discounted_cash', CHARGE);
     const min = jsonAmount(sc.minimum, r, location, 'minimum', CHARGE);
@@ -1456,7 +1458,8 @@ export class JsonMrfParser implements FormatParser {
         description,
         codes: [],
         setting: settingValue,
-        modifiers: code === null ? [] : splitPipes(code, r, location, 'code'),
+        modifiers:
+          code === null ? [] : modifierCodes(splitPipes(code, r, location, 'code'), r, location),
         drugUnit: null,
         drugType: null,
         gross: null,

@@ -12,6 +12,7 @@ import {
   isoDate,
   jsonAmount,
   jsonText,
+  modifierCodes,
   NameNormaliser,
   PERCENT,
   splitPipes,
@@ -474,6 +475,40 @@ describe('codeValue', () => {
     ['CDM', "O'Brien"],
   ])('keeps %s %j, which is no decimal whole number, as written', (type, code) => {
     expect(read((r) => codeValue(r, type, code, 'row 3'))).toEqual({ value: code, rules: [] });
+  });
+});
+
+describe('modifierCodes', () => {
+  it.each([
+    ['59.0', '59', ['code.decimal']],
+    ['50.00', '50', ['code.decimal']],
+    ["'59", '59', ['code.apostrophe']],
+    ["'25.0", '25', ['code.apostrophe', 'code.decimal']],
+    ['tc', 'TC', ['code.lower-case']],
+    ['Lt', 'LT', ['code.lower-case']],
+    ["'rt", 'RT', ['code.apostrophe', 'code.lower-case']],
+  ])('reads %j, as pandas or a spreadsheet wrote it, as %j', (written, value, rules) => {
+    expect(read((r) => modifierCodes([written], r, 'row 3'))).toEqual({ value: [value], rules });
+  });
+
+  it.each([['59'], ['TC'], ['GA'], ['X1'], ['5.5'], ['59.5'], ['bilateral'], ['F1A']])(
+    'keeps %j as written',
+    (written) => {
+      expect(read((r) => modifierCodes([written], r, 'row 3'))).toEqual({
+        value: [written],
+        rules: [],
+      });
+    },
+  );
+
+  it('reads each modifier of a list, names the modifier in the example and keeps the list', () => {
+    const report = new ValidationReport();
+    const list = ['26', '59.0', 'tc'];
+    expect(modifierCodes(list, report, 'row 3')).toBe(list);
+    expect(list).toEqual(['26', '59', 'TC']);
+    const [example] = report.examples('code.decimal');
+    expect(example?.location).toBe('row 3');
+    expect(example?.message).toContain('modifier 59.0');
   });
 });
 

@@ -857,6 +857,43 @@ export function codeValue(
   return code;
 }
 
+/** A modifier as CMS lists them: two upper-case letters or digits (25, 59, TC, LT). */
+const MODIFIER = /^[0-9A-Z]{2}$/;
+const MODIFIER_ANY_CASE = /^[0-9A-Za-z]{2}$/;
+
+/**
+ * Modifiers as the search knows them, so that one modifier is one modifier whatever the
+ * hospital's spreadsheet did to it: `'59` loses its apostrophe (`code.apostrophe`), `59.0` its
+ * decimals (`code.decimal`, as pandas writes a column of numbers with empty cells), and `tc` is
+ * upper-cased (`code.lower-case`). Anything else is kept as written. Changes `list` in place and
+ * returns it.
+ */
+export function modifierCodes(
+  list: string[],
+  report: ValidationReport,
+  location: string,
+): string[] {
+  for (let i = 0; i < list.length; i++) {
+    const written = list[i] ?? '';
+    if (MODIFIER.test(written)) continue;
+    let modifier = written;
+    if (modifier.charCodeAt(0) === APOSTROPHE && modifier.length > 1) {
+      report.add('code.apostrophe', location, `modifier ${written}`);
+      modifier = modifier.slice(1);
+    }
+    if (DECIMAL_ZERO.test(modifier)) {
+      report.add('code.decimal', location, `modifier ${written}`);
+      modifier = modifier.slice(0, modifier.indexOf('.'));
+    }
+    if (LOWER_CASE.test(modifier) && MODIFIER_ANY_CASE.test(modifier)) {
+      report.add('code.lower-case', location, `modifier ${modifier}`);
+      modifier = modifier.toUpperCase();
+    }
+    list[i] = modifier;
+  }
+  return list;
+}
+
 /** A drug unit type (GR, ML, ME, UN, F2, GM, EA); anything else is an error. */
 export function drugType(
   report: ValidationReport,

@@ -2963,6 +2963,45 @@ describe('records and rules', () => {
     expect(v21.report.count('enum.modifier-setting')).toBe(0);
   });
 
+  it('reads modifiers that pandas or a spreadsheet wrote as decimals, quoted or in lower case', async () => {
+    const csv = await readText(
+      'modifier-decimals.csv',
+      V3_HEADER +
+        TALL_COLUMNS +
+        TALL_ROW.replace(',,outpatient', ",'26|tc,outpatient") +
+        'Bilateral procedure,,,50.0,,,,,,Aetna,PPO,,150,,,,,,,,,\n',
+    );
+    expect(csv.records.map((r) => r.modifiers)).toEqual([['26', 'TC'], ['50']]);
+    expect(csv.report.examples('code.apostrophe').map((e) => e.location)).toEqual(['row 4']);
+    expect(csv.report.examples('code.lower-case')[0]?.message).toContain('modifier tc');
+    expect(csv.report.examples('code.decimal')[0]?.message).toContain('modifier 50.0');
+
+    const json = await readJson('modifier-decimals.json', {
+      version: '3.0.0',
+      standard_charge_information: [
+        {
+          ...OFFICE_VISIT,
+          standard_charges: [{ setting: 'outpatient', gross_charge: 250, modifier_code: ['lt'] }],
+        },
+      ],
+      modifier_information: [
+        {
+          description: 'Bilateral',
+          code: '50.0',
+          setting: 'both',
+          modifier_payer_information: [
+            { payer_name: 'Aetna', plan_name: 'PPO', description: '150% of the fee schedule' },
+          ],
+        },
+      ],
+    });
+    expect(json.records.map((r) => r.modifiers)).toEqual([['LT'], ['50']]);
+    expect(json.report.count('code.lower-case')).toBe(1);
+    expect(json.report.examples('code.decimal').map((e) => e.location)).toEqual([
+      'modifier_information[0]',
+    ]);
+  });
+
   it('reads modifier_information before or after the items; bad entries are kept out', async () => {
     const item =
       '{"description":"A","code_information":[{"code":"1","type":"CPT"}],' +

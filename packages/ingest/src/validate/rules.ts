@@ -355,8 +355,8 @@ export const RULES = {
     'codes were written without their leading zeros (read with them, as 0450 for revenue code 450)',
   ),
   'code.lower-case': warning(
-    'CPT or HCPCS code was written in lower case (read in upper case)',
-    'CPT or HCPCS codes were written in lower case (read in upper case)',
+    'CPT or HCPCS code or modifier was written in lower case (read in upper case)',
+    'CPT or HCPCS codes or modifiers were written in lower case (read in upper case)',
   ),
   'enum.code-type': warning(
     'code has a type that is not a CMS code type',
