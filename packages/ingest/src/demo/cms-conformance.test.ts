@@ -6,6 +6,7 @@ import { validateCsv, validateFilename, validateJson } from '@cmsgov/hpt-validat
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMrf } from '../read/index.ts';
 import { generateDemo, type DemoManifest, type DemoManifestEntry } from './generate-demo.ts';
 import { parseCsv, sharedDataFile } from './test-support.ts';
 
@@ -169,6 +170,17 @@ describe('every generated file', () => {
         alerts: result.alerts?.slice(0, 3) ?? [],
         filename: validateFilename(basename(h.path)),
       }).toEqual({ file: basename(h.path), errors: [], alerts: [], filename: true });
+    }
+  });
+
+  it('passes our own readers without an error or a warning', async () => {
+    for (const h of manifest.hospitals) {
+      const reader = await openMrf(h.path);
+      for await (const record of reader.records) expect(record).toBeDefined();
+      expect({ file: basename(h.path), rules: reader.report.rules() }).toEqual({
+        file: basename(h.path),
+        rules: [],
+      });
     }
   });
 });

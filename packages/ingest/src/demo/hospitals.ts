@@ -1,4 +1,5 @@
 import type { MrfFormat } from '../model.ts';
+import { npiCheckDigit } from '../read/normalise.ts';
 
 /**
  * The fictional demo hospitals. Names always contain "Demo" so that nobody mistakes their prices
@@ -251,10 +252,14 @@ export function demoEin(hospital: DemoHospital): string {
   return `00${String(9_000_000 + hospital.id)}`;
 }
 
-/** Fake type-2 NPIs: real NPIs start with 1 or 2, so a leading 0 can never match one. */
+/**
+ * Fake type-2 NPIs: real NPIs start with 1 or 2, so a leading 0 can never match one. Each ends
+ * in its check digit, as a real one does, so a demo file passes the readers' NPI check.
+ */
 export function demoNpis(hospital: DemoHospital): string[] {
-  const base = `0${String(990_000_000 + hospital.id * 10)}`;
-  return hospital.outpatientCenter === null ? [base] : [base, base.slice(0, -1) + '1'];
+  const first = `0${String(99_000_000 + hospital.id * 10)}`;
+  const nines = hospital.outpatientCenter === null ? [first] : [first, first.slice(0, -1) + '1'];
+  return nines.map((nine) => `${nine}${npiCheckDigit(nine)}`);
 }
 
 export function demoLicenseNumber(hospital: DemoHospital): string {

@@ -1,7 +1,7 @@
 import type { CmsVersion, MrfFormat, MrfHeader } from '../model.ts';
 import type { ValidationReport } from '../validate/report.ts';
 import { MrfReadError } from './errors.ts';
-import { STATE_CODES, cmsVersion, looksLikeEin } from './normalise.ts';
+import { STATE_CODES, cmsVersion, isNpi, looksLikeEin } from './normalise.ts';
 
 /**
  * The statements a hospital confirms, word for word as the schemas require them (their `const`):
@@ -155,6 +155,9 @@ export function checkHeader(h: MrfHeader, report: ValidationReport): void {
   }
   if (h.version === '3.0.0') {
     if (h.type2Npis.length === 0) report.add('required.type_2_npi', 'type_2_npi');
+    for (const npi of h.type2Npis) {
+      if (!isNpi(npi)) report.add('npi.invalid', 'type_2_npi', JSON.stringify(npi));
+    }
     if (h.attestationConfirmed !== true || h.attesterName === null) {
       report.add('required.attestation', 'attestation');
     }

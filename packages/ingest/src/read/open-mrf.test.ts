@@ -110,7 +110,7 @@ async function openHandles(path: string): Promise<number> {
 const V3_HEADER =
   'hospital_name,last_updated_on,version,location_name,hospital_address,license_number|MA,type_2_npi,' +
   `"${CMS_ATTESTATION}",attester_name\n` +
-  'Test Hospital,2026-01-15,3.0.0,Test Hospital,1 Main St,1234,1234567890,true,A Person\n';
+  'Test Hospital,2026-01-15,3.0.0,Test Hospital,1 Main St,1234,1234567893,true,A Person\n';
 const TALL_COLUMNS =
   'description,code|1,code|1|type,modifiers,setting,drug_unit_of_measurement,drug_type_of_measurement,' +
   'standard_charge|gross,standard_charge|discounted_cash,payer_name,plan_name,standard_charge|negotiated_dollar,' +
@@ -1697,7 +1697,7 @@ describe('records and rules', () => {
       location_name: ['Test Hospital'],
       hospital_address: ['1 Main St, Portland, OR 97201'],
       license_information: { license_number: '1', state: 'OR' },
-      type_2_npi: ['1234567890'],
+      type_2_npi: ['1234567893'],
       attestation: {
         attestation: CMS_ATTESTATION,
         attester_name: 'A Person',
@@ -1934,7 +1934,7 @@ describe('records and rules', () => {
 
   it('trims stray spaces around values and their pipes, and counts each value once', async () => {
     const header = V3_HEADER.replace(
-      'Test Hospital,1 Main St,1234,1234567890,true,A Person',
+      'Test Hospital,1 Main St,1234,1234567893,true,A Person',
       'Test Hospital | North Campus ,1 Main St|2 Side St,1234,1234567890 |0987654321,true,A Person ',
     );
     const row = TALL_ROW.replace('X-ray chest,', 'X-ray chest ,')
@@ -2560,6 +2560,42 @@ describe('records and rules', () => {
     const reader = await openMrf(await file('ein.csv', header + TALL_COLUMNS + TALL_ROW));
     expect(reader.header.licenseNumber).toBe('04-2104691');
     expect(reader.report.count('license.ein')).toBe(1);
+  });
+
+  it('reports a type 2 NPI that is no NPI as a warning, and keeps it as written', async () => {
+    // 1194866210 is Martha's Vineyard's; the others have a digit wrong, one too few, or lost
+    // theirs to a spreadsheet's scientific notation.
+    const header = V3_HEADER.replace(
+      ',1234567893,',
+      ',1194866210|1194866211|119486621|1.19487E+09,',
+    );
+    const csv = await readText('npis.csv', header + TALL_COLUMNS + TALL_ROW);
+    expect(csv.header.type2Npis).toEqual(['1194866210', '1194866211', '119486621', '1.19487E+09']);
+    expect(csv.report.examples('npi.invalid').map((e) => [e.severity, e.location])).toEqual([
+      ['warning', 'type_2_npi'],
+      ['warning', 'type_2_npi'],
+      ['warning', 'type_2_npi'],
+    ]);
+    expect(csv.report.examples('npi.invalid')[0]?.message).toContain('"1194866211"');
+    expect(csv.records).toHaveLength(1);
+
+    const json = await readJson('npis.json', {
+      hospital_name: 'Test Hospital',
+      last_updated_on: '2026-01-15',
+      version: '3.0.0',
+      location_name: ['Test Hospital'],
+      hospital_address: ['1 Main St, Portland, OR 97201'],
+      license_information: { license_number: '1', state: 'OR' },
+      type_2_npi: ['1306938071', '0000000001'],
+      attestation: {
+        attestation: CMS_ATTESTATION,
+        attester_name: 'A Person',
+        confirm_attestation: true,
+      },
+      standard_charge_information: [OFFICE_VISIT],
+    });
+    expect(json.report.count('npi.invalid')).toBe(1);
+    expect(json.report.examples('npi.invalid')[0]?.message).toContain('"0000000001"');
   });
 
   it('fills header fields that a JSON file writes after its items', async () => {

@@ -59,6 +59,10 @@ export const RULES = {
     'licence number looks like an EIN, not a state licence',
     'licence numbers look like an EIN, not a state licence',
   ),
+  'npi.invalid': warning(
+    'type 2 NPI is not an NPI (ten digits, the last their check digit)',
+    'type 2 NPIs are not NPIs (ten digits, the last their check digit)',
+  ),
   'version.declared-differs': warning(
     'version was written in a non-standard way',
     'versions were written in a non-standard way',
