@@ -1002,8 +1002,14 @@ export class CsvMrfParser implements FormatParser {
     const percentage = amount(cell(f, c.percentage), r, location, 'negotiated_percentage', PERCENT);
     const payer: PayerCharge = {
       // Wide files name the payer and plan in the column header; keep them as written, trimmed.
-      payerName: c.payer === -1 ? c.payerName : (this.names.name(cell(f, c.payer), location) ?? ''),
-      planName: c.plan === -1 ? c.planName : (this.names.name(cell(f, c.plan), location) ?? ''),
+      payerName:
+        c.payer === -1
+          ? c.payerName
+          : (this.names.name(cell(f, c.payer), location, 'payer_name') ?? ''),
+      planName:
+        c.plan === -1
+          ? c.planName
+          : (this.names.name(cell(f, c.plan), location, 'plan_name') ?? ''),
       methodology: methodologyValue,
       dollar: numberOrNull(dollar),
       percentage: numberOrNull(percentage),

@@ -1479,8 +1479,8 @@ export class JsonMrfParser implements FormatParser {
   }
 
   /** A payer or plan name as the file's other spellings of it have it; '' when there is none. */
-  private nameOf(value: unknown, location: string): string {
-    return typeof value === 'string' ? (this.names.name(value, location) ?? '') : '';
+  private nameOf(value: unknown, location: string, field: string): string {
+    return typeof value === 'string' ? (this.names.name(value, location, field) ?? '') : '';
   }
 
   /** One entry of `modifier_payer_information`: payer, plan and description, all required. */
@@ -1492,8 +1492,8 @@ export class JsonMrfParser implements FormatParser {
     }
     this.unknownFields.check(p, 'modifierPayer', location);
     const before = r.rejectingErrors;
-    const payerName = this.nameOf(p.payer_name, location);
-    const planName = planNameOrNone(this.nameOf(p.plan_name, location), r, location);
+    const payerName = this.nameOf(p.payer_name, location, 'payer_name');
+    const planName = planNameOrNone(this.nameOf(p.plan_name, location, 'plan_name'), r, location);
     const description = jsonText(p.description, r, location, 'description');
     if (payerName.length === 0) r.add('required.payer_name', location);
     if (description === null) r.add('required.modifier-description', location);
@@ -1505,8 +1505,8 @@ export class JsonMrfParser implements FormatParser {
     const r = this.report;
     this.unknownFields.check(p, 'payer', location);
     const before = r.rejectingErrors;
-    const payerName = this.nameOf(p.payer_name, location);
-    const planName = this.nameOf(p.plan_name, location);
+    const payerName = this.nameOf(p.payer_name, location, 'payer_name');
+    const planName = this.nameOf(p.plan_name, location, 'plan_name');
     const methodologyText = jsonText(p.methodology, r, location, 'methodology');
     let methodologyValue =
       methodologyText === null ? null : methodology(methodologyText, r, location);

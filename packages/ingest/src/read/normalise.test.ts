@@ -576,9 +576,14 @@ describe('NameNormaliser', () => {
       '\u200bAetna PPO',
       'AETNA  PPO',
     ];
-    expect(read.map((raw) => names.name(raw, 'row 4'))).toEqual(Array(5).fill('Aetna PPO'));
+    expect(read.map((raw) => names.name(raw, 'row 4', 'plan_name'))).toEqual(
+      Array(5).fill('Aetna PPO'),
+    );
     expect(report.count('whitespace.trimmed')).toBe(4);
-    expect(report.examples('whitespace.trimmed')[0]?.message).toContain('"Aetna\\u00a0PPO"');
+    // The example names the field, as every other trimmed value's does.
+    expect(report.examples('whitespace.trimmed')[0]?.message).toMatch(
+      /: plan_name "Aetna\\u00a0PPO"$/,
+    );
   });
 });
 

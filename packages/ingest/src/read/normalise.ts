@@ -143,7 +143,8 @@ export class NameNormaliser {
 
   constructor(private readonly report: ValidationReport) {}
 
-  name(raw: string, location: string): string | null {
+  /** `raw` as the file's first spelling of it; changed, said at `location` naming `field`. */
+  name(raw: string, location: string, field: string): string | null {
     let hit = this.cache.get(raw);
     if (hit === undefined) {
       let value = text(raw);
@@ -162,7 +163,7 @@ export class NameNormaliser {
       }
       this.cache.set(raw, hit);
     }
-    if (hit.changed) this.report.add('whitespace.trimmed', location, shown(raw));
+    if (hit.changed) countTrimmed(this.report, location, field, raw);
     return hit.value;
   }
 }

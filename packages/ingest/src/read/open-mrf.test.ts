@@ -2142,6 +2142,11 @@ describe('records and rules', () => {
       ['Aetna', 'PPO'],
     ]);
     expect(report.count('whitespace.trimmed')).toBe(3);
+    expect(report.examples('whitespace.trimmed').map((e) => e.message.split(': ')[1])).toEqual([
+      'code|1 "71046\\u00a0"',
+      'payer_name "Aetna\\u200b"',
+      'plan_name "\\ufeffPPO"',
+    ]);
     expect(report.errorCount).toBe(0);
   });
 
