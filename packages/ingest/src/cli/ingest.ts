@@ -311,7 +311,7 @@ async function main(): Promise<number> {
         unreadable,
         startedAt,
         locate: hospitalLocator(database.connection.pool),
-        progress: (bytes, total, records) => bar.update(bytes, total, records),
+        progress: (bytes, total, records, phase) => bar.update(bytes, total, records, phase),
         // Said at once, then every 30 s: a swap gives way to long reads for up to 10 minutes.
         swapWaiting: (waited) => {
           if (waited - toldWaiting < SWAP_WAIT_NOTICE_MS) return;

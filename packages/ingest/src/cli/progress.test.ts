@@ -75,6 +75,40 @@ describe('ProgressBar', () => {
     ]);
   });
 
+  it('gives a file hashed before it is read a line of its own, timed apart from the read', () => {
+    const { written, clock, bar } = setup();
+    bar.update(5e6, 10e6, 0, 'checking');
+    clock.ms += 500;
+    bar.update(10e6, 10e6, 0, 'checking');
+    clock.ms += 100;
+    bar.update(1e6, 10e6, 100);
+    clock.ms += 2_000;
+    bar.update(10e6, 10e6, 1_000);
+    bar.done();
+    expect(written).toEqual(
+      [
+        'hospital.json (checking for changes) [##############..............]  50% 5.0/10.0 MB',
+        'hospital.json (checking for changes) [############################] 100% 10.0/10.0 MB 20.0 MB/s',
+        'hospital.json [###.........................]  10% 1.0/10.0 MB',
+        'hospital.json [############################] 100% 10.0/10.0 MB 5.0 MB/s, 500 records/s',
+      ].map((line) => `${line}\n`),
+    );
+  });
+
+  it('on a terminal ends the hashing line before the read draws its own', () => {
+    const { written, clock, bar } = setup({ isTTY: true, columns: 121 });
+    bar.update(4e6, 4e6, 0, 'checking');
+    clock.ms += 200;
+    bar.update(4e6, 4e6, 10);
+    bar.done();
+    expect(written).toEqual([
+      `\r${'hospital.json (checking for changes) [############################] 100% 4.0/4.0 MB'.padEnd(120)}`,
+      '\n',
+      `\r${'hospital.json [############################] 100% 4.0/4.0 MB'.padEnd(120)}`,
+      '\n',
+    ]);
+  });
+
   it('prints nothing for a run that read nothing', () => {
     const { written, bar } = setup({ isTTY: true });
     bar.done();

@@ -26,6 +26,7 @@ import {
   ingestFile,
   markInterruptedRuns,
   SWAP_LOCK_KEY,
+  type ReadPhase,
 } from './ingest-file.ts';
 import { currentPartitions } from './rate-tables.ts';
 import { MEDICARE_CONVERSION_FACTOR_2025, type RateMix, type ValidationLine } from '@ratelens/core';
@@ -938,8 +939,16 @@ describe('replacing a hospital’s file', () => {
 
           // Downloaded again (nothing to ask its server with), known by its hash, no record read.
           const records: number[] = [];
+          const passes: ReadPhase[] = [];
+          /** Which passes over the bytes the progress said, in order. */
+          const pass = (phase: ReadPhase) => {
+            if (passes.at(-1) !== phase) passes.push(phase);
+          };
           const again = await ingestFile(database.connection, url, {
-            progress: (_bytes, _total, read) => records.push(read),
+            progress: (_bytes, _total, read, phase) => {
+              records.push(read);
+              pass(phase);
+            },
           });
           expect(again).toMatchObject({
             status: 'unchanged',
@@ -951,6 +960,7 @@ describe('replacing a hospital’s file', () => {
           });
           expect(records.length).toBeGreaterThan(0);
           expect(new Set(records)).toEqual(new Set([0]));
+          expect(passes).toEqual(['checking']);
           expect(server.statuses).toEqual([200, 200]);
           await expectInUse(first.hospitalId ?? '', first.runId);
 
@@ -958,8 +968,12 @@ describe('replacing a hospital’s file', () => {
           // disk while it was hashed, not downloaded again; the copy is gone after.
           files['/plain.json'] = await served('No Validators', '990013', 2000);
           expect(files['/plain.json'].length).toBe(again.bytes);
-          const sameSize = await ingestFile(database.connection, url);
+          passes.length = 0;
+          const sameSize = await ingestFile(database.connection, url, {
+            progress: (_bytes, _total, _read, phase) => pass(phase),
+          });
           expect(sameSize).toMatchObject({ status: 'loaded', bytes: again.bytes });
+          expect(passes).toEqual(['checking', 'reading']);
           expect(server.statuses).toEqual([200, 200, 200]);
           expect(await erGross(sameSize.hospitalId ?? '')).toBe('2000');
           expect(await spoolsOfThisProcess()).toEqual([]);
@@ -2163,6 +2177,30 @@ describe('npm run ingest', () => {
       });
       expect(Number(figures.rates)).toBeGreaterThan(0);
       expect(lastProgress(loaded.stderr, copy)).toContain('100%');
+    },
+    60_000,
+  );
+
+  itWithDataFile(
+    'shows a file changed in place to the same size hashed, then read, each pass on its own line',
+    CMS_V3_JSON,
+    async (file) => {
+      const json = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      asHospital(json, 'Changed In Place Hospital', '77019');
+      const copy = path.join(dir, 'changed-in-place.json');
+      await writeFile(copy, JSON.stringify(json));
+      expect(lastLine((await cli([copy])).stdout).status).toBe('loaded');
+      // One letter's case changed: the same size, so it may be the file loaded until hashed.
+      json.hospital_name = 'Changed In Place hospital';
+      await writeFile(copy, JSON.stringify(json));
+      const { code, stdout, stderr } = await cli([copy]);
+      expect(code, stderr).toBe(0);
+      expect(lastLine(stdout).status).toBe('loaded');
+      const passes = stderr
+        .split('\n')
+        .filter((line) => line.startsWith(copy) && line.includes('% '));
+      expect(passes.at(0)).toMatch(/^\S+ \(checking for changes\) \[#{28}\] 100% .* MB\/s$/);
+      expect(passes.at(-1)).toMatch(/^\S+ \[#{28}\] 100% .* records\/s$/);
     },
     60_000,
   );

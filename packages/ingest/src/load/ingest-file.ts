@@ -68,9 +68,18 @@ export interface IngestResult {
   error?: string;
 }
 
+/**
+ * What a pass over a file's bytes is for: `checking`, hashing bytes that may be the ones read
+ * before (a local file of a size read before, a download without validators), before `reading`.
+ */
+export type ReadPhase = 'checking' | 'reading';
+
 export interface IngestOptions {
-  /** Called as the file is read: bytes so far, total bytes when known, records so far. */
-  progress?: (bytes: number, total: number | null, records: number) => void;
+  /**
+   * Called as the file is read: bytes so far, total bytes when known, records so far, and which
+   * pass this is (a file hashed first is passed over twice).
+   */
+  progress?: (bytes: number, total: number | null, records: number, phase: ReadPhase) => void;
   signal?: AbortSignal;
   /** Marks the hospital as fictional demo data. */
   demo?: boolean;
@@ -194,6 +203,16 @@ async function runIngest(
   const connecting = Promise.allSettled(RATE_TABLES.map(() => pool.connect()));
   const progress = { records: 0 };
   const remote = isUrl(source);
+  // A local file's first bytes are read while unchangedLoad may hash it: the read's progress is
+  // held until that is settled, so that the two passes are shown one after the other.
+  const reading: { held: boolean; latest: [number, number | null] | null } = {
+    held: !remote && !options.reload,
+    latest: null,
+  };
+  const readProgress = (bytes: number, total: number | null) => {
+    if (reading.held) reading.latest = [bytes, total];
+    else options.progress?.(bytes, total, progress.records, 'reading');
+  };
   // A URL whose bytes were read before is asked for only if it changed since (the validators its
   // server sent with them), and what it sends is hashed before it is read, when it may be the
   // same bytes (unchangedDownload). A file in a remote zip archive is asked for so by the
@@ -210,7 +229,7 @@ async function runIngest(
           ? Promise.reject(new Error('not read: the bytes read before'))
           : openMrf(spooled?.path ?? source, {
               signal: options.signal,
-              onProgress: (bytes, total) => options.progress?.(bytes, total, progress.records),
+              onProgress: readProgress,
               ifChanged: inRemoteArchive(source) ? (loaded?.validators ?? undefined) : undefined,
             }),
       );
@@ -255,6 +274,8 @@ async function runIngest(
       : remote
         ? (known?.run ?? (await notModified(asked, opening)))
         : await unchangedLoad(lockClient, source, options);
+    reading.held = false;
+    if (reading.latest && !unchanged) readProgress(...reading.latest);
     if (unchanged) {
       await opening.then((reader) => reader.close()).catch(() => undefined);
       Object.assign(result, await recordUnchanged(lockClient, runId, unchanged));
@@ -552,7 +573,7 @@ async function unchangedLoad(
   }) as AsyncIterable<Buffer>) {
     hash.update(chunk);
     bytes += chunk.length;
-    options.progress?.(bytes, size, 0);
+    options.progress?.(bytes, size, 0, 'checking');
   }
   return sameBytes(runs, bytes, hash.digest('hex'));
 }
@@ -615,7 +636,7 @@ async function unchangedDownload(
       (announced) => announced === null || runs.some((run) => run.bytes === announced),
       {
         signal: options.signal,
-        onProgress: (bytes, total) => options.progress?.(bytes, total, 0),
+        onProgress: (bytes, total) => options.progress?.(bytes, total, 0, 'checking'),
         ifChanged: asked?.validators ?? undefined,
         spoolTo: path ?? undefined,
       },
