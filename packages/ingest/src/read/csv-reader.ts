@@ -266,7 +266,9 @@ export class CsvMrfParser implements FormatParser {
   private columnsRow = { first: '', whole: '' };
   /** Where in a repeated header block the reader is: its values row, then its columns row. */
   private repeat: 'none' | 'values' | 'columns' = 'none';
-  private lineEnds: 'unknown' | 'lf' | 'cr' = 'unknown';
+  private lineEnds: 'unknown' | 'lf' | 'cr' | 'lf-cr' = 'unknown';
+  /** In a file of LF CR line ends, whether the text so far ended with an LF whose CR is to come. */
+  private lfPending = false;
   /** Lines read so far that ended with CR alone in a file of LF lines: the splitter counts none. */
   private loneCrLines = 0;
   /** Text held until its first line end says which kind the file uses. */
@@ -331,8 +333,9 @@ export class CsvMrfParser implements FormatParser {
 
   /**
    * Text to the row splitter. A file whose lines end with CR alone (Excel for Mac's "CSV
-   * (Macintosh)") is read as if they ended with LF; which kind a file uses is told by its first
-   * line end, and text is held until one is seen.
+   * (Macintosh)") is read as if they ended with LF, and so is one whose lines end with LF CR, CRLF
+   * the wrong way round (written by hand-made exports); which kind a file uses is told by its
+   * first line end, and text is held until one is seen.
    */
   private split(text: string): void {
     if (this.lineEnds === 'unknown') {
@@ -340,17 +343,24 @@ export class CsvMrfParser implements FormatParser {
       const lf = all.indexOf('\n');
       const cr = all.indexOf('\r');
       if (cr === -1 || (lf !== -1 && lf < cr) || cr === all.length - 1) {
-        if (lf === -1) {
-          this.undecided = all; // no line end yet, or a CR whose next character is still to come
+        // No line end yet, or one whose next characters (CR? LF?) are still to come.
+        if (lf === -1 || (cr === lf + 1 && all.length < lf + 3)) {
+          this.undecided = all;
           return;
         }
-        this.lineEnds = 'lf';
+        this.lineEnds = cr === lf + 1 && all.charCodeAt(lf + 2) !== 10 ? 'lf-cr' : 'lf';
+        if (this.lineEnds === 'lf-cr') this.report.add('csv.lf-cr-line-ends', 'file');
       } else {
         this.lineEnds = all.charCodeAt(cr + 1) === 10 ? 'lf' : 'cr';
         if (this.lineEnds === 'cr') this.report.add('csv.cr-line-ends', 'file');
       }
       this.undecided = '';
       text = all;
+    }
+    if (this.lineEnds === 'lf-cr') {
+      if (this.lfPending && text.charCodeAt(0) === 13) text = text.slice(1);
+      if (text.length > 0) this.lfPending = text.charCodeAt(text.length - 1) === 10;
+      text = text.replaceAll('\n\r', '\n');
     }
     this.splitter.push(this.lineEnds === 'cr' ? text.replaceAll('\r', '\n') : text);
   }

@@ -30,7 +30,12 @@ import {
   previousSignificant,
 } from './json-resync.ts';
 import { checkHeader, checkStatement, emptyHeader, resolveVersion } from './header.ts';
-import { lenientJson, mayFollowString, type LenientText } from './lenient-json.ts';
+import {
+  lenientJson,
+  mayFollowSeparator,
+  mayFollowString,
+  type LenientText,
+} from './lenient-json.ts';
 import {
   CODE_TYPES_V2_SET,
   CODE_TYPES_V3_SET,
@@ -121,15 +126,20 @@ function endOfString(b: Buffer, from: number): number {
 
 /**
  * Whether the quote at k closes its string: 1 when a byte that may follow a string comes next,
- * after white space (mayFollowString); 0 when text does, for the quote is then the text's own,
- * one the writer did not escape (`12" tube`); MORE when the buffer ends first.
+ * after white space (mayFollowString), and after a comma or colon one that may follow that
+ * (mayFollowSeparator); 0 when text does, for the quote is then the text's own, one the writer
+ * did not escape (`12" tube`, `8", prefabricated`); MORE when the buffer ends first.
  */
 function closesString(b: Buffer, k: number): number {
   let j = k + 1;
   let c = b[j];
   while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++j];
   if (c === undefined) return MORE;
-  return mayFollowString(c) ? 1 : 0;
+  if (c !== 0x2c /* , */ && c !== COLON_BYTE) return mayFollowString(c) ? 1 : 0;
+  c = b[++j];
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++j];
+  if (c === undefined) return MORE;
+  return mayFollowSeparator(c) ? 1 : 0;
 }
 
 /** Whether the bytes from i to the buffer's end are white space or NUL (padding) only. */
@@ -948,11 +958,17 @@ export class JsonMrfParser implements FormatParser {
     while (i < n) {
       const c = b[i] as number;
       if (c === QUOTE) {
-        // What nearly every string is followed by, at once: no need to look further.
+        // What nearly every string is followed by, at once (`"}`, `"]`, `","`, `":"`, `":1`): no
+        // need to look further.
         let end = endOfString(b, i + 1);
         const next = end === -1 ? -1 : b[end + 1];
-        if (next !== 0x2c && next !== COLON_BYTE && next !== 0x7d && next !== 0x5d)
-          end = this.stringEnd(b, i + 1);
+        const closes =
+          next === 0x7d ||
+          next === 0x5d ||
+          ((next === 0x2c || next === COLON_BYTE) &&
+            end + 2 < n &&
+            mayFollowSeparator(b[end + 2] as number));
+        if (!closes) end = this.stringEnd(b, i + 1);
         if (end === -1) {
           this.inString = true;
           this.depth = depth;

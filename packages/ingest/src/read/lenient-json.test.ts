@@ -34,6 +34,26 @@ describe('lenientJson', () => {
     ]);
   });
 
+  it("takes a quote followed by a comma or colon and then a word as the text's own", () => {
+    const text =
+      '{"description": "BRACE 8", PREFAB", "note": "SPLINT 4": PLASTER", ' +
+      '"address": ["1 Main St "Suite 5", Portland"], "next": "a",\n "b": [1, true, null]}';
+    const repaired = lenientJson(text, true);
+    expect(repaired).toMatchObject({ ...NONE, unescapedQuotes: 4 });
+    expect(JSON.parse(repaired?.text ?? '')).toEqual({
+      description: 'BRACE 8", PREFAB',
+      note: 'SPLINT 4": PLASTER',
+      address: ['1 Main St "Suite 5", Portland'],
+      next: 'a',
+      b: [1, true, null],
+    });
+    // A comma and then a value or key, or a comma at the end, still closes its string.
+    for (const list of ['["a", "b"]', '["a", 5]', '["a", -1]', '["a", [1]]', '["a", null]']) {
+      expect(lenientJson(list, true), list).toBeNull();
+    }
+    expect(JSON.parse(lenientJson('["a",]', true)?.text ?? '')).toEqual(['a']);
+  });
+
   it('reads NaN and Infinity as null, outside strings only', () => {
     const repaired = lenientJson(
       '{"gross_charge": NaN, "max": Infinity, "min": -Infinity, "notes": "NaN, Infinity,]"}',

@@ -117,11 +117,37 @@ export function mayFollowString(c: number): boolean {
   );
 }
 
-/** Whether the quote at k closes its string: the text ends, or mayFollowString comes next. */
+/**
+ * Whether the byte d, the first after a comma or colon (and white space) that follows a quote,
+ * may start what JSON puts after one: a value or key (a quote, brace, bracket, number, `true`,
+ * `false`, `null`, or `NaN` and `Infinity`, read as null), or what the repairs here read there (a
+ * closing brace or bracket after a trailing comma, another comma, a comment). Anything else, a
+ * word as in `8", prefabricated`, makes the quote and the comma the text's own.
+ */
+export function mayFollowSeparator(d: number): boolean {
+  return (
+    mayFollowString(d) ||
+    d === 0x74 /* t */ ||
+    d === 0x66 /* f */ ||
+    d === 0x6e /* n */ ||
+    d === 0x4e /* N */ ||
+    d === 0x49 /* I */
+  );
+}
+
+/**
+ * Whether the quote at k closes its string: the text ends, or mayFollowString comes next, and
+ * after a comma or colon, mayFollowSeparator.
+ */
 function closesText(text: string, k: number): boolean {
   let j = k + 1;
   while (j < text.length && isWhitespace(text.charCodeAt(j))) j++;
-  return j === text.length || mayFollowString(text.charCodeAt(j));
+  if (j === text.length) return true;
+  const c = text.charCodeAt(j);
+  if (c !== COMMA && c !== COLON) return mayFollowString(c);
+  j++;
+  while (j < text.length && isWhitespace(text.charCodeAt(j))) j++;
+  return j === text.length || mayFollowSeparator(text.charCodeAt(j));
 }
 
 /** The text with those repaired, or null when it has none of them (so it is broken otherwise). */

@@ -884,6 +884,33 @@ describe('records and rules', () => {
       expect(named.report.count('json.unescaped-quote')).toBe(4);
     });
 
+    it('reads an unescaped quote followed by a comma and a word as text, in an item or a header list', async () => {
+      const [first, second, ...rest] = visits() as Record<string, unknown>[];
+      const items = [
+        { ...first, description: 'BRACE WRIST 8INCH, PREFABRICATED' },
+        { ...second, description: 'SPLINT 4INCH: PLASTER' },
+        ...rest,
+      ];
+      const text = JSON.stringify({
+        ...HEADER_FIELDS,
+        hospital_address: ['1 Main St INCHSuite 5INCH, Portland, OR 97201'],
+        standard_charge_information: items,
+      }).replace(/INCH/g, '"');
+      const path = await file('inch-comma.json', text);
+      for (const chunkSize of [7, 8, 9, 64 * 1024]) {
+        const { records, header, report } = await readWithReport(path, { chunkSize });
+        expect(records.map((r) => r.description)).toEqual([
+          'BRACE WRIST 8", PREFABRICATED',
+          'SPLINT 4": PLASTER',
+          'Visit 3',
+          'Visit 4',
+        ]);
+        expect(header.addresses).toEqual(['1 Main St "Suite 5", Portland, OR 97201']);
+        expect(report.count('json.unescaped-quote')).toBe(4);
+        expect(report.count('json.invalid-item')).toBe(0);
+      }
+    });
+
     it('reads a raw line break or tab, a backslash JSON does not know and a number such as .5, and says so', async () => {
       const [first, second, ...rest] = visits() as Record<string, unknown>[];
       const items = [
@@ -2034,6 +2061,32 @@ describe('records and rules', () => {
       const crlf = await read(await file('windows.csv', lf.replaceAll('\n', '\r\n')), 7);
       expect(crlf.records).toEqual(expected);
       expect(crlf.report.count('csv.cr-line-ends')).toBe(0);
+    },
+  );
+
+  itWithDataFile(
+    'reads a CSV whose lines end with LF CR, CRLF the wrong way round, as one with LF, however it is cut',
+    'cms-hpt-examples/V3.0.0_Tall_CSV_Format_Example.csv',
+    async (tall) => {
+      const lf = await readFile(tall, 'utf8');
+      const read = (path: string, chunkSize?: number) => readWithReport(path, { chunkSize });
+      const expected = (await read(tall)).records;
+      // Its quoted values with commas (a description, notes) each start a line's CR away.
+      expect(lf).toContain('\n"');
+      const lfCr = await file('lf-cr.csv', lf.replaceAll('\n', '\n\r'));
+      for (const chunkSize of [undefined, 1, 2, 7, 64]) {
+        const { records, report } = await read(lfCr, chunkSize);
+        expect(records).toEqual(expected);
+        expect(report.count('csv.lf-cr-line-ends')).toBe(1);
+        expect(report.count('whitespace.trimmed')).toBe(
+          (await read(tall)).report.count('whitespace.trimmed'),
+        );
+      }
+      // A blank line (LF LF) is no LF CR.
+      const blank = await read(await file('blank-line.csv', lf.replace('\n', '\n\n')), 1);
+      const described = (records: ChargeRecord[]) => records.map((r) => r.description);
+      expect(described(blank.records)).toEqual(described(expected));
+      expect(blank.report.count('csv.lf-cr-line-ends')).toBe(0);
     },
   );
 

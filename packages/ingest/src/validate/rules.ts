@@ -164,6 +164,10 @@ export const RULES = {
     'file ended its lines with CR alone, as old Mac files do (read all the same)',
     'files ended their lines with CR alone, as old Mac files do (read all the same)',
   ),
+  'csv.lf-cr-line-ends': warning(
+    'file ended its lines with LF CR, CRLF the wrong way round (read all the same)',
+    'files ended their lines with LF CR, CRLF the wrong way round (read all the same)',
+  ),
   'csv.lone-cr': warning(
     'row held lines that ended with CR alone in a file whose lines end with LF; each was read as a row',
     'rows held lines that ended with CR alone in a file whose lines end with LF; each was read as a row',
