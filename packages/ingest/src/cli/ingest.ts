@@ -57,18 +57,23 @@ async function validateOnly({ source, unreadable, startedAt }: ListedFile): Prom
   const started = startedAt ?? performance.now();
   const cpu = process.cpuUsage();
   const bar = new ProgressBar(source);
-  let records = 0;
+  const read = { records: 0, bytes: 0, total: null as number | null };
   let reader: MrfReader | undefined;
   let failure: string | undefined;
   try {
     if (unreadable) throw unreadable;
     reader = await openMrf(source, {
-      onProgress: (bytes, total) => bar.update(bytes, total, records),
+      onProgress: (bytes, total) => {
+        Object.assign(read, { bytes, total });
+        bar.update(bytes, total, read.records);
+      },
     });
     for await (const record of reader.records) {
-      records++;
+      read.records++;
       void record;
     }
+    // Bytes are read ahead of the records: the last figures count every record.
+    bar.update(read.bytes, read.total, read.records);
   } catch (error) {
     failure = errorMessage(error);
   }

@@ -74,6 +74,13 @@ export interface IngestResult {
  */
 export type ReadPhase = 'checking' | 'reading';
 
+/** How far a file's read has come: records read, bytes read, and of how many when known. */
+interface ReadProgress {
+  records: number;
+  bytes: number;
+  total: number | null;
+}
+
 export interface IngestOptions {
   /**
    * Called as the file is read: bytes so far, total bytes when known, records so far, and which
@@ -201,7 +208,7 @@ async function runIngest(
   // recording the run, tidying interrupted runs) goes on while the file's header is read.
   const locking = pool.connect();
   const connecting = Promise.allSettled(RATE_TABLES.map(() => pool.connect()));
-  const progress = { records: 0 };
+  const progress: ReadProgress = { records: 0, bytes: 0, total: null };
   const remote = isUrl(source);
   // A local file's first bytes are read while unchangedLoad may hash it: the read's progress is
   // held until that is settled, so that the two passes are shown one after the other.
@@ -210,6 +217,8 @@ async function runIngest(
     latest: null,
   };
   const readProgress = (bytes: number, total: number | null) => {
+    progress.bytes = bytes;
+    progress.total = total;
     if (reading.held) reading.latest = [bytes, total];
     else options.progress?.(bytes, total, progress.records, 'reading');
   };
@@ -345,8 +354,8 @@ interface LoadRun {
   downloaded: Promise<DownloadOutcome>;
   /** One connection per rate table, asked for when the run began. */
   connecting: Promise<PromiseSettledResult<PoolClient>[]>;
-  /** Records read so far, for the progress callback. */
-  progress: { records: number };
+  /** Records read so far, and the bytes last said, for the progress callback. */
+  progress: ReadProgress;
   options: IngestOptions;
 }
 
@@ -394,10 +403,13 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       (pairs) => payerPlanIds(pool, pairs),
       (entries) => upsertCodes(pool, entries),
     );
+    const { progress } = run;
     for await (const record of reader.records) {
-      run.progress.records++;
+      progress.records++;
       await encoder.add(record);
     }
+    // Bytes are read ahead of the records: the last figures count every record.
+    run.options.progress?.(progress.bytes, progress.total, progress.records, 'reading');
     // A file with no charge (a modifier's record is none), or whose every rate was rejected,
     // would replace the hospital's rates with none.
     const empty = emptiness(reader, encoder.summary.items);

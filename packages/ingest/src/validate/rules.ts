@@ -60,8 +60,8 @@ export const RULES = {
     'licence numbers look like an EIN, not a state licence',
   ),
   'npi.invalid': warning(
-    'type 2 NPI is not an NPI (ten digits, the last their check digit)',
-    'type 2 NPIs are not NPIs (ten digits, the last their check digit)',
+    'type 2 NPI is not a valid NPI (ten digits, the last the check digit of the other nine)',
+    'type 2 NPIs are not valid NPIs (ten digits, the last the check digit of the other nine)',
   ),
   'version.declared-differs': warning(
     'version was written in a non-standard way',
