@@ -212,15 +212,11 @@ async function runIngest(
   const remote = isUrl(source);
   // A local file's first bytes are read while unchangedLoad may hash it: the read's progress is
   // held until that is settled, so that the two passes are shown one after the other.
-  const reading: { held: boolean; latest: [number, number | null] | null } = {
-    held: !remote && !options.reload,
-    latest: null,
-  };
+  let readingHeld = !remote && !options.reload;
   const readProgress = (bytes: number, total: number | null) => {
     progress.bytes = bytes;
     progress.total = total;
-    if (reading.held) reading.latest = [bytes, total];
-    else options.progress?.(bytes, total, progress.records, 'reading');
+    if (!readingHeld) options.progress?.(bytes, total, progress.records, 'reading');
   };
   // A URL whose bytes were read before is asked for only if it changed since (the validators its
   // server sent with them), and what it sends is hashed before it is read, when it may be the
@@ -283,8 +279,8 @@ async function runIngest(
       : remote
         ? (known?.run ?? (await notModified(asked, opening)))
         : await unchangedLoad(lockClient, source, options);
-    reading.held = false;
-    if (reading.latest && !unchanged) readProgress(...reading.latest);
+    readingHeld = false;
+    if (progress.bytes > 0 && !unchanged) readProgress(progress.bytes, progress.total);
     if (unchanged) {
       await opening.then((reader) => reader.close()).catch(() => undefined);
       Object.assign(result, await recordUnchanged(lockClient, runId, unchanged));

@@ -357,8 +357,11 @@ export class CsvMrfParser implements FormatParser {
       this.undecided = '';
       text = all;
     }
-    if (this.lineEnds === 'lf-cr') {
-      if (this.lfPending && text.charCodeAt(0) === 13) text = text.slice(1);
+    if (this.lineEnds === 'lf-cr' && text.length > 0) {
+      if (this.lfPending && text.charCodeAt(0) === 13) {
+        text = text.slice(1);
+        this.lfPending = false;
+      }
       if (text.length > 0) this.lfPending = text.charCodeAt(text.length - 1) === 10;
       text = text.replaceAll('\n\r', '\n');
     }

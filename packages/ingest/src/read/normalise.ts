@@ -841,6 +841,31 @@ const APOSTROPHE = 39;
 const ZERO = 48;
 
 /**
+ * A code or modifier with a spreadsheet's mark for "text, not a number" ('0450, which some
+ * exports write out) dropped (`code.apostrophe`) and, when `decimals`, a whole number written as
+ * a decimal (pandas writes a column of numbers with empty cells so: revenue code 450 as 450.0)
+ * read without its decimals (`code.decimal`); each said with `label` and the value as written.
+ */
+function spreadsheetUndone(
+  report: ValidationReport,
+  label: string,
+  written: string,
+  location: string,
+  decimals = true,
+): string {
+  let value = written;
+  if (value.charCodeAt(0) === APOSTROPHE && value.length > 1) {
+    report.add('code.apostrophe', location, `${label} ${written}`);
+    value = value.slice(1);
+  }
+  if (decimals && value.charCodeAt(value.length - 1) === ZERO && DECIMAL_ZERO.test(value)) {
+    report.add('code.decimal', location, `${label} ${written}`);
+    value = value.slice(0, value.indexOf('.'));
+  }
+  return value;
+}
+
+/**
  * A code as the code list and the search know it, so that one code is one code whatever the
  * hospital's spreadsheet did to it: a code written with a spreadsheet's text apostrophe ('0450)
  * loses it (`code.apostrophe`), a code written as a decimal (450.0) its decimals
@@ -854,17 +879,7 @@ export function codeValue(
   written: string,
   location: string,
 ): string {
-  let code = written;
-  if (code.charCodeAt(0) === APOSTROPHE && code.length > 1) {
-    // A spreadsheet's mark for "text, not a number" ('0450), which some exports write out.
-    report.add('code.apostrophe', location, `${type} ${written}`);
-    code = code.slice(1);
-  }
-  if (code.charCodeAt(code.length - 1) === ZERO && type !== 'ICD' && DECIMAL_ZERO.test(code)) {
-    // pandas writes a column of numbers with empty cells as decimals: revenue code 450 as 450.0.
-    report.add('code.decimal', location, `${type} ${written}`);
-    code = code.slice(0, code.indexOf('.'));
-  }
+  const code = spreadsheetUndone(report, type, written, location, type !== 'ICD');
   if ((code.includes('E+') || code.includes('e+')) && SCIENTIFIC.test(code)) {
     // A spreadsheet's display of a long number (an NDC as 5.04E+10): its digits are gone.
     report.add('code.scientific', location, `${type} ${code}`);
@@ -902,15 +917,7 @@ export function modifierCodes(
   for (let i = 0; i < list.length; i++) {
     const written = list[i] ?? '';
     if (MODIFIER.test(written)) continue;
-    let modifier = written;
-    if (modifier.charCodeAt(0) === APOSTROPHE && modifier.length > 1) {
-      report.add('code.apostrophe', location, `modifier ${written}`);
-      modifier = modifier.slice(1);
-    }
-    if (DECIMAL_ZERO.test(modifier)) {
-      report.add('code.decimal', location, `modifier ${written}`);
-      modifier = modifier.slice(0, modifier.indexOf('.'));
-    }
+    let modifier = spreadsheetUndone(report, 'modifier', written, location);
     if (LOWER_CASE.test(modifier) && MODIFIER_ANY_CASE.test(modifier)) {
       report.add('code.lower-case', location, `modifier ${modifier}`);
       modifier = modifier.toUpperCase();
