@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { createInflateRaw, type Gunzip, type InflateRaw } from 'node:zlib';
+import { crc32, createInflateRaw, type Gunzip, type InflateRaw } from 'node:zlib';
 import { MrfReadError } from './errors.ts';
 
 export function errorText(cause: unknown): string {
@@ -66,6 +66,34 @@ class Tail {
   }
 }
 
+/**
+ * A zip entry's bytes as they come, checked once they have all come against the CRC-32 its
+ * archive gives for them (`expected`, asked for then: a streamed entry's may be known only from
+ * the directory at the archive's end; null when the archive does not say). A mismatch means the
+ * bytes are not the ones the archive was made with (damaged on the way, or an archive replaced
+ * while it was read by ranges), and the read is refused, so that the hospital's rates stay as
+ * they were, rather than loaded: deflate finds some damage on its own, stored bytes none.
+ */
+export async function* crcChecked(
+  chunks: AsyncIterable<Buffer>,
+  name: string,
+  expected: () => Promise<number | null> | number | null,
+): AsyncGenerator<Buffer> {
+  let crc = 0;
+  for await (const chunk of chunks) {
+    crc = crc32(chunk, crc);
+    yield chunk;
+  }
+  const written = await expected();
+  if (written !== null && crc !== written) {
+    throw new MrfReadError(
+      'unsupported-archive',
+      `The zip archive is damaged: the bytes of "${name}" do not match its checksum (CRC-32), ` +
+        'so they are not the ones the archive was made with.',
+    );
+  }
+}
+
 export function unsupportedMethod(name: string, method: number): MrfReadError {
   return new MrfReadError(
     'unsupported-archive',
@@ -81,6 +109,8 @@ export interface ZipDirectoryEntry {
   compressedSize: number;
   /** Where its local file header starts, from the start of the archive. */
   localHeaderOffset: number;
+  /** The CRC-32 of its bytes once uncompressed. */
+  crc32: number;
 }
 
 /**
@@ -123,6 +153,7 @@ export function centralDirectory(end: Buffer): ZipDirectoryEntry[] | null {
       method: end.readUInt16LE(i + 10),
       compressedSize: wide[1] as number,
       localHeaderOffset: wide[2] as number,
+      crc32: end.readUInt32LE(i + 16),
     });
     i += 46 + nameLength + extraLength + end.readUInt16LE(i + 32);
   }
@@ -140,11 +171,6 @@ function zip64Values(extra: Buffer, count: number): number[] {
     i += 4 + size;
   }
   return [];
-}
-
-/** The names in a zip archive's central directory (see centralDirectory). */
-export function centralDirectoryNames(end: Buffer): string[] | null {
-  return centralDirectory(end)?.map((entry) => entry.name) ?? null;
 }
 
 /** The files of a zip archive that anyone published: no directories, no macOS resource forks. */
@@ -211,6 +237,7 @@ export async function* unzipFirstEntry(
     }
     const flags = buffer.readUInt16LE(6);
     const method = buffer.readUInt16LE(8);
+    const localCrc = buffer.readUInt32LE(14);
     let compressedSize = buffer.readUInt32LE(18);
     const nameLength = buffer.readUInt16LE(26);
     const extraLength = buffer.readUInt16LE(28);
@@ -255,10 +282,16 @@ export async function* unzipFirstEntry(
         yield part;
       }
     }
-    if (method === 0) yield* entryBytes();
-    else yield* inflate(entryBytes(), createInflateRaw(), 'zip');
-    while (!(await pull()).done);
-    const files = (centralDirectoryNames(tail.bytes()) ?? []).filter((file) => !isSkipped(file));
+    const entry = method === 0 ? entryBytes() : inflate(entryBytes(), createInflateRaw(), 'zip');
+    const listed: ZipDirectoryEntry[] = [];
+    // The rest of the archive is read before the check: a streamed entry's CRC-32 is in the
+    // directory at its end (and in a descriptor after its bytes, which the directory repeats).
+    yield* crcChecked(entry, name, async () => {
+      while (!(await pull()).done);
+      listed.push(...(centralDirectory(tail.bytes()) ?? []));
+      return sizeKnown ? localCrc : (listed.find((file) => file.name === name)?.crc32 ?? null);
+    });
+    const files = listed.map((file) => file.name).filter((file) => !isSkipped(file));
     const read = files.indexOf(name);
     if (read !== -1) files.splice(read, 1);
     otherFiles(files);

@@ -4,10 +4,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateRawSync, gzipSync } from 'node:zlib';
+import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../model.ts';
-import { centralDirectoryNames } from './compression.ts';
+import { centralDirectory } from './compression.ts';
 import { MAX_RATES_PER_RECORD, RECENT_CHARGES } from './csv-reader.ts';
 import { JsonMrfParser, MAX_VALUE_BYTES } from './json-reader.ts';
 import { CMS_AFFIRMATION, CMS_ATTESTATION } from './header.ts';
@@ -3576,6 +3576,83 @@ describe('zip archives with more than one file', () => {
     expect(stats.sha256).toBe(sha256(bytes));
   });
 
+  it("refuses a file whose bytes do not match the archive's checksum, and names it", async () => {
+    const a = csv('Hospital A');
+    // One price changed in the stored bytes, the length kept: only the CRC-32 can tell.
+    const damage = (bytes: Buffer) => {
+      const at = bytes.indexOf('120,,,');
+      expect(at).toBeGreaterThan(0);
+      const copy = Buffer.from(bytes);
+      copy.write('9', at);
+      return copy;
+    };
+    const mismatch = {
+      code: 'unsupported-archive',
+      message:
+        'The zip archive is damaged: the bytes of "a.csv" do not match its checksum (CRC-32), ' +
+        'so they are not the ones the archive was made with.',
+    };
+    // Streamed, the CRC-32 from the file's header; read by its name, from the directory.
+    const stored = await file(
+      'stored.zip',
+      damage(zipArchive([{ name: 'a.csv', content: a, method: 0 }])),
+    );
+    for (const source of [stored, `${stored}#a.csv`]) {
+      for (const chunkSize of [7, 64 * 1024]) {
+        expect(await failure(source, { chunkSize })).toMatchObject(mismatch);
+      }
+    }
+    // With the CRC-32 after the data (a descriptor), from the directory at the archive's end.
+    const streamed = zipArchive([
+      { name: 'a.csv', content: a, descriptor: true },
+      { name: 'b.csv', content: csv('Hospital B') },
+    ]);
+    const second = streamed.lastIndexOf(Buffer.from('PK\x01\x02', 'latin1'));
+    const first = streamed.indexOf(Buffer.from('PK\x01\x02', 'latin1'));
+    expect(second).toBeGreaterThan(first);
+    const wrong = Buffer.from(streamed);
+    wrong.writeUInt32LE((wrong.readUInt32LE(first + 16) + 1) >>> 0, first + 16);
+    expect((await failure(await file('descriptor.zip', wrong))).message).toBe(mismatch.message);
+    // The archive's other file, whole, still reads.
+    expect((await openMrf(`${await file('other.zip', wrong)}#b.csv`)).header.hospitalName).toBe(
+      'Hospital B',
+    );
+  });
+
+  it('refuses a file of an archive at a URL replaced between its Range requests', async () => {
+    const version = (price: string) =>
+      zipArchive([
+        {
+          name: 'a.csv',
+          content: Buffer.from(csv('Hospital A').toString().replace('120,', price)),
+          method: 0,
+        },
+      ]);
+    const before = version('120,');
+    const after = version('980,');
+    expect(after.length).toBe(before.length);
+    // The first three answers (the archive's start, its directory, the file's header) are of
+    // the archive as it was; its data comes from the one that replaced it.
+    let asked = 0;
+    const files = new Proxy<Record<string, Buffer>>(
+      {},
+      {
+        get: (_target, path) =>
+          path === '/system.zip' ? (asked++ < 3 ? before : after) : undefined,
+      },
+    );
+    const server = await serveFiles(files);
+    try {
+      expect(await failure(`${server.url('/system.zip')}#a.csv`)).toMatchObject({
+        code: 'unsupported-archive',
+        message: expect.stringContaining('do not match its checksum (CRC-32)') as string,
+      });
+      expect(server.statuses).toEqual([206, 206, 206, 206]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reads a zip64 directory, and says nothing of an archive with one file', async () => {
     const two = zipArchive(
       [
@@ -3584,7 +3661,7 @@ describe('zip archives with more than one file', () => {
       ],
       { zip64: true },
     );
-    expect(centralDirectoryNames(two)).toEqual(['a.csv', 'b.csv']);
+    expect(centralDirectory(two)?.map((e) => e.name)).toEqual(['a.csv', 'b.csv']);
     expect((await readZip(two)).rule?.count).toBe(1);
     const one = await readZip(zipArchive([{ name: 'a.csv', content: csv('Hospital A') }]));
     expect(one.rule).toBeUndefined();
@@ -3768,9 +3845,9 @@ describe('zip archives with more than one file', () => {
 
   it('has no names when the end of the directory is missing or damaged', () => {
     const bytes = zipArchive([{ name: 'a.csv', content: csv('Hospital A') }]);
-    expect(centralDirectoryNames(bytes.subarray(0, bytes.length - 22))).toBeNull();
+    expect(centralDirectory(bytes.subarray(0, bytes.length - 22))).toBeNull();
     // The last bytes kept hold the end record and only part of the directory.
-    expect(centralDirectoryNames(bytes.subarray(bytes.length - 22 - 20))).toBeNull();
+    expect(centralDirectory(bytes.subarray(bytes.length - 22 - 20))).toBeNull();
   });
 });
 
@@ -3782,6 +3859,7 @@ function zipOf(name: string, content: Buffer): Buffer {
     header.writeUInt32LE(0x04034b50, 0);
     header.writeUInt16LE(20, 4);
     header.writeUInt16LE(method, 8);
+    header.writeUInt32LE(crc32(raw), 14);
     header.writeUInt32LE(data.length, 18);
     header.writeUInt32LE(raw.length, 22);
     header.writeUInt16LE(nameBytes.length, 26);

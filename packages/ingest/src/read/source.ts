@@ -8,6 +8,7 @@ import {
   LOCAL_HEADER,
   TAIL_BYTES,
   centralDirectory,
+  crcChecked,
   errorText,
   inflate,
   officeDocument,
@@ -380,10 +381,8 @@ async function openArchiveMember(
   stats.compression = 'zip';
   stats.validators = archive.validators();
   const tapped = tap(raw, stats, options);
-  return {
-    chunks: entry.method === 8 ? inflate(tapped, createInflateRaw(), 'zip') : tapped,
-    stats: () => stats.snapshot(),
-  };
+  const bytes = entry.method === 8 ? inflate(tapped, createInflateRaw(), 'zip') : tapped;
+  return { chunks: crcChecked(bytes, name, () => entry.crc32), stats: () => stats.snapshot() };
 }
 
 /** A name as a URL's fragment may carry it, percent-encoded (`a%20b.csv`). */
