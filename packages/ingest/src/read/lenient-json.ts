@@ -95,44 +95,39 @@ function isWordChar(c: number): boolean {
   );
 }
 
-/**
- * Whether the byte c, the first after a string's closing quote and white space, may follow a
- * string: what JSON puts there (`:`, `,`, `}`, `]`), and what the repairs here read there (a
- * comment; a quote, a brace, a bracket or a number after a missing comma). A quote followed by
- * anything else (a letter, most punctuation) is taken as the text's own, one its writer did not
- * escape. The JSON reader's scanner finds a string's end by the same bytes.
- */
-export function mayFollowString(c: number): boolean {
-  return (
-    c === COLON ||
-    c === COMMA ||
-    c === 0x7d ||
-    c === 0x5d ||
-    c === QUOTE ||
-    c === SLASH ||
-    c === 0x7b ||
-    c === 0x5b ||
-    c === 0x2d ||
-    (c >= 0x30 && c <= 0x39)
-  );
+/** A table of 256 bytes: 1 for each of `bytes`. */
+function byteTable(bytes: string): Uint8Array {
+  const table = new Uint8Array(256);
+  for (let i = 0; i < bytes.length; i++) table[bytes.charCodeAt(i)] = 1;
+  return table;
 }
 
 /**
- * Whether the byte d, the first after a comma or colon (and white space) that follows a quote,
- * may start what JSON puts after one: a value or key (a quote, brace, bracket, number, `true`,
- * `false`, `null`, or `NaN` and `Infinity`, read as null), or what the repairs here read there (a
- * closing brace or bracket after a trailing comma, another comma, a comment). Anything else, a
- * word as in `8", prefabricated`, makes the quote and the comma the text's own.
+ * The bytes that may follow a string's closing quote and white space: what JSON puts there (`:`,
+ * `,`, `}`, `]`), and what the repairs here read there (a comment; a quote, a brace, a bracket or
+ * a number after a missing comma). A quote followed by anything else (a letter, most punctuation)
+ * is taken as the text's own, one its writer did not escape. The JSON reader's scanner finds a
+ * string's end by the same bytes.
  */
-export function mayFollowSeparator(d: number): boolean {
-  return (
-    mayFollowString(d) ||
-    d === 0x74 /* t */ ||
-    d === 0x66 /* f */ ||
-    d === 0x6e /* n */ ||
-    d === 0x4e /* N */ ||
-    d === 0x49 /* I */
-  );
+const FOLLOW_STRING = byteTable(':,}]"/{[-0123456789');
+
+/**
+ * The bytes that may come after a comma or colon (and white space) that follows a quote: what
+ * may follow a string (a quote, brace, bracket or number starts a value or key; a closing brace
+ * or bracket after a trailing comma, another comma and a comment are repaired here) and the
+ * first letters of `true`, `false`, `null`, `NaN` and `Infinity` (the last two read as null).
+ * Anything else, a word as in `8", prefabricated`, makes the quote and the comma the text's own.
+ */
+export const FOLLOW_SEPARATOR = byteTable(':,}]"/{[-0123456789tfnNI');
+
+/** Whether the byte (or character) c may follow a string's closing quote (FOLLOW_STRING). */
+export function mayFollowString(c: number): boolean {
+  return FOLLOW_STRING[c] === 1;
+}
+
+/** Whether c may come after a comma or colon that follows a quote (FOLLOW_SEPARATOR). */
+export function mayFollowSeparator(c: number): boolean {
+  return FOLLOW_SEPARATOR[c] === 1;
 }
 
 /**
