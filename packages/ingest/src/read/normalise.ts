@@ -1,3 +1,4 @@
+import { passesLuhn } from '@ratelens/core';
 import type { CmsVersion, Methodology, Setting } from '../model.ts';
 import type { ValidationReport } from '../validate/report.ts';
 
@@ -713,29 +714,23 @@ export function looksLikeEin(license: string): boolean {
   return /^\d{2}-\d{7}$/.test(license) || /^\d{9}$/.test(license);
 }
 
+/** What an NPI's check digit is computed behind: the health industry's card issuer prefix. */
+const NPI_PREFIX = '80840';
+
 /**
  * Whether `npi` is an NPI: ten digits, the last the Luhn check digit of the other nine behind the
  * prefix 80840 (CMS, "Requirements for NPI check digit"). A type 2 NPI copied with a digit
  * wrong, cut, or shown in scientific notation by a spreadsheet (`1.30694E+09`) fails it.
  */
 export function isNpi(npi: string): boolean {
-  return /^\d{10}$/.test(npi) && npiCheckDigit(npi.slice(0, 9)) === npi.charCodeAt(9) - 48;
+  return /^\d{10}$/.test(npi) && passesLuhn(`${NPI_PREFIX}${npi}`);
 }
 
-/** The check digit of an NPI's first nine digits (see isNpi). */
+/** The check digit that makes nine digits an NPI (see isNpi). */
 export function npiCheckDigit(nine: string): number {
-  // 80840's doubled digits (8 → 1 + 6, 8 → 1 + 6, 4 → 8) and its others (0, 0) sum to 24.
-  let sum = 24;
-  for (let i = 0; i < 9; i++) {
-    // From the right of the nine, every other digit is doubled, starting with the last.
-    let digit = nine.charCodeAt(8 - i) - 48;
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return (10 - (sum % 10)) % 10;
+  const digit = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => passesLuhn(`${NPI_PREFIX}${nine}${d}`));
+  if (digit === undefined) throw new Error(`${nine} is not nine digits`);
+  return digit;
 }
 
 /** Joins free text values of the header that may be strings or arrays of provisions. */
