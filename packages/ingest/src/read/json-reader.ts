@@ -31,7 +31,6 @@ import {
 } from './json-resync.ts';
 import { checkHeader, checkStatement, emptyHeader, resolveVersion } from './header.ts';
 import {
-  FOLLOW_SEPARATOR,
   lenientJson,
   mayFollowSeparator,
   mayFollowString,
@@ -966,7 +965,7 @@ export class JsonMrfParser implements FormatParser {
         const closes =
           next === 0x7d ||
           next === 0x5d ||
-          ((next === 0x2c || next === COLON_BYTE) && FOLLOW_SEPARATOR[b[end + 2] ?? 0] === 1);
+          ((next === 0x2c || next === COLON_BYTE) && mayFollowSeparator(b[end + 2] ?? 0));
         if (!closes) end = this.stringEnd(b, i + 1);
         if (end === -1) {
           this.inString = true;

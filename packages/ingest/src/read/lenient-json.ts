@@ -118,7 +118,7 @@ const FOLLOW_STRING = byteTable(':,}]"/{[-0123456789');
  * first letters of `true`, `false`, `null`, `NaN` and `Infinity` (the last two read as null).
  * Anything else, a word as in `8", prefabricated`, makes the quote and the comma the text's own.
  */
-export const FOLLOW_SEPARATOR = byteTable(':,}]"/{[-0123456789tfnNI');
+const FOLLOW_SEPARATOR = byteTable(':,}]"/{[-0123456789tfnNI');
 
 /** Whether the byte (or character) c may follow a string's closing quote (FOLLOW_STRING). */
 export function mayFollowString(c: number): boolean {
