@@ -614,12 +614,15 @@ test('a real file loaded by the CLI shows where it deviates; a broken one is lis
   await expectAccessible(page);
 });
 
-/** A small CMS v3.0 tall CSV of one hospital in Burlington, Vermont, with one charge. */
+/**
+ * A small CMS v3.0 tall CSV of one hospital in Burlington, Vermont, with one charge. Its second
+ * type 2 NPI is a placeholder, which is not an NPI.
+ */
 function vermontHospital(name: string, licence: string): string {
   return [
     'hospital_name,last_updated_on,version,location_name,hospital_address,license_number|VT,type_2_npi,' +
       '"To the best of its knowledge and belief, this hospital has included all applicable standard charge information in accordance with the requirements of 45 CFR 180.50, and the information encoded is true, accurate, and complete as of the date in the file. This hospital has included all payer-specific negotiated charges in dollars that can be expressed as a dollar amount. For payer-specific negotiated charges that cannot be expressed as a dollar amount in the machine-readable file or not knowable in advance, the hospital attests that the payer-specific negotiated charge is based on a contractual algorithm, percentage or formula that precludes the provision of a dollar amount and has provided all necessary information available to the hospital for the public to be able to derive the dollar amount, including, but not limited to, the specific fee schedule or components referenced in such percentage, algorithm or formula.",attester_name',
-    `${name},2026-04-01,3.0.0,${name},"111 Colchester Ave, Burlington, VT 05401",${licence},1234567893,true,Pat Attester`,
+    `${name},2026-04-01,3.0.0,${name},"111 Colchester Ave, Burlington, VT 05401",${licence},1234567893|0000000001,true,Pat Attester`,
     'description,code|1,code|1|type,setting,standard_charge|gross,standard_charge|discounted_cash,payer_name,plan_name,standard_charge|negotiated_dollar,standard_charge|min,standard_charge|max,standard_charge|methodology',
     'MRI of brain (no contrast),70551,CPT,outpatient,1200,1080,Platform Health Insurance,PPO,400,400,400,fee schedule',
     '',
@@ -690,6 +693,11 @@ test('a long inventory turns pages by mouse and keyboard, and a hospital leads b
   );
   await expect(page.getByRole('main')).toBeFocused();
   await expect(page.getByText(/Burlington-South Burlington, VT/)).toBeVisible();
+  // (The file's validation, further down, says so too.)
+  await expect(page.getByRole('listitem').filter({ hasText: /^0000000001/ })).toHaveText(
+    '0000000001 (not a valid NPI)',
+  );
+  await expectAccessible(page);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Back to the inventory' })).toBeFocused();
   await page.keyboard.press('Enter');

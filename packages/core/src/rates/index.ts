@@ -5,3 +5,4 @@ export * from './code-category.ts';
 export * from './payer-names.ts';
 export * from './line-of-business.ts';
 export * from './effective-amount.ts';
+export * from './npi.ts';

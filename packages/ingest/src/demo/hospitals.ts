@@ -1,5 +1,5 @@
+import { npiCheckDigit } from '@ratelens/core';
 import type { MrfFormat } from '../model.ts';
-import { npiCheckDigit } from '../read/normalise.ts';
 
 /**
  * The fictional demo hospitals. Names always contain "Demo" so that nobody mistakes their prices

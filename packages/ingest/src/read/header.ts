@@ -1,7 +1,8 @@
+import { isNpi } from '@ratelens/core';
 import type { CmsVersion, MrfFormat, MrfHeader } from '../model.ts';
 import type { ValidationReport } from '../validate/report.ts';
 import { MrfReadError } from './errors.ts';
-import { STATE_CODES, cmsVersion, isNpi, looksLikeEin } from './normalise.ts';
+import { STATE_CODES, cmsVersion, looksLikeEin } from './normalise.ts';
 
 /**
  * The statements a hospital confirms, word for word as the schemas require them (their `const`):

@@ -11,11 +11,9 @@ import {
   confirmation,
   isoDate,
   jsonAmount,
-  isNpi,
   jsonText,
   modifierCodes,
   NameNormaliser,
-  npiCheckDigit,
   PERCENT,
   splitPipes,
   text,
@@ -584,29 +582,5 @@ describe('NameNormaliser', () => {
     expect(report.examples('whitespace.trimmed')[0]?.message).toMatch(
       /: plan_name "Aetna\\u00a0PPO"$/,
     );
-  });
-});
-
-describe('isNpi', () => {
-  it.each([['1306938071'], ['1194866210'], ['1234567893']])('takes %j, an NPI', (npi) => {
-    expect(isNpi(npi)).toBe(true);
-  });
-
-  it.each([
-    ['1306938072', 'its check digit wrong'],
-    ['1306983071', 'two digits swapped'],
-    ['0000000001', 'a placeholder'],
-    ['130693807', 'nine digits'],
-    ['13069380710', 'eleven digits'],
-    ['1.30694E+09', "a spreadsheet's scientific notation"],
-    ['130-693-8071', 'dashes'],
-    ['', 'nothing'],
-  ])('refuses %j, %s', (npi) => {
-    expect(isNpi(npi)).toBe(false);
-  });
-
-  it('gives the check digit that completes nine digits', () => {
-    expect(npiCheckDigit('130693807')).toBe(1);
-    expect(npiCheckDigit('119486621')).toBe(0);
   });
 });

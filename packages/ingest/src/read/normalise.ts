@@ -1,4 +1,3 @@
-import { passesLuhn } from '@ratelens/core';
 import type { CmsVersion, Methodology, Setting } from '../model.ts';
 import type { ValidationReport } from '../validate/report.ts';
 
@@ -712,25 +711,6 @@ export function cmsVersion(raw: string): CmsVersion | null {
 /** An EIN ("12-3456789") where a state licence number belongs is a common mistake. */
 export function looksLikeEin(license: string): boolean {
   return /^\d{2}-\d{7}$/.test(license) || /^\d{9}$/.test(license);
-}
-
-/** What an NPI's check digit is computed behind: the health industry's card issuer prefix. */
-const NPI_PREFIX = '80840';
-
-/**
- * Whether `npi` is an NPI: ten digits, the last the Luhn check digit of the other nine behind the
- * prefix 80840 (CMS, "Requirements for NPI check digit"). A type 2 NPI copied with a digit
- * wrong, cut, or shown in scientific notation by a spreadsheet (`1.30694E+09`) fails it.
- */
-export function isNpi(npi: string): boolean {
-  return /^\d{10}$/.test(npi) && passesLuhn(`${NPI_PREFIX}${npi}`);
-}
-
-/** The check digit that makes nine digits an NPI (see isNpi). */
-export function npiCheckDigit(nine: string): number {
-  const digit = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => passesLuhn(`${NPI_PREFIX}${nine}${d}`));
-  if (digit === undefined) throw new Error(`${nine} is not nine digits`);
-  return digit;
 }
 
 /** Joins free text values of the header that may be strings or arrays of provisions. */

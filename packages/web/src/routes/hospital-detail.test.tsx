@@ -10,6 +10,7 @@ import {
   HOSPITAL_NOT_FOUND_MESSAGE,
   HospitalDetailRoute,
   NO_PROBLEMS_MESSAGE,
+  NOT_AN_NPI,
   VALIDATION_KEY,
 } from './hospital-detail.tsx';
 
@@ -57,7 +58,8 @@ const HOSPITAL: HospitalDetail = {
   msaName: 'Anchorage, AK',
   addresses: ['3200 Providence Dr, Anchorage, AK 99508'],
   locations: ['Providence Alaska Medical Center'],
-  npis: ['1234567893'],
+  // The second is a placeholder, which fails the NPI check digit.
+  npis: ['1234567893', '0000000001'],
   isDemo: true,
   hospitalType: 'Critical Access Hospitals',
   healthsystemType: null,
@@ -205,7 +207,12 @@ describe('HospitalDetailRoute', () => {
         'Prices from the hospital’s file last updated on March 27, 2026, read on April 1, 2026.',
       ),
     ).toBeTruthy();
-    expect(screen.getByText('1234567893')).toBeTruthy();
+    // An NPI that is not one is listed as written, and said to be none.
+    const npis = within(screen.getByRole('heading', { name: 'NPIs' }).parentElement!);
+    expect(npis.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '1234567893',
+      `0000000001 ${NOT_AN_NPI}`,
+    ]);
     // A label is shown once an admin has set it; the form is for administrators only.
     expect(screen.getByText('Hospital type: Critical Access Hospitals')).toBeTruthy();
     expect(screen.queryByText(/^Health system:/)).toBeNull();

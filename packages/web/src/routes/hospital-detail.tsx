@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { HospitalIdParamsSchema, isAdmin, type HospitalDetail } from '@ratelens/core';
+import { HospitalIdParamsSchema, isAdmin, isNpi, type HospitalDetail } from '@ratelens/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { backToInventory } from '../features/inventory/back-to-inventory.ts';
 import {
@@ -38,6 +38,8 @@ import { NewTabLink } from '../shared/router-link.tsx';
 
 export const HOSPITAL_NOT_FOUND_MESSAGE = 'This hospital is not in the inventory.';
 export const NO_PROBLEMS_MESSAGE = 'No problems found.';
+/** Beside an NPI that fails CMS's check (its file's validation says so too, `npi.invalid`). */
+export const NOT_AN_NPI = '(not a valid NPI)';
 /** The disclosure of an earlier run's figures, which are history once another file is in use. */
 export const EARLIER_RUN_FIGURES = 'Format, counts, rates and validation of this run';
 /** What a warning and an error mean for the rates, under a file's validation. */
@@ -135,14 +137,14 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
             <Places locations={hospital.locations} addresses={hospital.addresses} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Facts title="NPIs" items={hospital.npis} />
+            <Facts title="NPIs" items={hospital.npis} mark={npiMark} />
           </Grid.Col>
         </Grid>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <Facts title="Addresses" items={hospital.addresses} />
           <Facts title="Locations" items={hospital.locations} />
-          <Facts title="NPIs" items={hospital.npis} />
+          <Facts title="NPIs" items={hospital.npis} mark={npiMark} />
         </SimpleGrid>
       )}
       <Stack gap="md">
@@ -161,7 +163,21 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
   );
 }
 
-function Facts({ title, items }: { title: string; items: string[] }) {
+/** What is said beside an NPI: nothing, or that it is not one (a placeholder, a digit wrong). */
+function npiMark(npi: string): string | null {
+  return isNpi(npi) ? null : NOT_AN_NPI;
+}
+
+function Facts({
+  title,
+  items,
+  mark,
+}: {
+  title: string;
+  items: string[];
+  /** What to say beside an item, if anything. */
+  mark?: (item: string) => string | null;
+}) {
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
@@ -171,10 +187,16 @@ function Facts({ title, items }: { title: string; items: string[] }) {
         <Text c="dimmed">None listed.</Text>
       ) : (
         <List spacing={4} style={{ overflowWrap: 'anywhere' }}>
-          {items.map((item, index) => (
-            // A file may list an address twice (two locations at one site).
-            <List.Item key={index}>{item}</List.Item>
-          ))}
+          {items.map((item, index) => {
+            const note = mark?.(item) ?? null;
+            return (
+              // A file may list an address twice (two locations at one site).
+              <List.Item key={index}>
+                {item}
+                {note !== null && <Text span c="dimmed">{` ${note}`}</Text>}
+              </List.Item>
+            );
+          })}
         </List>
       )}
     </Stack>
