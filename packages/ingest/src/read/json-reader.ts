@@ -32,6 +32,7 @@ import {
 import { checkHeader, checkStatement, emptyHeader, resolveVersion } from './header.ts';
 import {
   lenientJson,
+  lostQuoteEnd,
   mayFollowSeparator,
   mayFollowString,
   type LenientText,
@@ -110,6 +111,7 @@ const REPAIRS: readonly [Exclude<keyof LenientText, 'text'>, RuleId, string?][] 
   ['controlCharacters', 'json.control-character'],
   ['invalidEscapes', 'json.invalid-escape'],
   ['numberForms', 'json.number-form'],
+  ['unclosedStrings', 'json.unclosed-string'],
 ];
 
 /** Index of the closing quote of a string whose content starts at `from`, or -1. */
@@ -218,6 +220,13 @@ export class JsonMrfParser implements FormatParser {
   /** Colons outside strings in the value being scanned: its objects' keys, written out. */
   private keysScanned = 0;
   private inString = false;
+  /** Where, in the file, the string that inString is inside opens. */
+  private stringOpen = 0;
+  /**
+   * Where, in the file, a closing quote goes that a text of the file's field being scanned lost
+   * (lostQuoteInValue, lostQuoteCut).
+   */
+  private lostQuotes: number[] = [];
   /** Where stringEnd, having run out of bytes, looks again from. */
   private stringResume = 0;
   private itemIndex = 0;
@@ -586,10 +595,20 @@ export class JsonMrfParser implements FormatParser {
             this.checkSize(n);
             return;
           }
-          this.lastValue = { key: this.key, end: this.dropped + end, unbalanced: this.unbalanced };
+          // A text that lost its closing quote ran on into the next field's name: it ends there.
+          const cut = this.oversized ? -1 : this.lostQuoteCut(end);
+          if (cut !== -1) this.lostQuotes.push(this.dropped + cut);
+          const valueEnd = cut === -1 ? end : cut;
+          this.lastValue = {
+            key: this.key,
+            end: this.dropped + valueEnd,
+            unbalanced: this.unbalanced,
+          };
           if (this.oversized) this.skipped(end, 'json.value-too-large', this.key);
           else {
-            const value = this.parse(this.tokenStart, end, this.key);
+            for (let k = 0; k < this.lostQuotes.length; k++)
+              this.report.add('json.unclosed-string', this.key);
+            const value = this.parse(this.tokenStart, valueEnd, this.key, this.lostQuotes);
             // A top-level value is small (but for items not in a list): its keys counted apart.
             if (value !== undefined && this.keysScanned > keysIn(value))
               this.reportDuplicateKeys(this.key);
@@ -598,7 +617,7 @@ export class JsonMrfParser implements FormatParser {
           }
           this.fieldsAfter = 'value';
           this.state = KEY;
-          i = end;
+          i = valueEnd;
           break;
         }
         case ITEMS: {
@@ -663,7 +682,10 @@ export class JsonMrfParser implements FormatParser {
           if (this.oversized) {
             this.skipped(end, 'json.item-too-large', location);
             this.report.rejectedRecords++;
-          } else if (this.broken !== WHOLE) {
+          } else if (
+            this.broken === CLOSED_EARLY ||
+            (this.broken === UNCLOSED && !this.lostQuoteIn(end))
+          ) {
             this.damaged(index);
             this.report.add(
               'json.unbalanced-item',
@@ -673,17 +695,7 @@ export class JsonMrfParser implements FormatParser {
                 : 'a closing brace or bracket too many, or an opening missing',
             );
             this.report.rejectedRecords++;
-          } else {
-            const item = this.parse(this.tokenStart, end, location);
-            if (!isItemLike(item)) this.damaged(index);
-            if (item !== undefined) {
-              const keysBefore = this.unknownFields.keys;
-              this.onItem(item, location);
-              if (this.keysScanned > this.unknownFields.keys - keysBefore)
-                this.reportDuplicateKeys(location);
-            }
-            this.parsedText = '';
-          }
+          } else if (!this.readItem(end, location)) this.damaged(index);
           this.itemsAfter = this.broken === UNCLOSED ? this.readOnAt(end) : 'value';
           if (this.broken === CLOSED_EARLY) {
             this.closedEarly = { index, end: this.dropped + end };
@@ -773,6 +785,15 @@ export class JsonMrfParser implements FormatParser {
     const next = this.itemInList();
     if (next === -1) return -1;
     const index = this.itemIndex++;
+    const end = this.commaBefore(next, this.tokenStart);
+    if (end > this.tokenStart && this.lostQuoteIn(end)) {
+      // Not broken after all: a text lost its closing quote, and its brackets were read as text.
+      this.readItem(end, `${ITEMS_KEY}[${index}]`);
+      this.itemsAfter = 'comma';
+      this.itemEnded = false;
+      this.state = ITEMS;
+      return next;
+    }
     this.damaged(index);
     this.report.add(
       'json.unbalanced-item',
@@ -890,6 +911,7 @@ export class JsonMrfParser implements FormatParser {
     this.broken = WHOLE;
     this.keysScanned = 0;
     this.inString = false;
+    this.lostQuotes = [];
   }
 
   /**
@@ -953,7 +975,7 @@ export class JsonMrfParser implements FormatParser {
         return -1;
       }
       this.inString = false;
-      i = end + 1;
+      i = this.afterString(this.stringOpen - this.dropped, end, item, depth, kinds);
     }
     while (i < n) {
       const c = b[i] as number;
@@ -969,13 +991,14 @@ export class JsonMrfParser implements FormatParser {
         if (!closes) end = this.stringEnd(b, i + 1);
         if (end === -1) {
           this.inString = true;
+          this.stringOpen = this.dropped + i;
           this.depth = depth;
           this.kinds = kinds;
           this.keysScanned = keys;
           this.scanPos = this.stringResume;
           return -1;
         }
-        i = end + 1;
+        i = this.afterString(i, end, item, depth, kinds);
         continue;
       }
       // The kind of a brace or bracket, from its code: 1 for { and }, 0 for [ and ].
@@ -1045,6 +1068,89 @@ export class JsonMrfParser implements FormatParser {
     return this.buf[at] === 0x7b ? 'comma' : 'value';
   }
 
+  /**
+   * Where the scan goes on after the string from `open` to `close`: after it, or, in a file's
+   * field (small, and few), where its text ends if it lost its closing quote: it is read to
+   * where the next field's name starts, and the brackets between count. (An item's are looked
+   * for only once it is found broken: lostQuoteIn.)
+   */
+  private afterString(
+    open: number,
+    close: number,
+    item: boolean,
+    depth: number,
+    kinds: number,
+  ): number {
+    const cut = item ? -1 : this.lostQuoteInValue(open, close, depth, kinds);
+    if (cut === -1) return close + 1;
+    this.lostQuotes.push(this.dropped + cut);
+    return cut;
+  }
+
+  /**
+   * Where the text of the string from `open` to `close` ends, in a file's field being scanned,
+   * when it lost its closing quote (lostQuoteEnd): a colon follows it, and it is a value (after
+   * a colon, or in a list). -1 when it did not.
+   */
+  private lostQuoteInValue(open: number, close: number, depth: number, kinds: number): number {
+    const b = this.buf;
+    let j = close + 1;
+    while (j < b.length && isSpace(b[j] as number)) j++;
+    if (b[j] !== COLON_BYTE) return -1;
+    const inList = depth <= 31 && (kinds & 1) === 0;
+    if (!inList && previousSignificant(b, open, this.tokenStart) !== COLON_BYTE) return -1;
+    // Latin-1 keeps one character a byte, so the text's offsets are the buffer's.
+    const cut = lostQuoteEnd(b.toString('latin1', open, close + 1), 0, close - open, true);
+    if (cut === -1) return -1;
+    // The brackets the text took must close what is open, kind for kind, and leave the name in
+    // an object, or after the field's value.
+    let d = depth;
+    let k = kinds;
+    for (let j = open + cut, name = b.lastIndexOf(QUOTE, close - 1); j < name; j++) {
+      const c = b[j] as number;
+      if (c === 0x7d || c === 0x5d) {
+        if (d === 0 || (d <= 31 && (k & 1) !== ((c >> 5) & 1))) return -1;
+        d--;
+        if (d < 31) k >>>= 1;
+      } else if (c === 0x7b || c === 0x5b) {
+        if (d === 0) return -1;
+        if (d < 31) k = (k << 1) | ((c >> 5) & 1);
+        d++;
+      }
+    }
+    return d > 0 && d <= 31 && (k & 1) === 0 ? -1 : open + cut;
+  }
+
+  /** Reads the item from tokenStart to end; returns whether it is one (see isItemLike). */
+  private readItem(end: number, location: string): boolean {
+    const item = this.parse(this.tokenStart, end, location);
+    if (item !== undefined) {
+      const keysBefore = this.unknownFields.keys;
+      this.onItem(item, location);
+      if (this.keysScanned > this.unknownFields.keys - keysBefore)
+        this.reportDuplicateKeys(location);
+    }
+    this.parsedText = '';
+    return isItemLike(item);
+  }
+
+  /**
+   * Whether the item from tokenStart to end, which the scanner found a closing brace or bracket
+   * short, is whole but for a text that lost its closing quote: the brackets after it, to the
+   * next field's name, were taken as text (see lostQuoteEnd). Tried on the bytes as Latin-1, so
+   * that nothing is decoded, or said, twice; parse then reads it so.
+   */
+  private lostQuoteIn(end: number): boolean {
+    const repaired = lenientJson(this.buf.toString('latin1', this.tokenStart, end), true);
+    if (!repaired || repaired.unclosedStrings === 0) return false;
+    try {
+      JSON.parse(repaired.text);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Stops the scan at i, to be taken up there when more bytes have come. */
   private scanLater(i: number, depth: number, kinds: number, keys: number): number {
     this.depth = depth;
@@ -1054,11 +1160,41 @@ export class JsonMrfParser implements FormatParser {
     return -1;
   }
 
-  private parse(start: number, end: number, location: string): unknown {
-    const textValue = this.decoder.decodeComplete(
-      this.buf.subarray(start, end),
-      this.dropped + start,
-    );
+  /**
+   * Where a top-level text value ending at `end` (exclusive) that ran on into the next field's
+   * name, a colon after it, ends (lostQuoteEnd), or -1. Only commas and white space may come
+   * between: the scanner reads the fields on from there.
+   */
+  private lostQuoteCut(end: number): number {
+    const b = this.buf;
+    if (this.tokenFirst !== QUOTE) return -1;
+    let j = end;
+    while (j < b.length && isSpace(b[j] as number)) j++;
+    if (b[j] !== COLON_BYTE) return -1;
+    // Latin-1 keeps one character a byte, so the text's offsets are the buffer's.
+    const text = b.toString('latin1', this.tokenStart, end);
+    const cut = lostQuoteEnd(text, 0, text.length - 1, false);
+    return cut === -1 ? -1 : this.tokenStart + cut;
+  }
+
+  /**
+   * The value from start to end, parsed, with a quote put in at each of `lostQuotes` (offsets in
+   * the file, in order); undefined when it is broken.
+   */
+  private parse(
+    start: number,
+    end: number,
+    location: string,
+    lostQuotes: readonly number[] = [],
+  ): unknown {
+    let textValue = '';
+    let from = start;
+    for (const at of lostQuotes) {
+      const k = at - this.dropped;
+      textValue += `${this.decoder.decodeComplete(this.buf.subarray(from, k), this.dropped + from)}"`;
+      from = k;
+    }
+    textValue += this.decoder.decodeComplete(this.buf.subarray(from, end), this.dropped + from);
     this.decoder.reportExamples(this.report, location);
     try {
       this.parsedText = textValue;

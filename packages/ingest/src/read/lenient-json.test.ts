@@ -11,6 +11,7 @@ const NONE = {
   controlCharacters: 0,
   invalidEscapes: 0,
   numberForms: 0,
+  unclosedStrings: 0,
 };
 
 describe('lenientJson', () => {
@@ -52,6 +53,32 @@ describe('lenientJson', () => {
       expect(lenientJson(list, true), list).toBeNull();
     }
     expect(JSON.parse(lenientJson('["a",]', true)?.text ?? '')).toEqual(['a']);
+  });
+
+  it('closes a text that lost its closing quote where the next field starts, when asked', () => {
+    const text =
+      '{"description": "Office visit,\n  "codes": [{"code": "99213", "type": "CPT\n  }],\n' +
+      '  "note": "12" tube, "setting": "outpatient"}';
+    expect(() => void JSON.parse(lenientJson(text)?.text ?? '')).toThrow();
+    const repaired = lenientJson(text, true);
+    // The note's ran on after a comma on its line, and keeps its inch mark as text; the line
+    // breaks the texts took are outside them again, so none is said to be in a text.
+    expect(repaired).toMatchObject({ ...NONE, unclosedStrings: 3, unescapedQuotes: 1 });
+    expect(JSON.parse(repaired?.text ?? '')).toEqual({
+      description: 'Office visit',
+      codes: [{ code: '99213', type: 'CPT' }],
+      note: '12" tube',
+      setting: 'outpatient',
+    });
+    // A text in a list too: the list's bracket, which it took, closes it again.
+    expect(JSON.parse(lenientJson('{"names": ["A", "B],\n "next": 1}', true)?.text ?? '')).toEqual({
+      names: ['A', 'B'],
+      next: 1,
+    });
+    // The name it ran on into must look like a field's, after a comma or a line break.
+    for (const broken of ['{"a": "x "b": 1}', '{"a": "x,\n "b c!": 1}', '{"a": "x,\n "": 1}']) {
+      expect(() => void JSON.parse(lenientJson(broken, true)?.text ?? ''), broken).toThrow();
+    }
   });
 
   it('reads NaN and Infinity as null, outside strings only', () => {

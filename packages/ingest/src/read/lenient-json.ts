@@ -15,7 +15,10 @@
  * With `quotesAsText`, also a quote inside a text that its writer did not escape (`"12" tube"`):
  * one followed by text rather than by what may follow a string (see closesText) is escaped. The
  * reader asks that only when the other repairs alone did not do, since `["a" true]` may be two
- * values with a comma missing.
+ * values with a comma missing. Then too, a text that lost its closing quote, so that it ran on
+ * into the next field's name (`"description": "Office visit,⏎ "code_information": […]`): one
+ * whose quote seemed to close it where a colon follows is closed where that name starts (see
+ * lostQuoteEnd).
  */
 export interface LenientText {
   text: string;
@@ -36,6 +39,8 @@ export interface LenientText {
   invalidEscapes: number;
   /** How many numbers written in a form JSON has not (`.5`, `+5`, `05`) were written as JSON's. */
   numberForms: number;
+  /** How many texts that ran on into the next field's name were closed before it. */
+  unclosedStrings: number;
 }
 
 const QUOTE = 0x22;
@@ -145,6 +150,54 @@ function closesText(text: string, k: number): boolean {
   return j === text.length || mayFollowSeparator(text.charCodeAt(j));
 }
 
+/** A field's name, as one that a text ran on into may be: a word of letters, digits and `_`. */
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_ ]{0,63}$/;
+
+/**
+ * Where the text of a string that lost its closing quote ends, in `text`, its opening quote at
+ * `open` and the quote that seemed to close it at `close`, followed by a colon (which a value
+ * cannot be): the string ran on into the next field's name, whose opening quote is the last quote
+ * before `close`. It is taken so when that name is a plain field name and comes after a comma or
+ * a line break and white space; with `structure`, after closing brackets and braces too (what
+ * the text was in, which it took), and opening ones after the comma (what the name is in, as
+ * the next object of a list). The string's text ends before them all. -1 when that is not so.
+ */
+export function lostQuoteEnd(
+  text: string,
+  open: number,
+  close: number,
+  structure: boolean,
+): number {
+  const name = text.lastIndexOf('"', close - 1);
+  if (name <= open || !FIELD_NAME.test(text.slice(name + 1, close))) return -1;
+  let apart = false;
+  /** The commas, brackets and braces between, in order. */
+  let between = '';
+  let p = name - 1;
+  for (; p > open; p--) {
+    const c = text.charCodeAt(p);
+    if (c === 0x0a || c === 0x0d) apart = true;
+    else if (c === COMMA || (structure && isBracket(c))) between = text.charAt(p) + between;
+    else if (!isWhitespace(c)) break;
+  }
+  const fits = structure ? SEPARATES_FIELDS.test(between) : between === '' || between === ',';
+  return fits && (apart || between.includes(',')) ? p + 1 : -1;
+}
+
+/** What may come between a text and the next field's name: closings, a comma, openings. */
+const SEPARATES_FIELDS = /^[}\]]*(?:,[{[]*)?$/;
+
+function isBracket(c: number): boolean {
+  return c === 0x7b || c === 0x7d || c === 0x5b || c === 0x5d;
+}
+
+/** Whether a colon comes next in `text` after i, past white space. */
+function colonAfter(text: string, i: number): boolean {
+  let j = i + 1;
+  while (j < text.length && isWhitespace(text.charCodeAt(j))) j++;
+  return text.charCodeAt(j) === COLON;
+}
+
 /** The text with those repaired, or null when it has none of them (so it is broken otherwise). */
 export function lenientJson(text: string, quotesAsText = false): LenientText | null {
   const parts: string[] = [];
@@ -159,9 +212,12 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
     controlCharacters: 0,
     invalidEscapes: 0,
     numberForms: 0,
+    unclosedStrings: 0,
   };
   /** What came last: an opening bracket, a comma, a colon, or a whole value (or key). */
   let last: 'open' | 'comma' | 'colon' | 'value' = 'open';
+  /** For each bracket or brace open here, whether it is a list's. */
+  const lists: boolean[] = [];
   const drop = (i: number) => {
     parts.push(text.slice(from, i));
     from = i + 1;
@@ -203,6 +259,7 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
       continue;
     }
     if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      lists.pop();
       last = 'value';
       i++;
       continue;
@@ -214,14 +271,20 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
       found.missingCommas++;
     }
     if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      lists.push(c === 0x5b);
       last = 'open';
       i++;
       continue;
     }
+    // A value rather than a key: after a colon, or in a list.
+    const isValue = last === 'colon' || lists[lists.length - 1] === true;
     last = 'value';
     if (c === QUOTE) {
       // Skip the string, escapes included; a raw control character or a backslash JSON does
       // not know is written as JSON wants it.
+      const open = i;
+      const before =
+        isValue && quotesAsText ? { parts: parts.length, from, found: { ...found } } : null;
       i++;
       for (;;) {
         for (let d = text.charCodeAt(i); i < text.length && d !== QUOTE; d = text.charCodeAt(i)) {
@@ -248,6 +311,24 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
         from = i;
         found.unescapedQuotes++;
         i++;
+      }
+      const cut =
+        before && i < text.length && colonAfter(text, i) ? lostQuoteEnd(text, open, i, true) : -1;
+      if (before && cut !== -1) {
+        // What was done to the string so far is undone; its text up to `cut` is read alone.
+        parts.length = before.parts;
+        from = before.from;
+        Object.assign(found, before.found);
+        const value = `${text.slice(open, cut)}"`;
+        const repaired = lenientJson(value, true);
+        if (repaired)
+          for (const key of Object.keys(found) as (keyof typeof found)[])
+            found[key] += repaired[key];
+        parts.push(text.slice(from, open), repaired?.text ?? value);
+        from = cut;
+        i = cut;
+        found.unclosedStrings++;
+        continue;
       }
       i++;
       continue;

@@ -911,6 +911,70 @@ describe('records and rules', () => {
       }
     });
 
+    it('reads a text that lost its closing quote as ending where the next field starts, in the header or an item', async () => {
+      const json = {
+        ...HEADER_FIELDS,
+        location_name: ['Test Hospital', 'Test Clinic'],
+        license_information: { license_number: '12345', state: 'OR' },
+        standard_charge_information: visits(),
+      };
+      // The hospital's name, the last of its locations, its licence's state, the first item's
+      // description (a field amid others) and the second item's code type (the last of its object
+      // and its list) each lose their closing quote: the text runs on to the next field's name,
+      // taking the brackets between for its own.
+      const lose = (text: string) =>
+        text
+          .replace(/("hospital_name": ?"Test Hospital)"/, '$1')
+          .replace(/("Test Clinic)"/, '$1')
+          .replace(/("state": ?"OR)"/, '$1')
+          .replace(/("description": ?"Visit 1)"/, '$1')
+          .replace(/("code": ?"99212",\s*"type": ?"CPT)"/, '$1');
+      for (const [name, text] of [
+        ['lost-quote-pretty.json', JSON.stringify(json, null, 2)],
+        ['lost-quote.json', JSON.stringify(json)],
+      ] as const) {
+        const path = await file(name, lose(text));
+        for (const chunkSize of [7, 64 * 1024]) {
+          const { records, header, report } = await readWithReport(path, { chunkSize });
+          expect(header.hospitalName).toBe('Test Hospital');
+          expect(header.lastUpdatedOn).toBe('2026-01-15');
+          expect(header.locationNames).toEqual(['Test Hospital', 'Test Clinic']);
+          expect([header.licenseNumber, header.licenseState]).toEqual(['12345', 'OR']);
+          expect(
+            records.map((r) => [r.description, r.codes.map((c) => c.type), r.payers.length]),
+          ).toEqual([
+            ['Visit 1', ['CPT'], 2],
+            ['Visit 2', ['CPT'], 2],
+            ['Visit 3', ['CPT'], 2],
+            ['Visit 4', ['CPT'], 2],
+          ]);
+          expect(report.examples('json.unclosed-string').map((e) => e.location)).toEqual([
+            'hospital_name',
+            'location_name',
+            'license_information',
+            'standard_charge_information[0]',
+            'standard_charge_information[1]',
+          ]);
+          expect(report.count('json.unbalanced-item') + report.count('json.invalid-item')).toBe(0);
+          expect(report.rejectedRecords).toBe(0);
+        }
+      }
+      // A quote followed by a word on the same line, neither a comma nor a line break before it,
+      // is no field's start: the item is still rejected, and the file read on.
+      const kept = await readWithReport(
+        await file(
+          'lost-quote-inline.json',
+          JSON.stringify(json).replace(
+            '"Visit 2","code_information"',
+            '"Visit 2 "code_information"',
+          ),
+        ),
+      );
+      expect(kept.records.map((r) => r.description)).toEqual(['Visit 1', 'Visit 3', 'Visit 4']);
+      expect(kept.report.count('json.unclosed-string')).toBe(0);
+      expect(kept.report.count('json.invalid-item')).toBe(1);
+    });
+
     it('reads a raw line break or tab, a backslash JSON does not know and a number such as .5, and says so', async () => {
       const [first, second, ...rest] = visits() as Record<string, unknown>[];
       const items = [

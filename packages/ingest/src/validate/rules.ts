@@ -250,6 +250,10 @@ export const RULES = {
     'text had a quote that was not escaped (read as part of the text)',
     'texts had quotes that were not escaped (read as part of the text)',
   ),
+  'json.unclosed-string': warning(
+    'text was missing its closing quote (read as ending where the next field starts)',
+    'texts were missing their closing quotes (read as ending where the next field starts)',
+  ),
   'json.control-character': warning(
     'text had a line break, tab or other control character written as it is, which JSON wants escaped (read as written)',
     'texts had line breaks, tabs or other control characters written as they are, which JSON wants escaped (read as written)',
