@@ -679,13 +679,12 @@ export class JsonMrfParser implements FormatParser {
           }
           const index = this.itemIndex++;
           const location = `${ITEMS_KEY}[${index}]`;
+          // An item a bracket short may be whole but for a text that lost its closing quote.
+          const items = this.oversized || this.broken !== UNCLOSED ? 1 : this.lostQuoteIn(end);
           if (this.oversized) {
             this.skipped(end, 'json.item-too-large', location);
             this.report.rejectedRecords++;
-          } else if (
-            this.broken === CLOSED_EARLY ||
-            (this.broken === UNCLOSED && !this.lostQuoteIn(end))
-          ) {
+          } else if (this.broken === CLOSED_EARLY || items === 0) {
             this.damaged(index);
             this.report.add(
               'json.unbalanced-item',
@@ -695,7 +694,8 @@ export class JsonMrfParser implements FormatParser {
                 : 'a closing brace or bracket too many, or an opening missing',
             );
             this.report.rejectedRecords++;
-          } else if (!this.readItem(end, location)) this.damaged(index);
+          } else if (items > 1) this.readItems(end, index, items);
+          else if (!this.readItem(end, location)) this.damaged(index);
           this.itemsAfter = this.broken === UNCLOSED ? this.readOnAt(end) : 'value';
           if (this.broken === CLOSED_EARLY) {
             this.closedEarly = { index, end: this.dropped + end };
@@ -779,16 +779,22 @@ export class JsonMrfParser implements FormatParser {
 
   /**
    * Where itemInList finds the next item to start, the item being scanned rejected up to there
-   * and the list read on from there; -1 (nothing done) when it finds none.
+   * and the list read on from there; -1 (nothing done) when it finds none. At the file's end,
+   * where the list ends instead, when the items up to there were only a quote short
+   * (lostQuoteToListEnd).
    */
   private rejectUpToItemInList(): number {
+    // First, though, a text in it may have lost its closing quote, taking brackets for its own.
+    const listEnd = this.ended ? this.lostQuoteToListEnd() : -1;
+    if (listEnd !== -1) return listEnd;
     const next = this.itemInList();
     if (next === -1) return -1;
     const index = this.itemIndex++;
     const end = this.commaBefore(next, this.tokenStart);
-    if (end > this.tokenStart && this.lostQuoteIn(end)) {
+    const items = end > this.tokenStart ? this.lostQuoteIn(end) : 0;
+    if (items > 0) {
       // Not broken after all: a text lost its closing quote, and its brackets were read as text.
-      this.readItem(end, `${ITEMS_KEY}[${index}]`);
+      this.readItems(end, index, items);
       this.itemsAfter = 'comma';
       this.itemEnded = false;
       this.state = ITEMS;
@@ -1135,19 +1141,62 @@ export class JsonMrfParser implements FormatParser {
   }
 
   /**
-   * Whether the item from tokenStart to end, which the scanner found a closing brace or bracket
-   * short, is whole but for a text that lost its closing quote: the brackets after it, to the
-   * next field's name, were taken as text (see lostQuoteEnd). Tried on the bytes as Latin-1, so
-   * that nothing is decoded, or said, twice; parse then reads it so.
+   * At the file's end, for the item being scanned, which never closed: where the list of items
+   * ends (listEndsAt), when the items up to there are whole but for a text that lost its closing
+   * quote (lostQuoteIn), those items read. -1 when there is no such place.
    */
-  private lostQuoteIn(end: number): boolean {
+  private lostQuoteToListEnd(): number {
+    const b = this.buf;
+    for (let i = b.indexOf(0x5d, this.tokenStart); i !== -1; i = b.indexOf(0x5d, i + 1)) {
+      if (listEndsAt(b, i, true, this.inList) !== 1) continue;
+      const items = this.lostQuoteIn(i);
+      if (items === 0) continue;
+      this.readItems(i, this.itemIndex++, items);
+      this.itemsAfter = 'value';
+      this.state = ITEMS;
+      return i;
+    }
+    return -1;
+  }
+
+  /**
+   * `count` items from tokenStart to end, the first numbered `index` (see lostQuoteIn), read. Of
+   * more than one, itemIndex is moved on past the others.
+   */
+  private readItems(end: number, index: number, count: number): void {
+    if (count === 1) {
+      this.readItem(end, `${ITEMS_KEY}[${index}]`);
+      return;
+    }
+    const items = this.parse(this.tokenStart, end, `${ITEMS_KEY}[${index}]`, [], true);
+    this.itemIndex += count - 1;
+    if (Array.isArray(items))
+      items.forEach((item, k) => this.onItem(item, `${ITEMS_KEY}[${index + k}]`));
+    this.parsedText = '';
+  }
+
+  /**
+   * How many items there are from tokenStart to end, which the scanner took for one a closing
+   * brace or bracket short, when they are whole but for a text that lost its closing quote: the
+   * brackets after it, to the next field's name, were taken as text (see lostQuoteEnd). Mostly
+   * one; two or more when the brackets it took ended its item and began the next. 0 when they
+   * are not so. Tried on the bytes as Latin-1, so that nothing is decoded, or said, twice; parse
+   * then reads them so.
+   */
+  private lostQuoteIn(end: number): number {
     const repaired = lenientJson(this.buf.toString('latin1', this.tokenStart, end), true);
-    if (!repaired || repaired.unclosedStrings === 0) return false;
+    if (!repaired || repaired.unclosedStrings === 0) return 0;
     try {
       JSON.parse(repaired.text);
-      return true;
+      return 1;
     } catch {
-      return false;
+      // Items one after another, as in their list.
+    }
+    try {
+      const items: unknown = JSON.parse(`[${repaired.text}]`);
+      return Array.isArray(items) && items.every(isItemLike) ? items.length : 0;
+    } catch {
+      return 0;
     }
   }
 
@@ -1179,15 +1228,17 @@ export class JsonMrfParser implements FormatParser {
 
   /**
    * The value from start to end, parsed, with a quote put in at each of `lostQuotes` (offsets in
-   * the file, in order); undefined when it is broken.
+   * the file, in order), or, with `list`, the values there, one after another, as a list;
+   * undefined when it is broken.
    */
   private parse(
     start: number,
     end: number,
     location: string,
     lostQuotes: readonly number[] = [],
+    list = false,
   ): unknown {
-    let textValue = '';
+    let textValue = list ? '[' : '';
     let from = start;
     for (const at of lostQuotes) {
       const k = at - this.dropped;
@@ -1195,6 +1246,7 @@ export class JsonMrfParser implements FormatParser {
       from = k;
     }
     textValue += this.decoder.decodeComplete(this.buf.subarray(from, end), this.dropped + from);
+    if (list) textValue += ']';
     this.decoder.reportExamples(this.report, location);
     try {
       this.parsedText = textValue;
