@@ -296,6 +296,8 @@ export class JsonMrfParser implements FormatParser {
         this.run();
       }
     }
+    // The file's last text may have lost its closing quote: what follows it closes the rest.
+    if ((this.state === IN_ITEM || this.state === IN_VALUE) && this.closeLastText()) this.run();
     // A comment after the closing brace with no line end after it, or a slash alone.
     if (this.state === DONE && this.pos < this.buf.length) {
       if (this.buf[this.pos + 1] === SLASH) this.report.add('json.comment', 'file');
@@ -359,6 +361,47 @@ export class JsonMrfParser implements FormatParser {
       !this.identityPending &&
       !this.versionPending
     );
+  }
+
+  /**
+   * At the file's end, inside a text that never closed (in an item, or a file's field): when
+   * what follows its last character is only white space and the closing brackets and braces of
+   * what is open, kind for kind, down to the file's own, the text lost its closing quote. (A
+   * file cut short inside a text has no such ending.) The quote is put back there, said, and the
+   * rest is read on. Returns whether it was.
+   */
+  private closeLastText(): boolean {
+    const b = this.buf;
+    const text = this.state === IN_VALUE && this.tokenFirst === QUOTE;
+    if (this.oversized || !(text || this.inString)) return false;
+    // What closes what is open, innermost first (either, past the 31 levels kinds keeps).
+    const closers: number[] = [];
+    if (!text) {
+      for (let d = 0, k = this.kinds; d < this.depth; d++, k >>>= 1)
+        closers.push(d >= 31 ? -1 : (k & 1) === 1 ? 0x7d : 0x5d);
+    }
+    if (this.state === IN_ITEM) closers.push(0x5d);
+    closers.push(0x7d);
+    if (this.inList) closers.push(0x5d);
+    let at = b.length;
+    let left = closers.length;
+    for (; at > this.tokenStart + 1; at--) {
+      const c = b[at - 1] as number;
+      if (isSpace(c) || c === 0) continue;
+      const closer = left > 0 ? closers[left - 1] : undefined;
+      if (!(c === closer || (closer === -1 && (c === 0x7d || c === 0x5d)))) break;
+      left--;
+    }
+    if (left > 0 || b[at - 1] === BACKSLASH) return false;
+    this.buf = Buffer.concat([b.subarray(0, at), Buffer.from('"'), b.subarray(at)]);
+    if (this.lastText) this.lastText.at++;
+    this.scanPos = at;
+    this.stringResume = at;
+    this.report.add(
+      'json.unclosed-string',
+      this.state === IN_ITEM ? `${ITEMS_KEY}[${this.itemIndex}]` : this.key,
+    );
+    return true;
   }
 
   /**

@@ -966,6 +966,38 @@ describe('records and rules', () => {
           expect(report.rejectedRecords).toBe(0);
         }
       }
+      // The file's last text, with only closing brackets and braces after it: in the last item,
+      // or in a field after the items. Cut short inside that text, the file is still refused.
+      const lastItem = JSON.stringify(json, null, 2);
+      const withProvisions = JSON.stringify({ ...json, general_contract_provisions: 'Per case' });
+      for (const [name, text, at, location] of [
+        [
+          'lost-last-quote.json',
+          lastItem,
+          lastItem.lastIndexOf('"'),
+          'standard_charge_information[3]',
+        ],
+        [
+          'lost-last-field-quote.json',
+          withProvisions,
+          withProvisions.lastIndexOf('"'),
+          'general_contract_provisions',
+        ],
+      ] as const) {
+        const { records, header, report } = await readWithReport(await file(name, cut(text, at)));
+        expect(records).toHaveLength(4);
+        expect(records[3]?.payers.map((p) => p.methodology)).toEqual([
+          'fee schedule',
+          'fee schedule',
+        ]);
+        expect(header.generalContractProvisions).toBe(
+          name === 'lost-last-quote.json' ? null : 'Per case',
+        );
+        expect(report.examples('json.unclosed-string').map((e) => e.location)).toEqual([location]);
+        const short = await failure(await file(`short-${name}`, text.slice(0, at - 2)));
+        expect(short.code).toBe('truncated-json');
+      }
+
       // A quote followed by a word on the same line, neither a comma nor a line break before it,
       // is no field's start: the item is still rejected, and the file read on.
       const kept = await readWithReport(
