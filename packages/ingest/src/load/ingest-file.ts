@@ -21,7 +21,7 @@ import {
   type ValidationReport,
 } from '../read/index.ts';
 import type { HptListing } from '../read/hpt-txt.ts';
-import { hashDownload, inRemoteArchive, isUrl, type DownloadedHash } from '../read/source.ts';
+import { hashDownload, inRemoteArchive, isUrl } from '../read/source.ts';
 import {
   currentPartitions,
   dropRunTables,
@@ -637,9 +637,9 @@ async function unchangedDownload(
   await sweepSpools();
   const folder = await mkdtemp(join(tmpdir(), `${SPOOL_PREFIX}${process.pid}-`)).catch(() => null);
   const path = folder === null ? null : join(folder, spoolName(source));
-  let hashed: DownloadedHash | null = null;
+  let outcome: DownloadOutcome = NOTHING_DOWNLOADED;
   try {
-    hashed = await hashDownload(
+    const hashed = await hashDownload(
       source,
       (announced) => announced === null || runs.some((run) => run.bytes === announced),
       {
@@ -649,28 +649,27 @@ async function unchangedDownload(
         spoolTo: path ?? undefined,
       },
     );
+    const run = hashed ? sameBytes(runs, hashed.bytes, hashed.sha256) : null;
+    if (!hashed || !run) {
+      const spooled = hashed?.spooled && path ? { path, validators: hashed.validators } : null;
+      outcome = { known: null, spooled };
+      return outcome;
+    }
+    if (hashed.validators)
+      await db.query(`UPDATE mrf_files SET http_etag = $2, http_last_modified = $3 WHERE id = $1`, [
+        run.id,
+        hashed.validators.etag,
+        hashed.validators.lastModified,
+      ]);
+    return { known: { run, by: 'hash' }, spooled: null };
   } catch (error) {
     if (asked && error instanceof MrfReadError && error.code === 'not-modified')
       return { known: { run: asked, by: 'server' }, spooled: null };
     throw error;
   } finally {
-    if (folder !== null && !hashed?.spooled) await rm(folder, { recursive: true, force: true });
+    // The copy is kept only when it is to be read from.
+    if (folder !== null && !outcome.spooled) await rm(folder, { recursive: true, force: true });
   }
-  const run = hashed ? sameBytes(runs, hashed.bytes, hashed.sha256) : null;
-  if (!hashed || !run) {
-    return {
-      known: null,
-      spooled: hashed?.spooled && path ? { path, validators: hashed.validators } : null,
-    };
-  }
-  if (folder !== null) await rm(folder, { recursive: true, force: true });
-  if (hashed.validators)
-    await db.query(`UPDATE mrf_files SET http_etag = $2, http_last_modified = $3 WHERE id = $1`, [
-      run.id,
-      hashed.validators.etag,
-      hashed.validators.lastModified,
-    ]);
-  return { known: { run, by: 'hash' }, spooled: null };
 }
 
 /** The copy's file name: the URL's own (what reports name the file by), else "download". */
