@@ -170,6 +170,11 @@ export const mrfFiles = pgTable(
      */
     httpEtag: text('http_etag'),
     httpLastModified: text('http_last_modified'),
+    /**
+     * For a file read by name from a zip archive: its CRC-32 in the archive's directory, which
+     * with its compressed size (`bytes`) tells the next ingest, before reading, that it is unchanged.
+     */
+    zipCrc32: bigint('zip_crc32', { mode: 'number' }),
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

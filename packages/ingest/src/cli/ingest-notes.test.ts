@@ -75,6 +75,13 @@ describe('ingestNote', () => {
       'https://h.org/a.json: downloaded again, its bytes are loaded already, so nothing changed; ' +
         '--reload reads them again.',
     );
+    // A file of a zip archive that lists it as it was: known by the archive's directory.
+    expect(
+      ingestNote('https://h.org/a.zip#a.json', run({ status: 'unchanged', unchangedBy: 'entry' })),
+    ).toBe(
+      'https://h.org/a.zip#a.json: its zip archive lists the file with the CRC-32 and size of the ' +
+        'copy loaded already, so it was not read; --reload reads it again.',
+    );
     expect(ingestNote('a.json', run({ status: 'failed' }))).toBeNull();
   });
 
@@ -109,6 +116,13 @@ describe('ingestNote', () => {
       'https://h.org/a.json: downloaded again, its bytes were read before and not put in use ' +
         "(the hospital's rates come from https://h.org/b.json, last updated 2026-04-01), so they " +
         'were not read again; --reload reads them again.',
+    );
+    expect(
+      ingestNote('h.zip#a.json', run({ status: 'skipped', unchangedBy: 'entry', previous })),
+    ).toBe(
+      'h.zip#a.json: its zip archive lists the file with the CRC-32 and size of the copy read ' +
+        "before and not put in use (the hospital's rates come from https://h.org/b.json, last " +
+        'updated 2026-04-01), so it was not read again; --reload reads it again.',
     );
     // A file in a remote archive from a server that sends no validators: known once read.
     expect(ingestNote('https://h.org/a.json', run({ status: 'skipped', previous }))).toBe(

@@ -13,6 +13,10 @@ export function ingestNote(source: string, result: IngestResult): string | null 
       `${source}: its server says the file has not changed since it was loaded (HTTP 304 Not ` +
       'Modified), so it was not downloaded; --reload downloads and reads it again.'
     );
+  // A file of a zip archive, known by the archive's directory: its CRC-32 and size there.
+  const listed = 'its zip archive lists the file with the CRC-32 and size of the copy';
+  if (result.status === 'unchanged' && result.unchangedBy === 'entry')
+    return `${source}: ${listed} loaded already, so it was not read; --reload reads it again.`;
   // A URL known by its hash: its server sent the file (it gives no ETag or Last-Modified to ask it
   // with, or did not answer to them), which was hashed and not read.
   const bytes =
@@ -29,12 +33,18 @@ export function ingestNote(source: string, result: IngestResult): string | null 
         `${source}: its server says the file has not changed since it was read and not put in ` +
         `use (${inUse}), so it was not downloaded; --reload downloads and reads it again.`
       );
+    if (result.unchangedBy === 'entry')
+      return (
+        `${source}: ${listed} read before and not put in use (${inUse}), so it was not read ` +
+        'again; --reload reads it again.'
+      );
     if (result.unchangedBy === 'hash')
       return (
         `${source}: ${bytes} were read before and not put in use (${inUse}), so they were ` +
         'not read again; --reload reads them again.'
       );
-    // Known only once read: a file of a remote zip archive, whose server sends no validators.
+    // Known only once read: a file of a remote zip archive, whose server sends no validators,
+    // loaded before the archive's entries were kept.
     return (
       `${source}: these bytes were read before and not put in use (${inUse}), so they were not ` +
       'loaded; --reload loads them.'

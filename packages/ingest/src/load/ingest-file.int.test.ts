@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLargeFile } from '../demo/generate-demo.ts';
@@ -871,18 +872,81 @@ describe('replacing a hospital’s file', () => {
           expect(server.statuses.slice(asked)).toEqual([304]);
 
           // Another file of the archive changed: the archive's ETag with it. North is read and
-          // loaded; south, the same bytes, is read and known by the swap, with the new ETag.
+          // loaded; south is known by the archive's directory, which lists it with the CRC-32
+          // and size it had: its own bytes are not asked for (the first range, then the tail).
           files['/system.zip'] = await archive(2000);
           const changed = await ingestFile(database.connection, north);
           expect(changed.status).toBe('loaded');
           expect(await erGross(changed.hospitalId ?? '')).toBe('2000');
+          const before = server.ranges.length;
           const same = await ingestFile(database.connection, south);
-          expect(same.status).toBe('unchanged');
-          expect(same.unchangedBy).toBeUndefined();
-          expect(await ingestFile(database.connection, south)).toMatchObject({
+          expect(same).toMatchObject({ status: 'unchanged', unchangedBy: 'entry' });
+          expect(server.ranges.slice(before)).toEqual([
+            'bytes=0-3',
+            expect.stringMatching(/^bytes=-\d+$/),
+          ]);
+        } finally {
+          await server.close();
+        }
+      },
+    );
+
+    itWithDataFile(
+      'is not read from its zip archive again while the archive lists it as it was, from a server without validators',
+      CMS_V3_JSON,
+      async () => {
+        const other = { name: 'other.json', content: await served('Zip Other', '990017', 1000) };
+        const archive = async (gross: number) =>
+          zipArchive([
+            { name: 'plain.json', content: await served('Zip Plain', '990016', gross) },
+            other,
+          ]);
+        const files = { '/plain.zip': await archive(1000) };
+        const server = await serveFiles(files);
+        try {
+          const source = `${server.url('/plain.zip')}#plain.json`;
+          const first = await ingestFile(database.connection, source);
+          expect(first.status).toBe('loaded');
+          const [kept] = await query<{ zip_crc32: string }>(
+            `SELECT zip_crc32 FROM mrf_files WHERE id = $1`,
+            [first.runId],
+          );
+          expect(Number(kept?.zip_crc32)).toBe(crc32(await served('Zip Plain', '990016', 1000)));
+
+          // Listed with that CRC-32 and size: only the first range and the directory are asked.
+          let before = server.ranges.length;
+          const again = await ingestFile(database.connection, source);
+          expect(again).toMatchObject({
             status: 'unchanged',
-            unchangedBy: 'server',
+            unchangedBy: 'entry',
+            hospitalId: first.hospitalId,
           });
+          expect(server.ranges.slice(before)).toEqual([
+            'bytes=0-3',
+            expect.stringMatching(/^bytes=-\d+$/),
+          ]);
+
+          // A run loaded before the entries were kept: read once more, known at the swap, and
+          // given the entry's CRC-32 there.
+          await query(`UPDATE mrf_files SET zip_crc32 = NULL WHERE id = $1`, [first.runId]);
+          const read = await ingestFile(database.connection, source);
+          expect(read.status).toBe('unchanged');
+          expect(read.unchangedBy).toBeUndefined();
+          expect(await ingestFile(database.connection, source)).toMatchObject({
+            status: 'unchanged',
+            unchangedBy: 'entry',
+          });
+
+          // Changed, it is read and loaded; --reload reads it though it is listed as it was.
+          files['/plain.zip'] = await archive(3000);
+          const changed = await ingestFile(database.connection, source);
+          expect(changed.status).toBe('loaded');
+          expect(await erGross(changed.hospitalId ?? '')).toBe('3000');
+          before = server.ranges.length;
+          expect((await ingestFile(database.connection, source, { reload: true })).status).toBe(
+            'loaded',
+          );
+          expect(server.ranges.length - before).toBeGreaterThan(2);
         } finally {
           await server.close();
         }

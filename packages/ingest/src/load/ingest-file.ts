@@ -64,7 +64,7 @@ export interface IngestResult {
    * How an unchanged or skipped file was known without loading it: its local file's bytes hashed
    * again ('hash'), or its server's 304 Not Modified to a conditional download ('server').
    */
-  unchangedBy?: 'hash' | 'server';
+  unchangedBy?: 'hash' | 'server' | 'entry';
   error?: string;
 }
 
@@ -224,7 +224,9 @@ async function runIngest(
   // archive's first range (notModified).
   const runsBefore =
     remote && !options.reload && !options.unreadable ? readFrom(pool, source) : Promise.resolve([]);
-  const asked = runsBefore.then((runs) => runs.find((run) => run.validators) ?? null);
+  const asked = runsBefore.then(
+    (runs) => runs.find((run) => run.validators || run.zipCrc32 !== null) ?? null,
+  );
   const downloaded = runsBefore.then((runs) => unchangedDownload(pool, source, runs, options));
   const knownBefore = downloaded.then((outcome) => outcome.known);
   const opening = options.unreadable
@@ -236,6 +238,10 @@ async function runIngest(
               signal: options.signal,
               onProgress: readProgress,
               ifChanged: inRemoteArchive(source) ? (loaded?.validators ?? undefined) : undefined,
+              ifEntryChanged:
+                inRemoteArchive(source) && loaded?.zipCrc32 != null
+                  ? { crc32: loaded.zipCrc32, bytes: loaded.bytes }
+                  : undefined,
             }),
       );
   // Awaited in the try below; until then a failure must not go unhandled.
@@ -273,11 +279,11 @@ async function runIngest(
         options.listing?.listedIn ?? null,
       ],
     );
-    const known = remote ? await knownBefore : null;
+    const known = remote ? ((await knownBefore) ?? (await notModified(asked, opening))) : null;
     const unchanged = options.reload
       ? null
       : remote
-        ? (known?.run ?? (await notModified(asked, opening)))
+        ? (known?.run ?? null)
         : await unchangedLoad(lockClient, source, options);
     readingHeld = false;
     if (progress.bytes > 0 && !unchanged) readProgress(progress.bytes, progress.total);
@@ -442,6 +448,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       sha256: stats.sha256,
       // Read from the download's copy on disk: what the server said of it when it sent it.
       validators: stats.validators ?? (await run.downloaded).spooled?.validators ?? null,
+      entryCrc32: stats.entryCrc32,
       reload: options.reload ?? false,
       demo,
       summary,
@@ -519,6 +526,8 @@ interface ReadRun {
   inUse: boolean;
   /** For a file downloaded whole from a URL, what its server said of these bytes' version. */
   validators: HttpValidators | null;
+  /** For a file read by name from a zip archive, its CRC-32 there (SourceStats.entryCrc32). */
+  zipCrc32: number | null;
 }
 
 /**
@@ -528,24 +537,26 @@ interface ReadRun {
  */
 async function readFrom(db: Queryable, source: string): Promise<ReadRun[]> {
   const { rows } = await db.query<
-    Omit<ReadRun, 'validators' | 'inUse'> & {
+    Omit<ReadRun, 'validators' | 'inUse' | 'zipCrc32'> & {
       status: string;
       etag: string | null;
       last_modified: string | null;
+      zip_crc32: string | null;
     }
   >(
     `SELECT f.id, f.hospital_id, h.name AS hospital, f.sha256, f.bytes, f.status,
-            f.http_etag AS etag, f.http_last_modified AS last_modified
+            f.http_etag AS etag, f.http_last_modified AS last_modified, f.zip_crc32
        FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
       WHERE f.source = $1 AND f.status IN ${READ_WHOLE}
       ORDER BY f.finished_at DESC`,
     [source],
   );
-  return rows.map(({ etag, last_modified: lastModified, status, ...run }) => ({
+  return rows.map(({ etag, last_modified: lastModified, status, zip_crc32: crc, ...run }) => ({
     ...run,
     bytes: Number(run.bytes),
     inUse: status === 'loaded',
     validators: etag !== null || lastModified !== null ? { etag, lastModified } : null,
+    zipCrc32: crc === null ? null : Number(crc),
   }));
 }
 
@@ -586,10 +597,13 @@ async function unchangedLoad(
   return sameBytes(runs, bytes, hash.digest('hex'));
 }
 
-/** A URL's file known, without reading it, as the one a run read: by its server's word or its hash. */
+/**
+ * A URL's file known, without reading it, as the one a run read: by its server's word, its hash,
+ * or (in a zip archive) the archive's entry for it.
+ */
 interface KnownDownload {
   run: ReadRun;
-  by: 'server' | 'hash';
+  by: 'server' | 'hash' | 'entry';
 }
 
 /** A URL's bytes found new by unchangedDownload, kept on disk to be read from there. */
@@ -717,21 +731,30 @@ function running(pid: number): boolean {
 }
 
 /**
- * The run whose file in a remote zip archive still is, by its server's word: the archive's first
- * range, asked for only if it changed, answered 304 Not Modified (openMrf's 'not-modified'). Any
- * other outcome, the file read or not, leaves it to the load, which reports a failure.
+ * The run whose file in a remote zip archive still is, known before reading it: by its server's
+ * word, the archive's first range asked for only if it changed and answered 304 Not Modified
+ * (openMrf's 'not-modified'), or by the archive's directory, which lists the file with the
+ * CRC-32 and size the run read ('entry-unchanged'). Any other outcome, the file read or not,
+ * leaves it to the load, which reports a failure.
  */
 async function notModified(
   readBefore: Promise<ReadRun | null>,
   opening: Promise<MrfReader>,
-): Promise<ReadRun | null> {
+): Promise<KnownDownload | null> {
   const loaded = await readBefore.catch(() => null);
   if (!loaded) return null;
-  const same = await opening.then(
-    () => false,
-    (error: unknown) => error instanceof MrfReadError && error.code === 'not-modified',
+  const by = await opening.then(
+    () => null,
+    (error: unknown) =>
+      !(error instanceof MrfReadError)
+        ? null
+        : error.code === 'not-modified'
+          ? ('server' as const)
+          : error.code === 'entry-unchanged'
+            ? ('entry' as const)
+            : null,
   );
-  return same ? loaded : null;
+  return by ? { run: loaded, by } : null;
 }
 
 /**
@@ -925,6 +948,8 @@ interface SwapInput {
   sha256: string;
   /** What the server of a URL said of the file's version (SourceStats.validators). */
   validators: HttpValidators | null;
+  /** For a file read by name from a zip archive, its CRC-32 there (SourceStats.entryCrc32). */
+  entryCrc32: number | null;
   /** Load the file even if its bytes are the loaded ones (IngestOptions.reload). */
   reload: boolean;
   /** The hospital is fictional demo data (IngestOptions.demo). */
@@ -1089,6 +1114,13 @@ async function swapOnce(pool: Pool, input: SwapInput): Promise<IngestStatus> {
              FROM mrf_files run WHERE f.id = $1 AND run.id = $2 AND run.source = f.source`,
           [current.id, runId, input.validators.etag, input.validators.lastModified],
         );
+      // So too its entry in a zip archive, which a file loaded before it was kept lacks.
+      if (input.entryCrc32 !== null)
+        await client.query(
+          `UPDATE mrf_files f SET zip_crc32 = $3
+             FROM mrf_files run WHERE f.id = $1 AND run.id = $2 AND run.source = f.source`,
+          [current.id, runId, input.entryCrc32],
+        );
     } else if (
       current?.last_updated_on &&
       header.lastUpdatedOn &&
@@ -1121,7 +1153,7 @@ async function swapOnce(pool: Pool, input: SwapInput): Promise<IngestStatus> {
     await client.query(
       `UPDATE mrf_files SET hospital_id = $2, status = $3, sha256 = $4, bytes = $5, format = $6, version = $7, last_updated_on = $8,
               items = $9, rates = $10, rejected = $11, validation = $12, rate_mix = $13,
-              http_etag = $14, http_last_modified = $15, finished_at = now()
+              http_etag = $14, http_last_modified = $15, zip_crc32 = $16, finished_at = now()
        WHERE id = $1`,
       [
         runId,
@@ -1139,6 +1171,7 @@ async function swapOnce(pool: Pool, input: SwapInput): Promise<IngestStatus> {
         JSON.stringify(input.rateMix),
         input.validators?.etag ?? null,
         input.validators?.lastModified ?? null,
+        input.entryCrc32,
       ],
     );
     return status;

@@ -307,11 +307,12 @@ describe('npm run ingest -- --refresh', () => {
   );
 
   itWithDataFile(
-    'does not put in use again a file of a zip archive not put in use, read again and known at the swap',
+    'does not put in use again a file of a zip archive not put in use, known by its entry or at the swap',
     CMS_V3_JSON,
     async (example) => {
       const file = await hospitalFile(example, 'Archive Twins Hospital', '880204');
-      // A file in a remote archive is read by ranges; without validators, read again every time.
+      // A file in a remote archive is read by ranges. Without validators, it is known by the
+      // archive's entry for it (its CRC-32 and size), or, for a run that kept none, once read.
       const server = await serveFiles({
         '/two.zip': zipArchive([
           { name: 'a.json', content: file },
@@ -324,8 +325,18 @@ describe('npm run ingest -- --refresh', () => {
         expect((await ingest('a.json')).status).toBe('loaded');
         expect((await ingest('b.json')).status).toBe('loaded');
         const again = await ingest('a.json');
-        expect(again).toMatchObject({ status: 'skipped', previous: { source: member('b.json') } });
-        expect(again.unchangedBy).toBeUndefined();
+        expect(again).toMatchObject({
+          status: 'skipped',
+          unchangedBy: 'entry',
+          previous: { source: member('b.json') },
+        });
+        await database.connection.pool.query(
+          `UPDATE mrf_files SET zip_crc32 = NULL WHERE source = $1`,
+          [member('a.json')],
+        );
+        const read = await ingest('a.json');
+        expect(read).toMatchObject({ status: 'skipped', previous: { source: member('b.json') } });
+        expect(read.unchangedBy).toBeUndefined();
         expect((await runs(member('b.json'))).map((run) => run.status)).toEqual(['loaded']);
       } finally {
         await server.close();

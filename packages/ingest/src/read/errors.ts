@@ -22,7 +22,9 @@ export type MrfReadErrorCode =
   | 'no-charges'
   | 'aborted'
   /** A conditional download (SourceOptions.ifChanged) answered 304: the file is as it was. */
-  | 'not-modified';
+  | 'not-modified'
+  /** A zip archive lists the file as the copy loaded (SourceOptions.ifEntryChanged) does. */
+  | 'entry-unchanged';
 
 export class MrfReadError extends Error {
   override readonly name = 'MrfReadError';

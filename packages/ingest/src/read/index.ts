@@ -21,6 +21,8 @@ export interface ReadOptions {
   stallMs?: number;
   /** For a URL: download it only if it changed since the copy with these validators (see SourceOptions). */
   ifChanged?: HttpValidators;
+  /** For a file read by name from a zip archive: read it only if it changed (see SourceOptions). */
+  ifEntryChanged?: { crc32: number; bytes: number };
 }
 
 export interface MrfReader {

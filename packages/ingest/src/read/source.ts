@@ -38,6 +38,11 @@ export interface SourceStats {
    * archive a file was read from by ranges; else null.
    */
   validators: HttpValidators | null;
+  /**
+   * For a file read by name from a zip archive (`archive.zip#name`): its CRC-32 in the archive's
+   * directory, which with its size (`bytes`) tells the file unchanged (see ifEntryChanged).
+   */
+  entryCrc32: number | null;
 }
 
 /** What a server says of the version of a file it sends (RFC 9110 §8.8): ETag, Last-Modified. */
@@ -60,6 +65,12 @@ export interface SourceOptions {
    * archive's first range is asked for so: an unchanged archive has every file unchanged.
    */
   ifChanged?: HttpValidators;
+  /**
+   * For a file read by name from a zip archive: the CRC-32 and size of the copy loaded already.
+   * When the archive's directory gives it the same, it is the MrfReadError 'entry-unchanged',
+   * and nothing of it is read.
+   */
+  ifEntryChanged?: { crc32: number; bytes: number };
 }
 
 /** What a download needs of the options: the caller's cancel, and how long to wait. */
@@ -93,6 +104,7 @@ class RawStats {
   complete = false;
   otherFiles: string[] = [];
   validators: HttpValidators | null = null;
+  entryCrc32: number | null = null;
   readonly hash = createHash('sha256');
 
   snapshot(): SourceStats {
@@ -104,6 +116,7 @@ class RawStats {
       complete: this.complete,
       otherFiles: this.otherFiles,
       validators: this.validators,
+      entryCrc32: this.entryCrc32,
     };
   }
 }
@@ -368,6 +381,13 @@ async function openArchiveMember(
   if (!Number.isSafeInteger(compressedSize) || !Number.isSafeInteger(localHeaderOffset)) {
     throw damaged(); // zip64 values marked but missing
   }
+  const loaded = options.ifEntryChanged;
+  if (loaded && loaded.crc32 === entry.crc32 && loaded.bytes === compressedSize) {
+    throw new MrfReadError(
+      'entry-unchanged',
+      `The zip archive lists ${shown} with the CRC-32 and size of the copy loaded already.`,
+    );
+  }
   // The data starts after the local header, whose extra field may differ from the directory's.
   const header = await archive.read(localHeaderOffset, 30);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_HEADER) throw damaged();
@@ -380,6 +400,7 @@ async function openArchiveMember(
   stats.totalBytes = compressedSize;
   stats.compression = 'zip';
   stats.validators = archive.validators();
+  stats.entryCrc32 = entry.crc32;
   const tapped = tap(raw, stats, options);
   const bytes = entry.method === 8 ? inflate(tapped, createInflateRaw(), 'zip') : tapped;
   return { chunks: crcChecked(bytes, name, () => entry.crc32), stats: () => stats.snapshot() };
