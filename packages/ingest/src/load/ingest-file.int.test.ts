@@ -761,6 +761,17 @@ describe('replacing a hospital’s file', () => {
       // The hash of the whole archive, taken before reading, matches the loaded run's.
       expect(again.status).toBe('unchanged');
       expect(recordsRead).toBe(0);
+
+      // Named in the archive, the file is another source (its own bytes hashed, not the
+      // archive's): read once, then known by the archive's entry for it, unread.
+      const named = `${archive}#zipped.json`;
+      expect((await ingestFile(database.connection, named)).status).toBe('loaded');
+      let bytesRead = 0;
+      const listed = await ingestFile(database.connection, named, {
+        progress: (bytes) => (bytesRead = Math.max(bytesRead, bytes)),
+      });
+      expect(listed).toMatchObject({ status: 'unchanged', unchangedBy: 'entry' });
+      expect(bytesRead).toBe(0);
     },
   );
 
@@ -2424,7 +2435,8 @@ describe('npm run ingest', () => {
       const again = await cli([archive]);
       expect(lines(again.stdout).map((line) => line.status)).toEqual(['unchanged', 'unchanged']);
       expect(again.stderr).toContain(
-        `${archive}#north.json: these bytes are loaded already, so nothing changed; --reload reads them again.`,
+        `${archive}#north.json: its zip archive lists the file with the CRC-32 and size of the ` +
+          'copy loaded already, so it was not read; --reload reads it again.',
       );
       const one = await cli(['--validate-only', `${archive}#south.json`]);
       expect(lines(one.stdout)).toEqual([

@@ -210,6 +210,9 @@ async function runIngest(
   const connecting = Promise.allSettled(RATE_TABLES.map(() => pool.connect()));
   const progress: ReadProgress = { records: 0, bytes: 0, total: null };
   const remote = isUrl(source);
+  // A file named in a zip archive (`archive.zip#name`), at a URL or on disk: it is asked with the
+  // archive's entry for it (the CRC-32 and size a run read), not read while that is the same.
+  const member = remote ? inRemoteArchive(source) : source.includes('#');
   // A local file's first bytes are read while unchangedLoad may hash it: the read's progress is
   // held until that is settled, so that the two passes are shown one after the other.
   let readingHeld = !remote && !options.reload;
@@ -221,9 +224,11 @@ async function runIngest(
   // A URL whose bytes were read before is asked for only if it changed since (the validators its
   // server sent with them), and what it sends is hashed before it is read, when it may be the
   // same bytes (unchangedDownload). A file in a remote zip archive is asked for so by the
-  // archive's first range (notModified).
+  // archive's first range, and by its entry there (notModified).
   const runsBefore =
-    remote && !options.reload && !options.unreadable ? readFrom(pool, source) : Promise.resolve([]);
+    (remote || member) && !options.reload && !options.unreadable
+      ? readFrom(pool, source)
+      : Promise.resolve([]);
   const asked = runsBefore.then(
     (runs) => runs.find((run) => run.validators || run.zipCrc32 !== null) ?? null,
   );
@@ -237,9 +242,9 @@ async function runIngest(
           : openMrf(spooled?.path ?? source, {
               signal: options.signal,
               onProgress: readProgress,
-              ifChanged: inRemoteArchive(source) ? (loaded?.validators ?? undefined) : undefined,
+              ifChanged: member && remote ? (loaded?.validators ?? undefined) : undefined,
               ifEntryChanged:
-                inRemoteArchive(source) && loaded?.zipCrc32 != null
+                member && loaded?.zipCrc32 != null
                   ? { crc32: loaded.zipCrc32, bytes: loaded.bytes }
                   : undefined,
             }),
@@ -279,12 +284,10 @@ async function runIngest(
         options.listing?.listedIn ?? null,
       ],
     );
-    const known = remote ? ((await knownBefore) ?? (await notModified(asked, opening))) : null;
+    const known = (await knownBefore) ?? (member ? await notModified(asked, opening) : null);
     const unchanged = options.reload
       ? null
-      : remote
-        ? (known?.run ?? null)
-        : await unchangedLoad(lockClient, source, options);
+      : (known?.run ?? (remote ? null : await unchangedLoad(lockClient, source, options)));
     readingHeld = false;
     if (progress.bytes > 0 && !unchanged) readProgress(progress.bytes, progress.total);
     if (unchanged) {
@@ -646,7 +649,7 @@ async function unchangedDownload(
   runs: ReadRun[],
   options: IngestOptions,
 ): Promise<DownloadOutcome> {
-  if (runs.length === 0 || inRemoteArchive(source)) return NOTHING_DOWNLOADED;
+  if (runs.length === 0 || !isUrl(source) || inRemoteArchive(source)) return NOTHING_DOWNLOADED;
   const asked = runs.find((run) => run.validators) ?? null;
   await sweepSpools();
   const folder = await mkdtemp(join(tmpdir(), `${SPOOL_PREFIX}${process.pid}-`)).catch(() => null);
@@ -731,11 +734,11 @@ function running(pid: number): boolean {
 }
 
 /**
- * The run whose file in a remote zip archive still is, known before reading it: by its server's
- * word, the archive's first range asked for only if it changed and answered 304 Not Modified
- * (openMrf's 'not-modified'), or by the archive's directory, which lists the file with the
- * CRC-32 and size the run read ('entry-unchanged'). Any other outcome, the file read or not,
- * leaves it to the load, which reports a failure.
+ * The run whose file in a zip archive still is, known before reading it: by the server of a
+ * remote archive, its first range asked for only if it changed and answered 304 Not Modified
+ * (openMrf's 'not-modified'), or by the archive's directory, remote or local, which lists the
+ * file with the CRC-32 and size the run read ('entry-unchanged'). Any other outcome, the file
+ * read or not, leaves it to the load, which reports a failure.
  */
 async function notModified(
   readBefore: Promise<ReadRun | null>,
