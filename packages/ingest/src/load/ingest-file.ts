@@ -62,7 +62,8 @@ export interface IngestResult {
   previous?: { source: string; lastUpdatedOn: string | null };
   /**
    * How an unchanged or skipped file was known without loading it: its local file's bytes hashed
-   * again ('hash'), or its server's 304 Not Modified to a conditional download ('server').
+   * again ('hash'), its server's 304 Not Modified to a conditional download ('server'), or its
+   * zip archive's directory listing it with the CRC-32 and size it had ('entry').
    */
   unchangedBy?: 'hash' | 'server' | 'entry';
   error?: string;
@@ -601,8 +602,8 @@ async function unchangedLoad(
 }
 
 /**
- * A URL's file known, without reading it, as the one a run read: by its server's word, its hash,
- * or (in a zip archive) the archive's entry for it.
+ * A file known, without reading it, as the one a run read: by its server's word, its hash, or
+ * (in a zip archive) the archive's entry for it.
  */
 interface KnownDownload {
   run: ReadRun;
