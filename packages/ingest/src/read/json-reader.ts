@@ -1196,6 +1196,7 @@ export class JsonMrfParser implements FormatParser {
       if (items === 0) continue;
       this.readItems(i, this.itemIndex++, items);
       this.itemsAfter = 'value';
+      this.itemEnded = false;
       this.state = ITEMS;
       return i;
     }
