@@ -225,7 +225,7 @@ async function runIngest(
   // A URL whose bytes were read before is asked for only if it changed since (the validators its
   // server sent with them), and what it sends is hashed before it is read, when it may be the
   // same bytes (unchangedDownload). A file in a remote zip archive is asked for so by the
-  // archive's first range, and by its entry there (notModified).
+  // archive's first range, and by its entry there (knownInArchive).
   const runsBefore =
     (remote || member) && !options.reload && !options.unreadable
       ? readFrom(pool, source)
@@ -285,7 +285,7 @@ async function runIngest(
         options.listing?.listedIn ?? null,
       ],
     );
-    const known = (await knownBefore) ?? (member ? await notModified(asked, opening) : null);
+    const known = (await knownBefore) ?? (member ? await knownInArchive(asked, opening) : null);
     const unchanged = options.reload
       ? null
       : (known?.run ?? (remote ? null : await unchangedLoad(lockClient, source, options)));
@@ -605,7 +605,7 @@ async function unchangedLoad(
  * A file known, without reading it, as the one a run read: by its server's word, its hash, or
  * (in a zip archive) the archive's entry for it.
  */
-interface KnownDownload {
+interface KnownFile {
   run: ReadRun;
   by: 'server' | 'hash' | 'entry';
 }
@@ -620,7 +620,7 @@ interface SpooledDownload {
 
 /** What unchangedDownload found: the run whose bytes these are, or a copy of new bytes, or neither. */
 interface DownloadOutcome {
-  known: KnownDownload | null;
+  known: KnownFile | null;
   spooled: SpooledDownload | null;
 }
 
@@ -642,7 +642,7 @@ const SPOOL_PREFIX = 'ratelens-download-';
  * are read from there rather than downloaded again; where the disk cannot hold them, they are
  * downloaded again. Validators the server sent with bytes found the same are kept on the run
  * matched, for the next time. A file in a remote zip archive (`archive.zip#name`) is read by
- * ranges, not whole: notModified, and the swap's hash check.
+ * ranges, not whole: knownInArchive, and the swap's hash check.
  */
 async function unchangedDownload(
   db: Queryable,
@@ -741,10 +741,10 @@ function running(pid: number): boolean {
  * file with the CRC-32 and size the run read ('entry-unchanged'). Any other outcome, the file
  * read or not, leaves it to the load, which reports a failure.
  */
-async function notModified(
+async function knownInArchive(
   readBefore: Promise<ReadRun | null>,
   opening: Promise<MrfReader>,
-): Promise<KnownDownload | null> {
+): Promise<KnownFile | null> {
   const loaded = await readBefore.catch(() => null);
   if (!loaded) return null;
   const by = await opening.then(

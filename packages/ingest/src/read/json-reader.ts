@@ -27,6 +27,7 @@ import {
   itemStartsAt,
   keyStartsAt,
   listEndsAt,
+  nextSignificant,
   previousSignificant,
 } from './json-resync.ts';
 import { checkHeader, checkStatement, emptyHeader, resolveVersion } from './header.ts';
@@ -1143,9 +1144,7 @@ export class JsonMrfParser implements FormatParser {
    */
   private lostQuoteInValue(open: number, close: number, depth: number, kinds: number): number {
     const b = this.buf;
-    let j = close + 1;
-    while (j < b.length && isSpace(b[j] as number)) j++;
-    if (b[j] !== COLON_BYTE) return -1;
+    if (b[nextSignificant(b, close + 1)] !== COLON_BYTE) return -1;
     const inList = depth <= 31 && (kinds & 1) === 0;
     if (!inList && previousSignificant(b, open, this.tokenStart) !== COLON_BYTE) return -1;
     // Latin-1 keeps one character a byte, so the text's offsets are the buffer's.
@@ -1260,10 +1259,7 @@ export class JsonMrfParser implements FormatParser {
    */
   private lostQuoteCut(end: number): number {
     const b = this.buf;
-    if (this.tokenFirst !== QUOTE) return -1;
-    let j = end;
-    while (j < b.length && isSpace(b[j] as number)) j++;
-    if (b[j] !== COLON_BYTE) return -1;
+    if (this.tokenFirst !== QUOTE || b[nextSignificant(b, end)] !== COLON_BYTE) return -1;
     // Latin-1 keeps one character a byte, so the text's offsets are the buffer's.
     const text = b.toString('latin1', this.tokenStart, end);
     const cut = lostQuoteEnd(text, 0, text.length - 1, false);

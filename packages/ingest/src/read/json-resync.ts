@@ -16,7 +16,7 @@ export function isSpace(c: number): boolean {
 }
 
 /** The first byte from i on that is not white space, its index; -1 when the buffer ends first. */
-function nextSignificant(b: Buffer, i: number): number {
+export function nextSignificant(b: Buffer, i: number): number {
   while (i < b.length && isSpace(b[i] as number)) i++;
   return i < b.length ? i : -1;
 }
