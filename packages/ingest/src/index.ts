@@ -3,3 +3,5 @@ export { openMrf } from './read/index.ts';
 export { ingestFile, markInterruptedRuns, type IngestResult } from './load/ingest-file.ts';
 export { isEmpty, loadDemoData, type DemoLoadResult } from './load/demo-data.ts';
 export { hospitalLocator, loadStates } from './load/reference-loader.ts';
+export { refreshSummary } from './load/ingest-notes.ts';
+export { refreshSourcesInUse, type SourcesResult } from './load/sources.ts';

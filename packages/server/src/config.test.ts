@@ -31,6 +31,23 @@ describe('parseConfig', () => {
     );
   });
 
+  it('runs the worker, refreshing daily at 04:30 UTC, unless told otherwise', () => {
+    expect(parseConfig({})).toMatchObject({ WORKER: 'on', REFRESH_SCHEDULE: '30 4 * * *' });
+    expect(parseConfig({ WORKER: 'off', REFRESH_SCHEDULE: ' off ' })).toMatchObject({
+      WORKER: 'off',
+      REFRESH_SCHEDULE: 'off',
+    });
+    expect(parseConfig({ REFRESH_SCHEDULE: '0 */6 * * 1-5' }).REFRESH_SCHEDULE).toBe(
+      '0 */6 * * 1-5',
+    );
+    // Six fields (seconds first) are cron too, but pg-boss reads five; out-of-range and words fail.
+    for (const bad of ['daily', '0 30 4 * * *', '61 4 * * *', '30 4 * *'])
+      expect(() => parseConfig({ REFRESH_SCHEDULE: bad }), bad).toThrow(
+        /REFRESH_SCHEDULE: must be five cron fields \(minute hour day month weekday, in UTC/,
+      );
+    expect(() => parseConfig({ WORKER: 'yes' })).toThrow(/WORKER: /);
+  });
+
   it('needs SMTP_URL for the smtp mail driver', () => {
     expect(() => parseConfig({ MAIL_DRIVER: 'smtp' })).toThrow(
       /SMTP_URL: is required when MAIL_DRIVER=smtp/,

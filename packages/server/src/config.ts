@@ -1,3 +1,4 @@
+import cronParser from 'cron-parser';
 import { z } from 'zod';
 
 const duration = z
@@ -11,6 +12,24 @@ const duration = z
   });
 
 const secret = z.string().min(32, 'must be at least 32 characters');
+
+/** Five cron fields (minute, hour, day of month, month, day of week), read in UTC; or `off`. */
+const schedule = z
+  .string()
+  .trim()
+  .refine(
+    (value) => value === 'off' || (value.split(/\s+/).length === 5 && isCron(value)),
+    'must be five cron fields (minute hour day month weekday, in UTC: "30 4 * * *" is 04:30 every day) or off',
+  );
+
+function isCron(value: string): boolean {
+  try {
+    cronParser.parseExpression(value, { tz: 'UTC' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Every environment variable the server reads, parsed once at start. A bad value stops the
@@ -94,6 +113,10 @@ export const ConfigSchema = z
     RENEWALS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     WEB_DIST_DIR: z.string().optional(),
     DEMO_DATA: z.enum(['on', 'off']).default('on'),
+    /** Whether the server runs the background worker (pg-boss queues) itself; `npm run worker` runs one alone. */
+    WORKER: z.enum(['on', 'off']).default('on'),
+    /** When the worker reads every hospital's file in use again, loading what changed (ADR 0021). */
+    REFRESH_SCHEDULE: schedule.default('30 4 * * *'),
   })
   .superRefine((config, ctx) => {
     if (config.MAIL_DRIVER === 'smtp' && !config.SMTP_URL) {

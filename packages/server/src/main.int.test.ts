@@ -109,6 +109,13 @@ describe('npm start', () => {
     expect(run.printed).not.toContain('demo data');
     expect(run.printed).toContain('RateLens is running at http://localhost:');
     expect(await count(database, 'SELECT count(*) FROM hospitals')).toBe(0);
+    // The background worker runs in the server by default, with the daily refresh scheduled.
+    expect(run.printed).toContain(
+      'Background worker: on; hospital files are read again on the schedule "30 4 * * *" (cron, UTC).',
+    );
+    expect(
+      await count(database, `SELECT count(*) FROM pgboss.schedule WHERE cron = '30 4 * * *'`),
+    ).toBe(1);
     // The 50 states, DC and Puerto Rico: before, only demo data or `npm run reference` put them
     // there, and with neither, master/getallstates answered [] and the state filters were empty.
     expect(await count(database, 'SELECT count(*) FROM states')).toBe(52);

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import { resolveSecrets } from './secrets.ts';
+import { refreshWhen, startWorker, type Worker } from './worker/worker.ts';
 
 /** `npm start`: configuration, database (embedded unless DATABASE_URL), migrations, HTTP. */
 async function main(): Promise<void> {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({ config, secrets, connection: database.connection });
 
+  let worker: Worker | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     }, 10_000);
     timer.unref();
     try {
+      await worker?.stop();
       await app.close();
       await database.close();
       console.log('RateLens stopped; the database is shut down cleanly.');
@@ -60,6 +63,22 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
+  if (config.WORKER === 'on') {
+    try {
+      worker = await startWorker({
+        pool: database.connection.pool,
+        refreshSchedule: config.REFRESH_SCHEDULE,
+        log: {
+          info: (message) => app.log.info(message),
+          error: (message) => app.log.error(message),
+        },
+      });
+    } catch (error) {
+      await app.close();
+      await database.close();
+      throw error;
+    }
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
@@ -67,6 +86,11 @@ async function main(): Promise<void> {
   console.log(`  API docs: http://${host}:${port}/api/docs · database: ${database.description}`);
   if (config.NODE_ENV !== 'production')
     console.log(`  E-mail outbox: http://${host}:${port}/dev/outbox`);
+  console.log(
+    worker
+      ? `  Background worker: on; ${refreshWhen(config.REFRESH_SCHEDULE)}.`
+      : '  Background worker: off (WORKER=off); run one with npm run worker.',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,22 +1,19 @@
 import { parseArgs } from 'node:util';
-import { openDatabase, type Queryable } from '@ratelens/db';
-import { ingestFile, loadRefusal, type IngestStatus } from '../load/ingest-file.ts';
-import { readWholeBefore, recordListFailure, sourcesInUse } from '../load/refresh.ts';
-import { isUrl, stillThere } from '../read/source.ts';
-import { delineationLoaded, hospitalLocator } from '../load/reference-loader.ts';
-import {
-  HPT_TXT_NAME,
-  hptTxtOfSite,
-  isHptTxt,
-  readHptTxt,
-  type HptListing,
-} from '../read/hpt-txt.ts';
-import { openMrf, zipFiles, type MrfReader } from '../read/index.ts';
-import { ProgressBar } from './progress.ts';
-import { plural } from '../validate/report.ts';
 import { errorMessage } from '@ratelens/core';
+import { openDatabase } from '@ratelens/db';
+import { loadRefusal, type IngestResult } from '../load/ingest-file.ts';
+import { refreshSummary, SWAP_WAIT_NOTICE_MS, swapWaitNotice } from '../load/ingest-notes.ts';
+import {
+  expand,
+  ingestSources,
+  refreshSourcesInUse,
+  type IngestSourcesOptions,
+  type ListedFile,
+} from '../load/sources.ts';
+import { openMrf, type MrfReader } from '../read/index.ts';
+import { plural } from '../validate/report.ts';
 import { fromCallerDirectory } from './caller-path.ts';
-import { ingestNote, refreshSummary, SWAP_WAIT_NOTICE_MS, swapWaitNotice } from './ingest-notes.ts';
+import { ProgressBar } from './progress.ts';
 
 const USAGE = `Usage: npm run ingest -- [--validate-only] [--reload] [--demo] <file|url>…
        npm run ingest -- --refresh [--reload]
@@ -123,126 +120,10 @@ function rejectedRecords(charges: number, modifiers: number): string {
   return `${what} rejected (the errors above say why): a load would leave ${charges + modifiers === 1 ? 'it' : 'them'} out.`;
 }
 
-/** A file to read, with what the hospital's cms-hpt.txt says of it when it came from one. */
-interface ListedFile {
-  source: string;
-  listing: HptListing | undefined;
-  /** Why it cannot be read, when that was found while listing it (see ingestFile's option). */
-  unreadable?: Error;
-  /** When the request that found it unreadable began: its time is the file's. */
-  startedAt?: number;
-}
-
-/**
- * Called with a cms-hpt.txt that could not be read, or named no file that could be, and why in
- * words: a load records it for the hospitals whose files came through it (recordListFailure).
- */
-type ListFailed = (list: string, why: string, durationMs: number) => Promise<unknown>;
-
-/** What expand asks of the database, when there is one. */
-interface ExpandOptions {
-  /** A list that could not be read, or named no file that could (recordListFailure). */
-  listFailed?: ListFailed;
-  /** Whether a URL need not be asked whether it is an archive of several files (readWholeBefore). */
-  readWhole?: (url: string) => Promise<boolean>;
-}
-
-/**
- * The files to read: a hospital's `cms-hpt.txt` stands for the files it lists, and a zip archive of
- * several files for each of its files. What cannot be read is said and counted.
- */
-async function expand(
-  sources: string[],
-  options: ExpandOptions = {},
-  listings: ReadonlyMap<string, HptListing> = new Map(),
-): Promise<{ files: ListedFile[]; unreadable: number }> {
-  const { listFailed, readWhole } = options;
-  const files: ListedFile[] = [];
-  let unreadable = 0;
-  for (const given of sources) {
-    // A hospital's website given by its address alone: the list CMS asks it to publish at its root.
-    const site = hptTxtOfSite(given);
-    if (site) console.error(`${given}: a website; reading its ${HPT_TXT_NAME}, ${site}`);
-    const source = site ?? given;
-    if (isHptTxt(source)) {
-      const started = performance.now();
-      let failure: string | null = null;
-      try {
-        const { locations, problems } = await readHptTxt(source);
-        for (const problem of problems) console.error(`${source}: ${problem}`);
-        // A file listed for several locations keeps what its first location says of it.
-        const listed = new Map<string, HptListing>();
-        for (const { mrfUrl, sourcePageUrl, contactName, contactEmail } of locations)
-          if (!listed.has(mrfUrl))
-            listed.set(mrfUrl, { sourcePageUrl, contactName, contactEmail, listedIn: source });
-        const urls = [...listed.keys()];
-        console.error(
-          `${source}: ${plural(locations.length, 'location')}, ${plural(urls.length, 'file')}`,
-        );
-        // A list that names another list (or a website, which stands for one) is not followed:
-        // it could name itself.
-        const lists = urls.filter((url) => isHptTxt(url) || hptTxtOfSite(url) !== null);
-        for (const url of lists)
-          console.error(`${source}: ${url} is no file but a list or a website; not followed`);
-        const fileUrls = urls.filter((url) => !lists.includes(url));
-        if (fileUrls.length === 0)
-          failure = `it names no file to read${problems[0] ? ` (${problems[0]})` : ''}`;
-        const read = await expand(fileUrls, options, listed);
-        files.push(...read.files);
-        unreadable += read.unreadable;
-      } catch (error) {
-        // A reference-file error names its source already: said once, and recorded without it.
-        const message = errorMessage(error);
-        const named = `${source}: `;
-        failure = message.startsWith(named) ? message.slice(named.length) : message;
-        console.error(`${named}${failure}`);
-      }
-      if (failure !== null) {
-        unreadable++;
-        await listFailed?.(source, failure, performance.now() - started);
-      }
-      continue;
-    }
-    const listing = listings.get(source);
-    let members: string[] | null;
-    const startedAt = performance.now();
-    try {
-      members = isUrl(source) && (await readWhole?.(source)) ? null : await zipFiles(source);
-    } catch (error) {
-      files.push({ source, listing, unreadable: error as Error, startedAt });
-      continue;
-    }
-    if (members)
-      console.error(`${source}: a zip archive of ${members.length} files, read one by one`);
-    for (const file of members ? members.map((name) => `${source}#${name}`) : [source])
-      files.push({ source: file, listing });
-  }
-  return { files, unreadable };
-}
-
 /** Where a run of several files is (a refresh reads every hospital's): each file's bar is its own. */
 function sayWhichFile(index: number, files: readonly ListedFile[]): void {
   if (files.length > 1)
     console.error(`File ${index + 1} of ${files.length}: ${files[index]?.source}`);
-}
-
-/** What `--refresh` reads again (sourcesInUse), less the local files no longer on disk, said. */
-async function refreshSources(pool: Queryable): Promise<{ sources: string[]; missing: number }> {
-  const sources: string[] = [];
-  let missing = 0;
-  for (const source of await sourcesInUse(pool)) {
-    if (await stillThere(source)) sources.push(source);
-    else {
-      missing++;
-      console.error(`${source}: no longer there, so not read again; its hospital's rates stay.`);
-    }
-  }
-  console.error(
-    sources.length + missing === 0
-      ? 'No file is in use yet, so there is nothing to read again (demo hospitals are left out).'
-      : `Reading again ${plural(sources.length, 'source')} of the files in use.`,
-  );
-  return { sources, missing };
 }
 
 async function main(): Promise<number> {
@@ -276,7 +157,7 @@ async function main(): Promise<number> {
   }
   const given = positionals.map((s) => fromCallerDirectory(s));
   if (values['validate-only']) {
-    const { files, unreadable } = await expand(given);
+    const { files, unreadable } = await expand(given, { say: (line) => console.error(line) });
     let ok = unreadable === 0;
     for (const [index, file] of files.entries()) {
       sayWhichFile(index, files);
@@ -291,70 +172,64 @@ async function main(): Promise<number> {
     statementTimeoutMs: 0,
   });
   try {
-    const refresh = values.refresh ? await refreshSources(database.connection.pool) : undefined;
-    // A list that fails is a failed run of each hospital whose file came through it.
-    const pool = database.connection.pool;
-    const { files, unreadable } = await expand(refresh?.sources ?? given, {
-      listFailed: (list, why, ms) => recordListFailure(pool, list, why, ms),
-      readWhole: (url) => readWholeBefore(pool, url),
-    });
-    const statuses: IngestStatus[] = [];
-    if (!(await delineationLoaded(database.connection.pool)))
-      console.error(
-        'No metro areas are loaded yet: each hospital is placed in its county, and gets its metro ' +
-          'area when the CBSA delineation is loaded (npm run reference -- cbsa <List 1 file>).',
+    const options: IngestSourcesOptions = {
+      say: (line) => console.error(line),
+      demo: values.demo ?? false,
+      reload: values.reload ?? false,
+      starting: (file, index, files) => {
+        sayWhichFile(index, files);
+        const { source } = file;
+        const bar = new ProgressBar(source);
+        const cpu = process.cpuUsage();
+        let toldWaiting = Number.NEGATIVE_INFINITY;
+        return {
+          progress: (bytes, total, records, phase) => bar.update(bytes, total, records, phase),
+          // Said at once, then every 30 s: a swap gives way to long reads for up to 10 minutes.
+          swapWaiting: (waited) => {
+            if (waited - toldWaiting < SWAP_WAIT_NOTICE_MS) return;
+            toldWaiting = waited;
+            bar.done();
+            console.error(swapWaitNotice(source, waited));
+          },
+          ended: () => bar.done(),
+          result: (result) => console.log(JSON.stringify(figures(result, cpu))),
+        };
+      },
+    };
+    if (values.refresh) {
+      const { statuses, unreadable, missing } = await refreshSourcesInUse(
+        database.connection,
+        options,
       );
-    for (const [index, { source, listing, unreadable, startedAt }] of files.entries()) {
-      sayWhichFile(index, files);
-      const bar = new ProgressBar(source);
-      const cpu = process.cpuUsage();
-      let toldWaiting = Number.NEGATIVE_INFINITY;
-      const result = await ingestFile(database.connection, source, {
-        demo: values.demo ?? false,
-        reload: values.reload ?? false,
-        listing,
-        unreadable,
-        startedAt,
-        locate: hospitalLocator(database.connection.pool),
-        progress: (bytes, total, records, phase) => bar.update(bytes, total, records, phase),
-        // Said at once, then every 30 s: a swap gives way to long reads for up to 10 minutes.
-        swapWaiting: (waited) => {
-          if (waited - toldWaiting < SWAP_WAIT_NOTICE_MS) return;
-          toldWaiting = waited;
-          bar.done();
-          console.error(swapWaitNotice(source, waited));
-        },
-      });
-      bar.done();
-      statuses.push(result.status);
-      if (result.error) console.error(`${source}: ${result.error}`);
-      const note = ingestNote(source, result);
-      if (note) console.error(note);
-      console.log(
-        JSON.stringify({
-          hospital: result.hospital,
-          status: result.status,
-          format: result.format,
-          version: result.version,
-          items: result.items,
-          rates: result.rates,
-          rejected: result.rejected,
-          seconds: Number(result.seconds.toFixed(2)),
-          cpuSeconds: cpuSeconds(cpu),
-          // A file its server said had not changed was not read at all.
-          mbPerSecond:
-            result.seconds > 0 && result.unchangedBy !== 'server'
-              ? Number((result.bytes / 1e6 / result.seconds).toFixed(1))
-              : 0,
-          peakRssMb: peakRssMb(),
-        }),
-      );
+      console.error(refreshSummary(statuses, unreadable, missing));
+      return statuses.includes('failed') || unreadable > 0 ? 1 : 0;
     }
-    if (refresh) console.error(refreshSummary(statuses, unreadable, refresh.missing));
+    const { statuses, unreadable } = await ingestSources(database.connection, given, options);
     return statuses.includes('failed') || unreadable > 0 ? 1 : 0;
   } finally {
     await database.close();
   }
+}
+
+/** The last line of a loaded file: one JSON object with the run's figures. */
+function figures(result: IngestResult, cpu: NodeJS.CpuUsage): object {
+  return {
+    hospital: result.hospital,
+    status: result.status,
+    format: result.format,
+    version: result.version,
+    items: result.items,
+    rates: result.rates,
+    rejected: result.rejected,
+    seconds: Number(result.seconds.toFixed(2)),
+    cpuSeconds: cpuSeconds(cpu),
+    // A file its server said had not changed was not read at all.
+    mbPerSecond:
+      result.seconds > 0 && result.unchangedBy !== 'server'
+        ? Number((result.bytes / 1e6 / result.seconds).toFixed(1))
+        : 0,
+    peakRssMb: peakRssMb(),
+  };
 }
 
 main().then(

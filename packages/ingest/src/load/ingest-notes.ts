@@ -1,4 +1,4 @@
-import type { IngestResult, IngestStatus } from '../load/ingest-file.ts';
+import type { IngestResult, IngestStatus } from './ingest-file.ts';
 import { isUrl } from '../read/source.ts';
 import { plural } from '../validate/report.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IngestResult } from '../load/ingest-file.ts';
+import type { IngestResult } from './ingest-file.ts';
 import { ingestNote, refreshSummary, swapWaitNotice } from './ingest-notes.ts';
 
 const run = (fields: Partial<IngestResult>): IngestResult => ({

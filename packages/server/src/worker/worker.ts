@@ -1,0 +1,134 @@
+import { errorMessage } from '@ratelens/core';
+import { connect, type Pool } from '@ratelens/db';
+import { refreshSourcesInUse, refreshSummary, type IngestResult } from '@ratelens/ingest';
+import PgBoss from 'pg-boss';
+
+/** The queue of the job that reads every hospital's file in use again (ADR 0021). */
+export const REFRESH_QUEUE = 'rates-refresh';
+
+/** Where the worker's lines go: the server's logger, or the console of `npm run worker`. */
+export interface WorkerLog {
+  info: (message: string) => void;
+  error: (message: string) => void;
+}
+
+export interface WorkerOptions {
+  /** The database's pool: the worker opens connections of its own with its settings. */
+  pool: Pool;
+  /** Five cron fields in UTC, or `off`: the refresh then runs only when a job is sent. */
+  refreshSchedule: string;
+  log: WorkerLog;
+  /** How often an idle worker asks for a job (pg-boss's default is 2 s). */
+  pollingIntervalSeconds?: number;
+}
+
+/** What a refresh job leaves as its output (pg-boss keeps it with the job). */
+export interface RefreshOutput {
+  loaded: number;
+  unchanged: number;
+  skipped: number;
+  older: number;
+  failed: number;
+  unreadable: number;
+  missing: number;
+  summary: string;
+}
+
+export interface Worker {
+  boss: PgBoss;
+  /**
+   * Starts no further file, waits up to `timeoutMs` for the job at hand, then lets go (pg-boss
+   * marks it failed). Once: later calls wait for the first.
+   */
+  stop: (timeoutMs?: number) => Promise<void>;
+}
+
+/**
+ * The background worker: pg-boss queues in the same PostgreSQL (its own schema, `pgboss`). It
+ * reads every hospital's file in use again on `refreshSchedule`, one refresh at a time across all
+ * workers (the queue's `stately` policy: one job running, at most one waiting), as `npm run ingest
+ * -- --refresh` does. A schedule fires once whichever number of workers run.
+ */
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const { pool, log } = options;
+  const url = pool.options.connectionString;
+  if (!url) throw new Error('The worker needs the database pool to have a connection string');
+  const boss = new PgBoss({ connectionString: url, application_name: 'ratelens-worker', max: 2 });
+  boss.on('error', (error) => log.error(`Worker: ${errorMessage(error)}`));
+  await boss.start();
+  // One refresh runs at a time; a refresh of many hospitals can take hours, and the next day's
+  // schedule retries one that failed.
+  await boss.createQueue(REFRESH_QUEUE, {
+    name: REFRESH_QUEUE,
+    policy: 'stately',
+    retryLimit: 0,
+    expireInHours: 23,
+  });
+  if (options.refreshSchedule === 'off') await boss.unschedule(REFRESH_QUEUE);
+  else await boss.schedule(REFRESH_QUEUE, options.refreshSchedule, {}, { tz: 'UTC' });
+
+  // Connections of its own, without the server's statement timeout: a load's COPY and its index
+  // builds run for minutes on a large file.
+  const connection = connect(url, { applicationName: 'ratelens-worker', statementTimeoutMs: 0 });
+  const stopping = new AbortController();
+  await boss.work(
+    REFRESH_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+    async () => refresh(connection, stopping.signal, log),
+  );
+  let stopped: Promise<void> | undefined;
+  return {
+    boss,
+    stop: (timeoutMs = 5000) =>
+      (stopped ??= (async () => {
+        stopping.abort();
+        await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+        await connection.close();
+      })()),
+  };
+}
+
+/** One refresh job: every source in use read again, each file's outcome and a summary logged. */
+async function refresh(
+  connection: ReturnType<typeof connect>,
+  signal: AbortSignal,
+  log: WorkerLog,
+): Promise<RefreshOutput> {
+  log.info('Refresh: reading again where every hospital’s file in use came from');
+  const { statuses, unreadable, missing } = await refreshSourcesInUse(connection, {
+    say: (line) => log.info(`Refresh: ${line}`),
+    signal,
+    starting: (file) => ({
+      result: (result) => log.info(`Refresh: ${file.source}: ${outcome(result)}`),
+    }),
+  });
+  const summary = refreshSummary(statuses, unreadable, missing);
+  log.info(`Refresh: ${summary}`);
+  const count = (status: string) => statuses.filter((s) => s === status).length;
+  return {
+    loaded: count('loaded'),
+    unchanged: count('unchanged'),
+    skipped: count('skipped'),
+    older: count('older'),
+    failed: count('failed'),
+    unreadable,
+    missing,
+    summary,
+  };
+}
+
+/** A file's outcome in a line: its status, and what was loaded when it was. */
+function outcome(result: IngestResult): string {
+  const loaded =
+    result.status === 'loaded'
+      ? `, ${result.items.toLocaleString('en-US')} items and ${result.rates.toLocaleString('en-US')} rates`
+      : '';
+  return `${result.status}${loaded} (${result.hospital ?? 'hospital unknown'}, ${result.seconds.toFixed(1)} s)`;
+}
+
+/** When the hospitals' files are read again, in words, for the start-up lines. */
+export function refreshWhen(schedule: string): string {
+  return schedule === 'off'
+    ? 'hospital files are read again only when a refresh is asked for (REFRESH_SCHEDULE=off)'
+    : `hospital files are read again on the schedule "${schedule}" (cron, UTC)`;
+}
