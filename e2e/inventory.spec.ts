@@ -780,3 +780,37 @@ test("a file read before and not put in use is passed over, and its hospital's p
   );
   await expectAccessible(page);
 });
+
+test("an admin has a hospital's newer file read now, and its page shows it in use", async ({
+  page,
+}, testInfo) => {
+  const file = testInfo.outputPath('refresh-now.csv');
+  const text = vermontHospital('Refresh Now Test Hospital', 'VT-REFRESH');
+  writeFileSync(file, text);
+  expect((await ingest(file)).result).toMatchObject({ status: 'loaded' });
+  // The hospital publishes a newer file at the same place.
+  writeFileSync(file, text.replace(',2026-04-01,', ',2026-05-01,'));
+
+  const admin = uniqueEmail('admin-refresh');
+  await createAdmin(admin);
+  await signIn(page, admin);
+  await page.goto('/inventoryList?state=VT');
+  await page.getByRole('link', { name: 'Refresh Now Test Hospital', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Refresh Now Test Hospital');
+  const section = page.getByRole('region', { name: 'Newer file (administrators)' });
+  await section.getByRole('button', { name: 'Read its file again now' }).click();
+  await expect(section.getByRole('status')).toContainText('Asked.');
+  // The server's own worker takes the request up, and the page sees the newer file in use.
+  await expect(section.getByRole('status')).toHaveText(
+    'Read again: the files above show the result.',
+    { timeout: 30_000 },
+  );
+  const cards = page.locator('.mantine-Card-root').filter({
+    has: page.getByRole('heading', { name: 'refresh-now.csv', exact: true }),
+  });
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText('In use');
+  await expect(cards.nth(0)).toContainText('Last updated by the hospital on May 1, 2026');
+  await expect(cards.nth(1)).toContainText('Replaced by a newer file');
+  await expectAccessible(page);
+});

@@ -5,3 +5,4 @@ export { isEmpty, loadDemoData, type DemoLoadResult } from './load/demo-data.ts'
 export { hospitalLocator, loadStates } from './load/reference-loader.ts';
 export { refreshSummary } from './load/ingest-notes.ts';
 export { refreshSourcesInUse, type SourcesResult } from './load/sources.ts';
+export { sourcesInUse } from './load/refresh.ts';

@@ -27,6 +27,7 @@ import { healthRoutes } from './health/health-routes.ts';
 import { inventoryAdminRoutes } from './inventory/inventory-admin-routes.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { InventoryService } from './inventory/inventory-service.ts';
+import { RefreshRequests } from './worker/refresh-requests.ts';
 import { registerCompression } from './http/compression.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
 import { clientError, frameworkError } from './http/framework-errors.ts';
@@ -162,7 +163,10 @@ export async function buildApp({
         rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       });
       await api.register(usersRoutes, { auth, users });
-      const inventory = new InventoryService(connection.pool);
+      // Refresh requests go to the background worker's queue, whichever process runs it.
+      const refreshes = new RefreshRequests(connection.pool);
+      app.addHook('onClose', () => refreshes.close());
+      const inventory = new InventoryService(connection.pool, refreshes);
       await api.register(inventoryRoutes, { inventory });
       await api.register(inventoryAdminRoutes, { auth, inventory });
       await api.register(feedbackRoutes, {

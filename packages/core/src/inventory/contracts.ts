@@ -271,3 +271,13 @@ export const HospitalLabelsSchema = z.object({
   healthsystemType: z.string().nullable(),
 });
 export type HospitalLabels = z.infer<typeof HospitalLabelsSchema>;
+
+/**
+ * `POST api/admin/hospitals/{hospitalId}/refresh` (admin): the background worker is asked to read
+ * the hospital's file again where it came from, and to load it if it changed. `waiting`: asked
+ * now; `already-waiting`: an earlier request for this hospital had not been taken up yet.
+ */
+export const HospitalRefreshSchema = z.object({
+  status: z.enum(['waiting', 'already-waiting']),
+});
+export type HospitalRefresh = z.infer<typeof HospitalRefreshSchema>;

@@ -127,10 +127,11 @@ export async function expand(
 async function refreshSources(
   pool: Queryable,
   say: (line: string) => void,
+  hospitalId?: string,
 ): Promise<{ sources: string[]; missing: number }> {
   const sources: string[] = [];
   let missing = 0;
-  for (const source of await sourcesInUse(pool)) {
+  for (const source of await sourcesInUse(pool, hospitalId)) {
     if (await stillThere(source)) sources.push(source);
     else {
       missing++;
@@ -225,8 +226,12 @@ export async function ingestSources(
  */
 export async function refreshSourcesInUse(
   connection: Connection,
-  options: IngestSourcesOptions,
+  options: IngestSourcesOptions & { /** Only this hospital's file. */ hospitalId?: string },
 ): Promise<SourcesResult & { missing: number }> {
-  const { sources, missing } = await refreshSources(connection.pool, options.say);
+  const { sources, missing } = await refreshSources(
+    connection.pool,
+    options.say,
+    options.hospitalId,
+  );
   return { ...(await ingestSources(connection, sources, options)), missing };
 }

@@ -2,6 +2,7 @@ import {
   HospitalClassificationSchema,
   HospitalIdParamsSchema,
   HospitalLabelsSchema,
+  HospitalRefreshSchema,
 } from '@ratelens/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/auth-service.ts';
@@ -28,5 +29,31 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{
     },
     handler: (request) =>
       inventory.classifyHospital(currentUser(request), request.params.hospitalId, request.body),
+  });
+
+  app.post('/admin/hospitals/:hospitalId/refresh', {
+    config: {
+      refusals: {
+        403: ADMIN_ONLY,
+        404: 'No hospital has this id.',
+        409: 'A demo hospital, or one with no file in use: there is nothing to read again.',
+      },
+    },
+    onRequest: requireUser(auth),
+    schema: {
+      tags: ['Inventory (admin)'],
+      security: AUTHENTICATED,
+      summary:
+        "Ask the background worker to read a hospital's file again where it came from, and load it if it changed",
+      params: HospitalIdParamsSchema,
+      response: { 202: HospitalRefreshSchema },
+    },
+    handler: async (request, reply) => {
+      const asked = await inventory.refreshHospital(
+        currentUser(request),
+        request.params.hospitalId,
+      );
+      return reply.code(202).send(asked);
+    },
   });
 };

@@ -74,3 +74,74 @@ describe('PUT api/admin/hospitals/:hospitalId/classification', () => {
     expect(unknown.statusCode).toBe(404);
   });
 });
+
+describe('POST api/admin/hospitals/:hospitalId/refresh', () => {
+  /** A hospital whose file, read from `source`, is in use; or a demo one. */
+  async function hospitalWithFile(source: string, isDemo = false): Promise<string> {
+    const pool = test.database.connection.pool;
+    const { rows } = await pool.query<{ id: string }>(
+      `INSERT INTO hospitals (source_key, name, is_demo) VALUES (gen_random_uuid()::text, 'Refreshed Hospital', $1) RETURNING id`,
+      [isDemo],
+    );
+    const id = rows[0]?.id ?? '';
+    await pool.query(
+      `INSERT INTO mrf_files (hospital_id, source, status, finished_at) VALUES ($1, $2, 'loaded', now())`,
+      [id, source],
+    );
+    return id;
+  }
+  const refresh = (id: string, headers: Record<string, string>) =>
+    test.app.inject({ method: 'POST', url: `/api/admin/hospitals/${id}/refresh`, headers });
+  const waitingJobs = async (id: string) =>
+    (
+      await test.database.connection.pool.query<{ data: unknown }>(
+        `SELECT data FROM pgboss.job WHERE name = 'rates-refresh' AND state = 'created' AND singleton_key = $1`,
+        [id],
+      )
+    ).rows.map((row) => row.data);
+
+  it("asks the background worker to read the hospital's file again, once while it waits", async () => {
+    const id = await hospitalWithFile('/data/refreshed.json');
+    const admin = await signedInAdmin(test);
+    const first = await refresh(id, authHeaders(admin));
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ status: 'waiting' });
+    expect(await waitingJobs(id)).toEqual([{ hospitalId: id }]);
+    // Asked again before a worker took it up: the waiting request stands for both.
+    const second = await refresh(id, authHeaders(admin));
+    expect(second.statusCode).toBe(202);
+    expect(second.json()).toEqual({ status: 'already-waiting' });
+    expect(await waitingJobs(id)).toHaveLength(1);
+  });
+
+  it('refuses a hospital with nothing to read again (409), and says why', async () => {
+    const admin = await signedInAdmin(test);
+    const demo = await refresh(await hospitalWithFile('/demo/demo.json', true), authHeaders(admin));
+    expect(demo.statusCode).toBe(409);
+    expect(demo.json()).toMatchObject({
+      message:
+        'This is a demo hospital: its file is made when the server starts, so there is nothing to read again.',
+    });
+    const none = await refresh(await hospital(), authHeaders(admin));
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({
+      message: 'This hospital has no file in use yet, so there is nothing to read again.',
+    });
+  });
+
+  it('is for administrators only, and answers 404 for an unknown hospital and 400 for no id', async () => {
+    const id = await hospitalWithFile('/data/not-for-users.json');
+    expect((await refresh(id, {})).statusCode).toBe(401);
+    const user = await signedInUser(test.app);
+    const refused = await refresh(id, authHeaders(user));
+    expect(refused.statusCode).toBe(403);
+    expect(await waitingJobs(id)).toEqual([]);
+    const admin = await signedInAdmin(test);
+    expect(
+      (await refresh('00000000-0000-0000-0000-000000000000', authHeaders(admin))).statusCode,
+    ).toBe(404);
+    const bad = await refresh('not-an-id', authHeaders(admin));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('hospitalId');
+  });
+});

@@ -5,6 +5,7 @@ import {
   type HospitalClassification,
   type HospitalDetail,
   type HospitalItem,
+  type HospitalRefresh,
   type InventoryRow,
   type MsaItem,
   type RateMix,
@@ -12,9 +13,11 @@ import {
   type ValidationLine,
 } from '@ratelens/core';
 import type { Pool } from '@ratelens/db';
+import { sourcesInUse } from '@ratelens/ingest';
 import { z } from 'zod';
 import type { AuthContext } from '../auth/auth-service.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import type { RefreshRequests } from '../worker/refresh-requests.ts';
 
 const StoredLinesSchema = z.array(ValidationLineSchema);
 
@@ -93,10 +96,13 @@ function decoded(text: string): string {
 
 /**
  * Reads for the inventory screen and the state/MSA/hospital selectors (public data), and the
- * admin's classification of a hospital.
+ * admin's classification of a hospital and requests to read its file again.
  */
 export class InventoryService {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly refreshes: RefreshRequests,
+  ) {}
 
   async states(): Promise<StateItem[]> {
     const { rows } = await this.pool.query<StateItem>(
@@ -302,5 +308,28 @@ export class InventoryService {
     );
     if (!rowCount) throw notFound('No hospital has this id.');
     return input;
+  }
+
+  /**
+   * Asks the background worker to read a hospital's file again where it came from (admin only),
+   * as the daily refresh does for every hospital. A hospital with no file in use that can be read
+   * again (demo data, or no file loaded) is refused with why.
+   */
+  async refreshHospital(auth: AuthContext, hospitalId: string): Promise<HospitalRefresh> {
+    if (!isAdmin(auth.role))
+      throw forbidden("Only administrators can ask for a hospital's file to be read again.");
+    const { rows } = await this.pool.query<{ is_demo: boolean }>(
+      'SELECT is_demo FROM hospitals WHERE id = $1',
+      [hospitalId],
+    );
+    const hospital = rows[0];
+    if (!hospital) throw notFound('No hospital has this id.');
+    if (hospital.is_demo)
+      throw conflict(
+        'This is a demo hospital: its file is made when the server starts, so there is nothing to read again.',
+      );
+    if ((await sourcesInUse(this.pool, hospitalId)).length === 0)
+      throw conflict('This hospital has no file in use yet, so there is nothing to read again.');
+    return { status: await this.refreshes.ask(hospitalId) };
   }
 }

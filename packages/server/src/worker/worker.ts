@@ -66,14 +66,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const connection = connect(url, { applicationName: 'ratelens-worker', statementTimeoutMs: 0 });
   const stopping = new AbortController();
   try {
-    // One refresh runs at a time; a refresh of many hospitals can take hours, and the next day's
-    // schedule retries one that failed.
-    await boss.createQueue(REFRESH_QUEUE, {
-      name: REFRESH_QUEUE,
-      policy: 'stately',
-      retryLimit: 0,
-      expireInHours: 23,
-    });
+    await createRefreshQueue(boss);
     if (options.refreshSchedule === 'off') await boss.unschedule(REFRESH_QUEUE);
     else await boss.schedule(REFRESH_QUEUE, options.refreshSchedule, {}, { tz: 'UTC' });
 
@@ -87,7 +80,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     await boss.work(
       REFRESH_QUEUE,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-      async () => refresh(connection, stopping.signal, log),
+      async ([job]) => refresh(connection, refreshOf(job?.data), stopping.signal, log),
     );
   } catch (error) {
     await boss.stop({ graceful: false });
@@ -106,14 +99,46 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   };
 }
 
-/** One refresh job: every source in use read again, each file's outcome and a summary logged. */
+/**
+ * The queue, created once (pg-boss ignores a second creation). One refresh runs at a time per
+ * key (the scheduled one has none, an administrator's is keyed by its hospital), at most one
+ * waits; a refresh of many hospitals can take hours, and the next day's schedule retries one that
+ * failed.
+ */
+export async function createRefreshQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(REFRESH_QUEUE, {
+    name: REFRESH_QUEUE,
+    policy: 'stately',
+    retryLimit: 0,
+    expireInHours: 23,
+  });
+}
+
+/** What a refresh job asks for: every hospital's file (the schedule's), or one hospital's. */
+export interface RefreshRequest {
+  hospitalId?: string;
+}
+
+/** A job's data as a request: anything but a hospital id (text) asks for every file. */
+function refreshOf(data: unknown): RefreshRequest {
+  const hospitalId = (data as { hospitalId?: unknown } | undefined)?.hospitalId;
+  return typeof hospitalId === 'string' ? { hospitalId } : {};
+}
+
+/** One refresh job: the sources in use read again, each file's outcome and a summary logged. */
 async function refresh(
   connection: ReturnType<typeof connect>,
+  request: RefreshRequest,
   signal: AbortSignal,
   log: WorkerLog,
 ): Promise<RefreshOutput> {
-  log.info('Refresh: reading again where every hospital’s file in use came from');
+  log.info(
+    request.hospitalId
+      ? `Refresh: reading again where the file in use of hospital ${request.hospitalId} came from, as an administrator asked`
+      : 'Refresh: reading again where every hospital’s file in use came from',
+  );
   const { statuses, unreadable, missing } = await refreshSourcesInUse(connection, {
+    hospitalId: request.hospitalId,
     say: (line) => log.info(`Refresh: ${line}`),
     signal,
     starting: (file) => ({

@@ -4,7 +4,15 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { clearSession } from '../features/auth/session.ts';
+import { signInAs } from '../test/sign-in.ts';
 import { inTimeZone } from '../test/time-zone.ts';
+import {
+  REFRESH_ALREADY_ASKED,
+  REFRESH_ASKED,
+  REFRESH_DONE,
+  REFRESH_NOT_TAKEN,
+} from '../features/admin/hospital-refresh.tsx';
 import {
   EARLIER_RUN_FIGURES,
   HOSPITAL_NOT_FOUND_MESSAGE,
@@ -566,5 +574,105 @@ describe('HospitalDetailRoute', () => {
     expect(screen.getByRole('link', { name: 'Back to the inventory' }).getAttribute('href')).toBe(
       '/inventoryList?state=AK&msa=11260',
     );
+  });
+});
+
+describe("an administrator's request to read the file again", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    clearSession();
+  });
+
+  const REAL: HospitalDetail = { ...HOSPITAL, isDemo: false };
+
+  /** The hospital's page for an administrator; `refresh` answers the request to read it again. */
+  function renderForAdmin(hospital: () => HospitalDetail, refresh: () => Response) {
+    signInAs('admin');
+    const posts: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/refresh') && init?.method === 'POST') {
+        posts.push(url);
+        return Promise.resolve(refresh());
+      }
+      return Promise.resolve(jsonResponse(200, hospital()));
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/inventoryList/:hospitalId" element={<HospitalDetailRoute />} />
+      </Routes>,
+      { route: `/inventoryList/${HOSPITAL_ID}` },
+    );
+    return posts;
+  }
+  const button = () => screen.findByRole('button', { name: 'Read its file again now' });
+
+  it('asks the worker, then says so once the files show a newer run', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let shown = REAL;
+    const posts = renderForAdmin(
+      () => shown,
+      () => jsonResponse(202, { status: 'waiting' }),
+    );
+    fireEvent.click(await button());
+    expect(await screen.findByText(REFRESH_ASKED)).toBeTruthy();
+    expect(posts).toEqual([`/api/admin/hospitals/${HOSPITAL_ID}/refresh`]);
+    // Asked once: the button waits for the result.
+    expect((await button()).hasAttribute('disabled')).toBe(true);
+
+    // The worker has read the file again: the page, asking every few seconds, sees a new run.
+    shown = { ...REAL, files: [file({ source: 'newer.json' }), ...REAL.files] };
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await screen.findByText(REFRESH_DONE)).toBeTruthy();
+    expect(await fileCard('newer.json')).toBeTruthy();
+    expect((await button()).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says when no worker has taken the request up in two minutes, and lets it be asked again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderForAdmin(
+      () => REAL,
+      () => jsonResponse(202, { status: 'already-waiting' }),
+    );
+    fireEvent.click(await button());
+    expect(await screen.findByText(REFRESH_ALREADY_ASKED)).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(123_000);
+    expect(await screen.findByText(REFRESH_NOT_TAKEN)).toBeTruthy();
+    expect((await button()).hasAttribute('disabled')).toBe(false);
+  });
+
+  it("shows the server's refusal, and is not offered for a demo hospital or to others", async () => {
+    renderForAdmin(
+      () => REAL,
+      () =>
+        jsonResponse(409, {
+          isSuccess: false,
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'This hospital has no file in use yet, so there is nothing to read again.',
+        }),
+    );
+    fireEvent.click(await button());
+    expect(
+      await screen.findByText(
+        'This hospital has no file in use yet, so there is nothing to read again.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+
+    // A demo hospital's file is made by the server: nothing to read again.
+    renderForAdmin(
+      () => HOSPITAL,
+      () => jsonResponse(202, { status: 'waiting' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Files' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Newer file (administrators)' })).toBeNull();
+    cleanup();
+
+    // A visitor sees no such section.
+    clearSession();
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, REAL));
+    expect(await screen.findByRole('heading', { name: 'Files' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Newer file (administrators)' })).toBeNull();
   });
 });

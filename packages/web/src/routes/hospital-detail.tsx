@@ -27,6 +27,7 @@ import {
 import { FileName } from '../features/inventory/file-name.tsx';
 import { RateMixView } from '../features/inventory/rate-mix.tsx';
 import { HospitalLabelsForm } from '../features/admin/hospital-labels-form.tsx';
+import { HospitalRefresh } from '../features/admin/hospital-refresh.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { formatCalendarDate } from '../shared/format-date.ts';
 import { useHospitalDetail } from '../features/inventory/inventory-queries.ts';
@@ -158,6 +159,9 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
           ))
         )}
       </Stack>
+      {admin && !hospital.isDemo && hospital.files.some((file) => file.status === 'loaded') && (
+        <HospitalRefresh hospital={hospital} />
+      )}
       {admin && <HospitalLabelsForm hospital={hospital} />}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import {
   FeedbackItemSchema,
   HospitalLabelsSchema,
+  HospitalRefreshSchema,
   OrganisationSchema,
   PartnerSchema,
   PlanDesignSchema,
@@ -8,6 +9,7 @@ import {
   type FeedbackItem,
   type HospitalClassification,
   type HospitalLabels,
+  type HospitalRefresh,
   type OrganisationInput,
   type OrganisationView,
   type Partner,
@@ -140,6 +142,15 @@ export function classifyHospital(
     method: 'PUT',
     body: labels,
     schema: HospitalLabelsSchema,
+    keepSessionOn: KEEP_ON_WRITE,
+  });
+}
+
+/** `POST /api/admin/hospitals/{id}/refresh`: the background worker asked to read its file again. */
+export function refreshHospital(hospitalId: string): Promise<HospitalRefresh> {
+  return authedRequest(`/api/admin/hospitals/${encodeURIComponent(hospitalId)}/refresh`, {
+    method: 'POST',
+    schema: HospitalRefreshSchema,
     keepSessionOn: KEEP_ON_WRITE,
   });
 }
