@@ -36,6 +36,7 @@ export class RefreshRequests {
       supervise: false,
       schedule: false,
     });
+    // Its calls' errors reach the caller; doing no background work, it emits none of its own.
     boss.on('error', () => {});
     try {
       await boss.start();

@@ -1,5 +1,5 @@
 import { errorMessage } from '@ratelens/core';
-import { connect, type Pool } from '@ratelens/db';
+import { connect, type Connection, type Pool } from '@ratelens/db';
 import {
   markInterruptedRuns,
   refreshSourcesInUse,
@@ -8,7 +8,7 @@ import {
 } from '@ratelens/ingest';
 import PgBoss from 'pg-boss';
 
-/** The queue of the job that reads every hospital's file in use again (ADR 0021). */
+/** The queue of the job that reads hospitals' files in use again: all, or one's (ADR 0021). */
 export const REFRESH_QUEUE = 'rates-refresh';
 
 /** Where the worker's lines go: the server's logger, or the console of `npm run worker`. */
@@ -50,9 +50,9 @@ export interface Worker {
 
 /**
  * The background worker: pg-boss queues in the same PostgreSQL (its own schema, `pgboss`). It
- * reads every hospital's file in use again on `refreshSchedule`, one refresh at a time across all
- * workers (the queue's `stately` policy: one job running, at most one waiting), as `npm run ingest
- * -- --refresh` does. A schedule fires once whichever number of workers run.
+ * reads every hospital's file in use again on `refreshSchedule`, as `npm run ingest -- --refresh`
+ * does, and one hospital's when an administrator asks (createRefreshQueue says how many at once).
+ * A schedule fires once whichever number of workers run; each worker runs one job at a time.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { pool, log } = options;
@@ -127,7 +127,7 @@ function refreshOf(data: unknown): RefreshRequest {
 
 /** One refresh job: the sources in use read again, each file's outcome and a summary logged. */
 async function refresh(
-  connection: ReturnType<typeof connect>,
+  connection: Connection,
   request: RefreshRequest,
   signal: AbortSignal,
   log: WorkerLog,
