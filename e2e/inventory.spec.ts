@@ -813,4 +813,13 @@ test("an admin has a hospital's newer file read now, and its page shows it in us
   await expect(cards.nth(0)).toContainText('Last updated by the hospital on May 1, 2026');
   await expect(cards.nth(1)).toContainText('Replaced by a newer file');
   await expectAccessible(page);
+
+  // On a phone the section and its button fit the screen.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(section.getByRole('button', { name: 'Read its file again now' })).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
 });
