@@ -84,6 +84,14 @@ async function runningServerPort(databaseDir: string): Promise<number | undefine
   }
 }
 
+/** The address of the embedded server of a data directory that another process runs, if one does. */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {
+  const root = path.resolve(dataDir);
+  const port = await runningServerPort(path.join(root, 'pg'));
+  if (port === undefined) return undefined;
+  return urlFor(await loadCredentials(path.join(root, 'embedded-postgres.json')), port);
+}
+
 /**
  * Starts the private PostgreSQL of a data directory (created on first use) on a free loopback
  * port. PostgreSQL refuses to run as root, so on root the package runs it as a `postgres`

@@ -1,5 +1,5 @@
 import { connect, type Connection } from './client.ts';
-import { startEmbeddedPostgres } from './embedded.ts';
+import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
 
 export interface OpenDatabaseOptions {
@@ -9,6 +9,12 @@ export interface OpenDatabaseOptions {
   applicationName: string;
   statementTimeoutMs?: number;
   log?: (message: string) => void;
+  /**
+   * Without databaseUrl, use the embedded server only when another process (the server) runs it:
+   * a long-running process that started it would stop it under that process when it stops. Said
+   * in `joinOnly` (the error's message) when it does not run.
+   */
+  joinOnly?: string;
 }
 
 export interface OpenDatabase {
@@ -30,6 +36,15 @@ function redact(url: string): string {
  * Used by the server and by every command-line tool.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  if (!options.databaseUrl && options.joinOnly !== undefined) {
+    const url = await runningEmbeddedUrl(options.dataDir);
+    if (!url) throw new Error(options.joinOnly);
+    const opened = await openDatabase({ ...options, databaseUrl: url, joinOnly: undefined });
+    return {
+      ...opened,
+      description: `the embedded PostgreSQL of the server running on ${options.dataDir}`,
+    };
+  }
   const embedded = options.databaseUrl
     ? undefined
     : await startEmbeddedPostgres(options.dataDir, options.log);

@@ -7,6 +7,8 @@ export type { OpenDatabase };
 export function openDatabase(
   config: Config,
   log: (message: string) => void,
+  /** See @ratelens/db's openDatabase: the embedded database only when a server runs it. */
+  joinOnly?: string,
 ): Promise<OpenDatabase> {
   return open({
     databaseUrl: config.DATABASE_URL,
@@ -14,5 +16,6 @@ export function openDatabase(
     applicationName: 'ratelens-server',
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     log,
+    joinOnly,
   });
 }

@@ -5,12 +5,17 @@ import { refreshWhen, startWorker, type Worker } from './worker.ts';
 
 /**
  * `npm run worker`: the background worker alone, for servers started with WORKER=off. It uses
- * DATABASE_URL, else the embedded PostgreSQL of DATA_DIR (that of a running server, or one it
- * starts and stops itself).
+ * DATABASE_URL, else the embedded PostgreSQL of a server running on DATA_DIR. It never starts that
+ * one itself: stopping, it would stop it under a server started after it.
  */
 async function main(): Promise<void> {
   const config = parseConfig();
-  const database = await openDatabase(config, () => {});
+  const database = await openDatabase(
+    config,
+    () => {},
+    `No database: npm run worker uses DATABASE_URL, or the embedded database of a server running on ` +
+      `DATA_DIR (${config.DATA_DIR}). Start the server first (npm start), or set DATABASE_URL.`,
+  );
   const stamp = () => new Date().toISOString();
   let worker: Worker | undefined;
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -281,5 +282,28 @@ describe('npm run worker', () => {
       'hospital files are read again on the schedule "0 5 * * 1" (cron, UTC).',
     );
     expect(printed.out).toContain('RateLens worker stopped.');
+  }, 60_000);
+
+  it('does not start the embedded database itself, and says what it needs', async () => {
+    const printed = await new Promise<{ out: string; code: number | null }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'packages/server/src/worker/main.ts'],
+        {
+          env: { ...process.env, DATABASE_URL: '', DATA_DIR: path.join(dir, 'no-server') },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ out, code }));
+    });
+    expect(printed.code).toBe(1);
+    expect(printed.out).toContain(
+      `No database: npm run worker uses DATABASE_URL, or the embedded database of a server running on DATA_DIR (${path.join(dir, 'no-server')}). Start the server first (npm start), or set DATABASE_URL.`,
+    );
+    expect(existsSync(path.join(dir, 'no-server', 'pg'))).toBe(false);
   }, 60_000);
 });
