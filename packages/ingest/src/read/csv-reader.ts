@@ -267,6 +267,8 @@ export class CsvMrfParser implements FormatParser {
   /** Where in a repeated header block the reader is: its values row, then its columns row. */
   private repeat: 'none' | 'values' | 'columns' = 'none';
   private lineEnds: 'unknown' | 'lf' | 'cr' | 'lf-cr' = 'unknown';
+  /** Whether every line ends with a `;` after its last value (see endsWithSemicolon). */
+  private semicolonEnds = false;
   /** In a file of LF CR line ends, whether the text so far ended with an LF whose CR is to come. */
   private lfPending = false;
   /** Lines read so far that ended with CR alone in a file of LF lines: the splitter counts none. */
@@ -391,6 +393,8 @@ export class CsvMrfParser implements FormatParser {
       this.report.add('csv.title-line', `row ${line}`, JSON.stringify(title.slice(0, 80)));
       return;
     }
+    if (this.rowIndex === 0) this.semicolonEnds = endsWithSemicolon(fields, line, this.report);
+    if (this.semicolonEnds) dropSemicolon(fields);
     const index = this.rowIndex++;
     if (index === 0) this.onHeaderNames(fields);
     else if (index === 1) this.onHeaderValues(fields);
@@ -1309,6 +1313,24 @@ function allEmpty(f: readonly string[], from: number): boolean {
 }
 
 /** The value of column i, '' when the column is absent or the row short. */
+/**
+ * Whether a file's lines end with a `;` after their last value, told by its first row: a header
+ * name never ends with one, and a file whose values are separated by `;` is one value here (its
+ * wrong delimiter is said by onHeaderNames). Reported once; each row's `;` is then dropped.
+ */
+function endsWithSemicolon(fields: string[], line: number, report: ValidationReport): boolean {
+  if (fields.length < 2 || !/;\s*$/.test(fields[fields.length - 1] ?? '')) return false;
+  report.add('csv.line-end-semicolon', `row ${line}`);
+  return true;
+}
+
+/** Drops the `;` after a row's last value (and any spaces after it). */
+function dropSemicolon(fields: string[]): void {
+  const last = fields.length - 1;
+  const value = fields[last];
+  if (value !== undefined) fields[last] = value.replace(/;\s*$/, '');
+}
+
 function cell(f: string[], i: number): string {
   return i === -1 ? '' : (f[i] ?? '');
 }

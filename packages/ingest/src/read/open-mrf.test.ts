@@ -2306,6 +2306,39 @@ describe('records and rules', () => {
     expect(report.errorCount).toBe(0);
   });
 
+  it('reads a file whose every line ends with a ; after its last value as if it had none', async () => {
+    const row = (notes: string) =>
+      TALL_ROW.replace('fee schedule,', `other,${notes}`).replace('\n', '');
+    const lines = [
+      ...V3_HEADER.trimEnd().split('\n'),
+      TALL_COLUMNS.trimEnd(),
+      row('Paid at 90%; see contract'),
+      row(''),
+    ];
+    const plain = await readText('plain.csv', `${lines.join('\r\n')}\r\n`);
+    const ended = await readText('ended.csv', `${lines.map((l) => `${l};`).join('\r\n')}\r\n`);
+    // The notes column is found, and its values keep an inner ; and lose the last.
+    expect(ended.records.flatMap((r) => r.payers.map((p) => p.notes))).toEqual([
+      'Paid at 90%; see contract',
+      null,
+    ]);
+    expect(ended.records).toEqual(plain.records);
+    expect(ended.header.attesterName).toBe('A Person');
+    expect(ended.report.examples('csv.line-end-semicolon').map((e) => e.location)).toEqual([
+      'row 1',
+    ]);
+    expect(ended.report.count('column.unknown')).toBe(0);
+    expect(ended.report.errorCount).toBe(plain.report.errorCount);
+
+    // A ; at the end of a value alone is the value's: the first row says whether lines end with one.
+    const notes = await readText(
+      'notes.csv',
+      `${lines.slice(0, 3).join('\n')}\n${row('See contract;')}\n`,
+    );
+    expect(notes.records.flatMap((r) => r.payers.map((p) => p.notes))).toEqual(['See contract;']);
+    expect(notes.report.count('csv.line-end-semicolon')).toBe(0);
+  });
+
   it('skips an Excel "sep=," line and empty rows around the header rows, not an empty values row', async () => {
     const [names = '', values = ''] = V3_HEADER.split('\n');
     const bent = await readText(

@@ -172,6 +172,10 @@ export const RULES = {
     'row held lines that ended with CR alone in a file whose lines end with LF; each was read as a row',
     'rows held lines that ended with CR alone in a file whose lines end with LF; each was read as a row',
   ),
+  'csv.line-end-semicolon': warning(
+    'file ended every line with a ; after its last value, which was read without it',
+    'files ended every line with a ; after their last values, which were read without it',
+  ),
   'csv.sep-line': warning(
     'Excel "sep=," line before the header rows was skipped',
     'Excel "sep=," lines before the header rows were skipped',
