@@ -17,7 +17,7 @@ import type { ValidationReport } from '../validate/report.ts';
 import { CsvRowSplitter } from './csv-rows.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
-import { checkHeader, checkStatement, emptyHeader, resolveVersion } from './header.ts';
+import { checkHeader, checkStatement, emptyHeader, readNpis, resolveVersion } from './header.ts';
 import {
   CODE_TYPES_V2_SET,
   CODE_TYPES_V3_SET,
@@ -501,7 +501,7 @@ export class CsvMrfParser implements FormatParser {
     h.lastUpdatedOn = isoDate(value('last_updated_on'), r, 'row 2, last_updated_on');
     h.locationNames = list(value('location_name') ? 'location_name' : 'hospital_location');
     h.addresses = list('hospital_address');
-    h.type2Npis = list('type_2_npi');
+    h.type2Npis = readNpis(list('type_2_npi'), r, 'row 2, type_2_npi');
     h.attesterName = trimmed('attester_name');
     h.generalContractProvisions = trimmed('general_contract_provisions');
     for (let i = 0; i < names.length; i++) {

@@ -132,6 +132,21 @@ export function resolveVersion(
   return { version: inferred, declared: null };
 }
 
+/** An NPI with a decimal point and zeros after it, as pandas writes a column of numbers. */
+const DECIMAL_NPI = /^\d{10}\.0+$/;
+
+/**
+ * Type 2 NPIs as written, but one written as a decimal (`1234567893.0`) without its decimals
+ * (`npi.decimal`): an NPI is ten digits, so nothing else can be meant.
+ */
+export function readNpis(npis: string[], report: ValidationReport, location: string): string[] {
+  return npis.map((npi) => {
+    if (!DECIMAL_NPI.test(npi)) return npi;
+    report.add('npi.decimal', location, JSON.stringify(npi));
+    return npi.slice(0, npi.indexOf('.'));
+  });
+}
+
 /** The header rules of the schemas (required properties, licence state enum, v3 NPIs and attestation). */
 export function checkHeader(h: MrfHeader, report: ValidationReport): void {
   if (h.hospitalName.length === 0) report.add('required.hospital_name', 'hospital_name');

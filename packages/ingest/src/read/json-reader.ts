@@ -30,7 +30,7 @@ import {
   nextSignificant,
   previousSignificant,
 } from './json-resync.ts';
-import { checkHeader, checkStatement, emptyHeader, resolveVersion } from './header.ts';
+import { checkHeader, checkStatement, emptyHeader, readNpis, resolveVersion } from './header.ts';
 import {
   lenientJson,
   lostQuoteEnd,
@@ -1472,7 +1472,7 @@ export class JsonMrfParser implements FormatParser {
     }
     h.locationNames = strings(f.has('location_name') ? 'location_name' : 'hospital_location');
     h.addresses = strings('hospital_address');
-    h.type2Npis = strings('type_2_npi');
+    h.type2Npis = readNpis(strings('type_2_npi'), r, 'type_2_npi');
     let license = f.get('license_information');
     if (Array.isArray(license) && isObject(license[0])) {
       r.add(

@@ -2792,6 +2792,45 @@ describe('records and rules', () => {
     expect(json.report.examples('npi.invalid')[0]?.message).toContain('"0000000001"');
   });
 
+  it('reads a type 2 NPI written as a decimal (pandas) without its decimals, with a warning', async () => {
+    const header = V3_HEADER.replace(',1234567893,', ',1194866210.0|1306938071.00|1194866211.0,');
+    const csv = await readText('decimal-npis.csv', header + TALL_COLUMNS + TALL_ROW);
+    expect(csv.header.type2Npis).toEqual(['1194866210', '1306938071', '1194866211']);
+    expect(csv.report.examples('npi.decimal').map((e) => e.message.split(': ')[1])).toEqual([
+      '"1194866210.0"',
+      '"1306938071.00"',
+      '"1194866211.0"',
+    ]);
+    expect(csv.report.examples('npi.decimal')[0]?.location).toBe('row 2, type_2_npi');
+    // Read so, the third still has a digit wrong; a decimal other than zeros is no NPI either.
+    expect(csv.report.count('npi.invalid')).toBe(1);
+    const other = await readText(
+      'other.csv',
+      V3_HEADER.replace(',1234567893,', ',1194866210.5,') + TALL_COLUMNS + TALL_ROW,
+    );
+    expect(other.header.type2Npis).toEqual(['1194866210.5']);
+    expect(other.report.count('npi.decimal')).toBe(0);
+
+    const json = await readJson('decimal-npis.json', {
+      hospital_name: 'Test Hospital',
+      last_updated_on: '2026-01-15',
+      version: '3.0.0',
+      location_name: ['Test Hospital'],
+      hospital_address: ['1 Main St, Portland, OR 97201'],
+      license_information: { license_number: '1', state: 'OR' },
+      type_2_npi: ['1306938071.0'],
+      attestation: {
+        attestation: CMS_ATTESTATION,
+        attester_name: 'A Person',
+        confirm_attestation: true,
+      },
+      standard_charge_information: [OFFICE_VISIT],
+    });
+    expect(json.header.type2Npis).toEqual(['1306938071']);
+    expect(json.report.examples('npi.decimal')[0]?.location).toBe('type_2_npi');
+    expect(json.report.count('npi.invalid')).toBe(0);
+  });
+
   it('fills header fields that a JSON file writes after its items', async () => {
     const json =
       '{"version":"3.0.0","standard_charge_information":[{"description":"A","code_information":[{"code":"1","type":"cpt"}],' +

@@ -63,6 +63,10 @@ export const RULES = {
     'type 2 NPI is not a valid NPI (ten digits, the last the check digit of the other nine)',
     'type 2 NPIs are not valid NPIs (ten digits, the last the check digit of the other nine)',
   ),
+  'npi.decimal': warning(
+    'type 2 NPI was written as a decimal number (1234567893.0), as pandas writes numbers, read without the decimals',
+    'type 2 NPIs were written as decimal numbers (1234567893.0), as pandas writes numbers, read without the decimals',
+  ),
   'version.declared-differs': warning(
     'version was written in a non-standard way',
     'versions were written in a non-standard way',
