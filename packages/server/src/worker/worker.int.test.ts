@@ -27,12 +27,17 @@ afterAll(async () => {
 });
 
 /** A worker on the test database whose lines are kept in `lines`. */
-async function worker(refreshSchedule: string, lines: string[] = []): Promise<Worker> {
+async function worker(
+  refreshSchedule: string,
+  lines: string[] = [],
+  progressEveryMs?: number,
+): Promise<Worker> {
   const started = await startWorker({
     pool: database.connection.pool,
     refreshSchedule,
     log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
     pollingIntervalSeconds: 0.5,
+    progressEveryMs,
   });
   workers.push(started);
   return started;
@@ -120,7 +125,8 @@ describe('the background worker', () => {
       );
 
       const lines: string[] = [];
-      const { boss, stop } = await worker('off', lines);
+      // Every step of the read said, as a large file's are once a minute.
+      const { boss, stop } = await worker('off', lines, 0);
       const id = await boss.send(REFRESH_QUEUE, {});
       expect(id).not.toBeNull();
       const job = await ended(boss, id ?? '');
@@ -142,6 +148,14 @@ describe('the background worker', () => {
         true,
       );
       expect(lines.at(-1)).toBe('Refresh: Read again: 2 files (1 loaded, 1 unchanged).');
+      // How far the changed file's read was, as the command's progress bar says it in a log.
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^Refresh: ${changed} \\[#+\\] 100% [\\d.]+/[\\d.]+ MB [\\d.]+ MB/s, [\\d,]+ records/s$`,
+          ),
+        ),
+      );
       expect(lines.filter((line) => line.startsWith('error:'))).toEqual([]);
       await stop();
     },

@@ -2,6 +2,7 @@ import { errorMessage } from '@ratelens/core';
 import { connect, type Connection, type Pool } from '@ratelens/db';
 import {
   markInterruptedRuns,
+  ProgressBar,
   refreshSourcesInUse,
   refreshSummary,
   type IngestResult,
@@ -25,6 +26,8 @@ export interface WorkerOptions {
   log: WorkerLog;
   /** How often an idle worker asks for a job (pg-boss's default is 2 s). */
   pollingIntervalSeconds?: number;
+  /** How often a file being read says how far it is (a large file takes an hour); 60 s. */
+  progressEveryMs?: number;
 }
 
 /** What a refresh job leaves as its output (pg-boss keeps it with the job). */
@@ -80,7 +83,12 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     await boss.work(
       REFRESH_QUEUE,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-      async ([job]) => refresh(connection, refreshOf(job?.data), stopping.signal, log),
+      async ([job]) =>
+        refresh(connection, refreshOf(job?.data), {
+          signal: stopping.signal,
+          log,
+          progressEveryMs: options.progressEveryMs ?? 60_000,
+        }),
     );
   } catch (error) {
     await boss.stop({ graceful: false });
@@ -129,8 +137,11 @@ function refreshOf(data: unknown): RefreshRequest {
 async function refresh(
   connection: Connection,
   request: RefreshRequest,
-  signal: AbortSignal,
-  log: WorkerLog,
+  {
+    signal,
+    log,
+    progressEveryMs,
+  }: { signal: AbortSignal; log: WorkerLog; progressEveryMs: number },
 ): Promise<RefreshOutput> {
   log.info(
     request.hospitalId
@@ -141,9 +152,23 @@ async function refresh(
     hospitalId: request.hospitalId,
     say: (line) => log.info(`Refresh: ${line}`),
     signal,
-    starting: (file) => ({
-      result: (result) => log.info(`Refresh: ${file.source}: ${outcome(result)}`),
-    }),
+    starting: (file) => {
+      // As the command's progress bar does in a log: bytes read, MB/s and records per second.
+      const started = performance.now();
+      let said = started;
+      return {
+        progress: (bytes, total, records, phase) => {
+          const now = performance.now();
+          if (now - said < progressEveryMs) return;
+          said = now;
+          const seconds = (now - started) / 1000;
+          log.info(
+            `Refresh: ${ProgressBar.line(file.source, bytes, total, records, seconds, phase)}`,
+          );
+        },
+        result: (result) => log.info(`Refresh: ${file.source}: ${outcome(result)}`),
+      };
+    },
   });
   const summary = refreshSummary(statuses, unreadable, missing);
   log.info(`Refresh: ${summary}`);
