@@ -45,7 +45,7 @@ async function startAndStop(
     let stopping = false;
     const collect = (chunk: Buffer) => {
       printed += chunk.toString();
-      // Once: a second SIGINT is a user's "stop now", which exits at once with code 130.
+      // Once: the first SIGINT stops the server, which ignores any later one (stop-signals.ts).
       if (!stopping && printed.includes('RateLens is running at')) {
         stopping = true;
         server.kill('SIGINT');
