@@ -2756,6 +2756,23 @@ describe('records and rules', () => {
     expect(reader.report.count('license.ein')).toBe(1);
   });
 
+  /** A v3 JSON file of one office visit whose type 2 NPIs are `npis`. */
+  const v3JsonWithNpis = (npis: string[]) => ({
+    hospital_name: 'Test Hospital',
+    last_updated_on: '2026-01-15',
+    version: '3.0.0',
+    location_name: ['Test Hospital'],
+    hospital_address: ['1 Main St, Portland, OR 97201'],
+    license_information: { license_number: '1', state: 'OR' },
+    type_2_npi: npis,
+    attestation: {
+      attestation: CMS_ATTESTATION,
+      attester_name: 'A Person',
+      confirm_attestation: true,
+    },
+    standard_charge_information: [OFFICE_VISIT],
+  });
+
   it('reports a type 2 NPI that is no NPI as a warning, and keeps it as written', async () => {
     // 1194866210 is Martha's Vineyard's; the others have a digit wrong, one too few, or lost
     // theirs to a spreadsheet's scientific notation.
@@ -2773,21 +2790,7 @@ describe('records and rules', () => {
     expect(csv.report.examples('npi.invalid')[0]?.message).toContain('"1194866211"');
     expect(csv.records).toHaveLength(1);
 
-    const json = await readJson('npis.json', {
-      hospital_name: 'Test Hospital',
-      last_updated_on: '2026-01-15',
-      version: '3.0.0',
-      location_name: ['Test Hospital'],
-      hospital_address: ['1 Main St, Portland, OR 97201'],
-      license_information: { license_number: '1', state: 'OR' },
-      type_2_npi: ['1306938071', '0000000001'],
-      attestation: {
-        attestation: CMS_ATTESTATION,
-        attester_name: 'A Person',
-        confirm_attestation: true,
-      },
-      standard_charge_information: [OFFICE_VISIT],
-    });
+    const json = await readJson('npis.json', v3JsonWithNpis(['1306938071', '0000000001']));
     expect(json.report.count('npi.invalid')).toBe(1);
     expect(json.report.examples('npi.invalid')[0]?.message).toContain('"0000000001"');
   });
@@ -2811,21 +2814,7 @@ describe('records and rules', () => {
     expect(other.header.type2Npis).toEqual(['1194866210.5']);
     expect(other.report.count('npi.decimal')).toBe(0);
 
-    const json = await readJson('decimal-npis.json', {
-      hospital_name: 'Test Hospital',
-      last_updated_on: '2026-01-15',
-      version: '3.0.0',
-      location_name: ['Test Hospital'],
-      hospital_address: ['1 Main St, Portland, OR 97201'],
-      license_information: { license_number: '1', state: 'OR' },
-      type_2_npi: ['1306938071.0'],
-      attestation: {
-        attestation: CMS_ATTESTATION,
-        attester_name: 'A Person',
-        confirm_attestation: true,
-      },
-      standard_charge_information: [OFFICE_VISIT],
-    });
+    const json = await readJson('decimal-npis.json', v3JsonWithNpis(['1306938071.0']));
     expect(json.header.type2Npis).toEqual(['1306938071']);
     expect(json.report.examples('npi.decimal')[0]?.location).toBe('type_2_npi');
     expect(json.report.count('npi.invalid')).toBe(0);
