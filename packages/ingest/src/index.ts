@@ -6,4 +6,5 @@ export { hospitalLocator, loadStates } from './load/reference-loader.ts';
 export { refreshSummary } from './load/ingest-notes.ts';
 export { refreshSourcesInUse, type SourcesResult } from './load/sources.ts';
 export { sourcesInUse } from './load/refresh.ts';
+export { stillThere } from './read/source.ts';
 export { ProgressBar } from './cli/progress.ts';

@@ -101,7 +101,7 @@ describe('POST api/admin/hospitals/:hospitalId/refresh', () => {
     ).rows.map((row) => row.data);
 
   it("asks the background worker to read the hospital's file again, once while it waits", async () => {
-    const id = await hospitalWithFile('/data/refreshed.json');
+    const id = await hospitalWithFile('https://hospital.example/prices/refreshed.json');
     const admin = await signedInAdmin(test);
     const first = await refresh(id, authHeaders(admin));
     expect(first.statusCode).toBe(202);
@@ -127,10 +127,20 @@ describe('POST api/admin/hospitals/:hospitalId/refresh', () => {
     expect(none.json()).toMatchObject({
       message: 'This hospital has no file in use yet, so there is nothing to read again.',
     });
+    // Its file was read from a path on this machine, since removed.
+    const gone = await refresh(
+      await hospitalWithFile('/nonexistent/ratelens/removed.json'),
+      authHeaders(admin),
+    );
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json()).toMatchObject({
+      message:
+        "The hospital's file was read from /nonexistent/ratelens/removed.json, which is no longer there, so there is nothing to read again.",
+    });
   });
 
   it('is for administrators only, and answers 404 for an unknown hospital and 400 for no id', async () => {
-    const id = await hospitalWithFile('/data/not-for-users.json');
+    const id = await hospitalWithFile('https://hospital.example/prices/not-for-users.json');
     expect((await refresh(id, {})).statusCode).toBe(401);
     const user = await signedInUser(test.app);
     const refused = await refresh(id, authHeaders(user));

@@ -13,7 +13,7 @@ import {
   type ValidationLine,
 } from '@ratelens/core';
 import type { Pool } from '@ratelens/db';
-import { sourcesInUse } from '@ratelens/ingest';
+import { sourcesInUse, stillThere } from '@ratelens/ingest';
 import { z } from 'zod';
 import type { AuthContext } from '../auth/auth-service.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -328,8 +328,17 @@ export class InventoryService {
       throw conflict(
         'This is a demo hospital: its file is made when the server starts, so there is nothing to read again.',
       );
-    if ((await sourcesInUse(this.pool, hospitalId)).length === 0)
+    const sources = await sourcesInUse(this.pool, hospitalId);
+    if (sources.length === 0)
       throw conflict('This hospital has no file in use yet, so there is nothing to read again.');
+    // A file loaded from a path on this machine that has since gone: the worker would pass it by
+    // (as the command does), and the page would wait for a run that never comes.
+    const there = await Promise.all(sources.map((source) => stillThere(source)));
+    const gone = sources.find((_, i) => !there[i]);
+    if (gone !== undefined && !there.some(Boolean))
+      throw conflict(
+        `The hospital's file was read from ${gone}, which is no longer there, so there is nothing to read again.`,
+      );
     return { status: await this.refreshes.ask(hospitalId) };
   }
 }
