@@ -36,7 +36,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{
       refusals: {
         403: ADMIN_ONLY,
         404: 'No hospital has this id.',
-        409: 'A demo hospital, or one with no file in use: there is nothing to read again.',
+        409: 'A demo hospital, one with no file in use, or one whose file was read from a local path that has gone: there is nothing to read again.',
       },
     },
     onRequest: requireUser(auth),
