@@ -55,25 +55,17 @@ async function twoFilesMadeNewer(
     path.join(dir, `${first}.json`),
     path.join(dir, `${second}.json`),
   ];
-  const [firstLicence, secondLicence] = [`L-${first}`, `L-${second}`];
-  await writeFile(
-    paths[0],
-    await hospitalFile(example, `Worker ${first}`, firstLicence, '2026-04-01'),
-  );
-  await writeFile(
-    paths[1],
-    await hospitalFile(example, `Worker ${second}`, secondLicence, '2026-04-01'),
-  );
+  // Each hospital publishes its file, of `date`, at its place.
+  const publish = (date: string) =>
+    Promise.all(
+      [first, second].map(async (name, i) =>
+        writeFile(paths[i] ?? '', await hospitalFile(example, `Worker ${name}`, `L-${name}`, date)),
+      ),
+    );
+  await publish('2026-04-01');
   const loaded = await ingestFile(database.connection, paths[0]);
   await ingestFile(database.connection, paths[1]);
-  await writeFile(
-    paths[0],
-    await hospitalFile(example, `Worker ${first}`, firstLicence, '2026-05-01'),
-  );
-  await writeFile(
-    paths[1],
-    await hospitalFile(example, `Worker ${second}`, secondLicence, '2026-05-01'),
-  );
+  await publish('2026-05-01');
   return { paths, firstHospitalId: loaded.hospitalId };
 }
 
