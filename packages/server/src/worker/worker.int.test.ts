@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
 import { ingestFile, loadStates } from '@ratelens/ingest';
+import { serveFiles } from '@ratelens/ingest/testing/file-server';
 import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +176,68 @@ describe('the background worker', () => {
       expect(lines[0]).toBe(
         `Refresh: reading again where the file in use of hospital ${firstHospitalId} came from, as an administrator asked`,
       );
+    },
+    90_000,
+  );
+
+  itWithDataFile(
+    "an administrator's request runs beside a refresh of every hospital that is still reading",
+    CMS_V3_JSON,
+    async (example) => {
+      // The slow hospital's file is on a web server that sends its newer file only in part until
+      // released: a refresh of every hospital reads it until then, as it would a 10 GB file.
+      const older = Buffer.from(await hospitalFile(example, 'Worker Slow', 'L-slow', '2026-04-01'));
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const files: Record<string, Buffer> = { '/slow.json': older };
+      const server = await serveFiles(files, {
+        holdBack: { after: older.length, until: released },
+      });
+      try {
+        const slow = server.url('/slow.json');
+        const asked = path.join(dir, 'beside.json');
+        await writeFile(
+          asked,
+          await hospitalFile(example, 'Worker Beside', 'L-beside', '2026-04-01'),
+        );
+        expect((await ingestFile(database.connection, slow)).status).toBe('loaded');
+        const { hospitalId } = await ingestFile(database.connection, asked);
+        // The newer file is longer than the older (an added location): more than the server sends.
+        const newer = JSON.parse(
+          await hospitalFile(example, 'Worker Slow', 'L-slow', '2026-05-01'),
+        ) as { location_name: string[] };
+        newer.location_name.push('Worker Slow Annex');
+        files['/slow.json'] = Buffer.from(JSON.stringify(newer));
+
+        const lines: string[] = [];
+        const { boss, stop } = await worker('off', lines);
+        const everyHospital = (await boss.send(REFRESH_QUEUE, {})) ?? '';
+        // Its files are read in the order of their sources: the local ones first, then the slow one.
+        for (let waited = 0; waited < 60_000; waited += 100) {
+          if ((await statuses(slow)).includes('loading')) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const request = await boss.send(
+          REFRESH_QUEUE,
+          { hospitalId },
+          { singletonKey: hospitalId ?? '' },
+        );
+        const job = await ended(boss, request ?? '');
+        expect(job.state, JSON.stringify(job.output)).toBe('completed');
+        expect(job.output).toMatchObject({ loaded: 0, unchanged: 1, failed: 0 });
+        // The refresh of every hospital is still reading the slow file.
+        expect((await boss.getJobById(REFRESH_QUEUE, everyHospital))?.state).toBe('active');
+        expect(await statuses(slow)).toEqual(['loaded', 'loading']);
+        release();
+        const all = await ended(boss, everyHospital);
+        await stop();
+        expect(all.state, JSON.stringify(all.output)).toBe('completed');
+        expect(await statuses(slow)).toEqual(['replaced', 'loaded']);
+        expect(lines.filter((line) => line.startsWith('error:'))).toEqual([]);
+      } finally {
+        release();
+        await server.close();
+      }
     },
     90_000,
   );

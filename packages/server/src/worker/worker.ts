@@ -12,6 +12,13 @@ import PgBoss from 'pg-boss';
 /** The queue of the job that reads hospitals' files in use again: all, or one's (ADR 0021). */
 export const REFRESH_QUEUE = 'rates-refresh';
 
+/**
+ * How many refresh jobs one worker runs at once. The queue runs one refresh of every hospital at a
+ * time (createRefreshQueue), which takes hours when files are large: a second lane lets an
+ * administrator's request for one hospital run beside it instead of waiting for its end.
+ */
+export const REFRESHES_AT_ONCE = 2;
+
 /** Where the worker's lines go: the server's logger, or the console of `npm run worker`. */
 export interface WorkerLog {
   info: (message: string) => void;
@@ -55,7 +62,8 @@ export interface Worker {
  * The background worker: pg-boss queues in the same PostgreSQL (its own schema, `pgboss`). It
  * reads every hospital's file in use again on `refreshSchedule`, as `npm run ingest -- --refresh`
  * does, and one hospital's when an administrator asks (createRefreshQueue says how many at once).
- * A schedule fires once whichever number of workers run; each worker runs one job at a time.
+ * A schedule fires once whichever number of workers run; each worker runs REFRESHES_AT_ONCE jobs
+ * at a time.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { pool, log } = options;
@@ -80,16 +88,18 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       log.info(
         `Worker: ${interrupted} ${interrupted === 1 ? 'ingest' : 'ingests'} cut off when a process stopped, recorded as failed`,
       );
-    await boss.work(
-      REFRESH_QUEUE,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-      async ([job]) =>
-        refresh(connection, refreshOf(job?.data), {
-          signal: stopping.signal,
-          log,
-          progressEveryMs: options.progressEveryMs ?? 60_000,
-        }),
-    );
+    // Each `work` takes one job at a time: so many refreshes run side by side in this worker.
+    for (let lane = 0; lane < REFRESHES_AT_ONCE; lane++)
+      await boss.work(
+        REFRESH_QUEUE,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        async ([job]) =>
+          refresh(connection, refreshOf(job?.data), {
+            signal: stopping.signal,
+            log,
+            progressEveryMs: options.progressEveryMs ?? 60_000,
+          }),
+      );
   } catch (error) {
     await boss.stop({ graceful: false });
     await connection.close();
