@@ -10,6 +10,7 @@ import { runCli } from '../testing/run-cli.ts';
 import { ingestFile } from './ingest-file.ts';
 import { loadStates } from './reference-loader.ts';
 import { readWholeBefore, sourcesInUse } from './refresh.ts';
+import { ingestSources, refreshSourcesInUse } from './sources.ts';
 
 const CMS_V3_JSON = 'cms-hpt-examples/v3_json_format_example.json';
 
@@ -40,11 +41,14 @@ async function hospitalFile(
   name: string,
   licence: string,
   lastUpdatedOn = '2026-04-01',
+  /** Its locations' names; the example's when not given. */
+  locations?: string[],
 ): Promise<Buffer> {
   const json = JSON.parse(await readFile(example, 'utf8')) as Record<string, unknown>;
   json.hospital_name = name;
   json.license_information = { license_number: licence, state: 'CA' };
   json.last_updated_on = lastUpdatedOn;
+  if (locations) json.location_name = locations;
   return Buffer.from(JSON.stringify(json));
 }
 const runs = async (source: string) =>
@@ -267,6 +271,82 @@ describe('npm run ingest -- --refresh', () => {
       } finally {
         await server.close();
         await own.drop();
+      }
+    },
+    60_000,
+  );
+
+  itWithDataFile(
+    "of one hospital, reads of its list the files of that hospital's locations only",
+    CMS_V3_JSON,
+    async (example) => {
+      // A health system lists its three hospitals in one cms-hpt.txt.
+      const file = (name: string, licence: string, date: string) =>
+        hospitalFile(example, name, licence, date, [name]);
+      const list = (entries: [string, string][]) =>
+        Buffer.from(
+          entries
+            .map(([location, url]) => `location-name: ${location}\nmrf-url: ${url}\n`)
+            .join('\n'),
+        );
+      const served: Record<string, Buffer> = {
+        '/cms-hpt.txt': list([
+          // Its name as the list writes it, in capitals and with two spaces.
+          ['ALPHA  Hospital', '/alpha-2026-04.json'],
+          ['Beta Hospital', '/beta.json'],
+          ['Gamma Hospital', '/gamma.json'],
+        ]),
+        '/alpha-2026-04.json': await file('Alpha Hospital', '880301', '2026-04-01'),
+        '/beta.json': await file('Beta Hospital', '880302', '2026-04-01'),
+        '/gamma.json': await file('Gamma Hospital', '880303', '2026-04-01'),
+      };
+      const server = await serveFiles(served);
+      try {
+        const lines: string[] = [];
+        const say = (line: string) => lines.push(line);
+        const listUrl = server.url('/cms-hpt.txt');
+        const { statuses } = await ingestSources(database.connection, [listUrl], { say });
+        expect(statuses).toEqual(['loaded', 'loaded', 'loaded']);
+        const { rows } = await database.connection.pool.query<{ hospital_id: string }>(
+          `SELECT hospital_id FROM mrf_files WHERE source = $1`,
+          [server.url('/alpha-2026-04.json')],
+        );
+        const alpha = rows[0]?.hospital_id ?? '';
+
+        // Alpha publishes a newer file under a new name, and Beta a newer one at its place.
+        served['/cms-hpt.txt'] = list([
+          ['Alpha Hospital', '/alpha-2026-05.json'],
+          ['Beta Hospital', '/beta.json'],
+          ['Gamma Hospital', '/gamma.json'],
+        ]);
+        served['/alpha-2026-05.json'] = await file('Alpha Hospital', '880301', '2026-05-01');
+        served['/beta.json'] = await file('Beta Hospital', '880302', '2026-05-01');
+        lines.length = 0;
+        const alphaOnly = await refreshSourcesInUse(database.connection, {
+          hospitalId: alpha,
+          say,
+        });
+        expect(alphaOnly.statuses).toEqual(['loaded']);
+        expect(lines).toContain(
+          `${listUrl}: 1 location of the hospital's, of 3; the others are left alone`,
+        );
+        expect((await runs(server.url('/beta.json'))).map((run) => run.status)).toEqual(['loaded']);
+
+        // Then under a new name of its location too: nothing tells its entry, so all are read.
+        served['/cms-hpt.txt'] = list([
+          ['Alpha Medical Center', '/alpha-2026-06.json'],
+          ['Beta Hospital', '/beta.json'],
+          ['Gamma Hospital', '/gamma.json'],
+        ]);
+        served['/alpha-2026-06.json'] = await file('Alpha Hospital', '880301', '2026-06-01');
+        lines.length = 0;
+        const every = await refreshSourcesInUse(database.connection, { hospitalId: alpha, say });
+        expect(every.statuses).toEqual(['loaded', 'loaded', 'unchanged']);
+        expect(lines).toContain(
+          `${listUrl}: no location in it has the hospital's name or a file it was read from, so every file it lists is read`,
+        );
+      } finally {
+        await server.close();
       }
     },
     60_000,

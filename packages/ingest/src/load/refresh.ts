@@ -28,6 +28,37 @@ export async function sourcesInUse(db: Queryable, hospitalId?: string): Promise<
 }
 
 /**
+ * How a hospital's entries are told among the others of a cms-hpt.txt (a health system lists all
+ * its hospitals in one): the addresses its files were read from, and its names (the hospital's,
+ * its locations'), in `entryName`'s form.
+ */
+export interface HospitalEntries {
+  urls: ReadonlySet<string>;
+  names: ReadonlySet<string>;
+}
+
+/** A location's name as entries are matched by it: case and runs of spaces do not count. */
+export const entryName = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** What tells the hospital's entries in a list (HospitalEntries); null for no such hospital. */
+export async function hospitalEntries(
+  db: Queryable,
+  hospitalId: string,
+): Promise<HospitalEntries | null> {
+  const { rows } = await db.query<{ names: string[]; sources: string[] }>(
+    `SELECT array_prepend(h.name, h.location_names) AS names,
+            array(SELECT DISTINCT f.source FROM mrf_files f WHERE f.hospital_id = h.id) AS sources
+       FROM hospitals h WHERE h.id = $1`,
+    [hospitalId],
+  );
+  const hospital = rows[0];
+  if (!hospital) return null;
+  // A file of a zip archive is `archive#name`: the list names the archive.
+  const urls = hospital.sources.flatMap((source) => [source, source.replace(/#.*$/, '')]);
+  return { urls: new Set(urls), names: new Set(hospital.names.map(entryName)) };
+}
+
+/**
  * A cms-hpt.txt that could not be read (or named no file that could be), recorded as a failed run
  * of each hospital whose file in use came through it, so that the hospital's page says that its
  * newer files could not be looked for, and why. Returns how many hospitals that is.

@@ -6,6 +6,7 @@ import {
   isHptTxt,
   readHptTxt,
   type HptListing,
+  type HptLocation,
 } from '../read/hpt-txt.ts';
 import { zipFiles } from '../read/index.ts';
 import { isUrl, stillThere } from '../read/source.ts';
@@ -18,7 +19,14 @@ import {
 } from './ingest-file.ts';
 import { ingestNote } from './ingest-notes.ts';
 import { delineationLoaded, hospitalLocator } from './reference-loader.ts';
-import { readWholeBefore, recordListFailure, sourcesInUse } from './refresh.ts';
+import {
+  entryName,
+  hospitalEntries,
+  readWholeBefore,
+  recordListFailure,
+  sourcesInUse,
+  type HospitalEntries,
+} from './refresh.ts';
 
 /*
  * What `npm run ingest` and the worker's refresh job share: the files a list of sources stands
@@ -51,6 +59,8 @@ export interface ExpandOptions {
   listFailed?: ListFailed;
   /** Whether a URL need not be asked whether it is an archive of several files (readWholeBefore). */
   readWhole?: (url: string) => Promise<boolean>;
+  /** Of a list, only this hospital's entries, when any is (a refresh of one hospital). */
+  entriesOf?: HospitalEntries;
 }
 
 /**
@@ -62,7 +72,7 @@ export async function expand(
   options: ExpandOptions,
   listings: ReadonlyMap<string, HptListing> = new Map(),
 ): Promise<{ files: ListedFile[]; unreadable: number }> {
-  const { say, listFailed, readWhole } = options;
+  const { say, listFailed, readWhole, entriesOf } = options;
   const files: ListedFile[] = [];
   let unreadable = 0;
   for (const given of sources) {
@@ -74,8 +84,12 @@ export async function expand(
       const started = performance.now();
       let failure: string | null = null;
       try {
-        const { locations, problems } = await readHptTxt(source);
+        const list = await readHptTxt(source);
+        const { problems } = list;
         for (const problem of problems) say(`${source}: ${problem}`);
+        const locations = entriesOf
+          ? hospitalsOwn(source, list.locations, entriesOf, say)
+          : list.locations;
         // A file listed for several locations keeps what its first location says of it.
         const listed = new Map<string, HptListing>();
         for (const { mrfUrl, sourcePageUrl, contactName, contactEmail } of locations)
@@ -123,6 +137,33 @@ export async function expand(
   return { files, unreadable };
 }
 
+/**
+ * The entries of a list that are the hospital's (HospitalEntries): a file it was read from before,
+ * or a location of its name. With none, every entry, said: the hospital may have renamed both its
+ * file and its locations, and reading every file of the list is how its file is found then.
+ */
+function hospitalsOwn(
+  list: string,
+  locations: HptLocation[],
+  entriesOf: HospitalEntries,
+  say: (line: string) => void,
+): HptLocation[] {
+  const own = locations.filter(
+    ({ mrfUrl, locationName }) =>
+      entriesOf.urls.has(mrfUrl) ||
+      (locationName !== null && entriesOf.names.has(entryName(locationName))),
+  );
+  if (own.length === 0)
+    say(
+      `${list}: no location in it has the hospital's name or a file it was read from, so every file it lists is read`,
+    );
+  else if (own.length < locations.length)
+    say(
+      `${list}: ${plural(own.length, 'location')} of the hospital's, of ${locations.length}; the others are left alone`,
+    );
+  return own.length === 0 ? locations : own;
+}
+
 /** What a refresh reads again (sourcesInUse), less the local files no longer on disk, said. */
 async function refreshSources(
   pool: Queryable,
@@ -165,6 +206,8 @@ export interface IngestSourcesOptions {
   starting?: (file: ListedFile, index: number, files: readonly ListedFile[]) => FileWatch;
   /** When aborted, no further file is started (the file being read is finished). */
   signal?: AbortSignal;
+  /** Of a list, only this hospital's entries, when any is (ExpandOptions). */
+  entriesOf?: HospitalEntries;
 }
 
 /** What a run of sources came to: each file's status, and the sources that could not be read. */
@@ -189,6 +232,7 @@ export async function ingestSources(
     say,
     listFailed: (list, why, ms) => recordListFailure(pool, list, why, ms),
     readWhole: (url) => readWholeBefore(pool, url),
+    entriesOf: options.entriesOf,
   });
   if (files.length > 0 && !(await delineationLoaded(pool)))
     say(
@@ -222,16 +266,18 @@ export async function ingestSources(
 /**
  * Reads again where every hospital's file in use came from (sourcesInUse), loading what changed:
  * `npm run ingest -- --refresh`, and the worker's scheduled refresh. A local file no longer on
- * disk is said and counted as missing; its hospital's rates stay.
+ * disk is said and counted as missing; its hospital's rates stay. With `hospitalId`, that
+ * hospital's alone: of a list its file came through, only its own entries (hospitalsOwn).
  */
 export async function refreshSourcesInUse(
   connection: Connection,
   options: IngestSourcesOptions & { /** Only this hospital's file. */ hospitalId?: string },
 ): Promise<SourcesResult & { missing: number }> {
-  const { sources, missing } = await refreshSources(
-    connection.pool,
-    options.say,
-    options.hospitalId,
-  );
-  return { ...(await ingestSources(connection, sources, options)), missing };
+  const { hospitalId } = options;
+  const { sources, missing } = await refreshSources(connection.pool, options.say, hospitalId);
+  const entriesOf =
+    hospitalId === undefined
+      ? undefined
+      : ((await hospitalEntries(connection.pool, hospitalId)) ?? undefined);
+  return { ...(await ingestSources(connection, sources, { ...options, entriesOf })), missing };
 }
