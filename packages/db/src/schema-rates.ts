@@ -175,6 +175,11 @@ export const mrfFiles = pgTable(
      * with its compressed size (`bytes`) tells the next ingest, before reading, that it is unchanged.
      */
     zipCrc32: bigint('zip_crc32', { mode: 'number' }),
+    /**
+     * While the run is loading, how far its read is (FileProgress: bytes read, the file's size
+     * when known, records), written every few seconds; null once it ends.
+     */
+    progress: jsonb('progress'),
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

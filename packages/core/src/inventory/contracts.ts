@@ -169,6 +169,16 @@ export const ValidationLineSchema = z.object({
 });
 export type ValidationLine = z.infer<typeof ValidationLineSchema>;
 
+/** How far a file being loaded has been read, as the ingest writes it every few seconds. */
+export const FileProgressSchema = z.object({
+  bytesRead: z.number().int().min(0),
+  /** The file's size (a download's announced length), or null when not known until its end. */
+  totalBytes: z.number().int().min(0).nullable(),
+  /** Records (a JSON item, a CSV row) read so far. */
+  records: z.number().int().min(0),
+});
+export type FileProgress = z.infer<typeof FileProgressSchema>;
+
 export const HospitalFileSchema = z.object({
   /** The file's name (a URL's last segment; a zip archive's file as `archive.zip#name`). */
   source: z.string(),
@@ -229,6 +239,11 @@ export const HospitalFileSchema = z.object({
    */
   replacedBy: z.enum(['same-file', 'newer', 'same-date', 'undated']).nullable(),
   error: z.string().nullable(),
+  /**
+   * For a run still loading, how far its read is (updated every few seconds; null until the
+   * first update); null for any other run.
+   */
+  progress: FileProgressSchema.nullable(),
 });
 
 export const HospitalDetailSchema = z.object({

@@ -1549,6 +1549,59 @@ describe('replacing a hospital’s file', () => {
   );
 
   itWithDataFile(
+    'a file being loaded is listed under its hospital, with how far its read is',
+    CMS_V3_JSON,
+    async () => {
+      const file = await readFile(
+        await variant('progress.json', (json) =>
+          asHospital(json, 'Progress Mercy Hospital', '77006'),
+        ),
+      );
+      let goOn = () => {};
+      const until = new Promise<void>((resolve) => (goOn = resolve));
+      const half = Math.floor(file.length / 2);
+      const server = await serveFiles(
+        { '/progress.json': file },
+        { holdBack: { after: half, until } },
+      );
+      const source = server.url('/progress.json');
+      const runRow = async () =>
+        (
+          await query<{ status: string; hospital: string | null; progress: unknown }>(
+            `SELECT f.status, h.name AS hospital, f.progress FROM mrf_files f
+               LEFT JOIN hospitals h ON h.id = f.hospital_id WHERE f.source = $1`,
+            [source],
+          )
+        )[0];
+      const run = ingestFile(database.connection, source);
+      try {
+        // Its server has sent half the file: the hospital is known, the read under way.
+        await expect
+          .poll(async () => (await runRow())?.progress, { timeout: 10_000 })
+          .toEqual({
+            bytesRead: half,
+            totalBytes: file.length,
+            records: 0,
+          });
+        expect(await runRow()).toMatchObject({
+          status: 'loading',
+          hospital: 'Progress Mercy Hospital',
+        });
+      } finally {
+        goOn();
+        expect((await run).status).toBe('loaded');
+        await server.close();
+      }
+      expect(await runRow()).toEqual({
+        status: 'loaded',
+        hospital: 'Progress Mercy Hospital',
+        progress: null,
+      });
+    },
+    30_000,
+  );
+
+  itWithDataFile(
     'a swap waits for any other swap, whatever its hospital: swaps that lock the parents in turn cannot deadlock',
     CMS_V3_JSON,
     async () => {

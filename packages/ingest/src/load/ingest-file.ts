@@ -32,7 +32,7 @@ import {
 import type { Placement } from './reference-loader.ts';
 import { countyForAddress } from '../reference/zip-county.ts';
 import { RowEncoder, type CodeEntry, type PayerPlanEntry, type Summary } from './row-encoder.ts';
-import { errorMessage, type RateMix } from '@ratelens/core';
+import { errorMessage, type FileProgress, type RateMix } from '@ratelens/core';
 
 /**
  * How a run ended. `unchanged`: the file in use, the same bytes again. `skipped`: a file read
@@ -217,10 +217,15 @@ async function runIngest(
   // A local file's first bytes are read while unchangedLoad may hash it: the read's progress is
   // held until that is settled, so that the two passes are shown one after the other.
   let readingHeld = !remote && !options.reload;
+  // How far the read is, written on the run's row for the hospital's page once the row exists.
+  const writeProgress = progressWriter(pool, runId, progress);
+  let recorded = false;
   const readProgress = (bytes: number, total: number | null) => {
     progress.bytes = bytes;
     progress.total = total;
-    if (!readingHeld) options.progress?.(bytes, total, progress.records, 'reading');
+    if (readingHeld) return;
+    options.progress?.(bytes, total, progress.records, 'reading');
+    if (recorded) writeProgress();
   };
   // A URL whose bytes were read before is asked for only if it changed since (the validators its
   // server sent with them), and what it sends is hashed before it is read, when it may be the
@@ -285,6 +290,7 @@ async function runIngest(
         options.listing?.listedIn ?? null,
       ],
     );
+    recorded = true;
     const known = (await knownBefore) ?? (member ? await knownInArchive(asked, opening) : null);
     const unchanged = options.reload
       ? null
@@ -316,7 +322,7 @@ async function runIngest(
     result.version = header?.version ?? null;
     await pool.query(
       `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), hospital_id = $3,
-              validation = $4, format = $5, version = $6, last_updated_on = $7
+              validation = $4, format = $5, version = $6, last_updated_on = $7, progress = NULL
         WHERE id = $1`,
       [
         runId,
@@ -348,6 +354,46 @@ async function runIngest(
     Math.round(result.seconds * 1000),
   ]);
   return result;
+}
+
+/** How often a loading run writes on its row how far its read is (FileProgress). */
+export const PROGRESS_EVERY_MS = 2000;
+
+/**
+ * Writes `progress` on the run's row as a FileProgress, at most every PROGRESS_EVERY_MS and one
+ * write at a time, without waiting: the read goes on. Only while the run is loading, so a write
+ * that lands after the run ended changes nothing; the run's last UPDATE clears it.
+ */
+function progressWriter(pool: Pool, runId: string, progress: ReadProgress): () => void {
+  let writtenAt = Number.NEGATIVE_INFINITY;
+  let writing = false;
+  return () => {
+    const now = performance.now();
+    if (writing || now - writtenAt < PROGRESS_EVERY_MS) return;
+    writtenAt = now;
+    writing = true;
+    const written: FileProgress = {
+      bytesRead: progress.bytes,
+      totalBytes: progress.total,
+      records: progress.records,
+    };
+    pool
+      .query(`UPDATE mrf_files SET progress = $2 WHERE id = $1 AND status = 'loading'`, [
+        runId,
+        JSON.stringify(written),
+      ])
+      // A lost write is the next one's to make up: the page says how far the read is, roughly.
+      .catch(() => undefined)
+      .finally(() => (writing = false));
+  };
+}
+
+/**
+ * The run under its hospital while it loads, once the file has said which: the hospital's page
+ * lists it as loading, with how far it is, instead of saying nothing until it ends.
+ */
+async function showLoading(client: PoolClient, runId: string, hospitalId: string): Promise<void> {
+  await client.query('UPDATE mrf_files SET hospital_id = $2 WHERE id = $1', [runId, hospitalId]);
 }
 
 interface LoadRun {
@@ -390,6 +436,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
     hospitalId = hospital.id;
     result.hospitalId = hospitalId;
     newHospital = hospital.inserted;
+    await showLoading(run.lockClient, runId, hospitalId);
   }
 
   const loads: TableLoad[] = [];
@@ -425,6 +472,7 @@ async function loadFile(run: LoadRun, result: IngestResult): Promise<void> {
       result.hospital = header.hospitalName;
       hospitalId = (await upsertHospital(run.lockClient, header, demo, hospitalId)).id;
       result.hospitalId = hospitalId;
+      await showLoading(run.lockClient, runId, hospitalId);
     }
     const { summary } = encoder;
     // PostgreSQL takes the last rows and writes the tables to disk meanwhile: the last codes and
@@ -1157,7 +1205,7 @@ async function swapOnce(pool: Pool, input: SwapInput): Promise<IngestStatus> {
     await client.query(
       `UPDATE mrf_files SET hospital_id = $2, status = $3, sha256 = $4, bytes = $5, format = $6, version = $7, last_updated_on = $8,
               items = $9, rates = $10, rejected = $11, validation = $12, rate_mix = $13,
-              http_etag = $14, http_last_modified = $15, zip_crc32 = $16, finished_at = now()
+              http_etag = $14, http_last_modified = $15, zip_crc32 = $16, finished_at = now(), progress = NULL
        WHERE id = $1`,
       [
         runId,

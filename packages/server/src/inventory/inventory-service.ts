@@ -1,4 +1,5 @@
 import {
+  FileProgressSchema,
   RateMixSchema,
   ValidationLineSchema,
   isAdmin,
@@ -54,6 +55,13 @@ function validationLines(validation: unknown): ValidationLine[] {
 /** A file's rate mix as the ingester stored it; null before it counted one, or if unreadable. */
 function rateMix(stored: unknown): RateMix | null {
   const parsed = RateMixSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A loading run's progress as the ingester wrote it; null for any other run, or if unreadable. */
+function fileProgress(status: string, stored: unknown) {
+  if (status !== 'loading') return null;
+  const parsed = FileProgressSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;
 }
 
@@ -211,6 +219,7 @@ export class InventoryService {
       times_read: number;
       error: string | null;
       replaced_by: HospitalDetail['files'][number]['replacedBy'];
+      progress: unknown;
     }>(
       `WITH run AS (
          -- A run found its file unchanged (or skipped) again, as the source's run before it did,
@@ -238,7 +247,7 @@ export class InventoryService {
          UNION SELECT * FROM entry WHERE in_use
        )
        SELECT f.source, f.status, f.format, f.version, f.last_updated_on::text, f.items, f.rates, f.rejected, f.validation,
-              f.rate_mix, f.source_page_url, f.contact_name, f.contact_email, f.listed_in, f.finished_at, f.error,
+              f.rate_mix, f.source_page_url, f.contact_name, f.contact_email, f.listed_in, f.finished_at, f.error, f.progress,
               shown.times_read, shown.first_read_at,
               CASE WHEN successor.sha256 IS NULL THEN NULL
                    WHEN f.sha256 = successor.sha256 THEN 'same-file'
@@ -291,6 +300,7 @@ export class InventoryService {
         firstReadAt: file.first_read_at?.toISOString() ?? null,
         replacedBy: file.replaced_by,
         error: file.error,
+        progress: fileProgress(file.status, file.progress),
       })),
     };
   }

@@ -379,6 +379,28 @@ describe('GET api/Inventory/hospital/:id', () => {
     });
   });
 
+  it('says how far a file being loaded has been read, and of no other run', async () => {
+    const pool = test.database.connection.pool;
+    const progress = { bytesRead: 12_300_000, totalBytes: 36_600_000, records: 8104 };
+    // The loading run; a failed one whose last progress was left (a process killed mid-read);
+    // and a loading one whose progress is no FileProgress (null: its first write is to come).
+    await pool.query(
+      `INSERT INTO mrf_files (hospital_id, source, status, progress, started_at, finished_at)
+       VALUES ($1, 'progress-loading.json', 'loading', $2, now() + interval '3 minutes', NULL),
+              ($1, 'progress-failed.json', 'failed', $2, now() + interval '2 minutes', now() + interval '2 minutes'),
+              ($1, 'progress-odd.json', 'loading', '{"bytesRead": -1}', now() + interval '1 minute', NULL)`,
+      [ids.fairbanks, JSON.stringify(progress)],
+    );
+    const files = await filesOf(ids.fairbanks);
+    await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'progress-%'`);
+    expect(files.map((file) => [file.source, file.status, file.progress])).toEqual([
+      ['progress-loading.json', 'loading', progress],
+      ['progress-failed.json', 'failed', null],
+      ['progress-odd.json', 'loading', null],
+      ['fairbanks.json', 'loaded', null],
+    ]);
+  });
+
   it('lists the 20 latest runs, and the file in use however many came after it', async () => {
     const pool = test.database.connection.pool;
     await pool.query(

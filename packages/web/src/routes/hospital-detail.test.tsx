@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { HospitalDetail } from '@ratelens/core';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
@@ -12,6 +12,7 @@ import {
   REFRESH_ASKED,
   REFRESH_DONE,
   REFRESH_NOT_TAKEN,
+  REFRESH_READING,
 } from '../features/admin/hospital-refresh.tsx';
 import {
   EARLIER_RUN_FIGURES,
@@ -50,6 +51,7 @@ function file(overrides: Partial<HospitalFile>): HospitalFile {
     firstReadAt: loadedAt,
     replacedBy: null,
     error: null,
+    progress: null,
     ...overrides,
   };
 }
@@ -355,6 +357,58 @@ describe('HospitalDetailRoute', () => {
     expect(failed.getByText('Tried on March 27, 2026 at 10:35')).toBeTruthy();
   });
 
+  it('shows how far a file being loaded has been read, and its figures once it ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const loading = file({
+      source: 'large.json',
+      status: 'loading',
+      loadedAt: null,
+      items: 0,
+      rates: 0,
+      rejected: 0,
+      progress: { bytesRead: 12_345_678, totalBytes: 36_600_000, records: 8104 },
+    });
+    let shown: HospitalDetail = { ...HOSPITAL, files: [loading, ...HOSPITAL.files] };
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(200, shown)));
+    renderWithProviders(
+      <Routes>
+        <Route path="/inventoryList/:hospitalId" element={<HospitalDetailRoute />} />
+      </Routes>,
+      { route: `/inventoryList/${HOSPITAL_ID}` },
+    );
+    try {
+      const card = within(await fileCard('large.json'));
+      expect(card.getByText('Loading')).toBeTruthy();
+      expect(card.getByText('Read 12.3 of 36.6 MB (33%), 8,104 entries so far.')).toBeTruthy();
+      const bar = card.getByRole('progressbar', { name: 'How much of the file has been read' });
+      expect(bar.getAttribute('aria-valuenow')).toBe('33');
+
+      // Read to its end, then loaded: the page, asking again while a file loads, shows each.
+      shown = {
+        ...shown,
+        files: [
+          {
+            ...loading,
+            progress: { bytesRead: 36_600_000, totalBytes: 36_600_000, records: 24_000 },
+          },
+          ...HOSPITAL.files,
+        ],
+      };
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(
+        await screen.findByText(
+          'Read to its end (36.6 MB, 24,000 entries): its rates are being stored.',
+        ),
+      ).toBeTruthy();
+      shown = { ...shown, files: [file({ source: 'large.json' }), ...HOSPITAL.files] };
+      await vi.advanceTimersByTimeAsync(5_000);
+      await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+      expect(within(await fileCard('large.json')).getByText('In use')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says a file replaced by its own bytes read again was not replaced by a newer one', async () => {
     renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, READ_AGAIN));
 
@@ -625,6 +679,43 @@ describe("an administrator's request to read the file again", () => {
     await vi.advanceTimersByTimeAsync(3_000);
     expect(await screen.findByText(REFRESH_DONE)).toBeTruthy();
     expect(await fileCard('newer.json')).toBeTruthy();
+    expect((await button()).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says while the worker reads the file that it does, for as long as that takes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let shown = REAL;
+    renderForAdmin(
+      () => shown,
+      () => jsonResponse(202, { status: 'waiting' }),
+    );
+    fireEvent.click(await button());
+    expect(await screen.findByText(REFRESH_ASKED)).toBeTruthy();
+
+    // The worker has begun reading a large file: listed as loading, it is no result yet.
+    const loading = (bytesRead: number) =>
+      file({
+        source: 'large.json',
+        status: 'loading',
+        loadedAt: null,
+        progress: { bytesRead, totalBytes: 900_000_000, records: 1000 },
+      });
+    shown = { ...REAL, files: [loading(1_000_000), ...REAL.files] };
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await screen.findByText(REFRESH_READING)).toBeTruthy();
+    expect((await button()).hasAttribute('disabled')).toBe(true);
+    // Past the two minutes a request may wait, it is still reading: not "not taken".
+    shown = { ...REAL, files: [loading(600_000_000), ...REAL.files] };
+    await vi.advanceTimersByTimeAsync(125_000);
+    expect(
+      await screen.findByText('Read 600.0 of 900.0 MB (66%), 1,000 entries so far.'),
+    ).toBeTruthy();
+    expect(screen.getByText(REFRESH_READING)).toBeTruthy();
+    expect(screen.queryByText(REFRESH_NOT_TAKEN)).toBeNull();
+
+    shown = { ...REAL, files: [file({ source: 'large.json' }), ...REAL.files] };
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await screen.findByText(REFRESH_DONE)).toBeTruthy();
     expect((await button()).hasAttribute('disabled')).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import {
   Card,
   Grid,
   List,
+  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -18,6 +19,7 @@ import {
   fileCounts,
   fileFormatWords,
   lastOpenRun,
+  loadProgress,
   pricesFreshness,
   runReadWhen,
   fileStatusWords,
@@ -265,6 +267,7 @@ function FileCard({ file, earlier }: { file: HospitalFile; earlier: boolean }) {
           </Text>
         )}
         <Text fw={600}>{fileStatusWords(file)}</Text>
+        {file.status === 'loading' && <LoadProgress progress={file.progress} />}
         {readWhen !== null && <Text>{readWhen}</Text>}
         {showsFigures(file) &&
           (earlier ? (
@@ -281,6 +284,19 @@ function FileCard({ file, earlier }: { file: HospitalFile; earlier: boolean }) {
           ))}
       </Stack>
     </Card>
+  );
+}
+
+/** How far a loading file has been read: a bar when its size is known, and the same in words. */
+function LoadProgress({ progress }: { progress: HospitalFile['progress'] }) {
+  const { words, percent } = loadProgress(progress);
+  return (
+    <Stack gap={4}>
+      {percent !== null && (
+        <Progress value={percent} aria-label="How much of the file has been read" />
+      )}
+      <Text>{words}</Text>
+    </Stack>
   );
 }
 

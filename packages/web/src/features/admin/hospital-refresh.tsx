@@ -12,6 +12,8 @@ export const REFRESH_ASKED =
 export const REFRESH_ALREADY_ASKED =
   'Already asked: the background worker has not taken up the earlier request yet. The files ' +
   'above show the result when it has.';
+export const REFRESH_READING =
+  'The background worker is reading the file: the files above show how far it is.';
 export const REFRESH_DONE = 'Read again: the files above show the result.';
 export const REFRESH_NOT_TAKEN =
   'The file has not been read again in two minutes. A long refresh may be under way, or no ' +
@@ -28,15 +30,19 @@ const newestRun = (hospital: HospitalDetail) => JSON.stringify(hospital.files[0]
 /**
  * An administrator's button to have a hospital's file read again now, rather than at the daily
  * refresh (ADR 0021). The worker may run in another process: the page asks for the hospital's
- * files every few seconds, for up to two minutes, and says when the newest one has changed.
+ * files every few seconds, for up to two minutes, and says when the newest one has changed. A
+ * file the worker is reading is listed as loading, with how far it is; the page then asks for it
+ * as long as it loads (useHospitalDetail), however long that is.
  */
 export function HospitalRefresh({ hospital }: { hospital: HospitalDetail }) {
   const queryClient = useQueryClient();
   const [askedAt, setAskedAt] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const newest = newestRun(hospital);
-  const done = askedAt !== null && newest !== askedAt;
-  const watching = askedAt !== null && !done && !expired;
+  const changed = askedAt !== null && newest !== askedAt;
+  const reading = changed && hospital.files[0]?.status === 'loading';
+  const done = changed && !reading;
+  const watching = askedAt !== null && !changed && !expired;
   const ask = useMutation({
     mutationFn: () => refreshHospital(hospital.hospitalID),
     onSuccess: () => {
@@ -60,11 +66,13 @@ export function HospitalRefresh({ hospital }: { hospital: HospitalDetail }) {
 
   const said = done
     ? REFRESH_DONE
-    : expired
-      ? REFRESH_NOT_TAKEN
-      : ask.data?.status === 'waiting'
-        ? REFRESH_ASKED
-        : REFRESH_ALREADY_ASKED;
+    : reading
+      ? REFRESH_READING
+      : expired
+        ? REFRESH_NOT_TAKEN
+        : ask.data?.status === 'waiting'
+          ? REFRESH_ASKED
+          : REFRESH_ALREADY_ASKED;
   return (
     <Stack gap="md" maw={480} component="section" aria-labelledby="hospital-refresh-title">
       <Title order={2} id="hospital-refresh-title">
@@ -77,7 +85,7 @@ export function HospitalRefresh({ hospital }: { hospital: HospitalDetail }) {
       {ask.isError && <FormAlert tone="error">{adminErrorMessage(ask.error)}</FormAlert>}
       {ask.isSuccess && <FormAlert tone={done ? 'success' : 'info'}>{said}</FormAlert>}
       <Group>
-        <Button onClick={() => ask.mutate()} loading={ask.isPending} disabled={watching}>
+        <Button onClick={() => ask.mutate()} loading={ask.isPending} disabled={watching || reading}>
           Read its file again now
         </Button>
       </Group>

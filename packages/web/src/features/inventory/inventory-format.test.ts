@@ -6,6 +6,7 @@ import {
   fileStatusWords,
   hospitalsShown,
   lineOfBusinessBars,
+  loadProgress,
   pricesFreshness,
   runReadWhen,
   type HospitalFile,
@@ -19,6 +20,22 @@ describe('inventory file words', () => {
   it('shows a value that is not a calendar date as it came', () => {
     expect(formatCalendarDate('2026-02-30')).toBe('2026-02-30');
     expect(formatCalendarDate('soon')).toBe('soon');
+  });
+
+  it("says how far a loading file's read is before its first figures and without its size", () => {
+    expect(loadProgress(null)).toEqual({
+      words: 'Reading has begun; how far it is shows here in a few seconds.',
+      percent: null,
+    });
+    // A download whose server did not say its length: no share, no bar.
+    expect(loadProgress({ bytesRead: 5_250_000, totalBytes: null, records: 1 })).toEqual({
+      words: 'Read 5.3 MB so far, 1 entry (its size is not known until its end).',
+      percent: null,
+    });
+    expect(loadProgress({ bytesRead: 0, totalBytes: 0, records: 0 })).toEqual({
+      words: 'Read to its end (0.0 MB, 0 entries): its rates are being stored.',
+      percent: 100,
+    });
   });
 
   it('says of a file passed over that it was read before, and why it was not read again', () => {

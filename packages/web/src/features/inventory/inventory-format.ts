@@ -149,6 +149,44 @@ export function examplesLabel(count: number): string {
   return `Where in the file (${count === 1 ? '1 example' : `${count} examples`})`;
 }
 
+const megabytes = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+const mb = (bytes: number) => megabytes.format(bytes / 1e6);
+
+/**
+ * How far a loading file's read is, in words, with the share read (0–100) when its size is known:
+ * 'Read 12.3 of 36.6 MB (33%), 8,104 entries so far.'
+ */
+export function loadProgress(progress: HospitalFile['progress']): {
+  words: string;
+  percent: number | null;
+} {
+  if (progress === null)
+    return {
+      words: 'Reading has begun; how far it is shows here in a few seconds.',
+      percent: null,
+    };
+  const { bytesRead, totalBytes, records } = progress;
+  const entries = count(records, 'entry', 'entries');
+  if (totalBytes === null)
+    return {
+      words: `Read ${mb(bytesRead)} MB so far, ${entries} (its size is not known until its end).`,
+      percent: null,
+    };
+  if (bytesRead >= totalBytes)
+    return {
+      words: `Read to its end (${mb(totalBytes)} MB, ${entries}): its rates are being stored.`,
+      percent: 100,
+    };
+  const percent = totalBytes === 0 ? 0 : Math.floor((bytesRead / totalBytes) * 100);
+  return {
+    words: `Read ${mb(bytesRead)} of ${mb(totalBytes)} MB (${percent}%), ${entries} so far.`,
+    percent,
+  };
+}
+
 /** '10,452 charges, 29,143 rates, 12 rejected'. */
 export function fileCounts(file: Pick<HospitalFile, 'items' | 'rates' | 'rejected'>): string {
   return [

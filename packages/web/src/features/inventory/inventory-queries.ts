@@ -43,11 +43,22 @@ export function useInventoryListings() {
   return useQuery({ queryKey: inventoryKeys.listings(), queryFn: getInventoryListings });
 }
 
-/** One hospital with its files; idle (never sent) for an id the server would refuse. */
+/** How often a hospital's page asks for its files again while one of them is loading. */
+export const LOADING_REFRESH_MS = 5000;
+
+/**
+ * One hospital with its files; idle (never sent) for an id the server would refuse. While a file
+ * is loading it is asked for again every few seconds: the page shows how far the read is, and
+ * the file's figures once it ends.
+ */
 export function useHospitalDetail(hospitalId: string | null) {
   return useQuery({
     queryKey: inventoryKeys.hospital(hospitalId ?? ''),
     queryFn: () => getHospitalDetail(hospitalId ?? ''),
     enabled: hospitalId !== null,
+    refetchInterval: (query) =>
+      query.state.data?.files.some((file) => file.status === 'loading')
+        ? LOADING_REFRESH_MS
+        : false,
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "mrf_files" ADD COLUMN "progress" jsonb;
