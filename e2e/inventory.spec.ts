@@ -9,6 +9,7 @@ import {
   type Route,
 } from '@playwright/test';
 import { E2E_SERVER_LOG } from '../playwright.config.ts';
+import { serveFiles } from '../packages/ingest/src/testing/file-server.ts';
 import { sharedDataFile } from '../packages/ingest/src/testing/shared-data.ts';
 import { createAdmin, expectAccessible, ingest, signIn, uniqueEmail } from './support.ts';
 
@@ -822,4 +823,68 @@ test("an admin has a hospital's newer file read now, and its page shows it in us
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     ),
   ).toBeLessThanOrEqual(0);
+});
+
+test("while the worker reads a hospital's newer file, its page shows how far it is", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The older file, and a newer one with three times its charges. Its server sends as many bytes
+  // of the newer as the older has, then holds the rest back until the test lets it go, as a large
+  // file's read lasts an hour. (Both are larger than the 64 KB a reader looks at before it begins.)
+  const charges = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, i) =>
+        `Visit ${i},${10000 + i},CPT,outpatient,200,180,Platform Health Insurance,PPO,90,90,90,fee schedule\r\n`,
+    ).join('');
+  const hospital = vermontHospital('Slow File Test Hospital', 'VT-SLOW');
+  const text = `${hospital}${charges(800)}`;
+  const newer = `${hospital.replace(',2026-04-01,', ',2026-05-01,')}${charges(2400)}`;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const files: Record<string, Buffer> = { '/slow.csv': Buffer.from(text) };
+  const server = await serveFiles(files, { holdBack: { after: text.length, until: released } });
+  try {
+    expect((await ingest(server.url('/slow.csv'))).result).toMatchObject({ status: 'loaded' });
+    files['/slow.csv'] = Buffer.from(newer);
+
+    const admin = uniqueEmail('admin-slow');
+    await createAdmin(admin);
+    await signIn(page, admin);
+    await page.goto('/inventoryList?state=VT');
+    await page.getByRole('link', { name: 'Slow File Test Hospital', exact: true }).click();
+    const section = page.getByRole('region', { name: 'Newer file (administrators)' });
+    await section.getByRole('button', { name: 'Read its file again now' }).click();
+    await expect(section.getByRole('status')).toHaveText(
+      'The background worker is reading the file: the files above show how far it is.',
+      { timeout: 30_000 },
+    );
+    const cards = page.locator('.mantine-Card-root').filter({
+      has: page.getByRole('heading', { name: 'slow.csv', exact: true }),
+    });
+    await expect(cards.nth(0)).toContainText('Loading');
+    const bar = cards.nth(0).getByRole('progressbar', {
+      name: 'How much of the file has been read',
+    });
+    await expect(bar).toBeVisible();
+    const percent = Math.floor((text.length / newer.length) * 100);
+    // The ingest writes how far it is every 2 s, and the page asks every 5 s.
+    await expect(bar).toHaveAttribute('aria-valuenow', String(percent), { timeout: 15_000 });
+    await expect(section.getByRole('button', { name: 'Read its file again now' })).toBeDisabled();
+    await expectAccessible(page);
+
+    // The rest of the file arrives: the page, asking again while it loads, shows it in use.
+    release();
+    await expect(section.getByRole('status')).toHaveText(
+      'Read again: the files above show the result.',
+      { timeout: 30_000 },
+    );
+    await expect(cards.nth(0)).toContainText('In use');
+    await expect(cards.nth(0)).toContainText('2,401 charges');
+    await expect(cards.nth(0).getByRole('progressbar')).toHaveCount(0);
+  } finally {
+    release();
+    await server.close();
+  }
 });

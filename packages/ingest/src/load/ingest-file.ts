@@ -360,18 +360,18 @@ async function runIngest(
 export const PROGRESS_EVERY_MS = 2000;
 
 /**
- * Writes `progress` on the run's row as a FileProgress, at most every PROGRESS_EVERY_MS and one
- * write at a time, without waiting: the read goes on. Only while the run is loading, so a write
- * that lands after the run ended changes nothing; the run's last UPDATE clears it.
+ * Writes `progress` on the run's row as a FileProgress, at most every PROGRESS_EVERY_MS and
+ * always the latest figures: a call in between sets a write for the end of the interval, so a
+ * read that stalls (a server that stops sending) shows how far it got. Not awaited: the read goes
+ * on. Only while the run is loading, so a write that lands after the run ended changes nothing;
+ * the run's last UPDATE clears it.
  */
 function progressWriter(pool: Pool, runId: string, progress: ReadProgress): () => void {
   let writtenAt = Number.NEGATIVE_INFINITY;
-  let writing = false;
-  return () => {
-    const now = performance.now();
-    if (writing || now - writtenAt < PROGRESS_EVERY_MS) return;
-    writtenAt = now;
-    writing = true;
+  let timer: NodeJS.Timeout | null = null;
+  const write = () => {
+    timer = null;
+    writtenAt = performance.now();
     const written: FileProgress = {
       bytesRead: progress.bytes,
       totalBytes: progress.total,
@@ -383,8 +383,13 @@ function progressWriter(pool: Pool, runId: string, progress: ReadProgress): () =
         JSON.stringify(written),
       ])
       // A lost write is the next one's to make up: the page says how far the read is, roughly.
-      .catch(() => undefined)
-      .finally(() => (writing = false));
+      .catch(() => undefined);
+  };
+  return () => {
+    if (timer !== null) return;
+    timer = setTimeout(write, Math.max(0, writtenAt + PROGRESS_EVERY_MS - performance.now()));
+    // A run that has ended lets its process exit: the write would change nothing.
+    timer.unref();
   };
 }
 
