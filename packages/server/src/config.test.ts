@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, parseConfig, renewalsSchedule } from './config.ts';
 
 describe('parseConfig', () => {
   it('has working defaults for a fresh clone', () => {
@@ -46,6 +46,26 @@ describe('parseConfig', () => {
         /REFRESH_SCHEDULE: must be five cron fields \(minute hour day month weekday, in UTC/,
       );
     expect(() => parseConfig({ WORKER: 'yes' })).toThrow(/WORKER: /);
+  });
+
+  it('renews hourly, on a schedule the worker keeps, which the interval must fit', () => {
+    expect(renewalsSchedule(parseConfig({}).RENEWALS_INTERVAL_MINUTES)).toBe('0 * * * *');
+    const scheduled = (minutes: string) =>
+      renewalsSchedule(
+        parseConfig({ RENEWALS_INTERVAL_MINUTES: minutes }).RENEWALS_INTERVAL_MINUTES,
+      );
+    expect(scheduled('0')).toBe('off');
+    expect(scheduled('15')).toBe('*/15 * * * *');
+    expect(scheduled('360')).toBe('0 */6 * * *');
+    expect(scheduled('1440')).toBe('0 0 * * *');
+    // Every 45 or 90 minutes is no schedule of whole parts of an hour or a day.
+    for (const bad of ['45', '90', '300', '-1', '1441'])
+      expect(() => parseConfig({ RENEWALS_INTERVAL_MINUTES: bad }), bad).toThrow(
+        /RENEWALS_INTERVAL_MINUTES: /,
+      );
+    expect(() => parseConfig({ RENEWALS_INTERVAL_MINUTES: '45' })).toThrow(
+      /must divide an hour \(1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60\) or a day in whole hours/,
+    );
   });
 
   it('needs SMTP_URL for the smtp mail driver', () => {

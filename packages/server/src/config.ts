@@ -22,6 +22,17 @@ const schedule = z
     'must be five cron fields (minute hour day month weekday, in UTC: "30 4 * * *" is 04:30 every day) or off',
   );
 
+/**
+ * RENEWALS_INTERVAL_MINUTES as five cron fields, or `off` for 0: every N minutes from the hour's
+ * start, or every N hours from midnight UTC.
+ */
+export function renewalsSchedule(minutes: number): string {
+  if (minutes === 0) return 'off';
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  const hours = minutes / 60;
+  return hours === 1 ? '0 * * * *' : hours === 24 ? '0 0 * * *' : `0 */${hours} * * *`;
+}
+
 function isCron(value: string): boolean {
   try {
     cronParser.parseExpression(value, { tz: 'UTC' });
@@ -109,8 +120,22 @@ export const ConfigSchema = z
     PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** Donation codes one e-mail address may be sent per hour (the client address is limited too). */
     DONATION_OTP_PER_HOUR: z.coerce.number().int().min(1).default(5),
-    /** How often the server renews, expires and charges installments in-process; 0 turns it off. */
-    RENEWALS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+    /**
+     * How often the background worker renews, expires and charges installments (ADR 0017); 0
+     * for never. A schedule keeps it (renewalsSchedule), so it divides an hour or a day.
+     */
+    RENEWALS_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1440)
+      .refine(
+        (minutes) =>
+          minutes === 0 ||
+          (minutes <= 60 ? 60 % minutes === 0 : minutes % 60 === 0 && 1440 % minutes === 0),
+        'must divide an hour (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60) or a day in whole hours (120, 180, 240, 360, 480, 720 or 1440), or be 0 for never',
+      )
+      .default(60),
     WEB_DIST_DIR: z.string().optional(),
     DEMO_DATA: z.enum(['on', 'off']).default('on'),
     /** Whether the server runs the background worker (pg-boss queues) itself; `npm run worker` runs one alone. */

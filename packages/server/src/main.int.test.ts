@@ -109,12 +109,19 @@ describe('npm start', () => {
     expect(run.printed).not.toContain('demo data');
     expect(run.printed).toContain('RateLens is running at http://localhost:');
     expect(await count(database, 'SELECT count(*) FROM hospitals')).toBe(0);
-    // The background worker runs in the server by default, with the daily refresh scheduled.
+    // The background worker runs in the server by default, with the daily refresh and the hourly
+    // renewals scheduled.
     expect(run.printed).toContain(
-      'Background worker: on; hospital files are read again on the schedule "30 4 * * *" (cron, UTC).',
+      'Background worker: on; hospital files are read again on the schedule "30 4 * * *" (cron, UTC); subscriptions are renewed on the schedule "0 * * * *".',
     );
     expect(
       await count(database, `SELECT count(*) FROM pgboss.schedule WHERE cron = '30 4 * * *'`),
+    ).toBe(1);
+    expect(
+      await count(
+        database,
+        `SELECT count(*) FROM pgboss.schedule WHERE name = 'renewals' AND cron = '0 * * * *'`,
+      ),
     ).toBe(1);
     // The 50 states, DC and Puerto Rico: before, only demo data or `npm run reference` put them
     // there, and with neither, master/getallstates answered [] and the state filters were empty.

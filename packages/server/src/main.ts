@@ -5,7 +5,7 @@ import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import { resolveSecrets } from './secrets.ts';
 import { onStopSignals } from './stop-signals.ts';
-import { refreshWhen, startWorker, type Worker } from './worker/worker.ts';
+import { startWorker, workerOptions, workerWhen, type Worker } from './worker/worker.ts';
 
 /** `npm start`: configuration, database (embedded unless DATABASE_URL), migrations, HTTP. */
 async function main(): Promise<void> {
@@ -56,14 +56,13 @@ async function main(): Promise<void> {
   }
   if (config.WORKER === 'on') {
     try {
-      worker = await startWorker({
-        pool: database.connection.pool,
-        refreshSchedule: config.REFRESH_SCHEDULE,
-        log: {
+      worker = await startWorker(
+        workerOptions(config, database.connection.pool, {
           info: (message) => app.log.info(message),
+          warn: (message) => app.log.warn(message),
           error: (message) => app.log.error(message),
-        },
-      });
+        }),
+      );
     } catch (error) {
       await app.close();
       await database.close();
@@ -79,7 +78,7 @@ async function main(): Promise<void> {
     console.log(`  E-mail outbox: http://${host}:${port}/dev/outbox`);
   console.log(
     worker
-      ? `  Background worker: on; ${refreshWhen(config.REFRESH_SCHEDULE)}.`
+      ? `  Background worker: on; ${workerWhen(config)}.`
       : '  Background worker: off (WORKER=off); run one with npm run worker.',
   );
 }

@@ -1,7 +1,7 @@
 import { errorMessage } from '@ratelens/core';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../database.ts';
-import { paymentGatewayFor } from '../payments/payments-area.ts';
+import { paymentGatewayFor } from '../payments/gateway-for.ts';
 import { runRenewals } from '../payments/renewals.ts';
 
 /**

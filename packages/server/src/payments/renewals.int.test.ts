@@ -12,7 +12,8 @@ import {
   subscriptionsOf,
   type SubscriptionState,
 } from './payment-fixtures.ts';
-import { runRenewals, scheduleRenewals } from './renewals.ts';
+import { RENEWALS_QUEUE, startWorker } from '../worker/worker.ts';
+import { runRenewals } from './renewals.ts';
 import { SandboxGateway } from './sandbox-gateway.ts';
 
 const test = useTestApp({ RENEWALS_INTERVAL_MINUTES: '0', PAYMENT_RATE_LIMIT_PER_MINUTE: '1000' });
@@ -235,29 +236,63 @@ describe('the renewal job', () => {
     expect(rows.slice(1).every((r) => r.status === 'due')).toBe(true);
   });
 
-  it('runs on a schedule, once across two servers sharing the database', async () => {
+  it("runs as the background worker's job, once across two workers sharing the database", async () => {
     const { subscription } = await buy(search5());
     await lapse(subscription.id, { expiredHoursAgo: 1 });
-    const log = { info: () => {}, warn: () => {}, error: () => {} };
-    const stops = [1, 2].map(() =>
-      scheduleRenewals({
-        pool: pool(),
-        gateway: gateway(),
-        intervalMs: 20,
-        gatewayTimeoutMs: 30_000,
-        log,
-      }),
+    const lines: string[] = [];
+    const log = {
+      info: (line: string) => lines.push(line),
+      warn: (line: string) => lines.push(line),
+      error: (line: string) => lines.push(`error: ${line}`),
+    };
+    const workers = await Promise.all(
+      [1, 2].map(() =>
+        startWorker({
+          pool: pool(),
+          log,
+          refreshSchedule: 'off',
+          pollingIntervalSeconds: 0.5,
+          renewals: { gateway: gateway(), schedule: '*/15 * * * *', gatewayTimeoutMs: 30_000 },
+        }),
+      ),
     );
-    const deadline = Date.now() + 10_000;
-    while (
-      Date.now() < deadline &&
-      (await ordersOf(pool(), `renewal:${subscription.id}`)).length === 0
-    )
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await Promise.all(stops.map((stop) => stop()));
+    try {
+      // The schedule is kept once, as cron in UTC.
+      const { rows: schedules } = await pool().query<{ cron: string; timezone: string }>(
+        `SELECT cron, timezone FROM pgboss.schedule WHERE name = $1`,
+        [RENEWALS_QUEUE],
+      );
+      expect(schedules).toEqual([{ cron: '*/15 * * * *', timezone: 'UTC' }]);
+      // What the schedule sends when it fires, twice: the second waits, or is refused.
+      const boss = workers[0]?.boss;
+      const first = (await boss?.send(RENEWALS_QUEUE, {})) ?? '';
+      await boss?.send(RENEWALS_QUEUE, {});
+      const deadline = Date.now() + 20_000;
+      let job = await boss?.getJobById<object>(RENEWALS_QUEUE, first);
+      while (Date.now() < deadline && job?.state !== 'completed' && job?.state !== 'failed') {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        job = await boss?.getJobById<object>(RENEWALS_QUEUE, first);
+      }
+      expect(job?.state, JSON.stringify(job?.output)).toBe('completed');
+      expect(job?.output).toMatchObject({ renewals: { paid: 1 } });
+      await expect
+        .poll(
+          async () =>
+            (
+              await pool().query<{ waiting: number }>(
+                `SELECT count(*)::int AS waiting FROM pgboss.job WHERE name = $1 AND state < 'completed'`,
+                [RENEWALS_QUEUE],
+              )
+            ).rows[0]?.waiting,
+        )
+        .toBe(0);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
     expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([
       expect.objectContaining({ status: 'paid' }),
     ]);
-  });
+    expect(lines.some((line) => line.startsWith('Renewals: renewal job ran {'))).toBe(true);
+    expect(lines.filter((line) => line.startsWith('error:'))).toEqual([]);
+  }, 60_000);
 });

@@ -19,8 +19,8 @@ import { reconcilePending, type ReconcileSummary } from './reconcile.ts';
 import { settleOrder, type Outcome } from './settlement.ts';
 
 /*
- * The renewal job (issue 5 point 6), run hourly in-process (scheduleRenewals, one instance at a
- * time under an advisory lock) and by `npm run renewals`. In order:
+ * The renewal job (issue 5 point 6), run hourly by the background worker (worker/worker.ts, one
+ * run at a time however many workers there are) and by `npm run renewals`. In order:
  *
  * 1. reconcile pending payments whose answer was lost;
  * 2. renew subscriptions with auto-renewal on that have expired within the 24-hour grace, charging
@@ -279,52 +279,4 @@ async function chargeProfileOrder(
   }
   const reply = await settleOrder(pool, gateway.name, order.id, outcome, charge.now);
   return reply.body.orderStatus;
-}
-
-const RENEWALS_LOCK = 'ratelens:renewals';
-
-/**
- * Runs the job every `intervalMs` in this process, unless another process holds the job's
- * advisory lock (several servers behind a load balancer run it once). The first run is one
- * interval after start. Returns a stop function that waits for a run in progress.
- */
-export function scheduleRenewals(options: {
-  pool: Pool;
-  gateway: PaymentGateway;
-  intervalMs: number;
-  gatewayTimeoutMs: number;
-  log: JobLog;
-}): () => Promise<void> {
-  const { pool, log } = options;
-  let running: Promise<void> | null = null;
-  const tick = async () => {
-    const client = await pool.connect();
-    try {
-      const { rows } = await client.query<{ locked: boolean }>(
-        `SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`,
-        [RENEWALS_LOCK],
-      );
-      if (!rows[0]?.locked) return;
-      try {
-        const summary = await runRenewals(pool, options.gateway, new Date(), options);
-        log.info({ renewals: summary }, 'renewal job ran');
-      } finally {
-        await client.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [RENEWALS_LOCK]);
-      }
-    } catch (error) {
-      log.error({ err: error }, 'renewal job failed');
-    } finally {
-      client.release();
-    }
-  };
-  const timer = setInterval(() => {
-    running ??= tick().finally(() => {
-      running = null;
-    });
-  }, options.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

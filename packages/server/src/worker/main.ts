@@ -2,7 +2,7 @@ import { errorMessage } from '@ratelens/core';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../database.ts';
 import { onStopSignals } from '../stop-signals.ts';
-import { refreshWhen, startWorker, type Worker } from './worker.ts';
+import { startWorker, workerOptions, workerWhen, type Worker } from './worker.ts';
 
 /**
  * `npm run worker`: the background worker alone, for servers started with WORKER=off. It uses
@@ -36,22 +36,19 @@ async function main(): Promise<void> {
   });
 
   try {
-    worker = await startWorker({
-      pool: database.connection.pool,
-      refreshSchedule: config.REFRESH_SCHEDULE,
-      log: {
+    worker = await startWorker(
+      workerOptions(config, database.connection.pool, {
         info: (message) => console.log(`${stamp()} ${message}`),
+        warn: (message) => console.warn(`${stamp()} ${message}`),
         error: (message) => console.error(`${stamp()} ${message}`),
-      },
-    });
+      }),
+    );
   } catch (error) {
     await database.close();
     throw error;
   }
   if (stopping) return;
-  console.log(
-    `RateLens worker is running (${database.description}): ${refreshWhen(config.REFRESH_SCHEDULE)}.`,
-  );
+  console.log(`RateLens worker is running (${database.description}): ${workerWhen(config)}.`);
 }
 
 main().catch((error: unknown) => {

@@ -40,7 +40,7 @@ export class RefreshRequests {
     boss.on('error', () => {});
     try {
       await boss.start();
-      await createRefreshQueue(boss);
+      await createRefreshQueue(boss, this.pool);
       return boss;
     } catch (error) {
       // The next request tries again.

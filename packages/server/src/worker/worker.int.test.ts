@@ -36,7 +36,11 @@ async function worker(
   const started = await startWorker({
     pool: database.connection.pool,
     refreshSchedule,
-    log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
+    log: {
+      info: (line) => lines.push(line),
+      warn: (line) => lines.push(`warning: ${line}`),
+      error: (line) => lines.push(`error: ${line}`),
+    },
     pollingIntervalSeconds: 0.5,
     progressEveryMs,
   });
@@ -261,6 +265,7 @@ describe('the background worker', () => {
             lines.push(line);
             if (line.startsWith(`Refresh: ${first}: loaded`)) stopping ??= started.stop();
           },
+          warn: (line) => lines.push(`warning: ${line}`),
           error: (line) => lines.push(`error: ${line}`),
         },
       });
@@ -374,10 +379,14 @@ function runWorker(env: Record<string, string>): Promise<{ out: string; code: nu
 
 describe('npm run worker', () => {
   it('runs the worker alone until stopped, and says when files are read again', async () => {
-    const printed = await runWorker({ DATABASE_URL: database.url, REFRESH_SCHEDULE: '0 5 * * 1' });
+    const printed = await runWorker({
+      DATABASE_URL: database.url,
+      REFRESH_SCHEDULE: '0 5 * * 1',
+      RENEWALS_INTERVAL_MINUTES: '0',
+    });
     expect(printed.code, printed.out).toBe(0);
     expect(printed.out).toContain(
-      'hospital files are read again on the schedule "0 5 * * 1" (cron, UTC).',
+      'hospital files are read again on the schedule "0 5 * * 1" (cron, UTC); subscriptions are renewed only by npm run renewals (RENEWALS_INTERVAL_MINUTES=0).',
     );
     expect(printed.out).toContain('RateLens worker stopped.');
   }, 60_000);

@@ -8,6 +8,10 @@ import {
   type IngestResult,
 } from '@ratelens/ingest';
 import PgBoss from 'pg-boss';
+import { renewalsSchedule, type Config } from '../config.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { paymentGatewayFor } from '../payments/gateway-for.ts';
+import { runRenewals, type JobLog, type RenewalSummary } from '../payments/renewals.ts';
 
 /** The queue of the job that reads hospitals' files in use again: all, or one's (ADR 0021). */
 export const REFRESH_QUEUE = 'rates-refresh';
@@ -19,10 +23,22 @@ export const REFRESH_QUEUE = 'rates-refresh';
  */
 export const REFRESHES_AT_ONCE = 2;
 
+/** The queue of the renewal job (ADR 0017): renewals, due installments, graces that ended. */
+export const RENEWALS_QUEUE = 'renewals';
+
 /** Where the worker's lines go: the server's logger, or the console of `npm run worker`. */
 export interface WorkerLog {
   info: (message: string) => void;
+  warn: (message: string) => void;
   error: (message: string) => void;
+}
+
+/** The renewal job's settings: the gateway it charges, and when it runs. */
+export interface RenewalsWork {
+  gateway: PaymentGateway;
+  /** Five cron fields in UTC (renewalsSchedule of RENEWALS_INTERVAL_MINUTES), or `off`. */
+  schedule: string;
+  gatewayTimeoutMs: number;
 }
 
 export interface WorkerOptions {
@@ -35,6 +51,8 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** How often a file being read says how far it is (a large file takes an hour); 60 s. */
   progressEveryMs?: number;
+  /** The renewal job; without it the worker leaves its queue and schedule as they are. */
+  renewals?: RenewalsWork;
 }
 
 /** What a refresh job leaves as its output (pg-boss keeps it with the job). */
@@ -77,7 +95,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const connection = connect(url, { applicationName: 'ratelens-worker', statementTimeoutMs: 0 });
   const stopping = new AbortController();
   try {
-    await createRefreshQueue(boss);
+    await createRefreshQueue(boss, pool);
     if (options.refreshSchedule === 'off') await boss.unschedule(REFRESH_QUEUE);
     else await boss.schedule(REFRESH_QUEUE, options.refreshSchedule, {}, { tz: 'UTC' });
 
@@ -88,18 +106,18 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       log.info(
         `Worker: ${interrupted} ${interrupted === 1 ? 'ingest' : 'ingests'} cut off when a process stopped, recorded as failed`,
       );
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     // Each `work` takes one job at a time: so many refreshes run side by side in this worker.
     for (let lane = 0; lane < REFRESHES_AT_ONCE; lane++)
-      await boss.work(
-        REFRESH_QUEUE,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-        async ([job]) =>
-          refresh(connection, refreshOf(job?.data), {
-            signal: stopping.signal,
-            log,
-            progressEveryMs: options.progressEveryMs ?? 60_000,
-          }),
+      await boss.work(REFRESH_QUEUE, { pollingIntervalSeconds }, async ([job]) =>
+        refresh(connection, refreshOf(job?.data), {
+          signal: stopping.signal,
+          log,
+          progressEveryMs: options.progressEveryMs ?? 60_000,
+        }),
       );
+    if (options.renewals)
+      await workRenewals(boss, pool, options.renewals, log, pollingIntervalSeconds);
   } catch (error) {
     await boss.stop({ graceful: false });
     await connection.close();
@@ -117,19 +135,108 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   };
 }
 
+/** The advisory lock under which queues are created (createQueue). */
+const QUEUES_LOCK = 'ratelens:pg-boss queues';
+
 /**
- * The queue, created once (pg-boss ignores a second creation). One refresh runs at a time per
- * key (the scheduled one has none, an administrator's is keyed by its hospital), at most one
- * waits; a refresh of many hospitals can take hours, and the next day's schedule retries one that
- * failed.
+ * A pg-boss queue, created unless it is there. pg-boss's own creation, run by two processes at
+ * once for a queue that is not there yet (a server and `npm run worker` started together on a
+ * new database), deadlocks: each holds what the other's foreign key to the queue table waits
+ * for. So it is run under an advisory lock on `pool`, after a look that spares the lock.
  */
-export async function createRefreshQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(REFRESH_QUEUE, {
+async function createQueue(boss: PgBoss, pool: Pool, options: PgBoss.Queue): Promise<void> {
+  if (await boss.getQueue(options.name)) return;
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [QUEUES_LOCK]);
+    try {
+      await boss.createQueue(options.name, options);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [QUEUES_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The refresh's queue, created once. One refresh runs at a time per key (the scheduled one has
+ * none, an administrator's is keyed by its hospital), at most one waits; a refresh of many
+ * hospitals can take hours, and the next day's schedule retries one that failed.
+ */
+export async function createRefreshQueue(boss: PgBoss, pool: Pool): Promise<void> {
+  await createQueue(boss, pool, {
     name: REFRESH_QUEUE,
     policy: 'stately',
     retryLimit: 0,
     expireInHours: 23,
   });
+}
+
+/**
+ * The renewal job on its schedule, in a lane of its own (a refresh of every hospital takes hours).
+ * One run at a time however many workers there are, at most one waiting (a run that outlasts
+ * its interval); no retry: the next run is one, and every charge is an order under an
+ * idempotency key (ADR 0017). Its output is the run's summary.
+ */
+async function workRenewals(
+  boss: PgBoss,
+  pool: Pool,
+  { gateway, schedule, gatewayTimeoutMs }: RenewalsWork,
+  log: WorkerLog,
+  pollingIntervalSeconds: number,
+): Promise<void> {
+  await createQueue(boss, pool, {
+    name: RENEWALS_QUEUE,
+    policy: 'stately',
+    retryLimit: 0,
+    expireInHours: 1,
+  });
+  if (schedule === 'off') await boss.unschedule(RENEWALS_QUEUE);
+  else await boss.schedule(RENEWALS_QUEUE, schedule, {}, { tz: 'UTC' });
+  const line = (details: object, message: string) =>
+    `Renewals: ${message} ${JSON.stringify(details)}`;
+  const jobLog: JobLog = {
+    info: (details, message) => log.info(line(details, message)),
+    warn: (details, message) => log.warn(line(details, message)),
+    error: (details, message) => log.error(line(details, message)),
+  };
+  await boss.work(RENEWALS_QUEUE, { pollingIntervalSeconds }, async (): Promise<RenewalSummary> => {
+    const summary = await runRenewals(pool, gateway, new Date(), {
+      gatewayTimeoutMs,
+      log: jobLog,
+    });
+    jobLog.info({ renewals: summary }, 'renewal job ran');
+    return summary;
+  });
+}
+
+/** The worker's jobs as the configuration sets them: the server's and `npm run worker`'s. */
+export function workerOptions(
+  config: Config,
+  pool: Pool,
+  log: WorkerLog,
+): Omit<WorkerOptions, 'pollingIntervalSeconds' | 'progressEveryMs'> {
+  return {
+    pool,
+    log,
+    refreshSchedule: config.REFRESH_SCHEDULE,
+    renewals: {
+      gateway: paymentGatewayFor(config, pool),
+      schedule: renewalsSchedule(config.RENEWALS_INTERVAL_MINUTES),
+      gatewayTimeoutMs: config.PAYMENT_GATEWAY_TIMEOUT_MS,
+    },
+  };
+}
+
+/** What the worker does and when, in words, for the start-up lines. */
+export function workerWhen(config: Config): string {
+  const renewals = renewalsSchedule(config.RENEWALS_INTERVAL_MINUTES);
+  return `${refreshWhen(config.REFRESH_SCHEDULE)}; ${
+    renewals === 'off'
+      ? 'subscriptions are renewed only by npm run renewals (RENEWALS_INTERVAL_MINUTES=0)'
+      : `subscriptions are renewed on the schedule "${renewals}"`
+  }`;
 }
 
 /** What a refresh job asks for: every hospital's file (the schedule's), or one hospital's. */
