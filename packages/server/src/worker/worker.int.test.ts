@@ -9,7 +9,13 @@ import { serveFiles } from '@ratelens/ingest/testing/file-server';
 import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_QUEUE, startWorker, type RefreshOutput, type Worker } from './worker.ts';
+import {
+  REFRESH_QUEUE,
+  REPORT_EXPIRY_QUEUE,
+  startWorker,
+  type RefreshOutput,
+  type Worker,
+} from './worker.ts';
 
 const CMS_V3_JSON = 'cms-hpt-examples/v3_json_format_example.json';
 
@@ -92,9 +98,9 @@ const statuses = async (source: string) =>
   ).rows.map((row) => row.status);
 
 /** Waits for a job to end, and answers its state and output. */
-async function ended(boss: Worker['boss'], id: string) {
+async function ended(boss: Worker['boss'], id: string, queue = REFRESH_QUEUE) {
   for (let waited = 0; waited < 60_000; waited += 200) {
-    const job = await boss.getJobById<object>(REFRESH_QUEUE, id);
+    const job = await boss.getJobById<object>(queue, id);
     if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) return job;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -318,11 +324,45 @@ describe('the background worker', () => {
     expect(lines).toContain('Worker: 1 ingest cut off when a process stopped, recorded as failed');
   }, 30_000);
 
+  it('deletes, every hour, the reports whose links have expired', async () => {
+    const pool = database.connection.pool;
+    const {
+      rows: [user],
+    } = await pool.query<{ id: string }>(
+      `INSERT INTO users (email, password_hash, role) VALUES ('reports@example.com', 'x', 'user') RETURNING id`,
+    );
+    await pool.query(
+      `INSERT INTO reports (token_hash, user_id, file_name, pdf, expires_at)
+       VALUES ('expired', $1, 'a.pdf', '\\x25', now() - interval '1 minute'),
+              ('live', $1, 'b.pdf', '\\x25', now() + interval '1 hour')`,
+      [user?.id],
+    );
+    const lines: string[] = [];
+    const { boss, stop } = await worker('off', lines);
+    const schedule = await pool.query<{ cron: string }>(
+      `SELECT cron FROM pgboss.schedule WHERE name = $1`,
+      [REPORT_EXPIRY_QUEUE],
+    );
+    expect(schedule.rows).toEqual([{ cron: '20 * * * *' }]);
+    // What the schedule sends on the hour.
+    const job = await ended(
+      boss,
+      (await boss.send(REPORT_EXPIRY_QUEUE, {})) ?? '',
+      REPORT_EXPIRY_QUEUE,
+    );
+    await stop();
+    expect(job.output).toEqual({ deleted: 1 });
+    const { rows } = await pool.query<{ token_hash: string }>(`SELECT token_hash FROM reports`);
+    expect(rows).toEqual([{ token_hash: 'live' }]);
+    expect(lines).toContain('Reports: deleted 1 report whose link had expired');
+  }, 30_000);
+
   it('keeps the refresh on REFRESH_SCHEDULE (cron, UTC), and drops it when that is off', async () => {
     const schedules = async () =>
       (
         await database.connection.pool.query<{ name: string; cron: string; timezone: string }>(
-          `SELECT name, cron, timezone FROM pgboss.schedule`,
+          `SELECT name, cron, timezone FROM pgboss.schedule WHERE name = $1`,
+          [REFRESH_QUEUE],
         )
       ).rows;
     const first = await worker('15 3 * * *');

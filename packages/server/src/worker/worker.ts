@@ -1,5 +1,5 @@
 import { errorMessage } from '@ratelens/core';
-import { connect, type Connection, type Pool } from '@ratelens/db';
+import { connect, deleteExpiredReports, type Connection, type Pool } from '@ratelens/db';
 import {
   markInterruptedRuns,
   ProgressBar,
@@ -25,6 +25,11 @@ export const REFRESHES_AT_ONCE = 2;
 
 /** The queue of the renewal job (ADR 0017): renewals, due installments, graces that ended. */
 export const RENEWALS_QUEUE = 'renewals';
+
+/** The queue of the hourly job that deletes the reports whose links have expired (ADR 0016). */
+export const REPORT_EXPIRY_QUEUE = 'reports-expiry';
+/** Twenty past every hour, UTC: a link lasts REPORT_LINK_TTL_HOURS (72 by default). */
+export const REPORT_EXPIRY_SCHEDULE = '20 * * * *';
 
 /** Where the worker's lines go: the server's logger, or the console of `npm run worker`. */
 export interface WorkerLog {
@@ -118,6 +123,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       );
     if (options.renewals)
       await workRenewals(boss, pool, options.renewals, log, pollingIntervalSeconds);
+    await workReportExpiry(boss, connection, log, pollingIntervalSeconds);
   } catch (error) {
     await boss.stop({ graceful: false });
     await connection.close();
@@ -208,6 +214,33 @@ async function workRenewals(
     });
     jobLog.info({ renewals: summary }, 'renewal job ran');
     return summary;
+  });
+}
+
+/**
+ * Every hour, the reports whose links have expired are deleted: a report holds what a person
+ * searched for, and a new report deleted the expired ones only when someone asked for one.
+ */
+async function workReportExpiry(
+  boss: PgBoss,
+  connection: Connection,
+  log: WorkerLog,
+  pollingIntervalSeconds: number,
+): Promise<void> {
+  await createQueue(boss, connection.pool, {
+    name: REPORT_EXPIRY_QUEUE,
+    policy: 'stately',
+    retryLimit: 0,
+    expireInHours: 1,
+  });
+  await boss.schedule(REPORT_EXPIRY_QUEUE, REPORT_EXPIRY_SCHEDULE, {}, { tz: 'UTC' });
+  await boss.work(REPORT_EXPIRY_QUEUE, { pollingIntervalSeconds }, async () => {
+    const deleted = await deleteExpiredReports(connection.db);
+    if (deleted > 0)
+      log.info(
+        `Reports: deleted ${deleted} ${deleted === 1 ? 'report' : 'reports'} whose link had expired`,
+      );
+    return { deleted };
   });
 }
 
