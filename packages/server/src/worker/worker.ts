@@ -52,7 +52,10 @@ export interface WorkerOptions {
   /** Five cron fields in UTC, or `off`: the refresh then runs only when a job is sent. */
   refreshSchedule: string;
   log: WorkerLog;
-  /** How often an idle worker asks for a job (pg-boss's default is 2 s). */
+  /**
+   * How often an idle worker asks for a job: 2 s for a refresh (pg-boss's default), 30 s for
+   * the scheduled jobs; tests set one figure for all.
+   */
   pollingIntervalSeconds?: number;
   /** How often a file being read says how far it is (a large file takes an hour); 60 s. */
   progressEveryMs?: number;
@@ -112,6 +115,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
         `Worker: ${interrupted} ${interrupted === 1 ? 'ingest' : 'ingests'} cut off when a process stopped, recorded as failed`,
       );
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    // A scheduled job may start half a minute late: its lanes ask less often.
+    const scheduledPollingSeconds = options.pollingIntervalSeconds ?? 30;
     // Each `work` takes one job at a time: so many refreshes run side by side in this worker.
     for (let lane = 0; lane < REFRESHES_AT_ONCE; lane++)
       await boss.work(REFRESH_QUEUE, { pollingIntervalSeconds }, async ([job]) =>
@@ -122,8 +127,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
         }),
       );
     if (options.renewals)
-      await workRenewals(boss, pool, options.renewals, log, pollingIntervalSeconds);
-    await workReportExpiry(boss, connection, log, pollingIntervalSeconds);
+      await workRenewals(boss, pool, options.renewals, log, scheduledPollingSeconds);
+    await workReportExpiry(boss, connection, log, scheduledPollingSeconds);
   } catch (error) {
     await boss.stop({ graceful: false });
     await connection.close();
