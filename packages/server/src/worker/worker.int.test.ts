@@ -324,6 +324,16 @@ describe('the background worker', () => {
     expect(lines).toContain('Worker: 1 ingest cut off when a process stopped, recorded as failed');
   }, 30_000);
 
+  it('logs a job that fails, as well as recording it failed', async () => {
+    const lines: string[] = [];
+    const { boss, stop } = await worker('off', lines);
+    // Data that no request the server sends has: a hospital id that is no uuid.
+    const job = await ended(boss, (await boss.send(REFRESH_QUEUE, { hospitalId: 'nine' })) ?? '');
+    await stop();
+    expect(job.state).toBe('failed');
+    expect(lines).toContain('error: Refresh failed: invalid input syntax for type uuid: "nine"');
+  }, 30_000);
+
   it('deletes, every hour, the reports whose links have expired', async () => {
     const pool = database.connection.pool;
     const {

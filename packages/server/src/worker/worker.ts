@@ -120,11 +120,13 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     // Each `work` takes one job at a time: so many refreshes run side by side in this worker.
     for (let lane = 0; lane < REFRESHES_AT_ONCE; lane++)
       await boss.work(REFRESH_QUEUE, { pollingIntervalSeconds }, async ([job]) =>
-        refresh(connection, refreshOf(job?.data), {
-          signal: stopping.signal,
-          log,
-          progressEveryMs: options.progressEveryMs ?? 60_000,
-        }),
+        logged('Refresh', log, () =>
+          refresh(connection, refreshOf(job?.data), {
+            signal: stopping.signal,
+            log,
+            progressEveryMs: options.progressEveryMs ?? 60_000,
+          }),
+        )(),
       );
     if (options.renewals)
       await workRenewals(boss, pool, options.renewals, log, scheduledPollingSeconds);
@@ -185,10 +187,47 @@ export async function createRefreshQueue(boss: PgBoss, pool: Pool): Promise<void
 }
 
 /**
- * The renewal job on its schedule, in a lane of its own (a refresh of every hospital takes hours).
- * One run at a time however many workers there are, at most one waiting (a run that outlasts
- * its interval); no retry: the next run is one, and every charge is an order under an
- * idempotency key (ADR 0017). Its output is the run's summary.
+ * A job's handler that logs its failure before pg-boss records it: a job's error is kept with
+ * the job, where nobody reads it.
+ */
+function logged<T>(name: string, log: WorkerLog, handler: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    try {
+      return await handler();
+    } catch (error) {
+      log.error(`${name} failed: ${errorMessage(error)}`);
+      throw error;
+    }
+  };
+}
+
+/**
+ * A job on a schedule (five cron fields in UTC, or `off`), in a lane of its own: one run at a time
+ * however many workers there are, at most one waiting (a run that outlasts its interval), no retry
+ * (the next run is one), an hour to run. Its output is what `handler` answers.
+ */
+async function workOnSchedule(
+  boss: PgBoss,
+  pool: Pool,
+  job: { queue: string; schedule: string; pollingIntervalSeconds: number },
+  handler: () => Promise<object>,
+): Promise<void> {
+  const { queue, schedule, pollingIntervalSeconds } = job;
+  await createQueue(boss, pool, {
+    name: queue,
+    policy: 'stately',
+    retryLimit: 0,
+    expireInHours: 1,
+  });
+  if (schedule === 'off') await boss.unschedule(queue);
+  else await boss.schedule(queue, schedule, {}, { tz: 'UTC' });
+  await boss.work(queue, { pollingIntervalSeconds }, handler);
+}
+
+/**
+ * The renewal job (ADR 0017) on its schedule; a refresh of every hospital, which takes hours,
+ * does not hold it up. Every charge is an order under an idempotency key. Its output is the run's
+ * summary.
  */
 async function workRenewals(
   boss: PgBoss,
@@ -197,14 +236,6 @@ async function workRenewals(
   log: WorkerLog,
   pollingIntervalSeconds: number,
 ): Promise<void> {
-  await createQueue(boss, pool, {
-    name: RENEWALS_QUEUE,
-    policy: 'stately',
-    retryLimit: 0,
-    expireInHours: 1,
-  });
-  if (schedule === 'off') await boss.unschedule(RENEWALS_QUEUE);
-  else await boss.schedule(RENEWALS_QUEUE, schedule, {}, { tz: 'UTC' });
   const line = (details: object, message: string) =>
     `Renewals: ${message} ${JSON.stringify(details)}`;
   const jobLog: JobLog = {
@@ -212,14 +243,19 @@ async function workRenewals(
     warn: (details, message) => log.warn(line(details, message)),
     error: (details, message) => log.error(line(details, message)),
   };
-  await boss.work(RENEWALS_QUEUE, { pollingIntervalSeconds }, async (): Promise<RenewalSummary> => {
-    const summary = await runRenewals(pool, gateway, new Date(), {
-      gatewayTimeoutMs,
-      log: jobLog,
-    });
-    jobLog.info({ renewals: summary }, 'renewal job ran');
-    return summary;
-  });
+  await workOnSchedule(
+    boss,
+    pool,
+    { queue: RENEWALS_QUEUE, schedule, pollingIntervalSeconds },
+    logged('Renewals', log, async (): Promise<RenewalSummary> => {
+      const summary = await runRenewals(pool, gateway, new Date(), {
+        gatewayTimeoutMs,
+        log: jobLog,
+      });
+      jobLog.info({ renewals: summary }, 'renewal job ran');
+      return summary;
+    }),
+  );
 }
 
 /**
@@ -232,21 +268,19 @@ async function workReportExpiry(
   log: WorkerLog,
   pollingIntervalSeconds: number,
 ): Promise<void> {
-  await createQueue(boss, connection.pool, {
-    name: REPORT_EXPIRY_QUEUE,
-    policy: 'stately',
-    retryLimit: 0,
-    expireInHours: 1,
-  });
-  await boss.schedule(REPORT_EXPIRY_QUEUE, REPORT_EXPIRY_SCHEDULE, {}, { tz: 'UTC' });
-  await boss.work(REPORT_EXPIRY_QUEUE, { pollingIntervalSeconds }, async () => {
-    const deleted = await deleteExpiredReports(connection.db);
-    if (deleted > 0)
-      log.info(
-        `Reports: deleted ${deleted} ${deleted === 1 ? 'report' : 'reports'} whose link had expired`,
-      );
-    return { deleted };
-  });
+  await workOnSchedule(
+    boss,
+    connection.pool,
+    { queue: REPORT_EXPIRY_QUEUE, schedule: REPORT_EXPIRY_SCHEDULE, pollingIntervalSeconds },
+    logged('Deleting expired reports', log, async () => {
+      const deleted = await deleteExpiredReports(connection.db);
+      if (deleted > 0)
+        log.info(
+          `Reports: deleted ${deleted} ${deleted === 1 ? 'report' : 'reports'} whose link had expired`,
+        );
+      return { deleted };
+    }),
+  );
 }
 
 /** The worker's jobs as the configuration sets them: the server's and `npm run worker`'s. */
