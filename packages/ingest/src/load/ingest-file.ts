@@ -218,14 +218,14 @@ async function runIngest(
   // held until that is settled, so that the two passes are shown one after the other.
   let readingHeld = !remote && !options.reload;
   // How far the read is, written on the run's row for the hospital's page once the row exists.
-  const writeProgress = progressWriter(pool, runId, progress);
+  const progressRow = progressWriter(pool, runId, progress);
   let recorded = false;
   const readProgress = (bytes: number, total: number | null) => {
     progress.bytes = bytes;
     progress.total = total;
     if (readingHeld) return;
     options.progress?.(bytes, total, progress.records, 'reading');
-    if (recorded) writeProgress();
+    if (recorded) progressRow.write();
   };
   // A URL whose bytes were read before is asked for only if it changed since (the validators its
   // server sent with them), and what it sends is hashed before it is read, when it may be the
@@ -335,6 +335,7 @@ async function runIngest(
       ],
     );
   } finally {
+    progressRow.stop();
     // A failure before the records were read leaves the file open.
     if (failed) await opening.then((reader) => reader.close()).catch(() => undefined);
     // After a failure the connections may be mid-protocol (and mid-transaction): close them.
@@ -366,7 +367,11 @@ export const PROGRESS_EVERY_MS = 2000;
  * on. Only while the run is loading, so a write that lands after the run ended changes nothing;
  * the run's last UPDATE clears it.
  */
-function progressWriter(pool: Pool, runId: string, progress: ReadProgress): () => void {
+function progressWriter(
+  pool: Pool,
+  runId: string,
+  progress: ReadProgress,
+): { write: () => void; stop: () => void } {
   let writtenAt = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | null = null;
   const write = () => {
@@ -385,11 +390,16 @@ function progressWriter(pool: Pool, runId: string, progress: ReadProgress): () =
       // A lost write is the next one's to make up: the page says how far the read is, roughly.
       .catch(() => undefined);
   };
-  return () => {
-    if (timer !== null) return;
-    timer = setTimeout(write, Math.max(0, writtenAt + PROGRESS_EVERY_MS - performance.now()));
-    // A run that has ended lets its process exit: the write would change nothing.
-    timer.unref();
+  return {
+    write: () => {
+      if (timer !== null) return;
+      timer = setTimeout(write, Math.max(0, writtenAt + PROGRESS_EVERY_MS - performance.now()));
+    },
+    // When the run ends: a write set for later would change nothing.
+    stop: () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+    },
   };
 }
 
