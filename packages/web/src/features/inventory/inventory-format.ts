@@ -180,7 +180,7 @@ export function loadProgress(progress: HospitalFile['progress']): {
       words: `Read to its end (${mb(totalBytes)} MB, ${entries}): its rates are being stored.`,
       percent: 100,
     };
-  const percent = totalBytes === 0 ? 0 : Math.floor((bytesRead / totalBytes) * 100);
+  const percent = Math.floor((bytesRead / totalBytes) * 100);
   return {
     words: `Read ${mb(bytesRead)} of ${mb(totalBytes)} MB (${percent}%), ${entries} so far.`,
     percent,
