@@ -15,7 +15,7 @@ import { createAdmin, expectAccessible, ingest, signIn, uniqueEmail } from './su
 
 // The browser tests' server starts on an empty database, so it loads the demo data (DEMO_DATA=on):
 // fourteen fictional hospitals in six states, including Alaska's four CBSAs. The tests that count
-// those fourteen come before the three at the end of this file that add hospitals with the CLI (one
+// those fourteen come before the tests further down this file that add hospitals with the CLI (one
 // database for the whole run, which no test empties); a file's tests run in order here (one worker,
 // fullyParallel off in playwright.config.ts). Each test passes alone as well.
 
