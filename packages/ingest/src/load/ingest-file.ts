@@ -1269,7 +1269,8 @@ export async function markInterruptedRuns(
       ]);
       if (!lock?.ok) continue;
       await client.query(
-        `UPDATE mrf_files SET status = 'failed', error = 'The ingest stopped before it finished (the process ended); the previous data is unchanged.', finished_at = now()
+        `UPDATE mrf_files SET status = 'failed', error = 'The ingest stopped before it finished (the process ended); the previous data is unchanged.', finished_at = now(),
+                progress = NULL
          WHERE id = $1 AND status = 'loading'`,
         [id],
       );

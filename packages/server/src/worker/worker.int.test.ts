@@ -10,6 +10,7 @@ import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  INTERRUPTED_INGESTS_QUEUE,
   REFRESH_QUEUE,
   REPORT_EXPIRY_QUEUE,
   startWorker,
@@ -332,6 +333,36 @@ describe('the background worker', () => {
     await stop();
     expect(job.state).toBe('failed');
     expect(lines).toContain('error: Refresh failed: invalid input syntax for type uuid: "nine"');
+  }, 30_000);
+
+  it('records as failed, every ten minutes, an ingest whose process died since it started', async () => {
+    const pool = database.connection.pool;
+    const lines: string[] = [];
+    const { boss, stop } = await worker('off', lines);
+    // `npm run ingest` killed with -9 after the worker started: its run is left loading.
+    const {
+      rows: [run],
+    } = await pool.query<{ id: string }>(
+      `INSERT INTO mrf_files (source, status, progress) VALUES ('/gone/killed.json', 'loading', '{"bytesRead": 1, "totalBytes": 2, "records": 0}') RETURNING id`,
+    );
+    const { rows: schedule } = await pool.query<{ cron: string }>(
+      `SELECT cron FROM pgboss.schedule WHERE name = $1`,
+      [INTERRUPTED_INGESTS_QUEUE],
+    );
+    expect(schedule).toEqual([{ cron: '*/10 * * * *' }]);
+    const job = await ended(
+      boss,
+      (await boss.send(INTERRUPTED_INGESTS_QUEUE, {})) ?? '',
+      INTERRUPTED_INGESTS_QUEUE,
+    );
+    await stop();
+    expect(job.output).toEqual({ marked: 1 });
+    const { rows } = await pool.query<{ status: string; progress: unknown }>(
+      'SELECT status, progress FROM mrf_files WHERE id = $1',
+      [run?.id],
+    );
+    expect(rows).toEqual([{ status: 'failed', progress: null }]);
+    expect(lines).toContain('Worker: 1 ingest cut off when a process stopped, recorded as failed');
   }, 30_000);
 
   it('deletes, every hour, the reports whose links have expired', async () => {

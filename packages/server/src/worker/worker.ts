@@ -31,6 +31,14 @@ export const REPORT_EXPIRY_QUEUE = 'reports-expiry';
 /** Twenty past every hour, UTC: a link lasts REPORT_LINK_TTL_HOURS (72 by default). */
 export const REPORT_EXPIRY_SCHEDULE = '20 * * * *';
 
+/**
+ * The queue of the job that records as failed the ingests whose process died (a `kill -9` of
+ * `npm run ingest`, a machine that went down), every ten minutes: their hospital's page lists
+ * them as loading until then.
+ */
+export const INTERRUPTED_INGESTS_QUEUE = 'interrupted-ingests';
+export const INTERRUPTED_INGESTS_SCHEDULE = '*/10 * * * *';
+
 /** Where the worker's lines go: the server's logger, or the console of `npm run worker`. */
 export interface WorkerLog {
   info: (message: string) => void;
@@ -108,12 +116,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     else await boss.schedule(REFRESH_QUEUE, options.refreshSchedule, {}, { tz: 'UTC' });
 
     // A refresh cut off when its process stopped left its run 'loading' and its tables behind: the
-    // hospital's page would say it is loading until some ingest ran. Tidied now, as an ingest does.
-    const interrupted = await markInterruptedRuns(connection);
-    if (interrupted > 0)
-      log.info(
-        `Worker: ${interrupted} ${interrupted === 1 ? 'ingest' : 'ingests'} cut off when a process stopped, recorded as failed`,
-      );
+    // hospital's page would say it is loading until some ingest ran. Tidied now, as an ingest does,
+    // and every ten minutes after (INTERRUPTED_INGESTS_QUEUE).
+    await tidyInterruptedIngests(connection, log);
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     // A scheduled job may start half a minute late: its lanes ask less often.
     const scheduledPollingSeconds = options.pollingIntervalSeconds ?? 30;
@@ -131,6 +136,18 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     if (options.renewals)
       await workRenewals(boss, pool, options.renewals, log, scheduledPollingSeconds);
     await workReportExpiry(boss, connection, log, scheduledPollingSeconds);
+    await workOnSchedule(
+      boss,
+      pool,
+      {
+        queue: INTERRUPTED_INGESTS_QUEUE,
+        schedule: INTERRUPTED_INGESTS_SCHEDULE,
+        pollingIntervalSeconds: scheduledPollingSeconds,
+      },
+      logged('Recording interrupted ingests', log, async () => ({
+        marked: await tidyInterruptedIngests(connection, log),
+      })),
+    );
   } catch (error) {
     await boss.stop({ graceful: false });
     await connection.close();
@@ -184,6 +201,16 @@ export async function createRefreshQueue(boss: PgBoss, pool: Pool): Promise<void
     retryLimit: 0,
     expireInHours: 23,
   });
+}
+
+/** Ingests whose process died, recorded as failed (markInterruptedRuns); how many, said. */
+async function tidyInterruptedIngests(connection: Connection, log: WorkerLog): Promise<number> {
+  const interrupted = await markInterruptedRuns(connection);
+  if (interrupted > 0)
+    log.info(
+      `Worker: ${interrupted} ${interrupted === 1 ? 'ingest' : 'ingests'} cut off when a process stopped, recorded as failed`,
+    );
+  return interrupted;
 }
 
 /**
