@@ -108,6 +108,19 @@ async function ended(boss: Worker['boss'], id: string, queue = REFRESH_QUEUE) {
   throw new Error(`job ${id} did not end within 60 s`);
 }
 
+/**
+ * A scheduled job: its schedule is `cron` (UTC), and what the schedule sends when it fires is sent
+ * now. Answers the job once it has ended.
+ */
+async function firedOnSchedule(boss: Worker['boss'], queue: string, cron: string) {
+  const { rows } = await database.connection.pool.query<{ cron: string; timezone: string }>(
+    `SELECT cron, timezone FROM pgboss.schedule WHERE name = $1`,
+    [queue],
+  );
+  expect(rows).toEqual([{ cron, timezone: 'UTC' }]);
+  return ended(boss, (await boss.send(queue, {})) ?? '', queue);
+}
+
 describe('the background worker', () => {
   itWithDataFile(
     "a refresh job reads again every hospital's file in use, and loads what changed",
@@ -345,16 +358,7 @@ describe('the background worker', () => {
     } = await pool.query<{ id: string }>(
       `INSERT INTO mrf_files (source, status, progress) VALUES ('/gone/killed.json', 'loading', '{"bytesRead": 1, "totalBytes": 2, "records": 0}') RETURNING id`,
     );
-    const { rows: schedule } = await pool.query<{ cron: string }>(
-      `SELECT cron FROM pgboss.schedule WHERE name = $1`,
-      [INTERRUPTED_INGESTS_QUEUE],
-    );
-    expect(schedule).toEqual([{ cron: '*/10 * * * *' }]);
-    const job = await ended(
-      boss,
-      (await boss.send(INTERRUPTED_INGESTS_QUEUE, {})) ?? '',
-      INTERRUPTED_INGESTS_QUEUE,
-    );
+    const job = await firedOnSchedule(boss, INTERRUPTED_INGESTS_QUEUE, '*/10 * * * *');
     await stop();
     expect(job.output).toEqual({ marked: 1 });
     const { rows } = await pool.query<{ status: string; progress: unknown }>(
@@ -380,17 +384,7 @@ describe('the background worker', () => {
     );
     const lines: string[] = [];
     const { boss, stop } = await worker('off', lines);
-    const schedule = await pool.query<{ cron: string }>(
-      `SELECT cron FROM pgboss.schedule WHERE name = $1`,
-      [REPORT_EXPIRY_QUEUE],
-    );
-    expect(schedule.rows).toEqual([{ cron: '20 * * * *' }]);
-    // What the schedule sends on the hour.
-    const job = await ended(
-      boss,
-      (await boss.send(REPORT_EXPIRY_QUEUE, {})) ?? '',
-      REPORT_EXPIRY_QUEUE,
-    );
+    const job = await firedOnSchedule(boss, REPORT_EXPIRY_QUEUE, '20 * * * *');
     await stop();
     expect(job.output).toEqual({ deleted: 1 });
     const { rows } = await pool.query<{ token_hash: string }>(`SELECT token_hash FROM reports`);
