@@ -1,20 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   adminRequestHeaders,
   createAdmin,
   expectAccessible,
+  expectNoPageOverflow,
   signIn,
   signUp,
   uniqueEmail,
 } from './support.ts';
-
-/** No sideways scrolling of the page itself. */
-async function expectNoPageOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test.describe('rate search administration', () => {
   test('an admin adds an organisation with a member, edits it, and deletes it', async ({

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createAdmin, expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
+import {
+  createAdmin,
+  expectAccessible,
+  expectNoPageOverflow,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from './support.ts';
 
 test.describe('headers and navigation', () => {
   test('signed out: sign-up and sign-in links, no Subscription, Rates or Vindex', async ({
@@ -104,10 +111,7 @@ test.describe('at 375 px wide', () => {
 
   test('the sign-up form fits without sideways scrolling', async ({ page }) => {
     await page.goto('/registration');
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page);
   });
 });
 

@@ -11,7 +11,14 @@ import {
 import { E2E_SERVER_LOG } from '../playwright.config.ts';
 import { serveFiles } from '../packages/ingest/src/testing/file-server.ts';
 import { sharedDataFile } from '../packages/ingest/src/testing/shared-data.ts';
-import { createAdmin, expectAccessible, ingest, signIn, uniqueEmail } from './support.ts';
+import {
+  createAdmin,
+  expectAccessible,
+  expectNoPageOverflow,
+  ingest,
+  signIn,
+  uniqueEmail,
+} from './support.ts';
 
 // The browser tests' server starts on an empty database, so it loads the demo data (DEMO_DATA=on):
 // fourteen fictional hospitals in six states, including Alaska's four CBSAs. The tests that count
@@ -329,17 +336,12 @@ test("an admin sets a hospital's labels on its page, and everyone sees them", as
 test.describe('inventory at 375 px wide', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  const overflow = (page: Page) =>
-    page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-
   test('each hospital is a card, its name first, and nothing scrolls sideways', async ({
     page,
   }) => {
     await page.goto('/inventoryList');
     await expect(page.getByText('14 hospitals')).toBeVisible();
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page);
     // The eleven columns would put Facility Name, the way in, off-screen: cards instead.
     await expect(page.getByRole('table')).toBeHidden();
     const cards = page.getByRole('list', { name: 'Hospitals' }).locator('> li');
@@ -372,7 +374,7 @@ test.describe('inventory at 375 px wide', () => {
     await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();
     await expect(page.getByText(/CMS template version 3\.0\.0/)).toBeVisible();
     await expect(page.getByText('Where the dollar figure comes from')).toBeVisible();
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page);
     await expectAccessible(page);
   });
 
@@ -388,10 +390,10 @@ test.describe('inventory at 375 px wide', () => {
     await page.route('**/api/Inventory/hospital/*', rename);
     await page.goto('/inventoryList?state=AK');
     await expect(page.getByRole('link', { name: long })).toBeVisible();
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page);
     await page.getByRole('link', { name: long }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(long);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page);
   });
 
   test("a file's long name wraps after an underscore or hyphen, its extension whole", async ({
@@ -438,7 +440,7 @@ test.describe('inventory at 375 px wide', () => {
     // Each line but the last ends at a separator; the extension is on one line, with its stem.
     for (const line of lines.slice(0, -1)) expect(line, lines.join(' / ')).toMatch(/[_.-]$/);
     expect(lines.at(-1), lines.join(' / ')).toMatch(/_v3\.csv$/);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page);
     await expectAccessible(page);
   });
 });
@@ -741,11 +743,7 @@ test('a long inventory turns pages by mouse and keyboard, and a hospital leads b
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/inventoryList?page=2');
   await expect(pages.getByRole('button', { name: 'Page 2' })).toBeVisible();
-  expect(
-    await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    ),
-  ).toBeLessThanOrEqual(0);
+  await expectNoPageOverflow(page);
 });
 
 // After the test above, which counts Vermont's hospitals.
@@ -818,11 +816,7 @@ test("an admin has a hospital's newer file read now, and its page shows it in us
   // On a phone the section and its button fit the screen.
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(section.getByRole('button', { name: 'Read its file again now' })).toBeVisible();
-  expect(
-    await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    ),
-  ).toBeLessThanOrEqual(0);
+  await expectNoPageOverflow(page);
 });
 
 test("while the worker reads a hospital's newer file, its page shows how far it is", async ({

@@ -4,6 +4,7 @@ import {
   adminRequestHeaders,
   createAdmin,
   expectAccessible,
+  expectNoPageOverflow,
   signIn,
   signUp,
   uniqueEmail,
@@ -15,14 +16,6 @@ import {
 // 4–17 digit account is approved.
 
 const PAYMENT_FAILED_TEXT = 'This transaction has been declined.';
-
-/** No sideways scrolling of the page itself. */
-async function expectNoPageOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** A coupon made through the catalogue's admin API, as an administrator signed in on `page`. */
 async function createCoupon(page: Page, percent: number): Promise<string> {

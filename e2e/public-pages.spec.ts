@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './support.ts';
+import { expectAccessible, expectNoPageOverflow } from './support.ts';
 
 const PAGES = [
   { path: '/', heading: /Know what your care costs/ },
@@ -121,10 +121,7 @@ test.describe('public pages at 375 px wide', () => {
     test(`${path} fits without sideways scrolling`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoPageOverflow(page);
     });
   }
 });

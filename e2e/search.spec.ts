@@ -4,6 +4,7 @@ import {
   adminRequestHeaders,
   createAdmin,
   expectAccessible,
+  expectNoPageOverflow,
   signIn,
   signUp,
   uniqueEmail,
@@ -227,11 +228,7 @@ test.describe('rate search', () => {
     await expect(outOfPocket.locator('xpath=following-sibling::*[1]')).toHaveText(
       /^\d{1,3}(,\d{3})*\.\d{2}$/,
     );
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page);
     await expectAccessible(page);
 
     // On a tablet in portrait (768 px) the table takes over, every column inside the screen.
@@ -298,11 +295,7 @@ test.describe('rate search', () => {
     await expect(chart).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => scrollLeft(chart)).toBeGreaterThan(0);
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page);
     await expectAccessible(page);
   });
 
@@ -342,9 +335,6 @@ test.describe('rate search', () => {
     await expect(
       page.getByRole('region', { name: 'Demo Northern Lights Medical Center' }),
     ).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page);
   });
 });

@@ -61,6 +61,14 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(summary, 'axe violations').toEqual([]);
 }
 
+/** No sideways scrolling of the page itself: what a 375 px screen must not need. */
+export async function expectNoPageOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 /** Fills in and submits the sign-up form; the bot check solves itself in the page. */
 export async function signUp(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/registration');
