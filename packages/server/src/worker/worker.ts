@@ -124,30 +124,21 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const scheduledPollingSeconds = options.pollingIntervalSeconds ?? 30;
     // Each `work` takes one job at a time: so many refreshes run side by side in this worker.
     for (let lane = 0; lane < REFRESHES_AT_ONCE; lane++)
-      await boss.work(REFRESH_QUEUE, { pollingIntervalSeconds }, async ([job]) =>
-        logged('Refresh', log, () =>
+      await boss.work(
+        REFRESH_QUEUE,
+        { pollingIntervalSeconds },
+        logged('Refresh', log, ([job]: PgBoss.Job<unknown>[]) =>
           refresh(connection, refreshOf(job?.data), {
             signal: stopping.signal,
             log,
             progressEveryMs: options.progressEveryMs ?? 60_000,
           }),
-        )(),
+        ),
       );
     if (options.renewals)
       await workRenewals(boss, pool, options.renewals, log, scheduledPollingSeconds);
     await workReportExpiry(boss, connection, log, scheduledPollingSeconds);
-    await workOnSchedule(
-      boss,
-      pool,
-      {
-        queue: INTERRUPTED_INGESTS_QUEUE,
-        schedule: INTERRUPTED_INGESTS_SCHEDULE,
-        pollingIntervalSeconds: scheduledPollingSeconds,
-      },
-      logged('Recording interrupted ingests', log, async () => ({
-        marked: await tidyInterruptedIngests(connection, log),
-      })),
-    );
+    await workInterruptedIngests(boss, connection, log, scheduledPollingSeconds);
   } catch (error) {
     await boss.stop({ graceful: false });
     await connection.close();
@@ -217,10 +208,14 @@ async function tidyInterruptedIngests(connection: Connection, log: WorkerLog): P
  * A job's handler that logs its failure before pg-boss records it: a job's error is kept with
  * the job, where nobody reads it.
  */
-function logged<T>(name: string, log: WorkerLog, handler: () => Promise<T>): () => Promise<T> {
-  return async () => {
+function logged<A extends unknown[], T>(
+  name: string,
+  log: WorkerLog,
+  handler: (...args: A) => Promise<T>,
+): (...args: A) => Promise<T> {
+  return async (...args) => {
     try {
-      return await handler();
+      return await handler(...args);
     } catch (error) {
       log.error(`${name} failed: ${errorMessage(error)}`);
       throw error;
@@ -307,6 +302,27 @@ async function workReportExpiry(
         );
       return { deleted };
     }),
+  );
+}
+
+/** Every ten minutes, the ingests whose process died are recorded as failed. */
+async function workInterruptedIngests(
+  boss: PgBoss,
+  connection: Connection,
+  log: WorkerLog,
+  pollingIntervalSeconds: number,
+): Promise<void> {
+  await workOnSchedule(
+    boss,
+    connection.pool,
+    {
+      queue: INTERRUPTED_INGESTS_QUEUE,
+      schedule: INTERRUPTED_INGESTS_SCHEDULE,
+      pollingIntervalSeconds,
+    },
+    logged('Recording interrupted ingests', log, async () => ({
+      marked: await tidyInterruptedIngests(connection, log),
+    })),
   );
 }
 
