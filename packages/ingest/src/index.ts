@@ -1,6 +1,12 @@
 export * from './model.ts';
 export { openMrf } from './read/index.ts';
-export { ingestFile, markInterruptedRuns, type IngestResult } from './load/ingest-file.ts';
+export {
+  ingestFile,
+  INTERRUPTED_RUN,
+  liveRuns,
+  markInterruptedRuns,
+  type IngestResult,
+} from './load/ingest-file.ts';
 export { isEmpty, loadDemoData, type DemoLoadResult } from './load/demo-data.ts';
 export { hospitalLocator, loadStates } from './load/reference-loader.ts';
 export { refreshSummary } from './load/ingest-notes.ts';

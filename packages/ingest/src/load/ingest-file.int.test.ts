@@ -25,6 +25,7 @@ import { emptyHeader } from '../read/header.ts';
 import {
   hospitalSourceKey,
   ingestFile,
+  liveRuns,
   markInterruptedRuns,
   SWAP_LOCK_KEY,
   type ReadPhase,
@@ -2126,11 +2127,20 @@ describe('an ingest killed with SIGKILL', () => {
       )
       .toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 500));
+    const [loading] = await query<{ id: string }>(
+      `SELECT id FROM mrf_files WHERE source = $1 AND status = 'loading'`,
+      [large],
+    );
+    const runId = loading?.id ?? '';
+    const alive = () => liveRuns(database.connection.pool, [runId, first.runId]);
+    expect(await alive()).toEqual(new Set([runId]));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.on('exit', resolve));
 
-    // The killed process's database sessions end a moment later, releasing the run's lock.
-    await expect.poll(() => markInterruptedRuns(database.connection), { timeout: 15_000 }).toBe(1);
+    // The killed process's database sessions end a moment later, releasing the run's lock: a
+    // page can say so before anything marks the run failed.
+    await expect.poll(alive, { timeout: 15_000 }).toEqual(new Set());
+    expect(await markInterruptedRuns(database.connection)).toBe(1);
     const runs = await query<{ status: string; error: string }>(
       `SELECT status, error FROM mrf_files WHERE source = $1`,
       [large],

@@ -127,6 +127,30 @@ function lockKey(runId: string): bigint {
   );
 }
 
+/**
+ * Which of these runs are alive: held by a process that is still reading or loading them. A run
+ * left 'loading' by a process that died is not, until the next ingest or the worker marks it
+ * failed (markInterruptedRuns), so a page can say so at once. Its lock is a 64-bit advisory key,
+ * which pg_locks shows as two 32-bit halves.
+ */
+export async function liveRuns(via: Queryable, runIds: readonly string[]): Promise<Set<string>> {
+  if (runIds.length === 0) return new Set();
+  const keys = new Map(runIds.map((id) => [lockKey(id).toString(), id]));
+  const { rows } = await via.query<{ key: string }>(
+    `SELECT ((l.classid::int8 << 32) | l.objid::int8)::text AS key
+       FROM pg_locks l
+      WHERE l.locktype = 'advisory' AND l.objsubid = 1 AND l.granted
+        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND ((l.classid::int8 << 32) | l.objid::int8) = ANY($1::int8[])`,
+    [[...keys.keys()]],
+  );
+  return new Set(rows.flatMap(({ key }) => keys.get(key) ?? []));
+}
+
+/** What a run that died before it finished says, once it is known to have died. */
+export const INTERRUPTED_RUN =
+  'The ingest stopped before it finished (the process ended); the previous data is unchanged.';
+
 /** The advisory lock that lets one swap run at a time (swapOnce). */
 export const SWAP_LOCK_KEY = lockKey('swap of a hospital’s rate partitions');
 
@@ -1269,10 +1293,9 @@ export async function markInterruptedRuns(
       ]);
       if (!lock?.ok) continue;
       await client.query(
-        `UPDATE mrf_files SET status = 'failed', error = 'The ingest stopped before it finished (the process ended); the previous data is unchanged.', finished_at = now(),
-                progress = NULL
-         WHERE id = $1 AND status = 'loading'`,
-        [id],
+        `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), progress = NULL
+          WHERE id = $1 AND status = 'loading'`,
+        [id, INTERRUPTED_RUN],
       );
       await dropRunTables(pool, id);
       await client.query('SELECT pg_advisory_unlock($1)', [lockKey(id)]);

@@ -14,7 +14,7 @@ import {
   type ValidationLine,
 } from '@ratelens/core';
 import type { Pool } from '@ratelens/db';
-import { sourcesInUse, stillThere } from '@ratelens/ingest';
+import { INTERRUPTED_RUN, liveRuns, sourcesInUse, stillThere } from '@ratelens/ingest';
 import { z } from 'zod';
 import type { AuthContext } from '../auth/auth-service.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -200,6 +200,7 @@ export class InventoryService {
     const hospital = rows[0];
     if (!hospital) throw notFound('No hospital has this id.');
     const files = await this.pool.query<{
+      id: string;
       source: string;
       status: string;
       format: string | null;
@@ -246,7 +247,7 @@ export class InventoryService {
          -- The file in use, however many runs came after it (failed ones are listed too).
          UNION SELECT * FROM entry WHERE in_use
        )
-       SELECT f.source, f.status, f.format, f.version, f.last_updated_on::text, f.items, f.rates, f.rejected, f.validation,
+       SELECT f.id, f.source, f.status, f.format, f.version, f.last_updated_on::text, f.items, f.rates, f.rejected, f.validation,
               f.rate_mix, f.source_page_url, f.contact_name, f.contact_email, f.listed_in, f.finished_at, f.error, f.progress,
               shown.times_read, shown.first_read_at,
               CASE WHEN successor.sha256 IS NULL THEN NULL
@@ -265,6 +266,15 @@ export class InventoryService {
         ORDER BY f.started_at DESC`,
       [hospitalId],
     );
+    // A run its process left 'loading' when it died is failed already, though nothing has marked
+    // it so yet (the next ingest does, or the worker within ten minutes): the page says so now
+    // rather than show it loading, and stops asking for the hospital again.
+    const alive = await liveRuns(
+      this.pool,
+      files.rows.filter((file) => file.status === 'loading').map((file) => file.id),
+    );
+    const died = (file: { id: string; status: string }) =>
+      file.status === 'loading' && !alive.has(file.id);
     return {
       hospitalID: hospital.id,
       facilityName: hospital.name,
@@ -286,7 +296,7 @@ export class InventoryService {
         // could not be read) has its address as its source already.
         listedInUrl:
           isWebAddress(file.listed_in) && file.listed_in !== file.source ? file.listed_in : null,
-        status: file.status,
+        status: died(file) ? 'failed' : file.status,
         format: file.format,
         version: file.version,
         lastUpdatedOn: file.last_updated_on,
@@ -299,8 +309,8 @@ export class InventoryService {
         timesRead: file.times_read,
         firstReadAt: file.first_read_at?.toISOString() ?? null,
         replacedBy: file.replaced_by,
-        error: file.error,
-        progress: fileProgress(file.status, file.progress),
+        error: died(file) ? INTERRUPTED_RUN : file.error,
+        progress: died(file) ? null : fileProgress(file.status, file.progress),
       })),
     };
   }

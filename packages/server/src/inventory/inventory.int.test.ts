@@ -1,6 +1,7 @@
 import type { ApiError, HospitalDetail } from '@ratelens/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { INTERRUPTED_RUN } from '@ratelens/ingest';
 
 let test: TestApp;
 const RATE_MIX = {
@@ -383,22 +384,39 @@ describe('GET api/Inventory/hospital/:id', () => {
     const pool = test.database.connection.pool;
     const progress = { bytesRead: 12_300_000, totalBytes: 36_600_000, records: 8104 };
     // The loading run; a failed one whose last progress was left (a process killed mid-read);
-    // and a loading one whose progress is no FileProgress (null: its first write is to come).
+    // a loading one whose progress is no FileProgress (null: its first write is to come); and
+    // one left loading by a process that died. The ingester holds a live run's advisory lock,
+    // keyed by the first 64 bits of the SHA-256 of its id (these two keys: one positive, one
+    // negative).
+    const [loading, odd, died] = [1, 2, 5].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
     await pool.query(
-      `INSERT INTO mrf_files (hospital_id, source, status, progress, started_at, finished_at)
-       VALUES ($1, 'progress-loading.json', 'loading', $2, now() + interval '3 minutes', NULL),
-              ($1, 'progress-failed.json', 'failed', $2, now() + interval '2 minutes', now() + interval '2 minutes'),
-              ($1, 'progress-odd.json', 'loading', '{"bytesRead": -1}', now() + interval '1 minute', NULL)`,
-      [ids.fairbanks, JSON.stringify(progress)],
+      `INSERT INTO mrf_files (id, hospital_id, source, status, progress, started_at, finished_at)
+       VALUES ($2, $1, 'progress-loading.json', 'loading', $5, now() + interval '4 minutes', NULL),
+              (DEFAULT, $1, 'progress-failed.json', 'failed', $5, now() + interval '3 minutes', now() + interval '3 minutes'),
+              ($3, $1, 'progress-odd.json', 'loading', '{"bytesRead": -1}', now() + interval '2 minutes', NULL),
+              ($4, $1, 'progress-died.json', 'loading', $5, now() + interval '1 minute', NULL)`,
+      [ids.fairbanks, loading, odd, died, JSON.stringify(progress)],
     );
-    const files = await filesOf(ids.fairbanks);
-    await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'progress-%'`);
-    expect(files.map((file) => [file.source, file.status, file.progress])).toEqual([
-      ['progress-loading.json', 'loading', progress],
-      ['progress-failed.json', 'failed', null],
-      ['progress-odd.json', 'loading', null],
-      ['fairbanks.json', 'loaded', null],
-    ]);
+    const ingester = await pool.connect();
+    try {
+      await ingester.query(
+        `SELECT pg_advisory_lock(('x' || left(encode(sha256(id::text::bytea), 'hex'), 16))::bit(64)::int8)
+           FROM unnest($1::uuid[]) AS id`,
+        [[loading, odd]],
+      );
+      const files = await filesOf(ids.fairbanks);
+      expect(files.map((file) => [file.source, file.status, file.progress, file.error])).toEqual([
+        ['progress-loading.json', 'loading', progress, null],
+        ['progress-failed.json', 'failed', null, null],
+        ['progress-odd.json', 'loading', null, null],
+        ['progress-died.json', 'failed', null, INTERRUPTED_RUN],
+        ['fairbanks.json', 'loaded', null, null],
+      ]);
+    } finally {
+      await ingester.query('SELECT pg_advisory_unlock_all()');
+      ingester.release();
+      await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'progress-%'`);
+    }
   });
 
   it('lists the 20 latest runs, and the file in use however many came after it', async () => {
