@@ -215,6 +215,7 @@ export class InventoryService {
       contact_name: string | null;
       contact_email: string | null;
       listed_in: string | null;
+      started_at: Date;
       finished_at: Date | null;
       first_read_at: Date | null;
       times_read: number;
@@ -248,7 +249,7 @@ export class InventoryService {
          UNION SELECT * FROM entry WHERE in_use
        )
        SELECT f.id, f.source, f.status, f.format, f.version, f.last_updated_on::text, f.items, f.rates, f.rejected, f.validation,
-              f.rate_mix, f.source_page_url, f.contact_name, f.contact_email, f.listed_in, f.finished_at, f.error, f.progress,
+              f.rate_mix, f.source_page_url, f.contact_name, f.contact_email, f.listed_in, f.started_at, f.finished_at, f.error, f.progress,
               shown.times_read, shown.first_read_at,
               CASE WHEN successor.sha256 IS NULL THEN NULL
                    WHEN f.sha256 = successor.sha256 THEN 'same-file'
@@ -305,7 +306,8 @@ export class InventoryService {
         rejected: file.rejected,
         validation: validationLines(file.validation),
         rateMix: rateMix(file.rate_mix),
-        loadedAt: file.finished_at?.toISOString() ?? null,
+        // A run that died never finished: the page says when it was tried.
+        loadedAt: (died(file) ? file.started_at : file.finished_at)?.toISOString() ?? null,
         timesRead: file.times_read,
         firstReadAt: file.first_read_at?.toISOString() ?? null,
         replacedBy: file.replaced_by,

@@ -412,6 +412,14 @@ describe('GET api/Inventory/hospital/:id', () => {
         ['progress-died.json', 'failed', null, INTERRUPTED_RUN],
         ['fairbanks.json', 'loaded', null, null],
       ]);
+      // Tried when it started, as it never finished; a live run has no such date yet.
+      const [started] = await pool
+        .query<{ at: Date }>(`SELECT started_at AS at FROM mrf_files WHERE id = $1`, [died])
+        .then((result) => result.rows);
+      expect(files.map((file) => file.loadedAt).slice(2, 4)).toEqual([
+        null,
+        started?.at.toISOString(),
+      ]);
     } finally {
       await ingester.query('SELECT pg_advisory_unlock_all()');
       ingester.release();
