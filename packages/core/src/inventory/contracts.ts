@@ -171,6 +171,12 @@ export type ValidationLine = z.infer<typeof ValidationLineSchema>;
 
 /** How far a file being loaded has been read, as the ingest writes it every few seconds. */
 export const FileProgressSchema = z.object({
+  /**
+   * `checking`: the file's bytes are hashed first, to tell whether they are the ones read
+   * before (a local file of a size read before, a download whose server sends no validators);
+   * `reading`: it is read. Runs written before session 51 said nothing: they were reading.
+   */
+  phase: z.enum(['checking', 'reading']).default('reading'),
   bytesRead: z.number().int().min(0),
   /** The file's size (a download's announced length), or null when not known until its end. */
   totalBytes: z.number().int().min(0).nullable(),

@@ -1580,6 +1580,7 @@ describe('replacing a hospital’s file', () => {
         await expect
           .poll(async () => (await runRow())?.progress, { timeout: 10_000 })
           .toEqual({
+            phase: 'reading',
             bytesRead: half,
             totalBytes: file.length,
             records: 0,
@@ -1598,6 +1599,70 @@ describe('replacing a hospital’s file', () => {
         hospital: 'Progress Mercy Hospital',
         progress: null,
       });
+    },
+    30_000,
+  );
+
+  itWithDataFile(
+    "a run is the hospital's whose file its source gave, while it hashes a download and when it fails",
+    CMS_V3_JSON,
+    async () => {
+      const file = await readFile(
+        await variant('checked.json', (json) =>
+          asHospital(json, 'Checked Mercy Hospital', '77007'),
+        ),
+      );
+      const served: Record<string, Buffer> = { '/checked.json': file };
+      // A server that sends no validators: a file read from it before is hashed before it is read.
+      const hold = { after: Number.POSITIVE_INFINITY, until: Promise.resolve() };
+      const server = await serveFiles(served, { holdBack: hold });
+      const source = server.url('/checked.json');
+      const newestRun = async () =>
+        (
+          await query<{ status: string; hospital_id: string | null; progress: unknown }>(
+            `SELECT status, hospital_id, progress, error FROM mrf_files
+              WHERE source = $1 ORDER BY started_at DESC LIMIT 1`,
+            [source],
+          )
+        )[0];
+      try {
+        const first = await ingestFile(database.connection, source);
+        expect(first.status).toBe('loaded');
+        let goOn = () => {};
+        hold.after = Math.floor(file.length / 2);
+        hold.until = new Promise<void>((resolve) => (goOn = resolve));
+        const run = ingestFile(database.connection, source);
+        try {
+          await expect
+            .poll(async () => (await newestRun())?.progress, { timeout: 10_000 })
+            .toEqual({
+              phase: 'checking',
+              bytesRead: hold.after,
+              totalBytes: file.length,
+              records: 0,
+            });
+          expect(await newestRun()).toMatchObject({
+            status: 'loading',
+            hospital_id: first.hospitalId,
+          });
+        } finally {
+          goOn();
+        }
+        expect(await run).toMatchObject({ status: 'unchanged', unchangedBy: 'hash' });
+
+        // The hospital takes the file down: its page lists the failure.
+        delete served['/checked.json'];
+        const gone = await ingestFile(database.connection, source);
+        expect(gone).toMatchObject({ status: 'failed', hospitalId: null });
+        expect(await newestRun()).toEqual({
+          status: 'failed',
+          hospital_id: first.hospitalId,
+          progress: null,
+          error: `The server answered 404 Not Found for ${source}.`,
+        });
+      } finally {
+        await server.close();
+      }
     },
     30_000,
   );

@@ -241,14 +241,32 @@ async function runIngest(
   // A local file's first bytes are read while unchangedLoad may hash it: the read's progress is
   // held until that is settled, so that the two passes are shown one after the other.
   let readingHeld = !remote && !options.reload;
-  // How far the read is, written on the run's row for the hospital's page once the row exists.
-  const progressRow = progressWriter(pool, runId, progress);
+  // How far the hashing pass is, while one runs (unchangedLoad, unchangedDownload): null once
+  // the read proper is shown.
+  let checking: { bytes: number; total: number | null } | null = null;
+  // How far the run is, written on its row for the hospital's page once the row exists.
+  const progressRow = progressWriter(pool, runId, () =>
+    checking
+      ? { phase: 'checking', bytesRead: checking.bytes, totalBytes: checking.total, records: 0 }
+      : {
+          phase: 'reading',
+          bytesRead: progress.bytes,
+          totalBytes: progress.total,
+          records: progress.records,
+        },
+  );
   let recorded = false;
   const readProgress = (bytes: number, total: number | null) => {
     progress.bytes = bytes;
     progress.total = total;
     if (readingHeld) return;
+    checking = null;
     options.progress?.(bytes, total, progress.records, 'reading');
+    if (recorded) progressRow.write();
+  };
+  const checkProgress = (bytes: number, total: number | null) => {
+    checking = { bytes, total };
+    options.progress?.(bytes, total, 0, 'checking');
     if (recorded) progressRow.write();
   };
   // A URL whose bytes were read before is asked for only if it changed since (the validators its
@@ -262,7 +280,9 @@ async function runIngest(
   const asked = runsBefore.then(
     (runs) => runs.find((run) => run.validators || run.zipCrc32 !== null) ?? null,
   );
-  const downloaded = runsBefore.then((runs) => unchangedDownload(pool, source, runs, options));
+  const downloaded = runsBefore.then((runs) =>
+    unchangedDownload(pool, source, runs, options, checkProgress),
+  );
   const knownBefore = downloaded.then((outcome) => outcome.known);
   const opening = options.unreadable
     ? Promise.reject(options.unreadable)
@@ -302,9 +322,10 @@ async function runIngest(
     await lockClient.query('SELECT pg_advisory_lock($1)', [lockKey(runId)]);
     // Runs that died are tidied first (on this connection: no other is free yet), then this one is recorded.
     await markInterruptedRuns(connection, lockClient);
+    // Under the hospital this source's file was read for, when one alone (presumedHospital).
     await lockClient.query(
-      `INSERT INTO mrf_files (id, source, status, source_page_url, contact_name, contact_email, listed_in)
-       VALUES ($1, $2, 'loading', $3, $4, $5, $6)`,
+      `INSERT INTO mrf_files (id, source, status, source_page_url, contact_name, contact_email, listed_in, hospital_id)
+       VALUES ($1, $2, 'loading', $3, $4, $5, $6, ${PRESUMED_HOSPITAL})`,
       [
         runId,
         source,
@@ -315,10 +336,13 @@ async function runIngest(
       ],
     );
     recorded = true;
+    // A hashing pass that got ahead of the row (a download begins at once) is shown from now.
+    if (checking) progressRow.write();
     const known = (await knownBefore) ?? (member ? await knownInArchive(asked, opening) : null);
     const unchanged = options.reload
       ? null
-      : (known?.run ?? (remote ? null : await unchangedLoad(lockClient, source, options)));
+      : (known?.run ??
+        (remote ? null : await unchangedLoad(lockClient, source, options, checkProgress)));
     readingHeld = false;
     if (progress.bytes > 0 && !unchanged) readProgress(progress.bytes, progress.total);
     if (unchanged) {
@@ -345,7 +369,7 @@ async function runIngest(
     result.format = header?.format ?? null;
     result.version = header?.version ?? null;
     await pool.query(
-      `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), hospital_id = $3,
+      `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), hospital_id = coalesce($3, hospital_id),
               validation = $4, format = $5, version = $6, last_updated_on = $7, progress = NULL
         WHERE id = $1`,
       [
@@ -394,18 +418,14 @@ export const PROGRESS_EVERY_MS = 2000;
 function progressWriter(
   pool: Pool,
   runId: string,
-  progress: ReadProgress,
+  current: () => FileProgress,
 ): { write: () => void; stop: () => void } {
   let writtenAt = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | null = null;
   const write = () => {
     timer = null;
     writtenAt = performance.now();
-    const written: FileProgress = {
-      bytesRead: progress.bytes,
-      totalBytes: progress.total,
-      records: progress.records,
-    };
+    const written = current();
     pool
       .query(`UPDATE mrf_files SET progress = $2 WHERE id = $1 AND status = 'loading'`, [
         runId,
@@ -607,6 +627,20 @@ async function payerPlanIds(pool: Pool, pairs: readonly PayerPlanEntry[]): Promi
  */
 export const READ_WHOLE = `('loaded', 'replaced', 'older')`;
 
+/**
+ * The hospital a run of source `$2` is presumed to be for until its file says (SQL): the one
+ * hospital whose runs read a file whole from that source, if one alone did. A refresh then shows
+ * on the hospital's page while it hashes a download to tell whether it changed, and a source
+ * that cannot be read any more (a 404, a file cut short, an empty file) is a failed run listed
+ * there; before, such a run belonged to no hospital, and an administrator who asked for the file
+ * to be read again was told after two minutes that no worker had taken the request. A file
+ * that turns out to be another hospital's is moved under it as it says so (showLoading).
+ */
+const PRESUMED_HOSPITAL = `(
+  SELECT CASE WHEN count(DISTINCT f.hospital_id) = 1 THEN (array_agg(f.hospital_id))[1] END
+    FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
+   WHERE f.source = $2 AND f.status IN ${READ_WHOLE})`;
+
 interface ReadRun {
   id: string;
   hospital_id: string;
@@ -667,6 +701,7 @@ async function unchangedLoad(
   client: PoolClient,
   source: string,
   options: IngestOptions,
+  checked: (bytes: number, total: number) => void,
 ): Promise<ReadRun | null> {
   const size = await stat(source).then(
     (s) => (s.isFile() ? s.size : null),
@@ -683,7 +718,7 @@ async function unchangedLoad(
   }) as AsyncIterable<Buffer>) {
     hash.update(chunk);
     bytes += chunk.length;
-    options.progress?.(bytes, size, 0, 'checking');
+    checked(bytes, size);
   }
   return sameBytes(runs, bytes, hash.digest('hex'));
 }
@@ -736,6 +771,7 @@ async function unchangedDownload(
   source: string,
   runs: ReadRun[],
   options: IngestOptions,
+  checked: (bytes: number, total: number | null) => void,
 ): Promise<DownloadOutcome> {
   if (runs.length === 0 || !isUrl(source) || inRemoteArchive(source)) return NOTHING_DOWNLOADED;
   const asked = runs.find((run) => run.validators) ?? null;
@@ -749,7 +785,7 @@ async function unchangedDownload(
       (announced) => announced === null || runs.some((run) => run.bytes === announced),
       {
         signal: options.signal,
-        onProgress: (bytes, total) => options.progress?.(bytes, total, 0, 'checking'),
+        onProgress: checked,
         ifChanged: asked?.validators ?? undefined,
         spoolTo: path ?? undefined,
       },

@@ -406,7 +406,8 @@ describe('GET api/Inventory/hospital/:id', () => {
       );
       const files = await filesOf(ids.fairbanks);
       expect(files.map((file) => [file.source, file.status, file.progress, file.error])).toEqual([
-        ['progress-loading.json', 'loading', progress, null],
+        // Written before runs said which pass they were in: reading.
+        ['progress-loading.json', 'loading', { phase: 'reading', ...progress }, null],
         ['progress-failed.json', 'failed', null, null],
         ['progress-odd.json', 'loading', null, null],
         ['progress-died.json', 'failed', null, INTERRUPTED_RUN],

@@ -366,7 +366,7 @@ describe('HospitalDetailRoute', () => {
       items: 0,
       rates: 0,
       rejected: 0,
-      progress: { bytesRead: 12_345_678, totalBytes: 36_600_000, records: 8104 },
+      progress: { phase: 'reading', bytesRead: 12_345_678, totalBytes: 36_600_000, records: 8104 },
     });
     let shown: HospitalDetail = { ...HOSPITAL, files: [loading, ...HOSPITAL.files] };
     vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(200, shown)));
@@ -389,7 +389,12 @@ describe('HospitalDetailRoute', () => {
         files: [
           {
             ...loading,
-            progress: { bytesRead: 36_600_000, totalBytes: 36_600_000, records: 24_000 },
+            progress: {
+              phase: 'reading',
+              bytesRead: 36_600_000,
+              totalBytes: 36_600_000,
+              records: 24_000,
+            },
           },
           ...HOSPITAL.files,
         ],
@@ -698,7 +703,7 @@ describe("an administrator's request to read the file again", () => {
         source: 'large.json',
         status: 'loading',
         loadedAt: null,
-        progress: { bytesRead, totalBytes: 900_000_000, records: 1000 },
+        progress: { phase: 'reading', bytesRead, totalBytes: 900_000_000, records: 1000 },
       });
     shown = { ...REAL, files: [loading(1_000_000), ...REAL.files] };
     await vi.advanceTimersByTimeAsync(3_000);

@@ -28,13 +28,30 @@ describe('inventory file words', () => {
       percent: null,
     });
     // A download whose server did not say its length: no share, no bar.
-    expect(loadProgress({ bytesRead: 5_250_000, totalBytes: null, records: 1 })).toEqual({
+    expect(
+      loadProgress({ phase: 'reading', bytesRead: 5_250_000, totalBytes: null, records: 1 }),
+    ).toEqual({
       words: 'Read 5.3 MB so far, 1 entry (its size is not known until its end).',
       percent: null,
     });
-    expect(loadProgress({ bytesRead: 0, totalBytes: 0, records: 0 })).toEqual({
+    expect(loadProgress({ phase: 'reading', bytesRead: 0, totalBytes: 0, records: 0 })).toEqual({
       words: 'Read to its end (0.0 MB, 0 entries): its rates are being stored.',
       percent: 100,
+    });
+  });
+
+  it('says when a file is hashed first, to tell whether it is the one read before', () => {
+    const checking = (bytesRead: number, totalBytes: number | null) =>
+      loadProgress({ phase: 'checking', bytesRead, totalBytes, records: 0 });
+    expect(checking(300_000_000, 900_000_000)).toEqual({
+      words:
+        'Checking whether the file is the one read before, by its bytes: 300.0 of 900.0 MB (33%).',
+      percent: 33,
+    });
+    // A download whose server did not say its length.
+    expect(checking(5_250_000, null)).toEqual({
+      words: 'Checking whether the file is the one read before, by its bytes: 5.3 MB so far.',
+      percent: null,
     });
   });
 

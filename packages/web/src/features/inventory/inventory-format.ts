@@ -155,6 +155,8 @@ const megabytes = new Intl.NumberFormat('en-US', {
 });
 const mb = (bytes: number) => megabytes.format(bytes / 1e6);
 
+const CHECKING_WORDS = 'Checking whether the file is the one read before, by its bytes:';
+
 /**
  * How far a loading file's read is, in words, with the share read (0–100) when its size is known:
  * 'Read 12.3 of 36.6 MB (33%), 8,104 entries so far.'
@@ -168,7 +170,18 @@ export function loadProgress(progress: HospitalFile['progress']): {
       words: 'Reading has begun; how far it is shows here in a few seconds.',
       percent: null,
     };
-  const { bytesRead, totalBytes, records } = progress;
+  const { phase, bytesRead, totalBytes, records } = progress;
+  if (phase === 'checking') {
+    // Hashed first, as its size or its server could not say it is new: not read yet.
+    const checked = CHECKING_WORDS;
+    if (totalBytes === null || totalBytes === 0)
+      return { words: `${checked} ${mb(bytesRead)} MB so far.`, percent: null };
+    const percent = Math.min(100, Math.floor((bytesRead / totalBytes) * 100));
+    return {
+      words: `${checked} ${mb(bytesRead)} of ${mb(totalBytes)} MB (${percent}%).`,
+      percent,
+    };
+  }
   const entries = count(records, 'entry', 'entries');
   if (totalBytes === null)
     return {
