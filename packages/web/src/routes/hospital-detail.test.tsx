@@ -357,7 +357,7 @@ describe('HospitalDetailRoute', () => {
     expect(failed.getByText('Tried on March 27, 2026 at 10:35')).toBeTruthy();
   });
 
-  it('shows how far a file being loaded has been read, and its figures once it ends', async () => {
+  it('shows how far a file being loaded has been checked and read, and its figures once it ends', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const loading = file({
       source: 'large.json',
@@ -366,7 +366,8 @@ describe('HospitalDetailRoute', () => {
       items: 0,
       rates: 0,
       rejected: 0,
-      progress: { phase: 'reading', bytesRead: 12_345_678, totalBytes: 36_600_000, records: 8104 },
+      // Hashed first: a download of the size of a file read before.
+      progress: { phase: 'checking', bytesRead: 18_300_000, totalBytes: 36_600_000, records: 0 },
     });
     let shown: HospitalDetail = { ...HOSPITAL, files: [loading, ...HOSPITAL.files] };
     vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(200, shown)));
@@ -379,8 +380,37 @@ describe('HospitalDetailRoute', () => {
     try {
       const card = within(await fileCard('large.json'));
       expect(card.getByText('Loading')).toBeTruthy();
-      expect(card.getByText('Read 12.3 of 36.6 MB (33%), 8,104 entries so far.')).toBeTruthy();
-      const bar = card.getByRole('progressbar', { name: 'How much of the file has been read' });
+      expect(
+        card.getByText(
+          'Checking whether the file is the one read before, by its bytes: 18.3 of 36.6 MB (50%).',
+        ),
+      ).toBeTruthy();
+      const checked = card.getByRole('progressbar', {
+        name: 'How much of the file has been checked',
+      });
+      expect(checked.getAttribute('aria-valuenow')).toBe('50');
+
+      // Found new: it is read.
+      shown = {
+        ...shown,
+        files: [
+          {
+            ...loading,
+            progress: {
+              phase: 'reading',
+              bytesRead: 12_345_678,
+              totalBytes: 36_600_000,
+              records: 8104,
+            },
+          },
+          ...HOSPITAL.files,
+        ],
+      };
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(
+        await screen.findByText('Read 12.3 of 36.6 MB (33%), 8,104 entries so far.'),
+      ).toBeTruthy();
+      const bar = screen.getByRole('progressbar', { name: 'How much of the file has been read' });
       expect(bar.getAttribute('aria-valuenow')).toBe('33');
 
       // Read to its end, then loaded: the page, asking again while a file loads, shows each.

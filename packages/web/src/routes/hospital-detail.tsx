@@ -293,7 +293,14 @@ function LoadProgress({ progress }: { progress: HospitalFile['progress'] }) {
   return (
     <Stack gap={4}>
       {percent !== null && (
-        <Progress value={percent} aria-label="How much of the file has been read" />
+        <Progress
+          value={percent}
+          aria-label={
+            progress?.phase === 'checking'
+              ? 'How much of the file has been checked'
+              : 'How much of the file has been read'
+          }
+        />
       )}
       <Text>{words}</Text>
     </Stack>
