@@ -1619,7 +1619,12 @@ describe('replacing a hospital’s file', () => {
       const source = server.url('/checked.json');
       const newestRun = async () =>
         (
-          await query<{ status: string; hospital_id: string | null; progress: unknown }>(
+          await query<{
+            status: string;
+            hospital_id: string | null;
+            progress: unknown;
+            error: string | null;
+          }>(
             `SELECT status, hospital_id, progress, error FROM mrf_files
               WHERE source = $1 ORDER BY started_at DESC LIMIT 1`,
             [source],

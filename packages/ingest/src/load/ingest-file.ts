@@ -322,7 +322,7 @@ async function runIngest(
     await lockClient.query('SELECT pg_advisory_lock($1)', [lockKey(runId)]);
     // Runs that died are tidied first (on this connection: no other is free yet), then this one is recorded.
     await markInterruptedRuns(connection, lockClient);
-    // Under the hospital this source's file was read for, when one alone (presumedHospital).
+    // Under the hospital this source's file was read for, when one alone (PRESUMED_HOSPITAL).
     await lockClient.query(
       `INSERT INTO mrf_files (id, source, status, source_page_url, contact_name, contact_email, listed_in, hospital_id)
        VALUES ($1, $2, 'loading', $3, $4, $5, $6, ${PRESUMED_HOSPITAL})`,
