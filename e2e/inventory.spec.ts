@@ -819,6 +819,46 @@ test("an admin has a hospital's newer file read now, and its page shows it in us
   await expectNoPageOverflow(page);
 });
 
+test("an admin has a hospital's file read again after it was taken down, and its page says so", async ({
+  page,
+}) => {
+  const text = vermontHospital('Taken Down Test Hospital', 'VT-GONE');
+  const files: Record<string, Buffer> = { '/taken-down.csv': Buffer.from(text) };
+  const server = await serveFiles(files);
+  try {
+    const url = server.url('/taken-down.csv');
+    expect((await ingest(url)).result).toMatchObject({ status: 'loaded' });
+    // The hospital takes the file down: its server answers 404.
+    delete files['/taken-down.csv'];
+
+    const admin = uniqueEmail('admin-gone');
+    await createAdmin(admin);
+    await signIn(page, admin);
+    await page.goto('/inventoryList?state=VT');
+    await page.getByRole('link', { name: 'Taken Down Test Hospital', exact: true }).click();
+    const section = page.getByRole('region', { name: 'Newer file (administrators)' });
+    await section.getByRole('button', { name: 'Read its file again now' }).click();
+    // The failed read is the hospital's: the page sees it, rather than say after two minutes
+    // that no worker took the request.
+    await expect(section.getByRole('status')).toHaveText(
+      'Read again: the files above show the result.',
+      { timeout: 30_000 },
+    );
+    const cards = page.locator('.mantine-Card-root').filter({
+      has: page.getByRole('heading', { name: 'taken-down.csv', exact: true }),
+    });
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText('Failed');
+    await expect(cards.nth(0)).toContainText(
+      `Error: The server answered 404 Not Found for ${url}.`,
+    );
+    await expect(cards.nth(1)).toContainText('In use');
+    await expectAccessible(page);
+  } finally {
+    await server.close();
+  }
+});
+
 test("while the worker reads a hospital's newer file, its page shows how far it is", async ({
   page,
 }) => {
