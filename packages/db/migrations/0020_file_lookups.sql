@@ -1,0 +1,2 @@
+CREATE INDEX "mrf_files_source_idx" ON "mrf_files" USING btree ("source");--> statement-breakpoint
+CREATE INDEX "mrf_files_current_idx" ON "mrf_files" USING btree ("status") WHERE status IN ('loading', 'loaded');
