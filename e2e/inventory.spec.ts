@@ -819,7 +819,7 @@ test("an admin has a hospital's newer file read now, and its page shows it in us
   await expectNoPageOverflow(page);
 });
 
-test("an admin has a hospital's file read again after it was taken down, and its page says so", async ({
+test("an admin has a hospital's file read again after it was taken down, and it is listed as failing", async ({
   page,
 }) => {
   const text = vermontHospital('Taken Down Test Hospital', 'VT-GONE');
@@ -853,6 +853,33 @@ test("an admin has a hospital's file read again after it was taken down, and its
       `Error: The server answered 404 Not Found for ${url}.`,
     );
     await expect(cards.nth(1)).toContainText('In use');
+    await expectAccessible(page);
+
+    // The administrators' list of files that could not be read names it, with why.
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Files' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Files that could not be read',
+    );
+    const row = page.getByRole('row').filter({ hasText: 'Taken Down Test Hospital' });
+    await expect(row).toContainText(`The server answered 404 Not Found for ${url}.`);
+    await expect(row).toContainText('1 failed read');
+    await expect(row).toContainText('Rates from the file read on');
+    await expectAccessible(page);
+    await row.getByRole('link', { name: 'Taken Down Test Hospital' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Taken Down Test Hospital');
+
+    // On a phone, one card per hospital, and nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/admin/files');
+    const card = page
+      .getByRole('list', { name: 'Files that could not be read' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Taken Down Test Hospital' });
+    await expect(card).toContainText('Error: The server answered 404 Not Found');
+    await expectNoPageOverflow(page);
     await expectAccessible(page);
   } finally {
     await server.close();

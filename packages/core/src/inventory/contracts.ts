@@ -302,3 +302,27 @@ export const HospitalRefreshSchema = z.object({
   status: z.enum(['waiting', 'already-waiting']),
 });
 export type HospitalRefresh = z.infer<typeof HospitalRefreshSchema>;
+
+/**
+ * A hospital whose latest read of its file failed (`GET /api/admin/files/failing`, admin only):
+ * a 404, a file cut short, one that is no longer a CMS file. Its rates meanwhile are those of
+ * the file in use, if any.
+ */
+export const FailingFileSchema = z.object({
+  hospitalID: z.string(),
+  facilityName: z.string(),
+  stateName: z.string(),
+  /** The file's name and, for a file read from a site, its address (as on the hospital's page). */
+  source: z.string(),
+  sourceUrl: z.string().nullable(),
+  error: z.string().nullable(),
+  /** When the first failed read since the last good one began (ISO 8601). */
+  failingSince: z.string(),
+  /** When the latest one began. */
+  lastTriedAt: z.string(),
+  /** The failed reads since the last good one. */
+  failures: z.number().int().min(1),
+  /** When the file whose rates are shown meanwhile was read; null when none is in use. */
+  inUseReadAt: z.string().nullable(),
+});
+export type FailingFile = z.infer<typeof FailingFileSchema>;

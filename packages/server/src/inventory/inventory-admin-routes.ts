@@ -1,4 +1,5 @@
 import {
+  FailingFileSchema,
   HospitalClassificationSchema,
   HospitalIdParamsSchema,
   HospitalLabelsSchema,
@@ -15,6 +16,19 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   inventory: InventoryService;
 }> = async (app, { auth, inventory }) => {
+  app.get('/admin/files/failing', {
+    config: { refusals: { 403: ADMIN_ONLY } },
+    onRequest: requireUser(auth),
+    schema: {
+      tags: ['Inventory (admin)'],
+      security: AUTHENTICATED,
+      summary:
+        'The hospitals whose latest read of their file failed, the longest failing first, with why',
+      response: { 200: FailingFileSchema.array() },
+    },
+    handler: (request) => inventory.failingFiles(currentUser(request)),
+  });
+
   app.put('/admin/hospitals/:hospitalId/classification', {
     config: { refusals: { 403: ADMIN_ONLY, 404: 'No hospital has this id.' } },
     onRequest: requireUser(auth),

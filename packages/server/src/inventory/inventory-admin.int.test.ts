@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import type { FailingFile } from '@ratelens/core';
+import { loadStates } from '@ratelens/ingest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, signedInAdmin, signedInUser, useTestApp } from '../test/app.ts';
 
 const test = useTestApp();
@@ -153,5 +155,122 @@ describe('POST api/admin/hospitals/:hospitalId/refresh', () => {
     const bad = await refresh('not-an-id', authHeaders(admin));
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('hospitalId');
+  });
+});
+
+describe('GET api/admin/files/failing', () => {
+  beforeAll(() => loadStates(test.database.connection.pool));
+
+  /** A hospital with these runs, given as status and days ago (started, and finished a minute on). */
+  async function hospitalWithRuns(
+    name: string,
+    runs: [status: string, daysAgo: number, error?: string][],
+    isDemo = false,
+  ): Promise<string> {
+    const pool = test.database.connection.pool;
+    const { rows } = await pool.query<{ id: string }>(
+      `INSERT INTO hospitals (source_key, name, is_demo, state_code)
+       VALUES (gen_random_uuid()::text, $1, $2, 'VT') RETURNING id`,
+      [name, isDemo],
+    );
+    const id = rows[0]?.id ?? '';
+    for (const [status, daysAgo, error] of runs)
+      await pool.query(
+        `INSERT INTO mrf_files (hospital_id, source, status, error, started_at, finished_at)
+         VALUES ($1, 'https://failing.example/' || $2 || '.json', $3, $4,
+                 now() - $5 * interval '1 day',
+                 CASE WHEN $3 <> 'loading' THEN now() - $5 * interval '1 day' + interval '1 minute' END)`,
+        [id, name.toLowerCase().replaceAll(' ', '-'), status, error ?? null, daysAgo],
+      );
+    return id;
+  }
+  const failing = (headers: Record<string, string>) =>
+    test.app.inject({ method: 'GET', url: '/api/admin/files/failing', headers });
+
+  it('lists the hospitals whose latest read failed, the longest failing first, with why', async () => {
+    const gone = 'The server answered 404 Not Found for https://failing.example/a.json.';
+    const moved = await hospitalWithRuns('Failing Moved Hospital', [
+      ['loaded', 5],
+      ['failed', 3, 'An older error.'],
+      ['failed', 2, gone],
+    ]);
+    const never = await hospitalWithRuns('Failing Never Hospital', [
+      ['failed', 4, 'The file has no content.'],
+    ]);
+    // Still failing though another read is under way.
+    const retried = await hospitalWithRuns('Failing Retried Hospital', [
+      ['loaded', 9],
+      ['failed', 1, gone],
+      ['loading', 0],
+    ]);
+    // Recovered: its latest read succeeded, or found the file unchanged.
+    await hospitalWithRuns('Failing Recovered Hospital', [
+      ['failed', 3, gone],
+      ['loaded', 2],
+    ]);
+    await hospitalWithRuns('Failing Unchanged Hospital', [
+      ['loaded', 3],
+      ['failed', 2, gone],
+      ['unchanged', 1],
+    ]);
+    // Demo hospitals are never read again.
+    await hospitalWithRuns('Failing Demo Hospital', [['failed', 1, gone]], true);
+
+    const admin = await signedInAdmin(test);
+    const response = await failing(authHeaders(admin));
+    expect(response.statusCode).toBe(200);
+    const ours = response
+      .json<FailingFile[]>()
+      .filter((file) => file.facilityName.startsWith('Failing '));
+    // An instant this many days (and minutes) ago, give or take the test's own minute.
+    const day = (daysAgo: number, minutes = 0): string =>
+      expect.toSatisfy((iso: string) => {
+        const expected = Date.now() - daysAgo * 86_400_000 + minutes * 60_000;
+        return Math.abs(Date.parse(iso) - expected) < 60_000;
+      }) as string;
+    expect(ours).toEqual([
+      {
+        hospitalID: never,
+        facilityName: 'Failing Never Hospital',
+        stateName: 'Vermont',
+        source: 'failing-never-hospital.json',
+        sourceUrl: 'https://failing.example/failing-never-hospital.json',
+        error: 'The file has no content.',
+        failingSince: day(4),
+        lastTriedAt: day(4),
+        failures: 1,
+        inUseReadAt: null,
+      },
+      {
+        hospitalID: moved,
+        facilityName: 'Failing Moved Hospital',
+        stateName: 'Vermont',
+        source: 'failing-moved-hospital.json',
+        sourceUrl: 'https://failing.example/failing-moved-hospital.json',
+        error: gone,
+        failingSince: day(3),
+        lastTriedAt: day(2),
+        failures: 2,
+        inUseReadAt: day(5, 1),
+      },
+      {
+        hospitalID: retried,
+        facilityName: 'Failing Retried Hospital',
+        stateName: 'Vermont',
+        source: 'failing-retried-hospital.json',
+        sourceUrl: 'https://failing.example/failing-retried-hospital.json',
+        error: gone,
+        failingSince: day(1),
+        lastTriedAt: day(1),
+        failures: 1,
+        inUseReadAt: day(9, 1),
+      },
+    ]);
+  });
+
+  it('is for administrators only (401 signed out, 403 otherwise)', async () => {
+    expect((await failing({})).statusCode).toBe(401);
+    const user = await signedInUser(test.app);
+    expect((await failing(authHeaders(user))).statusCode).toBe(403);
   });
 });

@@ -3,6 +3,7 @@ import {
   RateMixSchema,
   ValidationLineSchema,
   isAdmin,
+  type FailingFile,
   type HospitalClassification,
   type HospitalDetail,
   type HospitalItem,
@@ -362,5 +363,65 @@ export class InventoryService {
         `The hospital's file was read from ${gone}, which is no longer there, so there is nothing to read again.`,
       );
     return { status: await this.refreshes.ask(hospitalId) };
+  }
+
+  /**
+   * The hospitals whose latest read of their file failed (admin only), the longest failing
+   * first: the daily refresh reads every file again, and a hospital that moved or took down its
+   * file otherwise shows it only on its own page. Demo hospitals are left out (never refreshed).
+   * Runs still loading do not count; a run that died is failed once marked so.
+   */
+  async failingFiles(auth: AuthContext): Promise<FailingFile[]> {
+    if (!isAdmin(auth.role))
+      throw forbidden('Only administrators can see which hospitals’ files could not be read.');
+    const { rows } = await this.pool.query<{
+      id: string;
+      name: string;
+      state_name: string | null;
+      source: string;
+      error: string | null;
+      since: Date;
+      last_tried: Date;
+      failures: number;
+      in_use_read_at: Date | null;
+    }>(
+      // Each lateral is one hospital's runs, by mrf_files_hospital_idx; the failures are counted
+      // only for hospitals whose latest run failed.
+      `SELECT h.id, h.name, s.name AS state_name, latest.source, latest.error,
+              latest.started_at AS last_tried, streak.since, streak.failures,
+              used.finished_at AS in_use_read_at
+         FROM hospitals h
+         LEFT JOIN states s ON s.code = h.state_code
+         CROSS JOIN LATERAL (
+           SELECT f.source, f.error, f.status, f.started_at FROM mrf_files f
+            WHERE f.hospital_id = h.id AND f.status <> 'loading'
+            ORDER BY f.started_at DESC LIMIT 1
+         ) latest
+         CROSS JOIN LATERAL (
+           SELECT min(f.started_at) AS since, count(*)::int AS failures FROM mrf_files f
+            WHERE f.hospital_id = h.id AND f.status = 'failed'
+              AND f.started_at > coalesce(
+                (SELECT max(g.started_at) FROM mrf_files g
+                  WHERE g.hospital_id = h.id AND g.status NOT IN ('failed', 'loading')),
+                '-infinity')
+         ) streak
+         LEFT JOIN LATERAL (
+           SELECT u.finished_at FROM mrf_files u WHERE u.hospital_id = h.id AND u.status = 'loaded'
+            ORDER BY u.finished_at DESC LIMIT 1
+         ) used ON true
+        WHERE latest.status = 'failed' AND NOT h.is_demo
+        ORDER BY streak.since, h.name`,
+    );
+    return rows.map((row) => ({
+      hospitalID: row.id,
+      facilityName: row.name,
+      stateName: row.state_name ?? '',
+      ...fileSource(row.source),
+      error: row.error,
+      failingSince: row.since.toISOString(),
+      lastTriedAt: row.last_tried.toISOString(),
+      failures: row.failures,
+      inUseReadAt: row.in_use_read_at?.toISOString() ?? null,
+    }));
   }
 }

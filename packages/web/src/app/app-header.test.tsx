@@ -89,7 +89,15 @@ describe('AppHeader', () => {
       within(admin)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Users', 'Messages', 'Partners', 'Organisations', 'Plan design', 'Catalogue']);
+    ).toEqual([
+      'Users',
+      'Messages',
+      'Partners',
+      'Organisations',
+      'Plan design',
+      'Catalogue',
+      'Files',
+    ]);
     expect(mainNavLinks()).toHaveLength(9);
   });
 

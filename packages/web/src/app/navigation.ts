@@ -20,6 +20,7 @@ const PARTNER_ADMIN: NavItem = { label: 'Partners', to: '/admin/partners' };
 const ORGANISATIONS: NavItem = { label: 'Organisations', to: '/admin/organisations' };
 const PLAN_DESIGN: NavItem = { label: 'Plan design', to: '/admin/plan-design' };
 const CATALOGUE: NavItem = { label: 'Catalogue', to: '/admin/catalogue' };
+const FAILING_FILES: NavItem = { label: 'Files', to: '/admin/files' };
 
 /**
  * The two header variants of search-and-accounts §2: signed out without Subscription, Rates
@@ -32,11 +33,12 @@ export function navigationFor(signedIn: boolean): NavItem[] {
 
 /**
  * The screens for administrators only: the user list, the contact messages, the partner
- * management, the employer organisations, the plan design and the catalogue. They have their
+ * management, the employer organisations, the plan design, the catalogue and the hospitals'
+ * files that could not be read. They have their
  * own navigation, because with the main links they were 15 and wrapped at 1,440 px.
  */
 export function adminNavigationFor(role: string | null): NavItem[] {
   return isAdmin(role)
-    ? [USERS, MESSAGES, PARTNER_ADMIN, ORGANISATIONS, PLAN_DESIGN, CATALOGUE]
+    ? [USERS, MESSAGES, PARTNER_ADMIN, ORGANISATIONS, PLAN_DESIGN, CATALOGUE, FAILING_FILES]
     : [];
 }

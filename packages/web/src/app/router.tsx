@@ -82,6 +82,11 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        path: '/admin/files',
+        lazy: () =>
+          import('../routes/admin-files.tsx').then((m) => ({ Component: m.AdminFilesRoute })),
+      },
+      {
         path: '/inventoryList',
         // The selects and the wide table weigh ~80 kB that the account screens do not need.
         lazy: () =>

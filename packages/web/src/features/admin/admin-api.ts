@@ -1,4 +1,5 @@
 import {
+  FailingFileSchema,
   FeedbackItemSchema,
   HospitalLabelsSchema,
   HospitalRefreshSchema,
@@ -6,6 +7,7 @@ import {
   PartnerSchema,
   PlanDesignSchema,
   ResultSchema,
+  type FailingFile,
   type FeedbackItem,
   type HospitalClassification,
   type HospitalLabels,
@@ -33,6 +35,15 @@ export function adminErrorMessage(error: unknown): string {
   return error instanceof ApiRequestError && error.status === 403
     ? NO_ACCESS_MESSAGE
     : errorMessage(error);
+}
+
+/** `GET /api/admin/files/failing`: the hospitals whose latest read of their file failed. */
+export function getFailingFiles(signal?: AbortSignal): Promise<FailingFile[]> {
+  return authedRequest('/api/admin/files/failing', {
+    schema: FailingFileSchema.array(),
+    keepSessionOn: KEEP_ON_READ,
+    signal,
+  });
 }
 
 /** `GET /api/Feedback/list`: the contact-form messages, newest first. */
