@@ -1673,6 +1673,48 @@ describe('replacing a hospital’s file', () => {
   );
 
   itWithDataFile(
+    'a download that fails while its run is being recorded is that run’s failure, not an unhandled rejection',
+    CMS_V3_JSON,
+    async () => {
+      const file = await readFile(
+        await variant('early-404.json', (json) =>
+          asHospital(json, 'Early Failure Hospital', '77008'),
+        ),
+      );
+      const served: Record<string, Buffer> = { '/early-404.json': file };
+      // No validators: a URL read before is downloaded and hashed, from the run's first moment.
+      const server = await serveFiles(served);
+      const source = server.url('/early-404.json');
+      const unhandled: unknown[] = [];
+      const listen = (reason: unknown) => unhandled.push(reason);
+      const holder = await database.connection.pool.connect();
+      try {
+        expect((await ingestFile(database.connection, source)).status).toBe('loaded');
+        delete served['/early-404.json'];
+        process.on('unhandledRejection', listen);
+        // The run's row waits behind this lock, so the 404 comes before anything awaits it.
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE mrf_files IN SHARE MODE');
+        const run = ingestFile(database.connection, source);
+        await expect.poll(() => server.statuses.at(-1), { timeout: 10_000 }).toBe(404);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await holder.query('COMMIT');
+        expect(await run).toMatchObject({
+          status: 'failed',
+          error: `The server answered 404 Not Found for ${source}.`,
+        });
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', listen);
+        await holder.query('ROLLBACK').catch(() => undefined);
+        holder.release();
+        await server.close();
+      }
+    },
+    30_000,
+  );
+
+  itWithDataFile(
     'a swap waits for any other swap, whatever its hospital: swaps that lock the parents in turn cannot deadlock',
     CMS_V3_JSON,
     async () => {

@@ -299,8 +299,10 @@ async function runIngest(
                   : undefined,
             }),
       );
-  // Awaited in the try below; until then a failure must not go unhandled.
-  opening.catch(() => undefined);
+  // Awaited in the try below; until then a failure must not go unhandled. A download that
+  // fails (a 404) while the run is being recorded rejected knownBefore with nothing listening
+  // yet: an unhandled rejection, which ends a Node process (the server, with its worker).
+  for (const pending of [opening, knownBefore, asked]) pending.catch(() => undefined);
   let lockClient: PoolClient | null = null;
   let failed = false;
   const result: IngestResult = {
