@@ -10,6 +10,7 @@ import { inTimeZone } from '../test/time-zone.ts';
 import {
   REFRESH_ALREADY_ASKED,
   REFRESH_ASKED,
+  REFRESH_CHECKING,
   REFRESH_DONE,
   REFRESH_NOT_TAKEN,
   REFRESH_READING,
@@ -728,15 +729,19 @@ describe("an administrator's request to read the file again", () => {
     expect(await screen.findByText(REFRESH_ASKED)).toBeTruthy();
 
     // The worker has begun reading a large file: listed as loading, it is no result yet.
-    const loading = (bytesRead: number) =>
+    const loading = (bytesRead: number, phase: 'checking' | 'reading' = 'reading') =>
       file({
         source: 'large.json',
         status: 'loading',
         loadedAt: null,
-        progress: { phase: 'reading', bytesRead, totalBytes: 900_000_000, records: 1000 },
+        progress: { phase, bytesRead, totalBytes: 900_000_000, records: 1000 },
       });
-    shown = { ...REAL, files: [loading(1_000_000), ...REAL.files] };
+    // First hashed, as its server sends no validators, then read.
+    shown = { ...REAL, files: [loading(1_000_000, 'checking'), ...REAL.files] };
     await vi.advanceTimersByTimeAsync(3_000);
+    expect(await screen.findByText(REFRESH_CHECKING)).toBeTruthy();
+    shown = { ...REAL, files: [loading(1_000_000), ...REAL.files] };
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(await screen.findByText(REFRESH_READING)).toBeTruthy();
     expect((await button()).hasAttribute('disabled')).toBe(true);
     // Past the two minutes a request may wait, it is still reading: not "not taken".

@@ -14,6 +14,9 @@ export const REFRESH_ALREADY_ASKED =
   'above show the result when it has.';
 export const REFRESH_READING =
   'The background worker is reading the file: the files above show how far it is.';
+export const REFRESH_CHECKING =
+  'The background worker is checking whether the file changed since it was read: the files ' +
+  'above show how far it is.';
 export const REFRESH_DONE = 'Read again: the files above show the result.';
 export const REFRESH_NOT_TAKEN =
   'The file has not been read again in two minutes. A long refresh may be under way, or no ' +
@@ -67,7 +70,9 @@ export function HospitalRefresh({ hospital }: { hospital: HospitalDetail }) {
   const said = done
     ? REFRESH_DONE
     : reading
-      ? REFRESH_READING
+      ? hospital.files[0]?.progress?.phase === 'checking'
+        ? REFRESH_CHECKING
+        : REFRESH_READING
       : expired
         ? REFRESH_NOT_TAKEN
         : ask.data?.status === 'waiting'
