@@ -275,8 +275,12 @@ export class InventoryService {
       this.pool,
       files.rows.filter((file) => file.status === 'loading').map((file) => file.id),
     );
-    const died = (file: { id: string; status: string }) =>
-      file.status === 'loading' && !alive.has(file.id);
+    // Such a run is shown as markInterruptedRuns will record it, tried when it started.
+    const runs = files.rows.map((file) =>
+      file.status === 'loading' && !alive.has(file.id)
+        ? { ...file, status: 'failed', error: INTERRUPTED_RUN, finished_at: file.started_at }
+        : file,
+    );
     return {
       hospitalID: hospital.id,
       facilityName: hospital.name,
@@ -288,7 +292,7 @@ export class InventoryService {
       isDemo: hospital.is_demo,
       hospitalType: hospital.hospital_type,
       healthsystemType: hospital.health_system_type,
-      files: files.rows.map((file) => ({
+      files: runs.map((file) => ({
         ...fileSource(file.source),
         // Checked when cms-hpt.txt was read; checked again, as the page makes it a link.
         sourcePageUrl: isWebAddress(file.source_page_url) ? file.source_page_url : null,
@@ -298,7 +302,7 @@ export class InventoryService {
         // could not be read) has its address as its source already.
         listedInUrl:
           isWebAddress(file.listed_in) && file.listed_in !== file.source ? file.listed_in : null,
-        status: died(file) ? 'failed' : file.status,
+        status: file.status,
         format: file.format,
         version: file.version,
         lastUpdatedOn: file.last_updated_on,
@@ -307,13 +311,12 @@ export class InventoryService {
         rejected: file.rejected,
         validation: validationLines(file.validation),
         rateMix: rateMix(file.rate_mix),
-        // A run that died never finished: the page says when it was tried.
-        loadedAt: (died(file) ? file.started_at : file.finished_at)?.toISOString() ?? null,
+        loadedAt: file.finished_at?.toISOString() ?? null,
         timesRead: file.times_read,
         firstReadAt: file.first_read_at?.toISOString() ?? null,
         replacedBy: file.replaced_by,
-        error: died(file) ? INTERRUPTED_RUN : file.error,
-        progress: died(file) ? null : fileProgress(file.status, file.progress),
+        error: file.error,
+        progress: fileProgress(file.status, file.progress),
       })),
     };
   }
