@@ -88,20 +88,22 @@ interface Layout {
   amountColumns: number[];
 }
 
-const PAYER_SUFFIXES: Record<string, keyof PayerColumns> = {
-  negotiated_dollar: 'dollar',
-  negotiated_percentage: 'percentage',
-  negotiated_algorithm: 'algorithm',
-  methodology: 'methodology',
-};
-const PAYER_PREFIXES: Record<string, keyof PayerColumns> = {
-  estimated_amount: 'estimated',
-  median_amount: 'median',
-  '10th_percentile': 'p10',
-  '90th_percentile': 'p90',
-  count: 'count',
-  additional_payer_notes: 'notes',
-};
+// Tables of column names are Maps: a column named "constructor" finds nothing in them, where an
+// object would give it Object's own.
+const PAYER_SUFFIXES = new Map<string, keyof PayerColumns>([
+  ['negotiated_dollar', 'dollar'],
+  ['negotiated_percentage', 'percentage'],
+  ['negotiated_algorithm', 'algorithm'],
+  ['methodology', 'methodology'],
+]);
+const PAYER_PREFIXES = new Map<string, keyof PayerColumns>([
+  ['estimated_amount', 'estimated'],
+  ['median_amount', 'median'],
+  ['10th_percentile', 'p10'],
+  ['90th_percentile', 'p90'],
+  ['count', 'count'],
+  ['additional_payer_notes', 'notes'],
+]);
 const GENERIC_STANDARD_CHARGE = new Set([
   'gross',
   'discounted_cash',
@@ -136,37 +138,37 @@ function emptyPayerColumns(payerName: string, planName: string): PayerColumns {
  * The JSON template's names of a charge's and a rate's fields, which some CSV files use as column
  * names, and the CSV template's names for them.
  */
-const JSON_FIELD_COLUMNS: Readonly<Record<string, string>> = {
-  gross_charge: 'standard_charge|gross',
-  discounted_cash: 'standard_charge|discounted_cash',
-  minimum: 'standard_charge|min',
-  maximum: 'standard_charge|max',
-  standard_charge_dollar: 'standard_charge|negotiated_dollar',
-  standard_charge_percentage: 'standard_charge|negotiated_percentage',
-  standard_charge_algorithm: 'standard_charge|negotiated_algorithm',
-  methodology: 'standard_charge|methodology',
-};
+const JSON_FIELD_COLUMNS: ReadonlyMap<string, string> = new Map([
+  ['gross_charge', 'standard_charge|gross'],
+  ['discounted_cash', 'standard_charge|discounted_cash'],
+  ['minimum', 'standard_charge|min'],
+  ['maximum', 'standard_charge|max'],
+  ['standard_charge_dollar', 'standard_charge|negotiated_dollar'],
+  ['standard_charge_percentage', 'standard_charge|negotiated_percentage'],
+  ['standard_charge_algorithm', 'standard_charge|negotiated_algorithm'],
+  ['methodology', 'standard_charge|methodology'],
+]);
 
 /**
  * Other names files give the last part of a `standard_charge|…` column (its field, in a tall or
  * wide file), read as CMS's name: `standard_charge|minimum`, `standard_charge|gross_charge`,
  * `standard_charge|Aetna|PPO|negotiated_percent`.
  */
-const STANDARD_CHARGE_OTHER_NAMES: Readonly<Record<string, string>> = {
-  gross_charge: 'gross',
-  gross_charges: 'gross',
-  cash: 'discounted_cash',
-  cash_price: 'discounted_cash',
-  discounted_cash_price: 'discounted_cash',
-  minimum: 'min',
-  maximum: 'max',
-  negotiated_dollars: 'negotiated_dollar',
-  negotiated_rate: 'negotiated_dollar',
-  negotiated_percent: 'negotiated_percentage',
-  negotiated_pct: 'negotiated_percentage',
-  negotiated_algorithms: 'negotiated_algorithm',
-  standard_charge_methodology: 'methodology',
-};
+const STANDARD_CHARGE_OTHER_NAMES: ReadonlyMap<string, string> = new Map([
+  ['gross_charge', 'gross'],
+  ['gross_charges', 'gross'],
+  ['cash', 'discounted_cash'],
+  ['cash_price', 'discounted_cash'],
+  ['discounted_cash_price', 'discounted_cash'],
+  ['minimum', 'min'],
+  ['maximum', 'max'],
+  ['negotiated_dollars', 'negotiated_dollar'],
+  ['negotiated_rate', 'negotiated_dollar'],
+  ['negotiated_percent', 'negotiated_percentage'],
+  ['negotiated_pct', 'negotiated_percentage'],
+  ['negotiated_algorithms', 'negotiated_algorithm'],
+  ['standard_charge_methodology', 'methodology'],
+]);
 
 /** "Code | 1 | Type " → ["Code", "1", "Type"]; see `keywords` for the lower-case names. */
 function columnParts(raw: string): string[] {
@@ -180,8 +182,8 @@ function hasStraySpaces(raw: string, parts: readonly string[]): boolean {
 
 /** The CMS templates' column keywords, which some files write with spaces ("Hospital Name"). */
 const KEYWORDS: ReadonlySet<string> = new Set([
-  ...Object.keys(PAYER_SUFFIXES),
-  ...Object.keys(PAYER_PREFIXES),
+  ...PAYER_SUFFIXES.keys(),
+  ...PAYER_PREFIXES.keys(),
   ...GENERIC_STANDARD_CHARGE,
   'standard_charge',
   'description',
@@ -570,13 +572,19 @@ export class CsvMrfParser implements FormatParser {
       }
       return slot;
     };
-    const malformed = (raw: string) =>
-      new MrfReadError(
-        'malformed-payer-column',
-        `The column "${raw}" is not a valid payer column: a wide CSV names them ` +
-          'standard_charge|<payer>|<plan>|negotiated_dollar (or negotiated_percentage, ' +
-          'negotiated_algorithm, methodology) and <field>|<payer>|<plan>.',
-      );
+    // A wide payer's column names its payer and plan between its field's keywords. One name
+    // there is a payer without a plan; more than two, a name holding "|", read as the payer's
+    // first and the plan's the rest (payers are companies; plans combine products: "Choice|POS").
+    const wideSlot = (names: readonly string[], raw: string, column: number) => {
+      const payer = names[0] ?? '';
+      const plan = names.slice(1).join('|');
+      if (names.length === 1) this.report.add('column.no-plan', `column ${column + 1}`, raw.trim());
+      if (names.length > 2) {
+        const read = `${raw.trim()} → payer "${payer}", plan "${plan}"`;
+        this.report.add('column.bar-in-name', `column ${column + 1}`, read);
+      }
+      return payerSlot(payer, plan, column) as unknown as Record<string, number>;
+    };
 
     const keywords = fields.map((raw, i) => this.keywords(raw, `column ${i + 1}`));
     const written = new Set(keywords.map((k) => k.join('|')));
@@ -585,15 +593,15 @@ export class CsvMrfParser implements FormatParser {
       const parts = columnParts(raw);
       let lower = keywords[i] ?? [];
       // A tall column named as the JSON template names its field, unless the CSV name is there too.
-      const csvName = lower.length === 1 ? JSON_FIELD_COLUMNS[lower[0] ?? ''] : undefined;
+      const csvName = lower.length === 1 ? JSON_FIELD_COLUMNS.get(lower[0] ?? '') : undefined;
       if (csvName !== undefined && !written.has(csvName)) {
         this.report.add('column.json-name', `column ${i + 1}`, `${raw.trim()} → ${csvName}`);
         lower = csvName.split('|');
       }
       // A field of a standard_charge column named another way, unless CMS's name is there too.
       const field = lower[0] === 'standard_charge' ? lower.at(-1) : undefined;
-      const cmsField = STANDARD_CHARGE_OTHER_NAMES[field ?? ''];
-      if (cmsField !== undefined && (lower.length === 2 || lower.length === 4)) {
+      const cmsField = STANDARD_CHARGE_OTHER_NAMES.get(field ?? '');
+      if (cmsField !== undefined) {
         const cmsName = [...lower.slice(0, -1), cmsField].join('|');
         if (!written.has(cmsName)) {
           const shown = [...parts.slice(0, -1), cmsField].join('|');
@@ -629,7 +637,7 @@ export class CsvMrfParser implements FormatParser {
           else if (field === 'discounted_cash') layout.cash = i;
           else if (field === 'min') layout.min = i;
           else if (field === 'max') layout.max = i;
-          else tallPayer[PAYER_SUFFIXES[field ?? ''] as 'dollar'] = i;
+          else tallPayer[PAYER_SUFFIXES.get(field ?? '') as 'dollar'] = i;
           continue;
         }
         // Two parts name no payer: a field of CMS's that is not, read past.
@@ -637,20 +645,21 @@ export class CsvMrfParser implements FormatParser {
           this.report.add('column.unknown', `column ${i + 1}`, raw);
           continue;
         }
-        const suffix = PAYER_SUFFIXES[lower[3] ?? ''];
-        if (lower.length !== 4 || suffix === undefined || !parts[1] || !parts[2])
-          throw malformed(raw);
-        (payerSlot(parts[1], parts[2], i) as unknown as Record<string, number>)[suffix] = i;
+        const suffix = PAYER_SUFFIXES.get(lower.at(-1) ?? '');
+        if (suffix === undefined) {
+          this.report.add('column.unknown', `column ${i + 1}`, raw);
+          continue;
+        }
+        wideSlot(parts.slice(1, -1), raw, i)[suffix] = i;
         continue;
       }
-      const prefixField = PAYER_PREFIXES[head];
+      const prefixField = PAYER_PREFIXES.get(head);
       if (prefixField !== undefined) {
         if (lower.length === 1) {
           (tallPayer as unknown as Record<string, number>)[prefixField] = i;
           continue;
         }
-        if (lower.length !== 3 || !parts[1] || !parts[2]) throw malformed(raw);
-        (payerSlot(parts[1], parts[2], i) as unknown as Record<string, number>)[prefixField] = i;
+        wideSlot(parts.slice(1), raw, i)[prefixField] = i;
         continue;
       }
       switch (name) {

@@ -115,6 +115,9 @@ describe('ValidationReport', () => {
     ['row 2, last_updated_on', 'row 2, the last updated date'],
     ['row 2, attestation', 'row 2, the attestation'],
     ['row 2, unknown_field', 'row 2, unknown_field'],
+    // Names of an object's own properties are no header field's.
+    ['row 2, constructor', 'row 2, constructor'],
+    ['constructor', 'constructor'],
     ['column 3', 'column 3'],
     ['file (UTF-16LE)', 'file (UTF-16LE)'],
     // A path it does not know is left as written, not half translated.

@@ -249,6 +249,11 @@ const PATH_STEPS: readonly (readonly [RegExp, string])[] = [
   [/^\.drug_information/, 'drug information'],
 ];
 
+/** A header field's name in words; undefined for any other text ("constructor" included). */
+function headerField(name: string): string | undefined {
+  return Object.hasOwn(HEADER_FIELDS, name) ? HEADER_FIELDS[name] : undefined;
+}
+
 /**
  * A place in a file in words, counted from 1: `standard_charge_information[58].standard_charges[0]`
  * is "item 59, standard charge 1"; a header field is "the attestation", in a CSV "row 2, the
@@ -256,11 +261,11 @@ const PATH_STEPS: readonly (readonly [RegExp, string])[] = [
  * is given as it is.
  */
 export function plainLocation(location: string): string {
-  const header = HEADER_FIELDS[location];
+  const header = headerField(location);
   if (header !== undefined) return header;
   // A CSV's header field, "row 2, last_updated_on": "row 2, the last updated date".
   const csvHeader = /^(row [\d,]+), (\w+)$/.exec(location);
-  const field = csvHeader && HEADER_FIELDS[csvHeader[2] ?? ''];
+  const field = csvHeader && headerField(csvHeader[2] ?? '');
   if (csvHeader && field) return `${csvHeader[1]}, ${field}`;
   const words: string[] = [];
   let rest = location;
