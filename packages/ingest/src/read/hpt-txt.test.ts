@@ -96,6 +96,15 @@ describe('cms-hpt.txt', () => {
     expect(parseHptTxt('mrf-url: /north.json', '/srv/cms-hpt.txt').problems).toEqual([
       'line 1: mrf-url "/north.json" is not an http(s) address',
     ]);
+    // Names every JavaScript object has are no fields either.
+    const own = 'location-name: A\nmrf-url: https://h.example/a.json\nconstructor: x\n__proto__: y';
+    expect(parseHptTxt(own, '/srv/cms-hpt.txt')).toEqual({
+      locations: [expect.objectContaining({ locationName: 'A' })],
+      problems: [
+        'line 3: "constructor: x" is not a cms-hpt.txt field',
+        'line 4: "__proto__: y" is not a cms-hpt.txt field',
+      ],
+    });
     expect(parseHptTxt('\n\n', '/srv/cms-hpt.txt').problems).toEqual([
       'cms-hpt.txt lists no location',
     ]);

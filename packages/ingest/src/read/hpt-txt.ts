@@ -126,7 +126,8 @@ export function parseHptTxt(text: string, source: string): HptTxt {
     }
     const colon = line.indexOf(':');
     const key = colon === -1 ? '' : line.slice(0, colon).trim().toLowerCase();
-    const field = KEYS[key as keyof typeof KEYS] as (typeof KEYS)[keyof typeof KEYS] | undefined;
+    // Own keys only: "constructor: x" is no field, not Object's constructor.
+    const field = Object.hasOwn(KEYS, key) ? KEYS[key as keyof typeof KEYS] : undefined;
     if (field === undefined) {
       problems.push({
         line: i + 1,
