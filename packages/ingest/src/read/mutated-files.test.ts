@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sharedDataFile } from '../testing/shared-data.ts';
-import { SMALL_CHUNK, type MutationOutcome } from '../testing/read-mutations.ts';
+import { cleanEnd, SMALL_CHUNK, type MutationOutcome } from '../testing/read-mutations.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
 
 /**
@@ -99,4 +99,66 @@ describe('damaged copies of the CMS examples', () => {
     },
     70_000,
   );
+});
+
+/** Names every JavaScript object has, which a lookup in a plain object finds. */
+const OBJECT_NAMES = [
+  'constructor',
+  '__proto__',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+];
+
+/**
+ * The places of a file where a reader looks a name up: a CSV's first three rows (the header's
+ * names, its values, the column names), each word of them; a JSON file's keys, the first time
+ * each is written. As [start, end] byte offsets.
+ */
+function namePlaces(text: string, json: boolean): [number, number][] {
+  if (json) {
+    const seen = new Set<string>();
+    return [...text.matchAll(/"(\w+)"\s*:/g)].flatMap((m) => {
+      if (seen.has(m[1] as string)) return [];
+      seen.add(m[1] as string);
+      const start = (m.index ?? 0) + 1;
+      return [[start, start + (m[1] as string).length] as [number, number]];
+    });
+  }
+  const headerEnd = text.split('\n', 3).join('\n').length;
+  return [...text.slice(0, headerEnd).matchAll(/[A-Za-z_]\w*/g)].map((m) => [
+    m.index ?? 0,
+    (m.index ?? 0) + m[0].length,
+  ]);
+}
+
+describe('every name of the CMS examples replaced, in turn, by one every object has', () => {
+  for (const name of EXAMPLES) {
+    const path = sharedDataFile(`cms-hpt-examples/${name}`);
+    it.skipIf(!path)(
+      `${name}: each read ends cleanly`,
+      async () => {
+        const text = await readFile(path as string, 'latin1');
+        const places = namePlaces(text, name.endsWith('.json'));
+        const dir = await mkdtemp(join(tmpdir(), 'ratelens-object-names-'));
+        const failures: string[] = [];
+        try {
+          for (const [start, end] of places)
+            for (const word of OBJECT_NAMES) {
+              const file = join(dir, name);
+              await writeFile(file, text.slice(0, start) + word + text.slice(end), 'latin1');
+              const outcome = await cleanEnd(file);
+              if (outcome !== 'read' && outcome !== 'refused')
+                failures.push(`"${text.slice(start, end)}" as ${word}: ${outcome}`);
+            }
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+        expect(places.length).toBeGreaterThan(10);
+        expect(failures).toEqual([]);
+      },
+      60_000,
+    );
+  }
 });

@@ -1,6 +1,6 @@
 /**
  * Seeded random damage to a file, for tests of the readers: one to three edits, each a byte
- * changed, a span cut, doubled or inserted, or the file cut short. The same seed gives the same
+ * changed, a span cut, doubled or inserted, a word replaced (WORDS), or the file cut short. The same seed gives the same
  * bytes, so a failing variant can be written out and read again.
  */
 
@@ -19,6 +19,36 @@ function generator(seed: number): () => number {
 /** Bytes that matter to the readers, and a few that should never be there. */
 const NASTY = Buffer.from('",{}[]|:\n\r\t\\ 0.-e$%\u00a0', 'utf8');
 
+/**
+ * Words a file may hold where a reader looks names up: the names every JavaScript object has
+ * (a column or key named `constructor` once failed a read), and the CMS keywords themselves in
+ * places they do not belong.
+ */
+const WORDS = [
+  'constructor',
+  '__proto__',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'standard_charge',
+  'payer_name',
+  'methodology',
+  'description',
+  'code',
+];
+
+/** The word of letters and underscores around byte `i`: its start and end. */
+function wordAround(b: Buffer, i: number): [number, number] {
+  const isWordByte = (c: number | undefined) =>
+    c !== undefined && (c === 0x5f || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a));
+  let start = i;
+  let end = i;
+  while (isWordByte(b[start - 1])) start--;
+  while (isWordByte(b[end])) end++;
+  return [start, end];
+}
+
 export function mutate(bytes: Buffer, seed: number): Buffer {
   const random = generator(seed);
   const at = (n: number) => Math.floor(random() * n);
@@ -27,7 +57,7 @@ export function mutate(bytes: Buffer, seed: number): Buffer {
   for (let e = 0; e < edits && b.length > 0; e++) {
     const i = at(b.length);
     const span = 1 + at(48);
-    switch (at(5)) {
+    switch (at(6)) {
       case 0: {
         const copy = Buffer.from(b);
         copy[i] = random() < 0.5 ? (NASTY[at(NASTY.length)] as number) : at(256);
@@ -43,6 +73,13 @@ export function mutate(bytes: Buffer, seed: number): Buffer {
       case 3: {
         const inserted = Buffer.from(Array.from({ length: 1 + at(8) }, () => at(256)));
         b = Buffer.concat([b.subarray(0, i), inserted, b.subarray(i)]);
+        break;
+      }
+      case 4: {
+        // A word (or, between words, nothing) replaced by one of WORDS.
+        const [start, end] = wordAround(b, i);
+        const word = Buffer.from(WORDS[at(WORDS.length)] as string);
+        b = Buffer.concat([b.subarray(0, start), word, b.subarray(end)]);
         break;
       }
       default:

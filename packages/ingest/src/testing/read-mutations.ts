@@ -29,6 +29,30 @@ export interface MutationOutcome {
   failures: string[];
 }
 
+/**
+ * How a read of `source` ends: 'read' with records that keep the rules (brokenRule) and as many
+ * as its report counts, 'refused' with an MrfReadError, or else what went wrong.
+ */
+export async function cleanEnd(source: string): Promise<string> {
+  const problems: string[] = [];
+  try {
+    const reader = await openMrf(source);
+    let records = 0;
+    for await (const record of reader.records) {
+      // A record that continues an earlier one adds rates, not a charge.
+      if (record.continues === undefined) records++;
+      const broken = brokenRule(record);
+      if (broken) problems.push(`${record.location}: ${broken}`);
+    }
+    const reported = reader.report.recordsRead + reader.report.modifiersRead;
+    if (reported !== records) problems.push(`${records} records, report says ${reported}`);
+  } catch (error) {
+    if (error instanceof MrfReadError) return 'refused';
+    problems.push(`threw ${String(error)}`);
+  }
+  return problems.length === 0 ? 'read' : problems.join('; ');
+}
+
 /** How a read ended: its records and the report's rules, or its refusal. */
 async function readEnd(source: string, chunkSize?: number): Promise<string> {
   try {
@@ -84,24 +108,10 @@ export async function readMutations(
     for (let seed = 1; seed <= variants; seed++) {
       const file = join(dir, `${seed}-${basename(path)}`);
       await writeFile(file, mutate(original, seed));
-      try {
-        const reader = await openMrf(entry ? `${file}#${entry}` : file);
-        let records = 0;
-        for await (const record of reader.records) {
-          // A record that continues an earlier one adds rates, not a charge.
-          if (record.continues === undefined) records++;
-          const broken = brokenRule(record);
-          if (broken) outcome.failures.push(`seed ${seed}: ${record.location}: ${broken}`);
-        }
-        const reported = reader.report.recordsRead + reader.report.modifiersRead;
-        if (reported !== records) {
-          outcome.failures.push(`seed ${seed}: ${records} records, report says ${reported}`);
-        }
-        outcome.read++;
-      } catch (error) {
-        if (error instanceof MrfReadError) outcome.refused++;
-        else outcome.failures.push(`seed ${seed}: threw ${String(error)}`);
-      }
+      const end = await cleanEnd(entry ? `${file}#${entry}` : file);
+      if (end === 'read') outcome.read++;
+      else if (end === 'refused') outcome.refused++;
+      else outcome.failures.push(`seed ${seed}: ${end}`);
       const chunked = smallChunks && (await sameInSmallChunks(entry ? `${file}#${entry}` : file));
       if (chunked) outcome.failures.push(`seed ${seed}: ${chunked}`);
       await rm(file);
