@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sharedDataFile } from '../testing/shared-data.ts';
 import { cleanEnd, SMALL_CHUNK, type MutationOutcome } from '../testing/read-mutations.ts';
+import { OBJECT_NAMES } from '../testing/mutate.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
 
 /**
@@ -100,16 +101,6 @@ describe('damaged copies of the CMS examples', () => {
     70_000,
   );
 });
-
-/** Names every JavaScript object has, which a lookup in a plain object finds. */
-const OBJECT_NAMES = [
-  'constructor',
-  '__proto__',
-  'prototype',
-  'toString',
-  'valueOf',
-  'hasOwnProperty',
-];
 
 /**
  * The places of a file where a reader looks a name up: a CSV's first three rows (the header's

@@ -19,18 +19,22 @@ function generator(seed: number): () => number {
 /** Bytes that matter to the readers, and a few that should never be there. */
 const NASTY = Buffer.from('",{}[]|:\n\r\t\\ 0.-e$%\u00a0', 'utf8');
 
-/**
- * Words a file may hold where a reader looks names up: the names every JavaScript object has
- * (a column or key named `constructor` once failed a read), and the CMS keywords themselves in
- * places they do not belong.
- */
-const WORDS = [
+/** Names every JavaScript object has, which a lookup in a plain object finds (`constructor`). */
+export const OBJECT_NAMES = [
   'constructor',
   '__proto__',
   'prototype',
   'toString',
   'valueOf',
   'hasOwnProperty',
+];
+
+/**
+ * Words a file may hold where a reader looks names up: the names every object has (a column or
+ * key named `constructor` once failed a read), and CMS keywords in places they do not belong.
+ */
+const WORDS = [
+  ...OBJECT_NAMES,
   'standard_charge',
   'payer_name',
   'methodology',
