@@ -572,19 +572,14 @@ export class CsvMrfParser implements FormatParser {
       }
       return slot;
     };
-    // A wide payer's column names its payer and plan between its field's keywords. One name
-    // there is a payer without a plan; more than two, a name holding "|", read as the payer's
-    // first and the plan's the rest (payers are companies; plans combine products: "Choice|POS").
-    const wideSlot = (names: readonly string[], raw: string, column: number) => {
-      const payer = names[0] ?? '';
-      const plan = names.slice(1).join('|');
-      if (names.length === 1) this.report.add('column.no-plan', `column ${column + 1}`, raw.trim());
-      if (names.length > 2) {
-        const read = `${raw.trim()} → payer "${payer}", plan "${plan}"`;
-        this.report.add('column.bar-in-name', `column ${column + 1}`, read);
-      }
-      return payerSlot(payer, plan, column) as unknown as Record<string, number>;
-    };
+    // Issue 3 asks that a wide file with a malformed payer column be refused, loading nothing.
+    const malformed = (raw: string) =>
+      new MrfReadError(
+        'malformed-payer-column',
+        `The column "${raw}" is not a valid payer column: a wide CSV names them ` +
+          'standard_charge|<payer>|<plan>|negotiated_dollar (or negotiated_percentage, ' +
+          'negotiated_algorithm, methodology) and <field>|<payer>|<plan>.',
+      );
 
     const keywords = fields.map((raw, i) => this.keywords(raw, `column ${i + 1}`));
     const written = new Set(keywords.map((k) => k.join('|')));
@@ -601,7 +596,7 @@ export class CsvMrfParser implements FormatParser {
       // A field of a standard_charge column named another way, unless CMS's name is there too.
       const field = lower[0] === 'standard_charge' ? lower.at(-1) : undefined;
       const cmsField = STANDARD_CHARGE_OTHER_NAMES.get(field ?? '');
-      if (cmsField !== undefined) {
+      if (cmsField !== undefined && (lower.length === 2 || lower.length === 4)) {
         const cmsName = [...lower.slice(0, -1), cmsField].join('|');
         if (!written.has(cmsName)) {
           const shown = [...parts.slice(0, -1), cmsField].join('|');
@@ -645,12 +640,10 @@ export class CsvMrfParser implements FormatParser {
           this.report.add('column.unknown', `column ${i + 1}`, raw);
           continue;
         }
-        const suffix = PAYER_SUFFIXES.get(lower.at(-1) ?? '');
-        if (suffix === undefined) {
-          this.report.add('column.unknown', `column ${i + 1}`, raw);
-          continue;
-        }
-        wideSlot(parts.slice(1, -1), raw, i)[suffix] = i;
+        const suffix = PAYER_SUFFIXES.get(lower[3] ?? '');
+        if (lower.length !== 4 || suffix === undefined || !parts[1] || !parts[2])
+          throw malformed(raw);
+        (payerSlot(parts[1], parts[2], i) as unknown as Record<string, number>)[suffix] = i;
         continue;
       }
       const prefixField = PAYER_PREFIXES.get(head);
@@ -659,7 +652,8 @@ export class CsvMrfParser implements FormatParser {
           (tallPayer as unknown as Record<string, number>)[prefixField] = i;
           continue;
         }
-        wideSlot(parts.slice(1), raw, i)[prefixField] = i;
+        if (lower.length !== 3 || !parts[1] || !parts[2]) throw malformed(raw);
+        (payerSlot(parts[1], parts[2], i) as unknown as Record<string, number>)[prefixField] = i;
         continue;
       }
       switch (name) {

@@ -239,48 +239,14 @@ describe('file-level errors', () => {
     expect(result.message).toContain('"payer_name" appears twice');
   });
 
-  it('reads a wide payer column that names no plan, or holds a "|" in a name', async () => {
-    // Payer alone: its rates are the payer's, under the plan no file names (as a tall file's).
-    const payerOnly = await readWideXray(
-      'wide-no-plan.csv',
-      'standard_charge|Payer Only|negotiated_dollar,standard_charge|Payer Only|methodology',
+  it('refuses a wide CSV whose payer column lacks the plan', async () => {
+    const columns =
+      'description,code|1,code|1|type,setting,standard_charge|gross,standard_charge|Payer Only|negotiated_dollar\n';
+    const result = await failure(
+      await file('wide.csv', V3_HEADER + columns + 'A,1,CPT,both,5,4\n'),
     );
-    expect(payerOnly.records[0]?.payers).toEqual([
-      expect.objectContaining({
-        payerName: 'Payer Only',
-        planName: NO_PLAN_NAMED,
-        dollar: 120,
-        methodology: 'fee schedule',
-      }),
-    ]);
-    expect(payerOnly.report.examples('column.no-plan').map((e) => e.location)).toEqual([
-      'column 6',
-      'column 7',
-    ]);
-    expect(payerOnly.report.examples('column.no-plan')[0]?.message).toContain(
-      'standard_charge|Payer Only|negotiated_dollar',
-    );
-    expect(payerOnly.report.examples('required.plan_name')).toHaveLength(1);
-    // A "|" inside a name: the first name is the payer's, the rest the plan's.
-    const barred = await readWideXray(
-      'wide-bar.csv',
-      'standard_charge|Aetna|Choice|POS II|negotiated_dollar,standard_charge|Aetna|Choice|POS II|methodology',
-    );
-    expect(barred.records[0]?.payers).toEqual([
-      expect.objectContaining({ payerName: 'Aetna', planName: 'Choice|POS II', dollar: 120 }),
-    ]);
-    expect(barred.report.errorCount).toBe(0);
-    expect(barred.report.examples('column.bar-in-name')[0]?.message).toContain(
-      'standard_charge|Aetna|Choice|POS II|negotiated_dollar → payer "Aetna", plan "Choice|POS II"',
-    );
-    // A payer column whose last keyword is no field of CMS's is read past; the file is read.
-    const unknown = await readWideXray(
-      'wide-unknown-field.csv',
-      'standard_charge|Aetna|PPO|negotiated_dollar,standard_charge|Aetna|PPO|contract_type',
-    );
-    expect(unknown.records.map((r) => r.description)).toEqual(['X-ray chest']);
-    expect(unknown.report.examples('column.unknown')[0]).toMatchObject({ location: 'column 7' });
-    expect(unknown.report.examples('column.no-methodology')).toHaveLength(1);
+    expect(result).toMatchObject({ code: 'malformed-payer-column', records: 0 });
+    expect(result.message).toContain('standard_charge|Payer Only|negotiated_dollar');
   });
 
   it('reads past columns named as properties every JavaScript object has', async () => {
@@ -288,13 +254,12 @@ describe('file-level errors', () => {
       'constructor',
       '__proto__',
       'standard_charge|constructor',
-      'standard_charge|Aetna|PPO|constructor',
       'constructor|Aetna|PPO',
     ];
     const { records, report } = await readText(
       'own-properties.csv',
       `${V3_HEADER}description,code|1,code|1|type,setting,standard_charge|gross,${columns.join(',')}\n` +
-        'X-ray chest,71046,CPT,outpatient,250,1,2,3,4,5\n',
+        'X-ray chest,71046,CPT,outpatient,250,1,2,3,4\n',
     );
     expect(records).toEqual([expect.objectContaining({ description: 'X-ray chest', payers: [] })]);
     expect(report.examples('column.unknown').map((e) => e.location)).toEqual([
@@ -302,8 +267,16 @@ describe('file-level errors', () => {
       'column 7',
       'column 8',
       'column 9',
-      'column 10',
     ]);
+    // A payer column whose field is so named is malformed, and said so (not a TypeError).
+    const field = await failure(
+      await file(
+        'own-property-field.csv',
+        `${V3_HEADER}description,code|1,code|1|type,setting,standard_charge|Aetna|PPO|constructor\n` +
+          'X-ray chest,71046,CPT,outpatient,1\n',
+      ),
+    );
+    expect(field).toMatchObject({ code: 'malformed-payer-column', records: 0 });
   });
 
   it('refuses an unknown version, in CSV and in JSON', async () => {

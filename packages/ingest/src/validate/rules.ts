@@ -136,14 +136,6 @@ export const RULES = {
     "payer column wrote its payer or plan in another letter case or spacing than the payer's other columns (read as that payer)",
     "payer columns wrote their payer or plan in another letter case or spacing than the payers' other columns (read as those payers)",
   ),
-  'column.no-plan': warning(
-    "payer column named its payer but no plan, and was read as the payer's with no plan named",
-    "payer columns named their payers but no plans, and were read as the payers' with no plan named",
-  ),
-  'column.bar-in-name': warning(
-    'payer column held a "|" in its payer or plan name, and was read with the first name as the payer and the rest as the plan',
-    'payer columns held a "|" in their payer or plan names, and were read with the first name as the payer and the rest as the plan',
-  ),
   'column.other-name': warning(
     'column was named another way than CMS names it, and read as the CMS column',
     'columns were named other ways than CMS names them, and read as the CMS columns',
