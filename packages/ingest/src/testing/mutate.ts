@@ -1,7 +1,7 @@
 /**
  * Seeded random damage to a file, for tests of the readers: one to three edits, each a byte
- * changed, a span cut, doubled or inserted, a word replaced (WORDS), or the file cut short. The same seed gives the same
- * bytes, so a failing variant can be written out and read again.
+ * changed, a span cut, doubled or inserted, a word replaced (WORDS), or the file cut short. The
+ * same seed gives the same bytes, so a failing variant can be written out and read again.
  */
 
 /** mulberry32: a small seeded generator, so a failure names a variant that can be read again. */
