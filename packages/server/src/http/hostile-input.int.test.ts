@@ -3,8 +3,8 @@ import { generateOpenApi } from '../cli/openapi.ts';
 import { authHeaders, signedInAdmin, signedInUser, useTestApp } from '../test/app.ts';
 
 /**
- * Every route of the published API, asked with what a careless or hostile client sends: names of
- * every object's own properties, empty and enormous text, wrong types, broken JSON and multipart.
+ * Every route of the published API, asked with what a careless or hostile client sends: names
+ * every JavaScript object has, empty and enormous text, wrong types, broken JSON and multipart.
  * Each must answer as a client error does (4xx with the error format), never with a 5xx, and
  * within a few seconds. The routes come from the OpenAPI document, so a new route is swept too.
  */
@@ -214,8 +214,8 @@ describe('every API route, asked with hostile input', () => {
               ask({ ...request(p, text), what: `${p.in} ${p.name}` });
           for (const p of parameters.filter((q) => q.in === 'query')) {
             const { url, headers } = request();
-            const twice = `${url}&${p.name}=1&${p.name}=2`;
-            ask({ url: twice, headers, what: `query ${p.name} given three times` });
+            const repeated = `${url}&${p.name}=1&${p.name}=2`;
+            ask({ url: repeated, headers, what: `query ${p.name} given three times` });
           }
           const plain = request();
           if (method === 'GET' || method === 'DELETE') continue;
