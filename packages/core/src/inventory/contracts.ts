@@ -81,7 +81,7 @@ export const MsaByStateNameQuerySchema = z.object({
     .refine((name) => stateByName(name) !== undefined, unknownStateName('state')),
 });
 
-const HospitalFilterSchema = z
+export const HospitalFilterSchema = z
   .strictObject(
     {
       // Empty or null, as absent, is any state; the same for msaId and metro areas.

@@ -1,4 +1,11 @@
+import {
+  CodeSearchFilterSchema,
+  CustomSearchInputSchema,
+  HospitalFilterSchema,
+  SearchInputSchema,
+} from '@ratelens/core';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { generateOpenApi } from '../cli/openapi.ts';
 import { authHeaders, signedInAdmin, signedInUser, useTestApp } from '../test/app.ts';
 
@@ -18,7 +25,7 @@ const test = useTestApp({
 
 type Parameter = { in: 'path' | 'query' | 'header'; name: string; schema?: Schema };
 interface Schema {
-  type?: string;
+  type?: string | string[];
   format?: string;
   pattern?: string;
   enum?: unknown[];
@@ -42,14 +49,18 @@ type Operation = {
 const HINTS: [RegExp, string][] = [
   [/e-?mail/i, 'someone@example.org'],
   [/password/i, 'Sunny-Day-42!'],
+  [/msaname/i, 'Anchorage, AK'],
   [/msa/i, '11260'],
+  [/lives/i, '1'],
+  [/accumulator/i, '0'],
   [/paymentmethod/i, 'Inpatient'],
   [/cardnumber/i, '4111111111111111'],
   [/expiry/i, '12/2030'],
   [/cvv/i, '123'],
   [/routing/i, '011000015'],
   [/zip/i, '02139'],
-  [/state/i, 'MA'],
+  [/statename/i, 'Alaska'],
+  [/state/i, 'AK'],
   [/otp/i, '1234'],
   [/website|url/i, 'https://example.org'],
   [/price|amount/i, '10.00'],
@@ -58,6 +69,29 @@ const HINTS: [RegExp, string][] = [
   [/code/i, '99213'],
   [/name/i, 'Test'],
 ];
+
+/**
+ * Query parameters that hold JSON (the spec's FilterJson and oobinput), which the document gives
+ * as text: their JSON's schema, so that each of its fields is swept too, and whether its
+ * plausible JSON has every field (a code search needs msaId or msaName, both optional) or only
+ * the required ones (the search's optional fields name the account, which another session's
+ * request may not).
+ */
+const JSON_IN_QUERY: Record<string, { schema: z.ZodType; everyField: boolean }> = {
+  '/api/Inventory/getHospitalbyFilter FilterJson': {
+    schema: HospitalFilterSchema,
+    everyField: true,
+  },
+  '/api/OobRates/GetCodeDescriptionbyMSA FilterJson': {
+    schema: CodeSearchFilterSchema,
+    everyField: true,
+  },
+  '/api/OobRates/exportOobData oobinput': { schema: SearchInputSchema, everyField: false },
+  '/api/OobRates/exportOobDatacustomvalue oobinput': {
+    schema: CustomSearchInputSchema,
+    everyField: false,
+  },
+};
 
 /** Text tried, in turn, for a string field, until one fits its pattern and length. */
 const PLAUSIBLE_TEXT = [
@@ -73,22 +107,24 @@ const PLAUSIBLE_TEXT = [
 /**
  * A value that the schema accepts, where one can be told from it and the field's name: the
  * request each hostile value is put into, one field at a time, so that it reaches the handler
- * rather than stopping at another field's rule.
+ * rather than stopping at another field's rule. An object has its required fields, or with
+ * `everyField` all of them.
  */
-function plausible(schema: Schema | undefined, name = ''): unknown {
+function plausible(schema: Schema | undefined, name = '', everyField = false): unknown {
   if (!schema) return 'x';
   const choice = schema.anyOf?.[0] ?? schema.oneOf?.[0];
   if (choice) return plausible(schema.anyOf?.find((s) => s.type === 'string') ?? choice, name);
   if (schema.enum) return schema.enum[0];
-  if (schema.type === 'object')
-    return Object.fromEntries(
-      (schema.required ?? []).map((key) => [key, plausible(schema.properties?.[key], key)]),
-    );
-  if (schema.type === 'array')
+  // `["boolean", "null"]`: the first type that is not null.
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (type === 'object') {
+    const keys = everyField ? Object.keys(schema.properties ?? {}) : (schema.required ?? []);
+    return Object.fromEntries(keys.map((key) => [key, plausible(schema.properties?.[key], key)]));
+  }
+  if (type === 'array')
     return Array.from({ length: schema.minItems ?? 0 }, () => plausible(schema.items, name));
-  if (schema.type === 'integer' || schema.type === 'number')
-    return Math.max(schema.minimum ?? 1, 1);
-  if (schema.type === 'boolean') return true;
+  if (type === 'integer' || type === 'number') return Math.max(schema.minimum ?? 1, 1);
+  if (type === 'boolean') return true;
   const fits = (text: string) =>
     (schema.pattern === undefined || new RegExp(schema.pattern, 'u').test(text)) &&
     text.length >= (schema.minLength ?? 0) &&
@@ -183,6 +219,18 @@ describe('every API route, asked with hostile input', () => {
       for (const [lower, operation] of Object.entries(methods)) {
         const method = lower.toUpperCase();
         const parameters = operation.parameters ?? [];
+        // The plausible JSON of each parameter that holds JSON, and its schema.
+        const jsonIn = new Map(
+          parameters.flatMap((p) => {
+            const json = JSON_IN_QUERY[`${template} ${p.name}`];
+            if (!json) return [];
+            const schema = z.toJSONSchema(json.schema, { io: 'input', unrepresentable: 'any' });
+            const base = plausible(schema as Schema, p.name, json.everyField);
+            return [
+              [p, { schema: schema as Schema, base: base as Record<string, unknown> }] as const,
+            ];
+          }),
+        );
         // Every parameter plausible but `hostile`, which is given `text`.
         const request = (hostile?: Parameter, text = '') => {
           const value = (p: Parameter) =>
@@ -190,7 +238,9 @@ describe('every API route, asked with hostile input', () => {
               ? text
               : /idempotency/i.test(p.name)
                 ? `hostile-input-${++keys}` // a key used once, so no answer is a replay
-                : String(plausible(p.schema, p.name));
+                : jsonIn.has(p)
+                  ? JSON.stringify(jsonIn.get(p)?.base)
+                  : String(plausible(p.schema, p.name));
           const path = parameters
             .filter((p) => p.in === 'path')
             .reduce((url, p) => url.replace(`{${p.name}}`, inUrl(value(p))), template);
@@ -216,6 +266,14 @@ describe('every API route, asked with hostile input', () => {
             const { url, headers } = request();
             const repeated = `${url}&${p.name}=1&${p.name}=2`;
             ask({ url: repeated, headers, what: `query ${p.name} given three times` });
+          }
+          // Each field of a parameter's JSON given each hostile value, the others plausible.
+          for (const [p, { schema, base }] of jsonIn) {
+            for (const field of Object.keys(schema.properties ?? {}))
+              for (const value of HOSTILE_VALUES) {
+                const text = JSON.stringify({ ...base, [field]: value });
+                ask({ ...request(p, text), what: `${p.name}.${field}` });
+              }
           }
           const plain = request();
           if (method === 'GET' || method === 'DELETE') continue;
