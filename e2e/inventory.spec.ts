@@ -137,11 +137,14 @@ test.describe('inventory list', () => {
     await expect(page.getByText('14 hospitals')).toBeVisible();
     await page.getByRole('combobox', { name: 'State Name', exact: true }).focus();
     await page.keyboard.type('alas');
+    // Enter chooses the option shown, as a person sees it first (the lists load from the server).
+    await expect(page.getByRole('option', { name: /Alaska/ })).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/state=AK/);
     await expect(page.getByText('7 hospitals')).toBeVisible();
     await page.getByRole('combobox', { name: 'MSA', exact: true }).focus();
     await page.keyboard.type('anch');
+    await expect(page.getByRole('option', { name: /Anchorage/ })).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/msa=11260/);
     await expect(page.getByText('2 hospitals')).toBeVisible();
