@@ -252,6 +252,26 @@ describe('the development outbox', () => {
     );
   });
 
+  it('answers only a browser on this machine, not another machine or a proxy', async () => {
+    const url = '/dev/outbox.json';
+    expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const ipv6 = await test.app.inject({ method: 'GET', url, remoteAddress: '::1' });
+    expect(ipv6.statusCode).toBe(200);
+    for (const remoteAddress of ['203.0.113.7', '10.0.0.2', '::ffff:192.0.2.1']) {
+      const other = await test.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress });
+      expect(other.statusCode, remoteAddress).toBe(404);
+      expect(other.json()).toMatchObject({ statusCode: 404 });
+    }
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+      const proxied = await test.app.inject({
+        method: 'GET',
+        url,
+        headers: { [header]: '1.2.3.4' },
+      });
+      expect(proxied.statusCode, header).toBe(404);
+    }
+  });
+
   it('does not exist in production', async () => {
     const production = await createTestApp({
       NODE_ENV: 'production',

@@ -1,4 +1,5 @@
 import { listOutboxMessages, type Database } from '@ratelens/db';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../http/html.ts';
@@ -12,11 +13,24 @@ function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
+/** Whether a request came straight from this machine: a loopback peer, and no proxy's header. */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  const loopback = peer === '::1' || /^(::ffff:)?127\./.test(peer);
+  const proxied = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => h in request.headers);
+  return loopback && !proxied;
+}
+
 /**
  * Outside production only: the messages the outbox mail and SMS drivers kept, so a person trying
- * the product (or a browser test) can open the verification, reset and report links.
+ * the product (or a browser test) can open the verification, reset and report links. They hold
+ * every account's reset links, so they answer only a browser on this machine: a server started
+ * without NODE_ENV=production and reached from elsewhere (or through a proxy) answers 404.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLocalRequest(request)) return reply.callNotFound();
+  });
   app.get('/dev/outbox.json', {
     schema: { hide: true, querystring: QuerySchema },
     handler: async (request) => {
