@@ -5,6 +5,7 @@ import {
   createAdmin,
   expectAccessible,
   expectNoPageOverflow,
+  linkFromOutbox,
   signIn,
   signUp,
   uniqueEmail,
@@ -322,6 +323,12 @@ test.describe('rate search', () => {
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/login$/);
     await signUp(page, member);
+    // The employer's access is the member's once the address is shown to be theirs.
+    await page.goto(
+      await linkFromOutbox(page.request, member, 'Verify your RateLens e-mail address'),
+    );
+    await expect(page.getByText('Your email has been verified successfully.')).toBeVisible();
+    await page.goto('/');
     await fillSearch(page, '70551');
     await getRatesButton(page).click();
 

@@ -72,8 +72,9 @@ export class Entitlements {
               (SELECT json_build_object('id', o.id, 'name', o.name, 'accountEmail', o.account_email,
                         'employerAccess', o.employer_access, 'ocrAccess', o.ocr_access, 'employerOcr', o.employer_ocr)
                  FROM organisations o
-                WHERE o.account_email = u.email
-                   OR EXISTS (SELECT 1 FROM organisation_members m WHERE m.organisation_id = o.id AND m.email = u.email)
+                WHERE u.email_confirmed
+                  AND (o.account_email = u.email
+                   OR EXISTS (SELECT 1 FROM organisation_members m WHERE m.organisation_id = o.id AND m.email = u.email))
                 ORDER BY (o.account_email = u.email) DESC LIMIT 1) AS organisation,
               (SELECT coalesce(json_agg(json_build_object('id', s.id, 'remaining', s.remaining_search_count,
                         'expiresAt', s.expires_at, 'startsAt', s.starts_at) ORDER BY s.expires_at), '[]')

@@ -16,6 +16,7 @@ import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeaders,
+  linkFromLatestEmail,
   signedInAdmin,
   signedInUser,
   uniqueEmail,
@@ -531,7 +532,7 @@ describe('OobRates calls', () => {
     expect((await entitlementOf(login))?.freeSearchesLeft).toBe(2);
   });
 
-  it('gives employer members the employer report, unlimited searches and their employer as replace_Email', async () => {
+  it('gives employer members with a confirmed address the employer report, unlimited searches and their employer as replace_Email', async () => {
     const admin = await signedInAdmin(test);
     const member = await signedInUser(test.app);
     const employer = uniqueEmail('employer');
@@ -548,6 +549,22 @@ describe('OobRates calls', () => {
       },
     });
     expect(created.statusCode).toBe(200);
+    // An address is the employer's member's only once its owner has shown it is theirs: anyone
+    // can sign up with an address an admin listed.
+    expect((await entitlementOf(member))?.reportType).not.toBe('employer');
+    expect(
+      (await post(test, 'getoobratesEmployersAccess', member, { accout: employer })).statusCode,
+    ).toBe(403);
+    const link = await linkFromLatestEmail(test, member.emailID);
+    const confirmed = await test.app.inject({
+      method: 'POST',
+      url: '/api/auth/ConfirmEmail',
+      payload: {
+        Email: link.searchParams.get('email'),
+        Token: link.searchParams.get('token'),
+      },
+    });
+    expect(confirmed.json()).toMatchObject({ isSuccess: true });
     expect(await entitlementOf(member)).toMatchObject({
       reportType: 'employer',
       replace_Email: employer,
