@@ -16,7 +16,7 @@ import { NO_OFFERS } from '../features/admin/catalogue-offers.tsx';
 import { DOLLARS_MESSAGE } from '../features/admin/catalogue-values.ts';
 import { NO_ACCESS_MESSAGE } from '../features/auth/guards.tsx';
 import { readSession } from '../features/auth/session.ts';
-import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { signInAs } from '../test/sign-in.ts';
 import { AdminCatalogueRoute } from './admin-catalogue.tsx';
 
@@ -177,13 +177,7 @@ function renderAsAdmin(answers?: Record<string, Answer>) {
   return fetchMock;
 }
 
-const forbidden = () =>
-  jsonResponse(403, {
-    isSuccess: false,
-    statusCode: 403,
-    error: 'Forbidden',
-    message: 'Only administrators can manage the catalogue.',
-  });
+const forbidden = () => forbiddenResponse('Only administrators can manage the catalogue.');
 
 describe('AdminCatalogueRoute', () => {
   it('lets its table cells break a word only when it cannot fit a line by itself', async () => {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSession } from '../features/auth/session.ts';
-import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { signInAs } from '../test/sign-in.ts';
 import { AdminFeedbackRoute, NO_MESSAGES } from './admin-feedback.tsx';
 import { NO_ACCESS_MESSAGE } from './user-list.tsx';
@@ -94,16 +94,7 @@ describe('AdminFeedbackRoute', () => {
     signInAs(ROLES.webUser);
     vi.stubGlobal(
       'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          jsonResponse(403, {
-            isSuccess: false,
-            statusCode: 403,
-            error: 'Forbidden',
-            message: 'Only administrators can read messages.',
-          }),
-        ),
-      ),
+      vi.fn(() => Promise.resolve(forbiddenResponse('Only administrators can read messages.'))),
     );
     renderFeedback();
 

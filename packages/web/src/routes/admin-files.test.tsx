@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSession } from '../features/auth/session.ts';
 import { formatDateAndTime } from '../shared/format-date.ts';
-import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { signInAs } from '../test/sign-in.ts';
 import { AdminFilesRoute, FILES_TITLE, NO_FAILING_FILES } from './admin-files.tsx';
 import { NO_ACCESS_MESSAGE } from './user-list.tsx';
@@ -118,12 +118,9 @@ describe('AdminFilesRoute', () => {
       'fetch',
       vi.fn(() =>
         Promise.resolve(
-          jsonResponse(403, {
-            isSuccess: false,
-            statusCode: 403,
-            error: 'Forbidden',
-            message: 'Only administrators can see which hospitals’ files could not be read.',
-          }),
+          forbiddenResponse(
+            'Only administrators can see which hospitals’ files could not be read.',
+          ),
         ),
       ),
     );

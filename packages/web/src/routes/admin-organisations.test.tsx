@@ -9,7 +9,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_ACCESS_MESSAGE } from '../features/auth/guards.tsx';
 import { readSession } from '../features/auth/session.ts';
-import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { signInAs } from '../test/sign-in.ts';
 import { AdminOrganisationsRoute, NO_ORGANISATIONS } from './admin-organisations.tsx';
 
@@ -154,13 +154,7 @@ describe('AdminOrganisationsRoute', () => {
   it('shows no access when the server refuses the list, and keeps the session', async () => {
     signInAs(ROLES.admin);
     stubServer([], {
-      list: () =>
-        jsonResponse(403, {
-          isSuccess: false,
-          statusCode: 403,
-          error: 'Forbidden',
-          message: 'Only administrators can manage organisations.',
-        }),
+      list: () => forbiddenResponse('Only administrators can manage organisations.'),
     });
     renderWithProviders(<AdminOrganisationsRoute />);
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', NO_ACCESS_MESSAGE);

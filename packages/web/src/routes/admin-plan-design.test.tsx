@@ -6,7 +6,7 @@ import { AT_DEFAULTS, PLAN_SAVED } from '../features/admin/plan-design-form.tsx'
 import { PLAN_MESSAGES } from '../features/admin/plan-design-values.ts';
 import { NO_ACCESS_MESSAGE } from '../features/auth/guards.tsx';
 import { readSession } from '../features/auth/session.ts';
-import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { signInAs } from '../test/sign-in.ts';
 import { AdminPlanDesignRoute } from './admin-plan-design.tsx';
 
@@ -174,13 +174,7 @@ describe('AdminPlanDesignRoute', () => {
   it('shows no access when the server refuses the change, and keeps the session', async () => {
     signInAs(ROLES.admin);
     stubServer(CUSTOM, {
-      put: () =>
-        jsonResponse(403, {
-          isSuccess: false,
-          statusCode: 403,
-          error: 'Forbidden',
-          message: 'Only administrators can change the plan design.',
-        }),
+      put: () => forbiddenResponse('Only administrators can change the plan design.'),
     });
     renderWithProviders(<AdminPlanDesignRoute />);
     await screen.findByLabelText(/^Coinsurance/);

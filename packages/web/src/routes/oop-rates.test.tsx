@@ -7,7 +7,7 @@ import { clearSession } from '../features/auth/session.ts';
 import { isHomeNotice } from '../features/search/eligibility.ts';
 import { NO_RATES_MESSAGE } from '../features/search/rate-results.tsx';
 import { saveSearch, type SavedSearch } from '../features/search/saved-search.ts';
-import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { callsTo, sentJson, stubSearchApi } from '../test/search-api-stub.ts';
 import { ENTITLED, rateRow } from '../test/search-fixtures.ts';
 import { signInAs } from '../test/sign-in.ts';
@@ -304,12 +304,9 @@ describe('OopRatesRoute results', () => {
 
   it("shows the server's refusal on the home page, without ending the session", async () => {
     stubSearchApi({
-      '/api/OobRates/Getoobrateswithcustomvalue': jsonResponse(403, {
-        isSuccess: false,
-        statusCode: 403,
-        error: 'Forbidden',
-        message: SEARCH_MESSAGES.freeSearchesOver,
-      }),
+      '/api/OobRates/Getoobrateswithcustomvalue': forbiddenResponse(
+        SEARCH_MESSAGES.freeSearchesOver,
+      ),
     });
     signInAs('user');
     saveSearch('custom', { ...SAVED, lives: 1, accumulator: 0 });

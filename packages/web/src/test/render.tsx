@@ -55,3 +55,8 @@ export function jsonResponse(status: number, body: unknown): Response {
     headers: { 'Content-Type': 'application/json' },
   });
 }
+
+/** The server's 403 in the API's error format (ADR 0004), saying `message`. */
+export function forbiddenResponse(message: string): Response {
+  return jsonResponse(403, { isSuccess: false, statusCode: 403, error: 'Forbidden', message });
+}

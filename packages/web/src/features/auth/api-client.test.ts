@@ -2,7 +2,7 @@
 import { SECRET_KEY_HEADER } from '@ratelens/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../shared/http.ts';
-import { jsonResponse } from '../../test/render.tsx';
+import { forbiddenResponse, jsonResponse } from '../../test/render.tsx';
 import { signInAs } from '../../test/sign-in.ts';
 import { authedRequest, onSessionEnded, refreshSession } from './api-client.ts';
 import { readSession } from './session.ts';
@@ -61,16 +61,7 @@ describe('authedRequest', () => {
 
   it('keeps the session for a status the caller handles itself', async () => {
     signIn();
-    vi.stubGlobal('fetch', () =>
-      Promise.resolve(
-        jsonResponse(403, {
-          isSuccess: false,
-          statusCode: 403,
-          error: 'Forbidden',
-          message: 'No.',
-        }),
-      ),
-    );
+    vi.stubGlobal('fetch', () => Promise.resolve(forbiddenResponse('No.')));
 
     await expect(
       authedRequest('/api/user/getusers', { keepSessionOn: [403] }),
