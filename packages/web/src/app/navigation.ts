@@ -34,8 +34,8 @@ export function navigationFor(signedIn: boolean): NavItem[] {
 /**
  * The screens for administrators only: the user list, the contact messages, the partner
  * management, the employer organisations, the plan design, the catalogue and the hospitals'
- * files that could not be read. They have their
- * own navigation, because with the main links they were 15 and wrapped at 1,440 px.
+ * files that could not be read. They have their own navigation, because with the main links
+ * they were 15 and wrapped at 1,440 px.
  */
 export function adminNavigationFor(role: string | null): NavItem[] {
   return isAdmin(role)
