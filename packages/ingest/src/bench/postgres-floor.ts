@@ -73,7 +73,7 @@ async function dumpRows(pool: Pool, hospitalId: string, dir: string): Promise<st
     for (const spec of RATE_TABLES) {
       const file = path.join(dir, `${spec.parent}.copy`);
       const columns = spec.columns.map(quoteIdent).join(', ');
-      const sql = `COPY (SELECT ${columns} FROM ${spec.parent} WHERE hospital_id = '${hospitalId}' ORDER BY ${columns}) TO STDOUT`;
+      const sql = `COPY (SELECT ${columns} FROM ${spec.parent} WHERE hospital_id = ${client.escapeLiteral(hospitalId)} ORDER BY ${columns}) TO STDOUT`;
       await pipeline(client.query(copyTo(sql)), createWriteStream(file));
       files.push(file);
     }

@@ -16,7 +16,7 @@ import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeaders,
-  linkFromLatestEmail,
+  confirmAddress,
   signedInAdmin,
   signedInUser,
   uniqueEmail,
@@ -555,16 +555,7 @@ describe('OobRates calls', () => {
     expect(
       (await post(test, 'getoobratesEmployersAccess', member, { accout: employer })).statusCode,
     ).toBe(403);
-    const link = await linkFromLatestEmail(test, member.emailID);
-    const confirmed = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/ConfirmEmail',
-      payload: {
-        Email: link.searchParams.get('email'),
-        Token: link.searchParams.get('token'),
-      },
-    });
-    expect(confirmed.json()).toMatchObject({ isSuccess: true });
+    await confirmAddress(test, member.emailID);
     expect(await entitlementOf(member)).toMatchObject({
       reportType: 'employer',
       replace_Email: employer,

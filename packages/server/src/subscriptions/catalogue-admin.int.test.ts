@@ -10,7 +10,13 @@ import {
   type Subscription,
 } from '@ratelens/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, signedInAdmin, signedInUser, useTestApp } from '../test/app.ts';
+import {
+  authHeaders,
+  confirmAddress,
+  signedInAdmin,
+  signedInUser,
+  useTestApp,
+} from '../test/app.ts';
 import { orderWithCoupon, seedStatesAndFiles, seededPlans } from './catalogue-fixtures.ts';
 import { COUPON_WINDOW_MESSAGES } from './catalogue-admin.ts';
 
@@ -352,8 +358,15 @@ describe('admin custom offers', () => {
       })
     ).json<{ data: Subscription[] }>().data;
 
-  it('offers an account, found by e-mail, a price for a state plan that it then sees', async () => {
+  /** A customer's account whose address is confirmed: only such an account is offered a price. */
+  const confirmedClient = async () => {
     const client = await signedInUser(test.app);
+    await confirmAddress(test, client.emailID);
+    return client;
+  };
+
+  it('offers an account, found by e-mail, a price for a state plan that it then sees', async () => {
+    const client = await confirmedClient();
     const response = await call('POST', 'custom-offers', admin, {
       email: client.emailID.toUpperCase(),
       planId: plans.stateMedicare,
@@ -385,7 +398,7 @@ describe('admin custom offers', () => {
     [{ email: 'not-an-email' }, 'email', 'Email is not valid.'],
     [{ expiresAt: '2020-01-01T00:00:00Z' }, 'expiresAt', 'expiresAt must be in the future.'],
   ])('refuses %j with 400 naming the field', async (change, field, message) => {
-    const client = await signedInUser(test.app);
+    const client = await confirmedClient();
     const response = await call('POST', 'custom-offers', admin, {
       email: client.emailID,
       planId: plans.stateAnnual,
@@ -399,8 +412,26 @@ describe('admin custom offers', () => {
     );
   });
 
-  it('needs a state for a state plan and refuses one for a national plan', async () => {
+  it('offers a price only once the account has confirmed its address', async () => {
+    // Anyone can sign up with an address: the account may not be the customer until confirmed.
     const client = await signedInUser(test.app);
+    const offer = { email: client.emailID, planId: plans.search15, priceCents: 500 };
+    const refused = await call('POST', 'custom-offers', admin, offer);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ApiError>().errors).toContainEqual(
+      expect.objectContaining({
+        field: 'email',
+        message: `The account with the e-mail ${client.emailID} has not confirmed its address yet: ask them to use the link we sent, then make the offer.`,
+      }),
+    );
+    expect(await customTiles(client)).toEqual([]);
+    await confirmAddress(test, client.emailID);
+    expect((await call('POST', 'custom-offers', admin, offer)).statusCode).toBe(200);
+    expect(await customTiles(client)).toHaveLength(1);
+  });
+
+  it('needs a state for a state plan and refuses one for a national plan', async () => {
+    const client = await confirmedClient();
     const offer = { email: client.emailID, priceCents: 100 };
     const stateless = await call('POST', 'custom-offers', admin, {
       ...offer,
@@ -418,7 +449,7 @@ describe('admin custom offers', () => {
   });
 
   it('withdraws an offer so the account no longer sees it', async () => {
-    const client = await signedInUser(test.app);
+    const client = await confirmedClient();
     const offer = (
       await call('POST', 'custom-offers', admin, {
         email: client.emailID,
@@ -435,7 +466,7 @@ describe('admin custom offers', () => {
   });
 
   it('expires, instead of deleting, an offer an order was placed for', async () => {
-    const client = await signedInUser(test.app);
+    const client = await confirmedClient();
     const offer = (
       await call('POST', 'custom-offers', admin, {
         email: client.emailID,

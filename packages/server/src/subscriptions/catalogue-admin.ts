@@ -228,12 +228,20 @@ export class CatalogueAdmin {
   /** Offers an account a price for a plan: a state plan's offer names its state, others none. */
   async createOffer(auth: AuthContext, input: CustomOfferInput): Promise<CatalogueOffer> {
     this.requireAdmin(auth);
-    const { rows: users } = await this.pool.query<{ id: string }>(
-      `SELECT id FROM users WHERE lower(email) = $1`,
+    const { rows: users } = await this.pool.query<{ id: string; confirmed: boolean }>(
+      `SELECT id, email_confirmed AS confirmed FROM users WHERE lower(email) = $1`,
       [input.email],
     );
     const user = users[0];
     if (!user) throw fieldError('email', 'custom', `No account has the e-mail ${input.email}.`);
+    // Anyone can sign up with an address: until its owner has confirmed it, the account may not
+    // be the customer the price was agreed with (as an organisation's members, ADR 0015).
+    if (!user.confirmed)
+      throw fieldError(
+        'email',
+        'custom',
+        `The account with the e-mail ${input.email} has not confirmed its address yet: ask them to use the link we sent, then make the offer.`,
+      );
     // An offer that has ended before it was made could never be bought.
     if (input.expiresAt !== null && Date.parse(input.expiresAt) <= Date.now())
       throw fieldError('expiresAt', 'custom', 'expiresAt must be in the future.');

@@ -159,6 +159,18 @@ export async function signedInUser(
   return response.json<LoginResponse>();
 }
 
+/** Confirms an account's address with the link of the newest e-mail sent to it, as its owner does. */
+export async function confirmAddress(test: TestApp, email: string): Promise<void> {
+  const link = await linkFromLatestEmail(test, email);
+  const response = await test.app.inject({
+    method: 'POST',
+    url: '/api/auth/ConfirmEmail',
+    payload: { Email: link.searchParams.get('email'), Token: link.searchParams.get('token') },
+  });
+  if (!response.json<{ isSuccess?: boolean }>().isSuccess)
+    throw new Error(`confirming ${email} failed: ${response.body}`);
+}
+
 /** Creates an admin directly in the database (as `npm run admin:create` does) and signs in. */
 export async function signedInAdmin(test: TestApp): Promise<LoginResponse> {
   const email = uniqueEmail('admin');
