@@ -97,6 +97,33 @@ export const outboxMessages = pgTable(
   (t) => [index('outbox_messages_sent_idx').on(t.sentAt)],
 );
 
+/**
+ * E-mail waiting for the SMTP server (MAIL_DRIVER=smtp, ADR 0005): a request queues its message
+ * and answers; the message is tried at once and, until the server takes it, again with longer
+ * waits (`next_attempt_at`). A delivered message is deleted, one given up on is kept with its
+ * `failed_at` and `last_error`.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_queue_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`failed_at IS NULL`),
+  ],
+);
+
 /** Solved ALTCHA challenges already spent, kept until they would have expired anyway. */
 export const captchaRedemptions = pgTable('captcha_redemptions', {
   signature: text('signature').primaryKey(),

@@ -35,7 +35,8 @@ import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { loggerOptions } from './http/logging.ts';
 import { BASELINE_HEADERS, PAGE_POLICY, webCacheHeaders } from './http/web-headers.ts';
 import { API_ERROR_COMPONENT, withErrorResponses } from './http/openapi-errors.ts';
-import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import { queuedMailer } from './mail/mail-queue.ts';
+import { outboxMailer, smtpTransport, type Mailer } from './mail/mailer.ts';
 import { searchAdminRoutes } from './oobrates/admin-routes.ts';
 import { Entitlements } from './oobrates/entitlements.ts';
 import { oobRatesRoutes } from './oobrates/oobrates-routes.ts';
@@ -109,7 +110,11 @@ export async function buildApp({
   const chosenMailer =
     mailer ??
     (config.MAIL_DRIVER === 'smtp' && config.SMTP_URL
-      ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      ? queuedMailer(connection.pool, smtpTransport(config.SMTP_URL, config.MAIL_FROM), {
+          info: (message) => app.log.info(message),
+          warn: (message) => app.log.warn(message),
+          error: (message) => app.log.error(message),
+        })
       : outboxMailer(db));
   const captcha = captchaService(db, secrets.altchaHmacKey, config.ALTCHA_MAX_NUMBER);
   const auth = new AuthService({

@@ -22,10 +22,26 @@ export function outboxMailer(db: Executor): Mailer {
   };
 }
 
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+/** Hands a message to a mail server, or throws: what the SMTP mailer's queue delivers with. */
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * How long an SMTP server may take to answer the connection, its greeting and each command: a
+ * server that hangs would otherwise hold a message for minutes (nodemailer waits 2 and 10).
+ */
+const SMTP_TIMEOUT_MS = 20_000;
+
+/** Talks SMTP to `smtpUrl` (nodemailer). */
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
   return {
-    driver: 'smtp',
     async send(message) {
       await transport.sendMail({ from, ...message });
     },

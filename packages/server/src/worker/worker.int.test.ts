@@ -9,8 +9,11 @@ import { serveFiles } from '@ratelens/ingest/testing/file-server';
 import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtpTransport } from '../mail/mailer.ts';
+import { startSmtpServer } from '../test/smtp-server.ts';
 import {
   INTERRUPTED_INGESTS_QUEUE,
+  MAIL_QUEUE,
   REFRESH_QUEUE,
   REPORT_EXPIRY_QUEUE,
   startWorker,
@@ -390,6 +393,35 @@ describe('the background worker', () => {
     const { rows } = await pool.query<{ token_hash: string }>(`SELECT token_hash FROM reports`);
     expect(rows).toEqual([{ token_hash: 'live' }]);
     expect(lines).toContain('Reports: deleted 1 report whose link had expired');
+  }, 30_000);
+
+  it('tries again, every minute, the e-mail the SMTP server has not taken yet', async () => {
+    const smtp = await startSmtpServer();
+    const pool = database.connection.pool;
+    try {
+      await pool.query(
+        `INSERT INTO mail_queue ("to", subject, text, html, attempts, last_error)
+         VALUES ('later@example.com', 'Waited', 'Plain body', '<p>HTML body</p>', 1, '451 busy')`,
+      );
+      const lines: string[] = [];
+      const started = await startWorker({
+        pool,
+        refreshSchedule: 'off',
+        log: { info: (line) => lines.push(line), warn: () => {}, error: () => {} },
+        pollingIntervalSeconds: 0.5,
+        mail: smtpTransport(smtp.url, 'RateLens <no-reply@ratelens.test>'),
+      });
+      workers.push(started);
+      const job = await firedOnSchedule(started.boss, MAIL_QUEUE, '* * * * *');
+      await started.stop();
+      expect(job.output).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(smtp.received.map((m) => m.to)).toEqual([['later@example.com']]);
+      expect((await pool.query('SELECT 1 FROM mail_queue')).rowCount).toBe(0);
+      expect(lines).toContain('Mail: 1 sent, 0 to try again, 0 given up on');
+      expect(lines.some((line) => /^Mail \S+ \("Waited"\) sent at try 2$/.test(line))).toBe(true);
+    } finally {
+      await smtp.close();
+    }
   }, 30_000);
 
   it('keeps the refresh on REFRESH_SCHEDULE (cron, UTC), and drops it when that is off', async () => {

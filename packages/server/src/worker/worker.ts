@@ -9,6 +9,8 @@ import {
 } from '@ratelens/ingest';
 import PgBoss from 'pg-boss';
 import { renewalsSchedule, type Config } from '../config.ts';
+import { deliverQueuedMail, type MailDelivery } from '../mail/mail-queue.ts';
+import { smtpTransport, type MailTransport } from '../mail/mailer.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { paymentGatewayFor } from '../payments/gateway-for.ts';
 import { runRenewals, type JobLog, type RenewalSummary } from '../payments/renewals.ts';
@@ -38,6 +40,13 @@ export const REPORT_EXPIRY_SCHEDULE = '20 * * * *';
  */
 export const INTERRUPTED_INGESTS_QUEUE = 'interrupted-ingests';
 export const INTERRUPTED_INGESTS_SCHEDULE = '*/10 * * * *';
+
+/**
+ * The queue of the job that tries again the e-mail the SMTP server has not taken yet (ADR 0005),
+ * every minute: a message is tried when it is queued, and waits longer after each refusal.
+ */
+export const MAIL_QUEUE = 'mail-delivery';
+export const MAIL_SCHEDULE = '* * * * *';
 
 /** Where the worker's lines go: the server's logger, or the console of `npm run worker`. */
 export interface WorkerLog {
@@ -69,6 +78,11 @@ export interface WorkerOptions {
   progressEveryMs?: number;
   /** The renewal job; without it the worker leaves its queue and schedule as they are. */
   renewals?: RenewalsWork;
+  /**
+   * The SMTP server the queued e-mail goes to (MAIL_DRIVER=smtp); without it nothing is queued,
+   * and the job's schedule is dropped.
+   */
+  mail?: MailTransport;
 }
 
 /** What a refresh job leaves as its output (pg-boss keeps it with the job). */
@@ -137,6 +151,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       );
     if (options.renewals)
       await workRenewals(boss, pool, options.renewals, log, scheduledPollingSeconds);
+    if (options.mail) await workMail(boss, pool, options.mail, log, scheduledPollingSeconds);
+    else await boss.unschedule(MAIL_QUEUE);
     await workReportExpiry(boss, connection, log, scheduledPollingSeconds);
     await workInterruptedIngests(boss, connection, log, scheduledPollingSeconds);
   } catch (error) {
@@ -280,6 +296,29 @@ async function workRenewals(
   );
 }
 
+/** Every minute, the queued e-mail that is due is tried again (deliverQueuedMail). */
+async function workMail(
+  boss: PgBoss,
+  pool: Pool,
+  transport: MailTransport,
+  log: WorkerLog,
+  pollingIntervalSeconds: number,
+): Promise<void> {
+  await workOnSchedule(
+    boss,
+    pool,
+    { queue: MAIL_QUEUE, schedule: MAIL_SCHEDULE, pollingIntervalSeconds },
+    logged('Trying queued e-mail again', log, async (): Promise<MailDelivery> => {
+      const delivery = await deliverQueuedMail(pool, transport, { log });
+      if (delivery.sent + delivery.retrying + delivery.failed > 0)
+        log.info(
+          `Mail: ${delivery.sent} sent, ${delivery.retrying} to try again, ${delivery.failed} given up on`,
+        );
+      return delivery;
+    }),
+  );
+}
+
 /**
  * Every hour, the reports whose links have expired are deleted: a report holds what a person
  * searched for, and a new report deleted the expired ones only when someone asked for one.
@@ -341,6 +380,9 @@ export function workerOptions(
       schedule: renewalsSchedule(config.RENEWALS_INTERVAL_MINUTES),
       gatewayTimeoutMs: config.PAYMENT_GATEWAY_TIMEOUT_MS,
     },
+    ...(config.MAIL_DRIVER === 'smtp' && config.SMTP_URL
+      ? { mail: smtpTransport(config.SMTP_URL, config.MAIL_FROM) }
+      : {}),
   };
 }
 
@@ -351,7 +393,7 @@ export function workerWhen(config: Config): string {
     renewals === 'off'
       ? 'subscriptions are renewed only by npm run renewals (RENEWALS_INTERVAL_MINUTES=0)'
       : `subscriptions are renewed on the schedule "${renewals}"`
-  }`;
+  }${config.MAIL_DRIVER === 'smtp' ? '; e-mail the SMTP server has not taken is tried again every minute' : ''}`;
 }
 
 /** What a refresh job asks for: every hospital's file (the schedule's), or one hospital's. */

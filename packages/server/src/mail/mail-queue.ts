@@ -1,0 +1,142 @@
+import { errorMessage } from '@ratelens/core';
+import type { Pool } from '@ratelens/db';
+import type { MailMessage, MailTransport, Mailer } from './mailer.ts';
+
+/**
+ * E-mail through a queue in the database (`mail_queue`, ADR 0005): `send` stores the message and
+ * returns, so a request never waits for the SMTP server nor fails with it; the message is tried
+ * at once, and the worker tries again what is left (MAIL_QUEUE, every minute) with longer waits
+ * between tries, until the server takes it or MAIL_GIVE_UP_HOURS have passed.
+ */
+
+/** After this long in the queue a message that the server still refuses is given up on. */
+export const MAIL_GIVE_UP_HOURS = 24;
+/**
+ * How long a try holds its message: another try (the worker's, another process's) takes it only
+ * after that, should the process die before saying how the try went. Longer than a try can take
+ * (SMTP_TIMEOUT_MS for each step).
+ */
+const CLAIM_MINUTES = 5;
+/** How many messages a run of deliverQueuedMail claims at a time. */
+const BATCH = 50;
+
+/** The wait after `attempts` failed tries: 1, 2, 4, … minutes, at most an hour. */
+export function retryDelayMinutes(attempts: number): number {
+  return Math.min(2 ** Math.max(0, attempts - 1), 60);
+}
+
+/** Where the queue's lines go: the server's logger, or the worker's. */
+export interface MailLog {
+  info: (message: string) => void;
+  warn: (message: string) => void;
+  error: (message: string) => void;
+}
+
+/** The SMTP driver's mailer: queues each message, then tries it without keeping the caller. */
+export function queuedMailer(pool: Pool, transport: MailTransport, log: MailLog): Mailer {
+  return {
+    driver: 'smtp',
+    async send(message: MailMessage) {
+      const { rows } = await pool.query<{ id: string }>(
+        `INSERT INTO mail_queue ("to", subject, text, html) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [message.to, message.subject, message.text, message.html],
+      );
+      const id = rows[0]?.id;
+      if (!id) throw new Error('the message was not queued');
+      void deliverQueuedMail(pool, transport, { log, id }).catch((error: unknown) =>
+        log.error(`Mail ${id}: could not be tried: ${errorMessage(error)}`),
+      );
+    },
+  };
+}
+
+/** What a run of deliverQueuedMail did with the messages that were due. */
+export interface MailDelivery {
+  sent: number;
+  /** Refused or unreachable; tried again later. */
+  retrying: number;
+  /** Refused for MAIL_GIVE_UP_HOURS: kept with `failed_at`, not tried again. */
+  failed: number;
+}
+
+interface QueuedMail extends MailMessage {
+  id: string;
+  queuedAt: Date;
+  attempts: number;
+}
+
+/**
+ * Tries every message that is due (or the one `id`, if due), each once: a message the server
+ * takes is deleted; one it refuses waits retryDelayMinutes, or is given up on once it has been
+ * queued MAIL_GIVE_UP_HOURS. A message is claimed before it is tried, so two runs at once (the
+ * request's try and the worker's, two workers) never send it twice. `now` is the database's
+ * clock unless given (tests).
+ */
+export async function deliverQueuedMail(
+  pool: Pool,
+  transport: MailTransport,
+  options: { log: MailLog; id?: string; now?: Date },
+): Promise<MailDelivery> {
+  const { log, id = null, now = null } = options;
+  const delivery: MailDelivery = { sent: 0, retrying: 0, failed: 0 };
+  for (;;) {
+    const { rows } = await pool.query<QueuedMail>(
+      `UPDATE mail_queue q
+          SET attempts = q.attempts + 1,
+              next_attempt_at = coalesce($1::timestamptz, now()) + make_interval(mins => $4::int)
+        WHERE q.id IN (SELECT id FROM mail_queue
+                        WHERE failed_at IS NULL AND next_attempt_at <= coalesce($1::timestamptz, now())
+                          AND ($2::uuid IS NULL OR id = $2::uuid)
+                        ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING q.id, q."to", q.subject, q.text, q.html, q.queued_at AS "queuedAt", q.attempts`,
+      [now, id, BATCH, CLAIM_MINUTES],
+    );
+    for (const mail of rows) {
+      try {
+        await transport.send({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+      } catch (error) {
+        await refused(pool, mail, errorMessage(error), now, log, delivery);
+        continue;
+      }
+      await pool.query('DELETE FROM mail_queue WHERE id = $1', [mail.id]);
+      delivery.sent += 1;
+      if (mail.attempts > 1)
+        log.info(`Mail ${mail.id} ("${mail.subject}") sent at try ${mail.attempts}`);
+    }
+    if (rows.length < BATCH || id !== null) return delivery;
+  }
+}
+
+/** A try the server refused or could not take: the message waits, or is given up on. */
+async function refused(
+  pool: Pool,
+  mail: QueuedMail,
+  reason: string,
+  now: Date | null,
+  log: MailLog,
+  delivery: MailDelivery,
+): Promise<void> {
+  const said = `Mail ${mail.id} ("${mail.subject}") not sent at try ${mail.attempts}: ${reason}`;
+  const { rows } = await pool.query<{ failed: boolean; next: Date }>(
+    `UPDATE mail_queue
+        SET last_error = $2,
+            failed_at = CASE WHEN queued_at <= coalesce($3::timestamptz, now()) - make_interval(hours => $4::int)
+                             THEN coalesce($3::timestamptz, now()) END,
+            next_attempt_at = coalesce($3::timestamptz, now()) + make_interval(mins => $5::int)
+      WHERE id = $1
+      RETURNING failed_at IS NOT NULL AS failed, next_attempt_at AS next`,
+    [mail.id, reason, now, MAIL_GIVE_UP_HOURS, retryDelayMinutes(mail.attempts)],
+  );
+  if (rows[0]?.failed) {
+    delivery.failed += 1;
+    log.error(`${said}; given up after ${MAIL_GIVE_UP_HOURS} hours in the queue`);
+  } else {
+    delivery.retrying += 1;
+    log.warn(`${said}; tried again from ${rows[0]?.next.toISOString() ?? 'later'}`);
+  }
+}
