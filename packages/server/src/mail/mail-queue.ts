@@ -100,7 +100,7 @@ export async function deliverQueuedMail(
           html: mail.html,
         });
       } catch (error) {
-        await refused(pool, mail, errorMessage(error), now, log, delivery);
+        await refused(pool, mail, error, now, log, delivery);
         continue;
       }
       await pool.query('DELETE FROM mail_queue WHERE id = $1', [mail.id]);
@@ -112,29 +112,46 @@ export async function deliverQueuedMail(
   }
 }
 
-/** A try the server refused or could not take: the message waits, or is given up on. */
+/**
+ * Whether the server refused the message for good: an SMTP reply of 5xx (no such mailbox, a
+ * message it will never take). A 4xx reply, or no reply at all (the server unreachable, a
+ * timeout), may pass.
+ */
+function refusedForGood(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * A try the server refused or could not take: the message waits, or is given up on when the
+ * refusal is for good or it has waited MAIL_GIVE_UP_HOURS.
+ */
 async function refused(
   pool: Pool,
   mail: QueuedMail,
-  reason: string,
+  error: unknown,
   now: Date | null,
   log: MailLog,
   delivery: MailDelivery,
 ): Promise<void> {
+  const reason = errorMessage(error);
+  const forGood = refusedForGood(error);
   const said = `Mail ${mail.id} ("${mail.subject}") not sent at try ${mail.attempts}: ${reason}`;
   const { rows } = await pool.query<{ failed: boolean; next: Date }>(
     `UPDATE mail_queue
         SET last_error = $2,
-            failed_at = CASE WHEN queued_at <= coalesce($3::timestamptz, now()) - make_interval(hours => $4::int)
+            failed_at = CASE WHEN $6 OR queued_at <= coalesce($3::timestamptz, now()) - make_interval(hours => $4::int)
                              THEN coalesce($3::timestamptz, now()) END,
             next_attempt_at = coalesce($3::timestamptz, now()) + make_interval(mins => $5::int)
       WHERE id = $1
       RETURNING failed_at IS NOT NULL AS failed, next_attempt_at AS next`,
-    [mail.id, reason, now, MAIL_GIVE_UP_HOURS, retryDelayMinutes(mail.attempts)],
+    [mail.id, reason, now, MAIL_GIVE_UP_HOURS, retryDelayMinutes(mail.attempts), forGood],
   );
   if (rows[0]?.failed) {
     delivery.failed += 1;
-    log.error(`${said}; given up after ${MAIL_GIVE_UP_HOURS} hours in the queue`);
+    log.error(
+      `${said}; given up ${forGood ? 'at once: the server refused it for good' : `after ${MAIL_GIVE_UP_HOURS} hours in the queue`}`,
+    );
   } else {
     delivery.retrying += 1;
     log.warn(`${said}; tried again from ${rows[0]?.next.toISOString() ?? 'later'}`);

@@ -189,6 +189,24 @@ describe('e-mail with MAIL_DRIVER=smtp, through the queue', () => {
     expect(received(old)).toEqual([]);
   });
 
+  it('gives up at once on a message the server refuses for good (5xx)', async () => {
+    const email = `nobody-${uniqueEmail()}`;
+    const id = await queueMessage(email);
+    lines.length = 0;
+    const transport = smtpTransport(smtp.url, FROM);
+    expect(await deliverQueuedMail(pool(), transport, { log, id })).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 1,
+    });
+    expect((await queued(email))[0]).toMatchObject({ failed: true, attempts: 1 });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^error: Mail .* not sent at try 1: .*550.*; given up at once: the server refused it for good$/,
+      ),
+    ]);
+  });
+
   it('sends a message once when a second run comes while the first is sending it', async () => {
     // The worker's run, say, while the request's try waits for a slow server.
     smtp.delayMs = 1500;

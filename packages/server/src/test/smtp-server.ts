@@ -11,7 +11,8 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on loopback (the `smtp-server` package), speaking the protocol nodemailer
  * talks to in production. While `refusing` it answers every sender with 451 (try again later),
- * as a mail server that is overloaded or greylisting does. With `delayMs` it takes that long to
+ * as a mail server that is overloaded or greylisting does; it answers 550 (no such mailbox, for
+ * good) for a recipient whose address starts with `nobody`. With `delayMs` it takes that long to
  * say it has taken a message, as a slow server does.
  */
 export interface TestSmtpServer {
@@ -33,6 +34,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       const error = Object.assign(new Error('Mailbox busy, try again later'), {
         responseCode: 451,
       });
+      callback(error);
+    },
+    onRcptTo(address, _session, callback) {
+      if (!address.address.startsWith('nobody')) return callback();
+      const error = Object.assign(new Error('No such mailbox'), { responseCode: 550 });
       callback(error);
     },
     onData(stream, session, callback) {
