@@ -22,6 +22,7 @@ import {
   findRefreshToken,
   findSession,
   findSessionWithUser,
+  countAttempt,
   findThrottle,
   findUserByEmail,
   findUserById,
@@ -29,6 +30,7 @@ import {
   insertRefreshToken,
   insertSession,
   insertUser,
+  lockThrottle,
   recordFailure,
   revokeSession,
   revokeUserSessions,
@@ -90,6 +92,12 @@ const MAX_DELAY_MS = 4000;
 const ADDRESS_THRESHOLD_FACTOR = 5;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What a locked sign-in is told, with the minutes left. */
+function lockedFor(minutes: number): string {
+  const whole = Math.max(1, minutes);
+  return `Too many failed sign-in attempts. Please try again in ${whole} minute${whole === 1 ? '' : 's'}.`;
+}
 
 export function loginDelayMs(failures: number): number {
   if (failures < SLOW_AFTER_FAILURES) return 0;
@@ -173,34 +181,31 @@ export class AuthService {
     ] as const) {
       const row = await findThrottle(this.db, scope, key);
       if (row?.lockedUntil && row.lockedUntil.getTime() > Date.now()) {
-        const minutes = Math.max(1, Math.ceil((row.lockedUntil.getTime() - Date.now()) / 60_000));
-        return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+        return lockedFor(Math.ceil((row.lockedUntil.getTime() - Date.now()) / 60_000));
       }
     }
     return undefined;
   }
 
+  /** A failed sign-in, the account's `failures`th in its window (counted by countAttempt). */
   private async failLogin(
     email: string,
     address: string,
     userId: string | undefined,
+    failures: number,
   ): Promise<never> {
     const { LOGIN_LOCK_THRESHOLD: threshold, LOGIN_LOCK_MINUTES: lockMinutes } = this.deps.config;
-    const account = await recordFailure(this.db, 'login-account', email, {
-      windowMinutes: lockMinutes,
-      threshold,
-      lockMinutes,
-    });
     await recordFailure(this.db, 'login-address', address, {
       windowMinutes: lockMinutes,
       threshold: threshold * ADDRESS_THRESHOLD_FACTOR,
       lockMinutes,
     });
     await audit(this.db, { userId: userId ?? null, action: 'login.failed', detail: { address } });
-    if (account.lockedUntil && account.lockedUntil.getTime() > Date.now()) {
-      throw tooManyRequests((await this.lockMessage(email, address)) ?? AUTH_MESSAGES.invalidLogin);
+    if (failures >= threshold) {
+      await lockThrottle(this.db, 'login-account', email, lockMinutes);
+      throw tooManyRequests((await this.lockMessage(email, address)) ?? lockedFor(lockMinutes));
     }
-    await sleep(loginDelayMs(account.failures));
+    await sleep(loginDelayMs(failures));
     throw unauthorized(AUTH_MESSAGES.invalidLogin);
   }
 
@@ -208,12 +213,18 @@ export class AuthService {
     const email = normaliseEmail(body.UserName);
     const locked = await this.lockMessage(email, address);
     if (locked) throw tooManyRequests(locked);
+    const { LOGIN_LOCK_THRESHOLD: threshold, LOGIN_LOCK_MINUTES: lockMinutes } = this.deps.config;
+    // Counted before argon2 compares the password: guesses sent at the same moment all passed the
+    // lock check above before any failure was recorded, and each was compared (ADR 0008).
+    const attempt = await countAttempt(this.db, 'login-account', email, lockMinutes);
+    if (!attempt || attempt.failures > threshold)
+      throw tooManyRequests((await this.lockMessage(email, address)) ?? lockedFor(lockMinutes));
     const user = await findUserByEmail(this.db, email);
     const ok = await verifyPassword(
       user?.passwordHash ?? (await dummyPasswordHash()),
       body.password,
     );
-    if (!user || !ok) return this.failLogin(email, address, user?.id);
+    if (!user || !ok) return this.failLogin(email, address, user?.id, attempt.failures);
     await clearThrottle(this.db, 'login-account', email);
     return this.startSession(user);
   }

@@ -38,6 +38,33 @@ describe('repeated failed sign-ins', () => {
     );
   });
 
+  it('compare no more passwords than the lock allows when guesses come all at once', async () => {
+    const burst = await createTestApp({
+      LOGIN_LOCK_THRESHOLD: '4',
+      AUTH_RATE_LIMIT_PER_MINUTE: '600',
+    });
+    try {
+      const email = uniqueEmail();
+      await register(burst.app, email);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => login(burst.app, email, `Wrong-Password-${i}!`)),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(27);
+      // Every guess that was compared is recorded as failed: the lock's four, no more.
+      const { rows } = await burst.database.connection.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log a JOIN users u ON u.id = a.user_id
+          WHERE u.email = $1 AND a.action = 'login.failed'`,
+        [email],
+      );
+      expect(rows[0]?.n).toBe(4);
+      expect((await login(burst.app, email, PASSWORD)).statusCode).toBe(429);
+    } finally {
+      await burst.close();
+    }
+  });
+
   it('lock the client address after many failures across accounts', async () => {
     const other = await createTestApp({ LOGIN_LOCK_THRESHOLD: '2' });
     try {
