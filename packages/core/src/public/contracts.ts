@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from '../api/common.ts';
+import { EMAIL_PATTERN } from '../auth/email.ts';
 
 // search-and-accounts §2 "Contact form", §3 "Feedback", §5 "Contact form", §7 Feedback calls.
 
@@ -42,8 +43,8 @@ export const FeedbackSchema = z.object({
   email: z
     .string({ error: requiredString('Email') })
     .trim()
-    .max(CONTACT_LIMITS.email, CONTACT_MESSAGES.emailInvalid)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, CONTACT_MESSAGES.emailInvalid),
+    .max(CONTACT_LIMITS.email, { error: CONTACT_MESSAGES.emailInvalid, abort: true })
+    .regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailInvalid),
   subject: z
     .string({ error: requiredString('Subject') })
     .refine((v) => v.trim().length > 0, CONTACT_MESSAGES.subjectBlank)

@@ -109,6 +109,20 @@ describe('normalisePayerText', () => {
   });
 });
 
+describe('a payer name of many "[" and no "]"', () => {
+  // The bracket pattern tried each "[" against the rest: 300,000 of them took minutes.
+  it('is read at once', () => {
+    const name = `Aetna ${'['.repeat(300_000)}`;
+    expect(normalisePayerText(name)).toBe('aetna');
+    expect(canonicalPayer(name)).toBe('Aetna');
+    expect(payerDisplayName(name)).toBe(name);
+  });
+
+  it('still loses its bracketed ids before the last "]"', () => {
+    expect(payerDisplayName('[1007] CIGNA [[x] [')).toBe('CIGNA [');
+  });
+});
+
 describe('payerDisplayName', () => {
   it("leaves out the file's bracketed payer ids (Martha's Vineyard), and nothing else", () => {
     expect(payerDisplayName('BLUE CROSS BLUE SHIELD [110001]')).toBe('BLUE CROSS BLUE SHIELD');

@@ -18,7 +18,7 @@ function statementWords(statement: string): string[] {
   return statement
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\s+([,.;:])/g, '$1')
+    .replace(/(?<!\s)\s+([,.;:])/g, '$1')
     .split(/\s+/)
     .filter((word) => word.length > 0);
 }

@@ -32,7 +32,7 @@ export const HPT_TXT_NAME = 'cms-hpt.txt';
 const HPT_TXT_MAX_BYTES = 5_000_000;
 /** Longer names are cut and longer e-mail addresses left out, so a page never shows a wall of text. */
 const MAX_VALUE = 200;
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const EMAIL = /^[^\s@<>]+@(?=[^\s@<>]+$)[^\s@<>]+\.[^\s@<>]+$/;
 
 export function isHptTxt(source: string): boolean {
   const path = source.replace(/[?#].*$/, '');
@@ -102,7 +102,7 @@ export function parseHptTxt(text: string, source: string): HptTxt {
           text: `source-page-url "${page.slice(0, 80)}" is not an http(s) address`,
         });
       const email = block.contactEmail;
-      const emailOk = email !== undefined && EMAIL.test(email) && email.length <= MAX_VALUE;
+      const emailOk = email !== undefined && email.length <= MAX_VALUE && EMAIL.test(email);
       if (email !== undefined && !emailOk)
         problems.push({
           line: blockLine,

@@ -58,7 +58,13 @@ export const STATE_CODES: ReadonlySet<string> = new Set(
  * joiner, a Mongolian vowel separator. The no-break space, the byte-order mark and the other
  * Unicode spaces are `\s` already.
  */
-const EDGE_BLANKS = /^[\s\u180e\u200b-\u200d\u2060]+|[\s\u180e\u200b-\u200d\u2060]+$/g;
+const LEADING_BLANKS = /^[\s\u180e\u200b-\u200d\u2060]+/;
+/**
+ * The blanks at a value's end, from the first of their run only: tried from every blank of a run
+ * that something other than the end follows (" x", many spaces, "x"), time grew with the square of
+ * the run's length (ADR 0004, "Patterns").
+ */
+const TRAILING_BLANKS = /(?<![\s\u180e\u200b-\u200d\u2060])[\s\u180e\u200b-\u200d\u2060]+$/;
 /** Spaces no reader of an example would see: shown escaped (`"70551\u00a0"`). */
 const UNSEEN = /[\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]/g;
 
@@ -86,7 +92,7 @@ function blankEdge(c: number): boolean {
 
 /** `raw` without the blanks at its edges, the zero-width ones included. */
 function trimBlanks(raw: string): string {
-  return raw.replace(EDGE_BLANKS, '');
+  return raw.replace(LEADING_BLANKS, '').replace(TRAILING_BLANKS, '');
 }
 
 /** A value as a report's example shows it: quoted, its invisible spaces escaped. */
@@ -192,7 +198,7 @@ const PLACEHOLDERS: ReadonlySet<string> = new Set([
 ]);
 
 /** Accounting's negative, "(80.00)", or the trailing minus SAP and COBOL reports write, "80.00-". */
-const ACCOUNTING_NEGATIVE = /^(?:\((?:\d+\.?\d*|\.\d+)\)|(?:\d+\.?\d*|\.\d+)-)$/;
+const ACCOUNTING_NEGATIVE = /^(?:\((?:\d+(?:\.\d*)?|\.\d+)\)|(?:\d+(?:\.\d*)?|\.\d+)-)$/;
 
 /**
  * How an amount is read: `percent` for a percentage field, `zeroIsNone` for a charge's own
@@ -671,7 +677,7 @@ export function confirmation(
   const word = raw
     .trim()
     .toLowerCase()
-    .replace(/[.!]+$/, '');
+    .replace(/(?<![.!])[.!]+$/, '');
   if (word.length === 0) return null;
   if (word === 'true') return true;
   if (word === 'false') return false;

@@ -77,6 +77,53 @@ describe('parseRvuFile', () => {
   });
 });
 
+describe('fee schedule files with values built to make a pattern backtrack', () => {
+  // Each pattern tried every character of a long run against the rest: minutes for 300,000.
+  const LONG = 300_000;
+
+  it('answers at once for a long line of tabs above the RVU header', async () => {
+    // Above the header, the line is part of the column names: the file is refused, saying so.
+    const path = await writeTestFile(
+      'PPRRVU.csv',
+      [
+        `HCPCS${'\t'.repeat(LONG)}x`,
+        'HCPCS,MOD,DESCRIPTION,CODE,PAYMENT,RVU,PE RVU,INDICATOR,PE RVU,INDICATOR,RVU,TOTAL,TOTAL,IND,DAYS,OP,OP,OP,PROC,SURG,SURG,SURG,SURG,BASE,FACTOR',
+        '12345,,Words,A,,1.00,2.00,,0.50,,0.10,3.10,1.60,0,010,0,0,0,0,0,0,0,0,,32.3465',
+      ].join('\n'),
+    );
+    await expect(parseRvuFile(path)).rejects.toThrow(/PPRRVU\.csv: expected a "HCPCS" column/);
+  });
+
+  it('reads a locality name of many "*" that ends in a letter as written', async () => {
+    const name = `ALASKA${'*'.repeat(LONG)}X`;
+    const path = await writeTestFile(
+      'GPCI.csv',
+      [
+        'Medicare Administrative Contractor (MAC),State,Locality Number,Locality Name,2025 PW GPCI (with 1.0 Floor),2025 PE GPCI,2025 MP GPCI',
+        `02102,AK,01,${name},1.5,1.081,0.592`,
+        '02102,AK,02,ALASKA**,1.5,1.081,0.592',
+      ].join('\n'),
+    );
+    expect((await parseGpciFile(path)).map((row) => row.name)).toEqual([name, 'ALASKA']);
+  });
+
+  it('reads a fee schedule area with a long run of spaces before its last word', async () => {
+    const area = `MIAMI${' '.repeat(LONG)}X`;
+    const path = await writeTestFile(
+      'LOCCO.csv',
+      [
+        'Medicare Adminstrative Contractor,Locality Number,State ,Fee Schedule Area ,Counties',
+        `09102,4,FLORIDA,${area},DADE AND MONROE`,
+        '09102,5,FLORIDA,FORT LAUDERDALE  **,BROWARD',
+      ].join('\n'),
+    );
+    expect((await parseLocalityCounties(path)).map((row) => row.feeScheduleArea)).toEqual([
+      area,
+      'FORT LAUDERDALE',
+    ]);
+  });
+});
+
 describe('parseGpciFile', () => {
   itWithDataFile('reads the 109 localities of 2025', GPCI, async (path) => {
     const localities = await parseGpciFile(path);

@@ -57,8 +57,10 @@ export async function parseRvuFile(source: ReferenceSource): Promise<PhysicianFe
   const content = await readSourceText(source);
   const lines = content.split(/\r\n|\n|\r/);
   // The header block's last line starts "HCPCS,MOD,DESCRIPTION,": find it before parsing rows.
+  // Its first 100 characters: the pattern's overlapping blanks and tabs take time growing with
+  // the square of a line's length.
   const headerLine = lines.findIndex((line) =>
-    /^"?HCPCS"?\s*[,;\t]\s*"?MOD"?\s*[,;\t]/i.test(line),
+    /^"?HCPCS"?\s*[,;\t]\s*"?MOD"?\s*[,;\t]/i.test(line.slice(0, 100)),
   );
   if (headerLine < 0) throw new ReferenceFileError(file, 'a header row starting HCPCS,MOD');
   const lastHeaderRow = parseCsvRows(lines[headerLine] ?? '', file)[0] ?? [];
@@ -206,7 +208,10 @@ export async function parseGpciFile(source: ReferenceSource): Promise<GpciLocali
         carrier: mac.padStart(5, '0'),
         state: (row[state] ?? '').trim().toUpperCase(),
         locality: (row[locality] ?? '').trim().padStart(2, '0'),
-        name: (row[name] ?? '').trim().replace(/\*+$/, '').trim(),
+        name: (row[name] ?? '')
+          .trim()
+          .replace(/(?<!\*)\*+$/, '')
+          .trim(),
         workGpci: value(work, 'PW GPCI'),
         peGpci: value(pe, 'PE GPCI'),
         mpGpci: value(mp, 'MP GPCI'),
@@ -271,7 +276,7 @@ export async function parseLocalityCounties(source: ReferenceSource): Promise<Lo
         carrier: mac.padStart(5, '0'),
         locality: number.padStart(2, '0'),
         stateName: currentState,
-        feeScheduleArea: (row[area] ?? '').trim().replace(/\s*\*+$/, ''),
+        feeScheduleArea: (row[area] ?? '').trim().replace(/(?<!\s)\s*(?<!\*)\*+$/, ''),
         counties: (row[counties] ?? '').trim(),
       });
     });

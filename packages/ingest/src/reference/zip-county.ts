@@ -95,7 +95,7 @@ export function countyForZip(zip: string): ZipCounty | undefined {
  */
 export function parseAddressZip(address: string): { state: string; zip: string } | undefined {
   const match =
-    /(?:^|[\s,])([A-Za-z]{2})[\s,.]+(\d{5})(?:[-\s]?\d{4})?[\s.,]*(?:USA?|United States)?[\s.]*$/i.exec(
+    /(?:^|[\s,])([A-Za-z]{2})[\s,.]+(\d{5})(?:[-\s]?\d{4})?[\s.,]*(?:(?:USA?|United States)[\s.]*)?$/i.exec(
       address.trim(),
     );
   const state = match?.[1] ? stateByCode(match[1]) : undefined;

@@ -38,6 +38,22 @@ function webpLossless(width: number, height: number): Buffer {
   return bytes;
 }
 
+describe('imageInfo of an SVG built to make its patterns backtrack', () => {
+  it('answers at once for a run of empty comments before a wrong root', () => {
+    // Each comment could also end at a later "-->": time doubled with each, hours for 40.
+    expect(imageInfo(Buffer.from(`${'<!---->'.repeat(40)}x`))).toBeNull();
+    expect(imageInfo(Buffer.from(`${'<!-- a -->'.repeat(40)}<svg width="2" height="3"/>`))).toEqual(
+      { type: 'image/svg+xml', width: 2, height: 3 },
+    );
+  });
+
+  it('answers at once for a long attribute name without a value, or a long size', () => {
+    const long = 300_000;
+    expect(imageInfo(Buffer.from(`<svg ${'a'.repeat(long)}/>`))).toBeNull();
+    expect(imageInfo(Buffer.from(`<svg width="1${' '.repeat(long)}x" height="1"/>`))).toBeNull();
+  });
+});
+
 describe('imageInfo', () => {
   it('reads the size of a PNG from its header', () => {
     expect(imageInfo(png(4, 3))).toEqual({ type: 'image/png', width: 4, height: 3 });

@@ -63,7 +63,7 @@ function webp(bytes: Buffer): ImageInfo | null {
 }
 
 function svgLength(value: string | undefined): number | null {
-  const match = value ? /^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$/.exec(value) : null;
+  const match = value ? /^\s*(\d+(?:\.\d+)?)\s*(?:(px)\s*)?$/.exec(value) : null;
   const length = match ? Math.round(Number(match[1])) : NaN;
   return Number.isFinite(length) && length > 0 ? length : null;
 }
@@ -72,14 +72,18 @@ function svgLength(value: string | undefined): number | null {
 function svg(bytes: Buffer): ImageInfo | null {
   if (bytes.includes(0)) return null;
   const text = bytes.toString('utf8').replace(/^\ufeff/, '');
-  // Only a prolog (XML declaration, comments, doctype) may come before the root element.
+  // Only a prolog (XML declaration, comments, doctype) may come before the root element. A comment
+  // ends at its first "-->": a lazy `[\s\S]*?` could also end at any later one, and a run of
+  // comments was tried in every grouping, time doubling with each (ADR 0004, "Patterns").
   const root =
-    /^\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*<svg\b([^>]*)>/i.exec(
+    /^\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--(?:[^-]|-(?!->))*-->|<!DOCTYPE[^>]*>)\s*)*<svg\b([^>]*)>/i.exec(
       text,
     );
   if (!root) return null;
   const attributes = new Map<string, string>();
-  for (const match of (root[1] ?? '').matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+  for (const match of (root[1] ?? '').matchAll(
+    /(?<![\w:-])([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g,
+  )) {
     attributes.set((match[1] ?? '').toLowerCase(), match[2] ?? match[3] ?? '');
   }
   const width = svgLength(attributes.get('width'));
