@@ -228,6 +228,25 @@ export async function pendingOrderIn(db: Queryable, scope: string): Promise<Orde
   return rows[0] ?? null;
 }
 
+/**
+ * A pending order of the account, of one of `kinds`, in any scope: a renewal the job is charging,
+ * a checkout being paid. Each side looks for the other's under the account's lock (`user:{id}`),
+ * so that a plan is never bought and renewed at once (ADR 0017).
+ */
+export async function pendingOrderOfUser(
+  db: Queryable,
+  userId: string,
+  kinds: readonly OrderKind[],
+): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders o
+      WHERE o.user_id = $1 AND o.status = 'pending' AND o.kind = ANY($2::text[])
+      ORDER BY o.created_at DESC LIMIT 1`,
+    [userId, kinds],
+  );
+  return rows[0] ?? null;
+}
+
 /** Serialises order creation within a scope for the rest of the transaction. */
 export async function lockScope(client: PoolClient, scope: string): Promise<void> {
   await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [scope]);

@@ -27,6 +27,7 @@ import {
   insertOrder,
   lockScope,
   pendingOrderIn,
+  pendingOrderOfUser,
   type NewOrder,
   type NewOrderItem,
   type OrderMethod,
@@ -63,6 +64,8 @@ export const CHECKOUT_MESSAGES = {
     'Nothing is due today for this order, but later installments are. Please choose Pay Once for it.',
   previousPending:
     'Your previous payment is still being confirmed. Please check your profile in a few minutes before paying again.',
+  renewalPending:
+    'A renewal of your subscription is being charged to your saved payment method. Please check your profile in a few minutes before paying again.',
 } as const;
 
 /** How long a repeated request waits for the first one, still at the gateway, to finish. */
@@ -97,6 +100,11 @@ interface Charge {
 
 interface Attempt {
   scope: string;
+  /**
+   * The account paying for plans, if one is: its renewals being charged are looked for too, as
+   * a renewal looks for its checkouts (pendingOrderOfUser).
+   */
+  userId?: string;
   key: string;
   requestHash: string;
   /** What the gateway charges; null for an order that costs nothing (no gateway call at all). */
@@ -235,6 +243,7 @@ export class PaymentService {
     return this.attempt(
       {
         scope: `user:${account.userId}`,
+        userId: account.userId,
         key,
         requestHash: hashOf({
           kind: 'subscription',
@@ -273,6 +282,7 @@ export class PaymentService {
     return this.attempt(
       {
         scope: `user:${account.userId}`,
+        userId: account.userId,
         key,
         requestHash: hashOf({ kind: 'subscription', channel: 'none', ...cartFingerprint(body) }),
         charge: null,
@@ -434,6 +444,8 @@ export class PaymentService {
         throw conflict(
           pending.reply ? CHECKOUT_MESSAGES.previousPending : PAYMENT_MESSAGES.paymentInProgress,
         );
+      if (attempt.userId && (await pendingOrderOfUser(client, attempt.userId, ['renewal'])))
+        throw conflict(CHECKOUT_MESSAGES.renewalPending);
       const prepared = await attempt.prepare(client);
       if (prepared.coupon && prepared.order.userId)
         await this.deps.catalogue.reserveCoupon(

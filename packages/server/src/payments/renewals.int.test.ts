@@ -1,7 +1,7 @@
 import type { LoginResponse } from '@ratelens/core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedStatesAndFiles, seededPlans } from '../subscriptions/catalogue-fixtures.ts';
-import { signedInUser, useTestApp } from '../test/app.ts';
+import { authHeaders, signedInUser, useTestApp } from '../test/app.ts';
 import {
   addPlan,
   billing,
@@ -77,6 +77,20 @@ function addMonths(date: Date, months: number): Date {
 }
 
 const search5 = () => ({ items: [{ subscriptionID: plans.search5, state: '' }] });
+
+/** A job log that keeps its warnings as `message subscriptionId: reason`. */
+function keptLog() {
+  const lines: string[] = [];
+  const log = {
+    info: () => {},
+    warn: (details: object, message: string) => {
+      const { subscriptionId, reason } = details as { subscriptionId?: string; reason?: string };
+      lines.push(`${message} ${subscriptionId}: ${reason}`);
+    },
+    error: () => {},
+  };
+  return { log, lines };
+}
 
 describe('the renewal job', () => {
   it('charges the stored profile of an auto-renewing subscription and extends it, carrying remaining searches forward within the grace', async () => {
@@ -186,6 +200,95 @@ describe('the renewal job', () => {
     expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([
       expect.objectContaining({ status: 'paid' }),
     ]);
+  });
+
+  it('refuses a checkout of the account while a renewal of it is being charged', async () => {
+    // The stored profile loses every answer (the sandbox's lost-answer ZIP): the renewal's order
+    // stays pending until a later run finds the charge.
+    const session = await signedInUser(test.app);
+    await payCard(test.app, session, { ...search5(), billingAddress: billing('46290') });
+    await runRenewals(pool(), gateway());
+    const [subscription] = await subscriptionsOf(pool(), session.userID);
+    if (!subscription) throw new Error('the reconciled purchase made no subscription');
+    await lapse(subscription.id, { expiredHoursAgo: 1 });
+    expect((await runRenewals(pool(), gateway())).renewals.pending).toBe(1);
+
+    // Bought again meanwhile, the plan would be paid twice: once renewed, once new.
+    const again = await payCard(test.app, session, search5());
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(
+      'A renewal of your subscription is being charged to your saved payment method. Please check your profile in a few minutes before paying again.',
+    );
+    await runRenewals(pool(), gateway(), new Date(Date.now() + 2 * HOUR));
+    expect(await subscriptionsOf(pool(), session.userID)).toHaveLength(1);
+  });
+
+  it('does not renew while a checkout of the account is being paid: the next run does', async () => {
+    const { session, subscription } = await buy(search5());
+    await lapse(subscription.id, { expiredHoursAgo: 1 });
+    // A checkout whose card is at the gateway right now: its order is pending, without a reply.
+    await pool().query(
+      `INSERT INTO orders (user_id, kind, idempotency_scope, idempotency_key, request_hash, method,
+              amount_cents, email, gateway, invoice_number)
+       VALUES ($1, 'subscription', $2, 'in-flight', 'hash', 'card', 999, 'x@example.com', 'sandbox', 'in-flight')`,
+      [session.userID, `user:${session.userID}`],
+    );
+    const { log, lines } = keptLog();
+    await runRenewals(pool(), gateway(), new Date(), { log });
+    expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([]);
+    expect(lines).toContain(
+      `subscription not renewed ${subscription.id}: a checkout of the account is being paid; the next run tries again`,
+    );
+
+    await pool().query(`UPDATE orders SET status = 'failed' WHERE idempotency_key = 'in-flight'`);
+    await runRenewals(pool(), gateway());
+    expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([
+      expect.objectContaining({ status: 'paid' }),
+    ]);
+  });
+
+  it('does not renew a subscription whose auto-renewal is turned off while the run reaches it', async () => {
+    const { session, subscription } = await buy(search5());
+    await lapse(subscription.id, { expiredHoursAgo: 1 });
+    // The run waits at the account's lock (another renewal of the account, a checkout) while
+    // the customer turns auto-renewal off.
+    const holder = await pool().connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        `user:${session.userID}`,
+      ]);
+      const { log, lines } = keptLog();
+      const run = runRenewals(pool(), gateway(), new Date(), { log });
+      await vi.waitFor(
+        async () => {
+          const { rowCount } = await pool().query(
+            `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+          );
+          expect(rowCount).toBe(1);
+        },
+        { timeout: 5000 },
+      );
+      const off = await test.app.inject({
+        method: 'POST',
+        url: '/api/subscription/updateAutoRenewal',
+        headers: authHeaders(session),
+        payload: {
+          userID: session.userID,
+          mySubscriptionID: subscription.id,
+          autoRenewStatus: false,
+        },
+      });
+      expect(off.statusCode).toBe(200);
+      await holder.query('COMMIT');
+      await run;
+      expect(lines).toContain(
+        `subscription not renewed ${subscription.id}: auto-renewal was turned off, or the subscription was extended`,
+      );
+    } finally {
+      holder.release();
+    }
+    expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([]);
   });
 
   it('charges a due installment with the stored profile, once', async () => {

@@ -1,4 +1,4 @@
-import { inTransaction, type Pool } from '@ratelens/db';
+import { inTransaction, type Pool, type PoolClient } from '@ratelens/db';
 import { PAYMENT_MESSAGES, type CartItem } from '@ratelens/core';
 import { AppError } from '../http/errors.ts';
 import { RENEWAL_GRACE_MS } from '../oobrates/entitlements.ts';
@@ -8,6 +8,7 @@ import {
   findOrderByKey,
   insertOrder,
   lockScope,
+  pendingOrderOfUser,
   type NewOrderItem,
   type OrderKind,
   type OrderRow,
@@ -159,39 +160,62 @@ async function renew(
   const scope = `renewal:${due.subscriptionId}`;
   const key = due.expiresAt.toISOString();
   if (await findOrderByKey(pool, scope, key)) return 'skipped';
+  return chargeProfileOrder(pool, gateway, {
+    kind: 'renewal',
+    scope,
+    key,
+    due,
+    description: 'RateLens subscription renewal',
+    now,
+    prepare: (client) => renewalOrder(client, catalogue, due, now, options),
+  });
+}
+
+/**
+ * What a renewal charges, decided in its order's transaction under the account's lock, the one a
+ * checkout takes (`user:{id}`): null when it is not renewed. The subscription must still be due
+ * with auto-renewal on (its row locked, so turning auto-renewal off waits for the order, and an
+ * order waits for it); no checkout of the account may be being paid; and the renewal is priced
+ * like a purchase at today's catalogue, so a plan no longer sold, or one the account has bought
+ * again meanwhile, is not renewed. Before session 53 all this was read before the transaction: a
+ * checkout paid during the job's run, or auto-renewal turned off, was not seen (ADR 0017).
+ */
+async function renewalOrder(
+  client: PoolClient,
+  catalogue: Catalogue,
+  due: DueRenewal,
+  now: Date,
+  options: RenewalOptions,
+): Promise<{ items: NewOrderItem[]; amountCents: number } | null> {
+  const notRenewed = (reason: string) => {
+    options.log?.warn({ subscriptionId: due.subscriptionId, reason }, 'subscription not renewed');
+    return null;
+  };
+  await lockScope(client, `user:${due.userId}`);
+  const { rowCount } = await client.query(
+    `SELECT 1 FROM subscriptions WHERE id = $1 AND auto_renewal AND expires_at <= $2 FOR UPDATE`,
+    [due.subscriptionId, now],
+  );
+  if (!rowCount) return notRenewed('auto-renewal was turned off, or the subscription was extended');
+  if (await pendingOrderOfUser(client, due.userId, ['subscription']))
+    return notRenewed('a checkout of the account is being paid; the next run tries again');
   const item: CartItem = {
     subscriptionID: due.planId,
     state: due.stateCode ?? '',
     IsInstalmentPayment: due.installment,
     customOfferId: due.customOfferId,
   };
-  let items: NewOrderItem[];
-  let amountCents: number;
   try {
-    // The renewal is priced like a purchase at today's catalogue; a plan no longer sold, or one
-    // the account has bought again meanwhile, is not renewed.
-    const priced = await catalogue.priceCart(pool, due.userId, [item], null, now);
-    items = itemsOf(priced).map((line) => ({ ...line, subscriptionId: due.subscriptionId }));
-    amountCents = priced.dueTodayCents;
+    const priced = await catalogue.priceCart(client, due.userId, [item], null, now);
+    if (priced.dueTodayCents <= 0) return null;
+    return {
+      items: itemsOf(priced).map((line) => ({ ...line, subscriptionId: due.subscriptionId })),
+      amountCents: priced.dueTodayCents,
+    };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    options.log?.warn(
-      { subscriptionId: due.subscriptionId, reason: error.message },
-      'subscription not renewed',
-    );
-    return 'skipped';
+    return notRenewed(error.message);
   }
-  if (amountCents <= 0) return 'skipped';
-  return chargeProfileOrder(pool, gateway, {
-    kind: 'renewal',
-    scope,
-    key,
-    due,
-    amountCents,
-    items,
-    description: 'RateLens subscription renewal',
-    now,
-  });
 }
 
 async function chargeInstallment(
@@ -213,7 +237,11 @@ async function chargeInstallment(
   });
 }
 
-/** A charge of a stored profile: the order under its key first, then the gateway, then settlement. */
+/**
+ * A charge of a stored profile: the order under its key first, then the gateway, then settlement.
+ * The amount and lines are given, or decided by `prepare` in the order's transaction (null: no
+ * order, skipped).
+ */
 async function chargeProfileOrder(
   pool: Pool,
   gateway: PaymentGateway,
@@ -222,15 +250,22 @@ async function chargeProfileOrder(
     scope: string;
     key: string;
     due: ProfileRow;
-    amountCents: number;
-    items: NewOrderItem[];
     description: string;
     now: Date;
     installmentId?: string;
-  },
+  } & (
+    | { amountCents: number; items: NewOrderItem[]; prepare?: undefined }
+    | {
+        prepare: (
+          client: PoolClient,
+        ) => Promise<{ amountCents: number; items: NewOrderItem[] } | null>;
+      }
+  ),
 ): Promise<OrderStatus | 'skipped'> {
   const { due } = charge;
   const order = await inTransaction(pool, async (client): Promise<OrderRow | null> => {
+    const prepared = charge.prepare ? await charge.prepare(client) : charge;
+    if (!prepared) return null;
     await lockScope(client, charge.scope);
     const inserted = await insertOrder(
       client,
@@ -241,7 +276,7 @@ async function chargeProfileOrder(
         key: charge.key,
         requestHash: charge.key,
         method: 'profile',
-        amountCents: charge.amountCents,
+        amountCents: prepared.amountCents,
         couponId: null,
         email: due.email,
         accountType: due.accountType,
@@ -249,7 +284,7 @@ async function chargeProfileOrder(
         gateway: gateway.name,
         invoiceNumber: newInvoiceNumber(),
       },
-      charge.items,
+      prepared.items,
     );
     if (inserted && charge.installmentId)
       await client.query(`UPDATE installments SET order_id = $2 WHERE id = $1`, [
