@@ -10,6 +10,14 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row;
 }
 
+/**
+ * Locks an account's row for the rest of the transaction: what one request does to the account
+ * (spend its e-mail links and write a new one) waits for another's to commit.
+ */
+export async function lockUser(db: Executor, id: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;

@@ -26,6 +26,7 @@ import {
   findThrottle,
   findUserByEmail,
   findUserById,
+  lockUser,
   insertEmailToken,
   insertRefreshToken,
   insertSession,
@@ -130,6 +131,9 @@ export class AuthService {
   ): Promise<string> {
     const token = randomToken();
     await this.db.transaction(async (tx) => {
+      // The account's row locked first: two requests at once each spent the links before either's
+      // was written, and both links lived (found by a race audit).
+      await lockUser(tx, user.id);
       await spendEmailTokens(tx, user.id, purpose);
       await insertEmailToken(tx, {
         userId: user.id,
@@ -386,6 +390,8 @@ export class AuthService {
     const passwordHash = await hashPassword(body.NewPassword);
     const done = await this.db.transaction(async (tx) => {
       if (!(await consumeEmailToken(tx, token.id))) return false;
+      // Any other reset link of the account dies with this one.
+      await spendEmailTokens(tx, user.id, 'reset-password');
       await updateUser(tx, user.id, { passwordHash });
       // A reset is what someone does when a password may be known to another: end every session.
       await revokeUserSessions(tx, user.id, 'password-reset');

@@ -4,7 +4,7 @@ import {
   ROLES,
   type LoginResponse,
 } from '@ratelens/core';
-import { findUserByEmail, listOutboxMessages, schema } from '@ratelens/db';
+import { findUserByEmail, insertEmailToken, listOutboxMessages, schema } from '@ratelens/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +20,7 @@ import {
   useTestApp,
 } from '../test/app.ts';
 import { AUTH_MESSAGES } from './auth-service.ts';
+import { hashToken, randomToken } from './tokens.ts';
 
 const test = useTestApp();
 
@@ -554,6 +555,47 @@ describe('password recovery', () => {
       headers: authHeaders(session),
     });
     expect(old.statusCode).toBe(401);
+  });
+
+  it('leaves one live reset link however many are asked for at once, and none once it is used', async () => {
+    const email = uniqueEmail();
+    await register(test.app, email);
+    // Asked for at the same moment, each request spent the links before either's was written.
+    const captchas = await Promise.all(Array.from({ length: 6 }, () => solvedCaptcha(test.app)));
+    const answers = await Promise.all(
+      captchas.map((altcha) => post('/api/auth/ForgetPassword', { Email: email, altcha })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const live = async () => {
+      const { rows } = await test.database.connection.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM email_tokens t JOIN users u ON u.id = t.user_id
+          WHERE u.email = $1 AND t.purpose = 'reset-password' AND t.used_at IS NULL`,
+        [email],
+      );
+      return rows[0]?.n;
+    };
+    expect(await live()).toBe(1);
+
+    // A second live link (as such a race left before), used after the first: dead with it.
+    const user = await findUserByEmail(test.database.connection.db, email);
+    const second = randomToken();
+    await insertEmailToken(test.database.connection.db, {
+      userId: user?.id ?? '',
+      purpose: 'reset-password',
+      tokenHash: hashToken(second),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const link = await linkFromLatestEmail(test, email);
+    const reset = (Token: string | null, NewPassword: string) =>
+      post('/api/auth/ResetPassword', {
+        NewPassword,
+        ConfirmPassword: NewPassword,
+        Email: email,
+        Token,
+      });
+    expect((await reset(link.searchParams.get('token'), 'Brand-New-Pass-7&')).statusCode).toBe(200);
+    expect(await live()).toBe(0);
+    expect((await reset(second, 'Other-New-Pass-8&')).statusCode).toBe(400);
   });
 
   it('refuses an expired reset link', async () => {
