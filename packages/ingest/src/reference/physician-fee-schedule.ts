@@ -57,10 +57,11 @@ export async function parseRvuFile(source: ReferenceSource): Promise<PhysicianFe
   const content = await readSourceText(source);
   const lines = content.split(/\r\n|\n|\r/);
   // The header block's last line starts "HCPCS,MOD,DESCRIPTION,": find it before parsing rows.
-  // Its first 100 characters: the pattern's overlapping blanks and tabs take time growing with
-  // the square of a line's length.
+  // The first separator is a comma or semicolon with its blanks, or blanks holding a tab: as
+  // `\s*[,;\t]\s*`, every split of a run of tabs was tried, time growing with the square of its
+  // length (ADR 0004, "Patterns").
   const headerLine = lines.findIndex((line) =>
-    /^"?HCPCS"?\s*[,;\t]\s*"?MOD"?\s*[,;\t]/i.test(line.slice(0, 100)),
+    /^"?HCPCS"?(?:\s*[,;]\s*|[^\S\t]*\t\s*)"?MOD"?\s*[,;\t]/i.test(line),
   );
   if (headerLine < 0) throw new ReferenceFileError(file, 'a header row starting HCPCS,MOD');
   const lastHeaderRow = parseCsvRows(lines[headerLine] ?? '', file)[0] ?? [];
