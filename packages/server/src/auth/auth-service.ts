@@ -389,6 +389,9 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(body.NewPassword);
     const done = await this.db.transaction(async (tx) => {
+      // The account's row first, as a new link takes it: in the other order, a reset and a request
+      // for a link at the same moment each held what the other waited for (a deadlock, a 500).
+      await lockUser(tx, user.id);
       if (!(await consumeEmailToken(tx, token.id))) return false;
       // Any other reset link of the account dies with this one.
       await spendEmailTokens(tx, user.id, 'reset-password');
@@ -428,6 +431,7 @@ export class AuthService {
     if (token.usedAt || token.expiresAt.getTime() < Date.now())
       throw fieldError('Token', 'invalid', AUTH_MESSAGES.verifyLinkInvalid);
     const done = await this.db.transaction(async (tx) => {
+      await lockUser(tx, user.id);
       if (!(await consumeEmailToken(tx, token.id))) return false;
       await updateUser(tx, user.id, { emailConfirmed: true });
       await audit(tx, { userId: user.id, action: 'email.verified' });

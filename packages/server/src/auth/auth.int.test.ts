@@ -598,6 +598,28 @@ describe('password recovery', () => {
     expect((await reset(second, 'Other-New-Pass-8&')).statusCode).toBe(400);
   });
 
+  it('answers a reset and a request for a new link made at the same moment, never a 500', async () => {
+    // Each took the account's row and the links in the other order: a deadlock, one answer 500.
+    const email = uniqueEmail();
+    await register(test.app, email);
+    for (let round = 0; round < 20; round++) {
+      await forget(email);
+      const link = await linkFromLatestEmail(test, email);
+      const NewPassword = `Round-${round}-Pass-7&`;
+      const altcha = await solvedCaptcha(test.app);
+      const answers = await Promise.all([
+        post('/api/auth/ResetPassword', {
+          NewPassword,
+          ConfirmPassword: NewPassword,
+          Email: email,
+          Token: link.searchParams.get('token'),
+        }),
+        post('/api/auth/ForgetPassword', { Email: email, altcha }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).not.toContain(500);
+    }
+  });
+
   it('refuses an expired reset link', async () => {
     const email = uniqueEmail();
     await register(test.app, email);
