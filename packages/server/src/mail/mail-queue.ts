@@ -17,8 +17,6 @@ export const MAIL_GIVE_UP_HOURS = 24;
  * (SMTP_TIMEOUT_MS for each step).
  */
 const CLAIM_MINUTES = 5;
-/** How many messages a run of deliverQueuedMail claims at a time. */
-const BATCH = 50;
 
 /** The wait after `attempts` failed tries: 1, 2, 4, … minutes, at most an hour. */
 export function retryDelayMinutes(attempts: number): number {
@@ -68,9 +66,9 @@ interface QueuedMail extends MailMessage {
 /**
  * Tries every message that is due (or the one `id`, if due), each once: a message the server
  * takes is deleted; one it refuses waits retryDelayMinutes, or is given up on once it has been
- * queued MAIL_GIVE_UP_HOURS. A message is claimed before it is tried, so two runs at once (the
- * request's try and the worker's, two workers) never send it twice. `now` is the database's
- * clock unless given (tests).
+ * queued MAIL_GIVE_UP_HOURS. A message is claimed before it is tried, one at a time (a claim
+ * lasts CLAIM_MINUTES, longer than one try), so two runs at once (the request's try and the
+ * worker's, two workers) never send it twice. `now` is the database's clock unless given (tests).
  */
 export async function deliverQueuedMail(
   pool: Pool,
@@ -83,13 +81,13 @@ export async function deliverQueuedMail(
     const { rows } = await pool.query<QueuedMail>(
       `UPDATE mail_queue q
           SET attempts = q.attempts + 1,
-              next_attempt_at = coalesce($1::timestamptz, now()) + make_interval(mins => $4::int)
+              next_attempt_at = coalesce($1::timestamptz, now()) + make_interval(mins => $3::int)
         WHERE q.id IN (SELECT id FROM mail_queue
                         WHERE failed_at IS NULL AND next_attempt_at <= coalesce($1::timestamptz, now())
                           AND ($2::uuid IS NULL OR id = $2::uuid)
-                        ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+                        ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING q.id, q."to", q.subject, q.text, q.html, q.queued_at AS "queuedAt", q.attempts`,
-      [now, id, BATCH, CLAIM_MINUTES],
+      [now, id, CLAIM_MINUTES],
     );
     for (const mail of rows) {
       try {
@@ -108,18 +106,24 @@ export async function deliverQueuedMail(
       if (mail.attempts > 1)
         log.info(`Mail ${mail.id} ("${mail.subject}") sent at try ${mail.attempts}`);
     }
-    if (rows.length < BATCH || id !== null) return delivery;
+    if (rows.length === 0 || id !== null) return delivery;
   }
 }
 
 /**
- * Whether the server refused the message for good: an SMTP reply of 5xx (no such mailbox, a
- * message it will never take). A 4xx reply, or no reply at all (the server unreachable, a
- * timeout), may pass.
+ * Whether the server refused this message for good: a 5xx reply to its recipient (no such
+ * mailbox) or to its content (`RCPT TO`, `DATA`). A 4xx reply, no reply at all (the server out of
+ * reach, a timeout), and a 5xx to the sign-in or the sender (a changed SMTP password, a wrong
+ * MAIL_FROM: ours to mend, after which the message should still go) may pass.
  */
 function refusedForGood(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    (command === 'RCPT TO' || command === 'DATA')
+  );
 }
 
 /**

@@ -207,6 +207,20 @@ describe('e-mail with MAIL_DRIVER=smtp, through the queue', () => {
     ]);
   });
 
+  it('tries again a message whose sender the server refused: ours to mend, not the message', async () => {
+    // A wrong MAIL_FROM, a changed SMTP password: mended, the queued links should still go.
+    const email = uniqueEmail();
+    const id = await queueMessage(email);
+    const wrongSender = smtpTransport(smtp.url, 'RateLens <wrong-sender@ratelens.test>');
+    expect(await deliverQueuedMail(pool(), wrongSender, { log, id })).toEqual({
+      sent: 0,
+      retrying: 1,
+      failed: 0,
+    });
+    expect((await queued(email))[0]).toMatchObject({ failed: false, attempts: 1 });
+    expect((await queued(email))[0]?.lastError).toMatch(/553/);
+  });
+
   it('sends a message once when a second run comes while the first is sending it', async () => {
     // The worker's run, say, while the request's try waits for a slow server.
     smtp.delayMs = 1500;

@@ -12,7 +12,8 @@ export interface ReceivedMail {
  * A real SMTP server on loopback (the `smtp-server` package), speaking the protocol nodemailer
  * talks to in production. While `refusing` it answers every sender with 451 (try again later),
  * as a mail server that is overloaded or greylisting does; it answers 550 (no such mailbox, for
- * good) for a recipient whose address starts with `nobody`. With `delayMs` it takes that long to
+ * good) for a recipient whose address starts with `nobody`, and 553 (sender refused) for a
+ * sender whose address starts with `wrong`. With `delayMs` it takes that long to
  * say it has taken a message, as a slow server does.
  */
 export interface TestSmtpServer {
@@ -29,7 +30,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
-    onMailFrom(_address, _session, callback) {
+    onMailFrom(address, _session, callback) {
+      if (address.address.startsWith('wrong'))
+        return callback(Object.assign(new Error('Sender address rejected'), { responseCode: 553 }));
       if (!state.refusing) return callback();
       const error = Object.assign(new Error('Mailbox busy, try again later'), {
         responseCode: 451,
