@@ -206,14 +206,16 @@ export async function reconcilableOrders(
   db: Queryable,
   abandonedBefore: Date,
   scope?: string,
+  renewalsOf?: string,
 ): Promise<OrderRow[]> {
   const { rows } = await db.query<OrderRow>(
     `SELECT ${ORDER_COLUMNS} FROM orders o
       WHERE o.status = 'pending' AND (o.response IS NOT NULL OR o.created_at < $1)
-        AND ($2::text IS NULL OR o.idempotency_scope = $2)
+        AND ($2::text IS NULL OR o.idempotency_scope = $2
+             OR (o.kind = 'renewal' AND o.user_id = $3::uuid))
       ORDER BY o.created_at
       LIMIT 500`,
-    [abandonedBefore, scope ?? null],
+    [abandonedBefore, scope ?? null, renewalsOf ?? null],
   );
   return rows;
 }

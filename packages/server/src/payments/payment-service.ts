@@ -431,9 +431,12 @@ export class PaymentService {
 
     // A payment of this payer whose answer was lost is looked up first: if it went through, the
     // cart is priced knowing it (a retry with a new key after a timeout must not pay twice).
+    // So are the account's renewals whose answer was lost: the checkout would refuse while one is
+    // pending, until the renewal job's next run.
     await reconcilePending(pool, gateway, now, {
       gatewayTimeoutMs: this.deps.gatewayTimeoutMs,
       scope: attempt.scope,
+      renewalsOf: attempt.userId,
     });
     const created = await inTransaction(pool, async (client) => {
       await lockScope(client, attempt.scope);

@@ -67,11 +67,17 @@ export async function reconcilePending(
   pool: Pool,
   gateway: PaymentGateway,
   now: Date,
-  options: { gatewayTimeoutMs: number; scope?: string },
+  options: {
+    gatewayTimeoutMs: number;
+    scope?: string;
+    /** With `scope`: the renewals of this account too (a checkout refuses while one is pending). */
+    renewalsOf?: string;
+  },
 ): Promise<ReconcileSummary> {
   const abandonedBefore = new Date(now.getTime() - options.gatewayTimeoutMs - ABANDONED_AFTER_MS);
   const summary: ReconcileSummary = { settled: 0, stillPending: 0 };
-  for (const order of await reconcilableOrders(pool, abandonedBefore, options.scope)) {
+  const orders = await reconcilableOrders(pool, abandonedBefore, options.scope, options.renewalsOf);
+  for (const order of orders) {
     const reply = await reconcileOrder(pool, gateway, order, now);
     if (reply) summary.settled += 1;
     else summary.stillPending += 1;

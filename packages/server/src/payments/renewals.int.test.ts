@@ -203,8 +203,27 @@ describe('the renewal job', () => {
   });
 
   it('refuses a checkout of the account while a renewal of it is being charged', async () => {
-    // The stored profile loses every answer (the sandbox's lost-answer ZIP): the renewal's order
-    // stays pending until a later run finds the charge.
+    const { session, subscription } = await buy(search5());
+    await lapse(subscription.id, { expiredHoursAgo: 1 });
+    // The renewal's charge at the gateway right now: its order is pending, without a reply.
+    await pool().query(
+      `INSERT INTO orders (user_id, kind, idempotency_scope, idempotency_key, request_hash, method,
+              amount_cents, email, gateway, invoice_number)
+       VALUES ($1, 'renewal', $2, 'in-flight', 'in-flight', 'profile', 999, 'x@example.com',
+               'sandbox', $3)`,
+      [session.userID, `renewal:${subscription.id}`, `in-flight-${subscription.id}`.slice(0, 20)],
+    );
+    // Bought again meanwhile, the plan would be paid twice: once renewed, once new.
+    const again = await payCard(test.app, session, search5());
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(
+      'A renewal of your subscription is being charged to your saved payment method. Please check your profile in a few minutes before paying again.',
+    );
+    expect(await subscriptionsOf(pool(), session.userID)).toHaveLength(1);
+  });
+
+  it('looks up a renewal whose answer was lost before a checkout of the account', async () => {
+    // The stored profile loses every answer (the sandbox's lost-answer ZIP).
     const session = await signedInUser(test.app);
     await payCard(test.app, session, { ...search5(), billingAddress: billing('46290') });
     await runRenewals(pool(), gateway());
@@ -213,13 +232,13 @@ describe('the renewal job', () => {
     await lapse(subscription.id, { expiredHoursAgo: 1 });
     expect((await runRenewals(pool(), gateway())).renewals.pending).toBe(1);
 
-    // Bought again meanwhile, the plan would be paid twice: once renewed, once new.
+    // The checkout finds the renewal paid, not pending until the job's next run: the plan is
+    // held, so buying it again is refused as such.
     const again = await payCard(test.app, session, search5());
-    expect(again.statusCode).toBe(409);
-    expect(again.json<{ message: string }>().message).toBe(
-      'A renewal of your subscription is being charged to your saved payment method. Please check your profile in a few minutes before paying again.',
-    );
-    await runRenewals(pool(), gateway(), new Date(Date.now() + 2 * HOUR));
+    expect(again.statusCode).toBe(400);
+    expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([
+      expect.objectContaining({ status: 'paid' }),
+    ]);
     expect(await subscriptionsOf(pool(), session.userID)).toHaveLength(1);
   });
 

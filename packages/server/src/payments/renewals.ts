@@ -192,6 +192,10 @@ async function renewalOrder(
     return null;
   };
   await lockScope(client, `user:${due.userId}`);
+  // The account's row before its subscription's, as a search and its refund take them: the
+  // order's foreign key would otherwise want the account's row while a refund held it and waited
+  // for the subscription's.
+  await client.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [due.userId]);
   const { rowCount } = await client.query(
     `SELECT 1 FROM subscriptions WHERE id = $1 AND auto_renewal AND expires_at <= $2 FOR UPDATE`,
     [due.subscriptionId, now],
