@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LoginResponse } from '@ratelens/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedStatesAndFiles, seededPlans } from '../subscriptions/catalogue-fixtures.ts';
@@ -77,6 +78,18 @@ function addMonths(date: Date, months: number): Date {
 }
 
 const search5 = () => ({ items: [{ subscriptionID: plans.search5, state: '' }] });
+
+/** An order at the gateway right now: pending, without a reply. Answers its id. */
+async function inFlightOrder(userId: string, kind: string, scope: string): Promise<string> {
+  const key = `in-flight-${randomUUID().slice(0, 8)}`;
+  const { rows } = await pool().query<{ id: string }>(
+    `INSERT INTO orders (user_id, kind, idempotency_scope, idempotency_key, request_hash, method,
+            amount_cents, email, gateway, invoice_number)
+     VALUES ($1, $2, $3, $4, $4, 'card', 999, 'x@example.com', 'sandbox', $4) RETURNING id`,
+    [userId, kind, scope, key],
+  );
+  return rows[0]?.id ?? '';
+}
 
 /** A job log that keeps its warnings as `message subscriptionId: reason`. */
 function keptLog() {
@@ -205,14 +218,8 @@ describe('the renewal job', () => {
   it('refuses a checkout of the account while a renewal of it is being charged', async () => {
     const { session, subscription } = await buy(search5());
     await lapse(subscription.id, { expiredHoursAgo: 1 });
-    // The renewal's charge at the gateway right now: its order is pending, without a reply.
-    await pool().query(
-      `INSERT INTO orders (user_id, kind, idempotency_scope, idempotency_key, request_hash, method,
-              amount_cents, email, gateway, invoice_number)
-       VALUES ($1, 'renewal', $2, 'in-flight', 'in-flight', 'profile', 999, 'x@example.com',
-               'sandbox', $3)`,
-      [session.userID, `renewal:${subscription.id}`, `in-flight-${subscription.id}`.slice(0, 20)],
-    );
+    // The renewal's charge at the gateway right now.
+    await inFlightOrder(session.userID, 'renewal', `renewal:${subscription.id}`);
     // Bought again meanwhile, the plan would be paid twice: once renewed, once new.
     const again = await payCard(test.app, session, search5());
     expect(again.statusCode).toBe(409);
@@ -245,13 +252,8 @@ describe('the renewal job', () => {
   it('does not renew while a checkout of the account is being paid: the next run does', async () => {
     const { session, subscription } = await buy(search5());
     await lapse(subscription.id, { expiredHoursAgo: 1 });
-    // A checkout whose card is at the gateway right now: its order is pending, without a reply.
-    await pool().query(
-      `INSERT INTO orders (user_id, kind, idempotency_scope, idempotency_key, request_hash, method,
-              amount_cents, email, gateway, invoice_number)
-       VALUES ($1, 'subscription', $2, 'in-flight', 'hash', 'card', 999, 'x@example.com', 'sandbox', 'in-flight')`,
-      [session.userID, `user:${session.userID}`],
-    );
+    // A checkout whose card is at the gateway right now.
+    const inFlight = await inFlightOrder(session.userID, 'subscription', `user:${session.userID}`);
     const { log, lines } = keptLog();
     await runRenewals(pool(), gateway(), new Date(), { log });
     expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([]);
@@ -259,7 +261,7 @@ describe('the renewal job', () => {
       `subscription not renewed ${subscription.id}: a checkout of the account is being paid; the next run tries again`,
     );
 
-    await pool().query(`UPDATE orders SET status = 'failed' WHERE idempotency_key = 'in-flight'`);
+    await pool().query(`UPDATE orders SET status = 'failed' WHERE id = $1`, [inFlight]);
     await runRenewals(pool(), gateway());
     expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([
       expect.objectContaining({ status: 'paid' }),
