@@ -41,7 +41,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     onRcptTo(address, _session, callback) {
       if (!address.address.startsWith('nobody')) return callback();
-      const error = Object.assign(new Error('No such mailbox'), { responseCode: 550 });
+      const error = Object.assign(new Error(`No such mailbox <${address.address}>`), {
+        responseCode: 550,
+      });
       callback(error);
     },
     onData(stream, session, callback) {
