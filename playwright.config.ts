@@ -57,6 +57,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '600',
       PUBLIC_URL: BASE_URL,
+      // The browser tests' files are served on this machine (read/address-guard.ts).
+      INGEST_PRIVATE_URLS: 'allow',
     },
   },
 });

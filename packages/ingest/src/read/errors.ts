@@ -5,6 +5,8 @@
 export type MrfReadErrorCode =
   | 'source-not-found'
   | 'http-error'
+  /** A URL, or a redirect, to this machine or a private network (read/address-guard.ts). */
+  | 'private-address'
   | 'server-silent'
   | 'empty-file'
   | 'unsupported-archive'

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { createGunzip, createInflateRaw } from 'node:zlib';
+import { assertPublicAddress } from './address-guard.ts';
 import { MrfReadError } from './errors.ts';
 import { DownloadStall } from './stall.ts';
 import {
@@ -480,6 +481,36 @@ async function openFile(path: string, chunkSize: number) {
   return { raw, totalBytes };
 }
 
+/** As browsers: more redirects than this is a loop. */
+const MAX_REDIRECTS = 20;
+
+/**
+ * A GET that follows redirects itself, each address checked first (assertPublicAddress): a
+ * public URL may redirect to this machine or its network.
+ */
+async function fetchPublic(
+  url: string,
+  init: { signal: AbortSignal; headers: Record<string, string> },
+): Promise<Response> {
+  let current = new URL(url);
+  for (let hop = 0; ; hop++) {
+    await assertPublicAddress(current);
+    const response = await fetch(current, { ...init, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || response.status === 304 || !location)
+      return response;
+    await response.body?.cancel();
+    if (hop === MAX_REDIRECTS)
+      throw new MrfReadError('http-error', `${url} redirects more than ${MAX_REDIRECTS} times.`);
+    current = new URL(location, current);
+    if (current.protocol !== 'http:' && current.protocol !== 'https:')
+      throw new MrfReadError(
+        'http-error',
+        `${url} redirects to ${current.protocol} addresses, not an http(s) one.`,
+      );
+  }
+}
+
 /** Each download's stall timer, from the GET to the end of its body (see bodyChunks). */
 const stalls = new WeakMap<Response, DownloadStall>();
 
@@ -496,9 +527,10 @@ async function download(
   let response: Response;
   try {
     stall.arm();
-    response = await fetch(url, { signal: stall.signal(net.signal), redirect: 'follow', headers });
+    response = await fetchPublic(url, { signal: stall.signal(net.signal), headers });
   } catch (cause) {
     stall.pause();
+    if (cause instanceof MrfReadError) throw cause;
     if (net.signal?.aborted)
       throw new MrfReadError('aborted', 'The read was cancelled.', { cause });
     if (stall.stalled) {

@@ -1,0 +1,108 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serveFiles } from '../testing/file-server.ts';
+import { assertPublicAddress, isPrivateAddress } from './address-guard.ts';
+import { openMrf } from './index.ts';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('isPrivateAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.20.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    '::',
+    'fd00::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+  ])('%s is private', (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each(['8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8', 'example.org'])(
+    '%s is not',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
+});
+
+describe('a download from a private address', () => {
+  it.each([
+    'http://127.0.0.1/file.json',
+    'http://[::1]:8080/file.json',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://localhost/file.json',
+  ])('is refused for %s unless INGEST_PRIVATE_URLS=allow', async (url) => {
+    vi.stubEnv('INGEST_PRIVATE_URLS', '');
+    await expect(assertPublicAddress(new URL(url))).rejects.toThrow(
+      /is on a private network \(.+\): files are read only from public addresses\. Set INGEST_PRIVATE_URLS=allow/,
+    );
+    vi.stubEnv('INGEST_PRIVATE_URLS', 'allow');
+    await expect(assertPublicAddress(new URL(url))).resolves.toBeUndefined();
+  });
+
+  it('is refused before any byte is asked for, with the code private-address', async () => {
+    const server = await serveFiles({ '/file.json': Buffer.from('{}') });
+    try {
+      vi.stubEnv('INGEST_PRIVATE_URLS', '');
+      await expect(openMrf(server.url('/file.json'))).rejects.toMatchObject({
+        code: 'private-address',
+      });
+      expect(server.statuses).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a download that is redirected', () => {
+  /** A server whose every path redirects to `to(path)`, or answers a tiny JSON at /file.json. */
+  async function redirecting(to: (path: string, base: string) => string) {
+    const server = createServer((request, response) => {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      if (request.url === '/file.json') response.end('{"hospital_name":');
+      else response.writeHead(302, { location: to(request.url ?? '/', base) }).end();
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { base, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('follows each redirect, checking its address', async () => {
+    const server = await redirecting((_path, base) => `${base}/file.json`);
+    try {
+      // The redirect is followed to the file, which is then read (and found cut short).
+      await expect(openMrf(`${server.base}/old.json`)).rejects.toMatchObject({
+        code: 'truncated-json',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a redirect to another scheme, and a loop', async () => {
+    const toFile = await redirecting(() => 'file:///etc/passwd');
+    const loop = await redirecting((path) => path);
+    try {
+      await expect(openMrf(`${toFile.base}/a.json`)).rejects.toThrow(
+        /redirects to file: addresses, not an http\(s\) one/,
+      );
+      await expect(openMrf(`${loop.base}/a.json`)).rejects.toThrow(/redirects more than 20 times/);
+    } finally {
+      await toFile.close();
+      await loop.close();
+    }
+  });
+});
