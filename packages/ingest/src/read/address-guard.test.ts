@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveFiles } from '../testing/file-server.ts';
-import { assertPublicAddress, isPrivateAddress } from './address-guard.ts';
+import { fetchPublicAddress, isPrivateAddress } from './address-guard.ts';
 import { openMrf } from './index.ts';
 
 afterEach(() => {
@@ -38,28 +38,34 @@ describe('isPrivateAddress', () => {
 });
 
 describe('a download from a private address', () => {
-  it.each([
-    'http://127.0.0.1/file.json',
-    'http://[::1]:8080/file.json',
-    'http://169.254.169.254/latest/meta-data/',
-    'http://localhost/file.json',
-  ])('is refused for %s unless INGEST_PRIVATE_URLS=allow', async (url) => {
-    vi.stubEnv('INGEST_PRIVATE_URLS', '');
-    await expect(assertPublicAddress(new URL(url))).rejects.toThrow(
-      /is on a private network \(.+\): files are read only from public addresses\. Set INGEST_PRIVATE_URLS=allow/,
-    );
-    vi.stubEnv('INGEST_PRIVATE_URLS', 'allow');
-    await expect(assertPublicAddress(new URL(url))).resolves.toBeUndefined();
-  });
+  const refused =
+    /is on a private network \(.+\): files are read only from public addresses\. Set INGEST_PRIVATE_URLS=allow/;
 
-  it('is refused before any byte is asked for, with the code private-address', async () => {
+  it.each(['http://127.0.0.1:9/file.json', 'http://[::1]:9/file.json', 'http://169.254.169.254/'])(
+    'is refused for %s, an address in the URL',
+    async (url) => {
+      vi.stubEnv('INGEST_PRIVATE_URLS', '');
+      await expect(fetchPublicAddress(new URL(url), {})).rejects.toThrow(refused);
+    },
+  );
+
+  it('is refused for a name when its socket looks it up, before any byte is asked for', async () => {
     const server = await serveFiles({ '/file.json': Buffer.from('{}') });
     try {
       vi.stubEnv('INGEST_PRIVATE_URLS', '');
+      const byName = server.url('/file.json').replace('127.0.0.1', 'localhost');
+      await expect(fetchPublicAddress(new URL(byName), {})).rejects.toThrow(
+        /^localhost is on a private network \((127\.0\.0\.1|::1)\)/,
+      );
+      await expect(openMrf(byName)).rejects.toMatchObject({ code: 'private-address' });
       await expect(openMrf(server.url('/file.json'))).rejects.toMatchObject({
         code: 'private-address',
       });
       expect(server.statuses).toEqual([]);
+
+      vi.stubEnv('INGEST_PRIVATE_URLS', 'allow');
+      const response = await fetchPublicAddress(new URL(byName), {});
+      expect(await response.text()).toBe('{}');
     } finally {
       await server.close();
     }

@@ -1,5 +1,6 @@
-import { lookup } from 'node:dns/promises';
+import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { Agent, fetch, type RequestInit, type Response } from 'undici';
 import { MrfReadError } from './errors.ts';
 
 /**
@@ -44,22 +45,62 @@ export function isPrivateAddress(address: string): boolean {
 
 export const privateAddressesAllowed = (): boolean => process.env.INGEST_PRIVATE_URLS === 'allow';
 
-/**
- * Refuses a URL whose host is, or resolves to, a private address (isPrivateAddress), unless
- * INGEST_PRIVATE_URLS=allow. Checked before each request, redirects included. Not checked at
- * connect time: a name that resolves anew between the two (DNS rebinding) is not caught.
- */
-export async function assertPublicAddress(url: URL): Promise<void> {
-  if (privateAddressesAllowed()) return;
+function refusal(host: string, address: string): MrfReadError {
+  return new MrfReadError(
+    'private-address',
+    `${host} is on a private network (${address}): files are read only from public addresses. ` +
+      'Set INGEST_PRIVATE_URLS=allow to read from this network.',
+  );
+}
+
+/** Refuses a URL whose host is a private IP address, unless INGEST_PRIVATE_URLS=allow. */
+export function assertPublicHost(url: URL): void {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const addresses = isIP(host)
-    ? [host]
-    : (await lookup(host, { all: true }).catch(() => [])).map((entry) => entry.address);
-  const inside = addresses.find(isPrivateAddress);
-  if (inside !== undefined)
-    throw new MrfReadError(
-      'private-address',
-      `${url.host} is on a private network (${inside}): files are read only from public ` +
-        'addresses. Set INGEST_PRIVATE_URLS=allow to read from this network.',
-    );
+  if (!privateAddressesAllowed() && isPrivateAddress(host)) throw refusal(url.host, host);
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * dns.lookup for the sockets a download opens: a name that resolves to any private address is
+ * refused (unless INGEST_PRIVATE_URLS=allow). Checked on the very addresses the socket is about
+ * to connect to, so a name that answered a public address a moment before (DNS rebinding) is
+ * caught too.
+ */
+function publicLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const inside = addresses.find((entry) => isPrivateAddress(entry.address));
+    if (inside && !privateAddressesAllowed())
+      return callback(refusal(hostname, inside.address), []);
+    const first = addresses[0];
+    if (options.all) callback(null, addresses);
+    else if (first) callback(null, first.address, first.family);
+    else
+      callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+  });
+}
+
+/** Connections whose every address is checked when it is looked up (publicLookup). */
+const publicAgent = new Agent({ connect: { lookup: publicLookup } });
+
+/**
+ * A fetch that connects to public addresses only: an IP address in the URL is checked here, a
+ * name when its socket looks it up. Its refusal is a MrfReadError `private-address`, not wrapped.
+ * Redirects are the caller's, each hop through here (redirect: 'manual' is the caller's to ask).
+ */
+export async function fetchPublicAddress(url: URL, init: RequestInit): Promise<Response> {
+  assertPublicHost(url);
+  try {
+    return await fetch(url, { ...init, dispatcher: publicAgent });
+  } catch (error) {
+    let cause: unknown = error;
+    for (let depth = 0; cause instanceof Error && depth < 5; depth++, cause = cause.cause)
+      if (cause instanceof MrfReadError) throw cause;
+    throw error;
+  }
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { createGunzip, createInflateRaw } from 'node:zlib';
-import { assertPublicAddress } from './address-guard.ts';
+import type { Response } from 'undici';
+import { fetchPublicAddress } from './address-guard.ts';
 import { MrfReadError } from './errors.ts';
 import { DownloadStall } from './stall.ts';
 import {
@@ -485,7 +486,7 @@ async function openFile(path: string, chunkSize: number) {
 const MAX_REDIRECTS = 20;
 
 /**
- * A GET that follows redirects itself, each address checked first (assertPublicAddress): a
+ * A GET that follows redirects itself, each to a public address only (fetchPublicAddress): a
  * public URL may redirect to this machine or its network.
  */
 async function fetchPublic(
@@ -494,8 +495,7 @@ async function fetchPublic(
 ): Promise<Response> {
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
-    await assertPublicAddress(current);
-    const response = await fetch(current, { ...init, redirect: 'manual' });
+    const response = await fetchPublicAddress(current, { ...init, redirect: 'manual' });
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || response.status === 304 || !location)
       return response;
@@ -586,7 +586,7 @@ async function* bodyChunks(response: Response, net: Net): AsyncGenerator<Buffer>
       stall?.pause();
       bytes += chunk.byteLength;
       yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      // Node's fetch never settles the next read of a body aborted while no read was pending:
+      // fetch never settles the next read of a body aborted while no read was pending:
       // a cancel that came while the reader held this part is seen here, not by the next read.
       if (net.signal?.aborted) throw new MrfReadError('aborted', 'The read was cancelled.');
       stall?.arm();
