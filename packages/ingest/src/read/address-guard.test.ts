@@ -25,16 +25,32 @@ describe('isPrivateAddress', () => {
     'fe80::1',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:a9fe:a9fe',
+    '0:0:0:0:0:ffff:7f00:1',
+    '::7f00:1',
+    '::127.0.0.1',
+    '64:ff9b::7f00:1',
+    '64:ff9b::10.0.0.1',
+    '64:ff9b:1::808:808',
+    '2002:7f00:1::',
+    '2002:a9fe:a9fe::1',
   ])('%s is private', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8', 'example.org'])(
-    '%s is not',
-    (address) => {
-      expect(isPrivateAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '172.32.0.1',
+    '2606:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::',
+    '2001:db8:ffff::7f00:1',
+    'example.org',
+  ])('%s is not', (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
 });
 
 describe('a download from a private address', () => {

@@ -6,7 +6,7 @@ import { MrfReadError } from './errors.ts';
 /**
  * The addresses a download may not reach unless INGEST_PRIVATE_URLS=allow: this machine, private
  * networks, link-local (cloud metadata at 169.254.169.254), shared address space, benchmarking,
- * multicast and reserved ranges. The refresh downloads whatever a hospital's cms-hpt.txt names
+ * multicast and reserved ranges, and the IPv6 addresses that stand for them. The refresh downloads whatever a hospital's cms-hpt.txt names
  * and follows redirects: without this, a hospital's site could make the server read its own
  * network and show a little of the answer on a public page.
  */
@@ -26,21 +26,52 @@ for (const [network, prefix] of [
 ] as const)
   PRIVATE.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible (deprecated), with the unspecified and loopback addresses.
+  ['::', 96],
+  // NAT64 for local use (RFC 8215).
+  ['64:ff9b:1::', 48],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
   PRIVATE.addSubnet(network, prefix, 'ipv6');
 
-/** Whether an IP address is in PRIVATE (an IPv4 address written as IPv6 counts as itself). */
+/** An IPv6 address's eight 16-bit groups (a dotted IPv4 tail read as the last two). */
+function groupsOf(address: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  let text = address;
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const parts = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
+  const before = parts(head);
+  const after = tail === undefined ? [] : parts(tail);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/**
+ * The IPv4 address an IPv6 one stands for: IPv4-mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::a.b.c.d)
+ * or 6to4 (2002:AABB:CCDD::); null for any other.
+ */
+function embeddedIpv4(address: string): string | null {
+  const g = groupsOf(address);
+  const ipv4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  const zero = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
+  if (zero(0, 5) && g[5] === 0xffff) return ipv4(g[6] ?? 0, g[7] ?? 0);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return ipv4(g[6] ?? 0, g[7] ?? 0);
+  if (g[0] === 0x2002) return ipv4(g[1] ?? 0, g[2] ?? 0);
+  return null;
+}
+
+/** Whether an IP address is in PRIVATE, an IPv6 one that stands for an IPv4 one as that. */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return PRIVATE.check(mapped[1], 'ipv4');
   const family = isIP(address);
+  if (family === 4) return PRIVATE.check(address, 'ipv4');
   if (family === 0) return false;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const ipv4 = embeddedIpv4(address);
+  return ipv4 === null ? PRIVATE.check(address, 'ipv6') : PRIVATE.check(ipv4, 'ipv4');
 }
 
 export const privateAddressesAllowed = (): boolean => process.env.INGEST_PRIVATE_URLS === 'allow';
