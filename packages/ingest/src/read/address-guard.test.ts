@@ -3,7 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveFiles } from '../testing/file-server.ts';
-import { fetchPublicAddress, isPrivateAddress } from './address-guard.ts';
+import { fetchPublic, isPrivateAddress } from './address-guard.ts';
+import { readHptTxt } from './hpt-txt.ts';
 import { openMrf } from './index.ts';
 
 afterEach(() => {
@@ -35,6 +36,11 @@ describe('isPrivateAddress', () => {
     '64:ff9b:1::808:808',
     '2002:7f00:1::',
     '2002:a9fe:a9fe::1',
+    '::ffff:0:7f00:1',
+    '::ffff:0:10.1.1.1',
+    'fec0::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '100::1',
   ])('%s is private', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
@@ -55,13 +61,13 @@ describe('isPrivateAddress', () => {
 
 describe('a download from a private address', () => {
   const refused =
-    /is on a private network \(.+\): files are read only from public addresses\. Set INGEST_PRIVATE_URLS=allow/;
+    /is on a private network: files are read only from public addresses\. Set INGEST_PRIVATE_URLS=allow/;
 
   it.each(['http://127.0.0.1:9/file.json', 'http://[::1]:9/file.json', 'http://169.254.169.254/'])(
     'is refused for %s, an address in the URL',
     async (url) => {
       vi.stubEnv('INGEST_PRIVATE_URLS', '');
-      await expect(fetchPublicAddress(new URL(url), {})).rejects.toThrow(refused);
+      await expect(fetchPublic(url, {})).rejects.toThrow(refused);
     },
   );
 
@@ -70,9 +76,7 @@ describe('a download from a private address', () => {
     try {
       vi.stubEnv('INGEST_PRIVATE_URLS', '');
       const byName = server.url('/file.json').replace('127.0.0.1', 'localhost');
-      await expect(fetchPublicAddress(new URL(byName), {})).rejects.toThrow(
-        /^localhost is on a private network \((127\.0\.0\.1|::1)\)/,
-      );
+      await expect(fetchPublic(byName, {})).rejects.toThrow(/^localhost is on a private network:/);
       await expect(openMrf(byName)).rejects.toMatchObject({ code: 'private-address' });
       await expect(openMrf(server.url('/file.json'))).rejects.toMatchObject({
         code: 'private-address',
@@ -80,7 +84,7 @@ describe('a download from a private address', () => {
       expect(server.statuses).toEqual([]);
 
       vi.stubEnv('INGEST_PRIVATE_URLS', 'allow');
-      const response = await fetchPublicAddress(new URL(byName), {});
+      const response = await fetchPublic(byName, {});
       expect(await response.text()).toBe('{}');
     } finally {
       await server.close();
@@ -109,6 +113,29 @@ describe('a download that is redirected', () => {
       await expect(openMrf(`${server.base}/old.json`)).rejects.toMatchObject({
         code: 'truncated-json',
       });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a redirect to a private address, for a price file and a cms-hpt.txt list', async () => {
+    // Only this machine serves here: private addresses are allowed for the first request, and
+    // no longer once it is made, so the redirect's is the check that refuses.
+    const asked: string[] = [];
+    const server = await redirecting((path, base) => {
+      asked.push(path);
+      vi.stubEnv('INGEST_PRIVATE_URLS', '');
+      return `${base.replace('127.0.0.1', 'localhost')}/file.json`;
+    });
+    try {
+      const refused = openMrf(`${server.base}/old.json`);
+      await expect(refused).rejects.toMatchObject({ code: 'private-address' });
+      await expect(refused).rejects.toThrow(/^localhost is on a private network/);
+      vi.stubEnv('INGEST_PRIVATE_URLS', 'allow');
+      await expect(readHptTxt(`${server.base}/cms-hpt.txt`)).rejects.toThrow(
+        /localhost is on a private network/,
+      );
+      expect(asked).toEqual(['/old.json', '/cms-hpt.txt']);
     } finally {
       await server.close();
     }

@@ -28,9 +28,13 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   // IPv4-compatible (deprecated), with the unspecified and loopback addresses.
   ['::', 96],
-  // NAT64 for local use (RFC 8215).
+  // NAT64 for local use (RFC 8215), discard-only, Teredo (an IPv4 address inside, obfuscated).
   ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 32],
   ['fc00::', 7],
+  // Site-local (deprecated).
+  ['fec0::', 10],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
@@ -52,14 +56,15 @@ function groupsOf(address: string): number[] {
 }
 
 /**
- * The IPv4 address an IPv6 one stands for: IPv4-mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::a.b.c.d)
- * or 6to4 (2002:AABB:CCDD::); null for any other.
+ * The IPv4 address an IPv6 one stands for: IPv4-mapped (::ffff:a.b.c.d), IPv4-translated
+ * (::ffff:0:a.b.c.d), NAT64 (64:ff9b::a.b.c.d) or 6to4 (2002:AABB:CCDD::); null for any other.
  */
 function embeddedIpv4(address: string): string | null {
   const g = groupsOf(address);
   const ipv4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
   const zero = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
   if (zero(0, 5) && g[5] === 0xffff) return ipv4(g[6] ?? 0, g[7] ?? 0);
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return ipv4(g[6] ?? 0, g[7] ?? 0);
   if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return ipv4(g[6] ?? 0, g[7] ?? 0);
   if (g[0] === 0x2002) return ipv4(g[1] ?? 0, g[2] ?? 0);
   return null;
@@ -76,10 +81,14 @@ export function isPrivateAddress(address: string): boolean {
 
 export const privateAddressesAllowed = (): boolean => process.env.INGEST_PRIVATE_URLS === 'allow';
 
-function refusal(host: string, address: string): MrfReadError {
+/**
+ * Not the address the host resolved to: the message may be shown on the hospital's public page,
+ * and the names inside a network are not for the world.
+ */
+function refusal(host: string): MrfReadError {
   return new MrfReadError(
     'private-address',
-    `${host} is on a private network (${address}): files are read only from public addresses. ` +
+    `${host} is on a private network: files are read only from public addresses. ` +
       'Set INGEST_PRIVATE_URLS=allow to read from this network.',
   );
 }
@@ -87,7 +96,7 @@ function refusal(host: string, address: string): MrfReadError {
 /** Refuses a URL whose host is a private IP address, unless INGEST_PRIVATE_URLS=allow. */
 export function assertPublicHost(url: URL): void {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (!privateAddressesAllowed() && isPrivateAddress(host)) throw refusal(url.host, host);
+  if (!privateAddressesAllowed() && isPrivateAddress(host)) throw refusal(url.host);
 }
 
 type LookupCallback = (
@@ -105,9 +114,8 @@ type LookupCallback = (
 function publicLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
-    const inside = addresses.find((entry) => isPrivateAddress(entry.address));
-    if (inside && !privateAddressesAllowed())
-      return callback(refusal(hostname, inside.address), []);
+    if (!privateAddressesAllowed() && addresses.some((entry) => isPrivateAddress(entry.address)))
+      return callback(refusal(hostname), []);
     const first = addresses[0];
     if (options.all) callback(null, addresses);
     else if (first) callback(null, first.address, first.family);
@@ -120,18 +128,47 @@ function publicLookup(hostname: string, options: LookupOptions, callback: Lookup
 const publicAgent = new Agent({ connect: { lookup: publicLookup } });
 
 /**
- * A fetch that connects to public addresses only: an IP address in the URL is checked here, a
- * name when its socket looks it up. Its refusal is a MrfReadError `private-address`, not wrapped.
- * Redirects are the caller's, each hop through here (redirect: 'manual' is the caller's to ask).
+ * One request, to a public address only: an IP address in the URL is checked here, a name when
+ * its socket looks it up. A redirect is returned, not followed. Its refusal is a MrfReadError
+ * `private-address`, not wrapped.
  */
-export async function fetchPublicAddress(url: URL, init: RequestInit): Promise<Response> {
+async function fetchPublicAddress(url: URL, init: RequestInit): Promise<Response> {
   assertPublicHost(url);
   try {
-    return await fetch(url, { ...init, dispatcher: publicAgent });
+    return await fetch(url, { ...init, redirect: 'manual', dispatcher: publicAgent });
   } catch (error) {
     let cause: unknown = error;
     for (let depth = 0; cause instanceof Error && depth < 5; depth++, cause = cause.cause)
       if (cause instanceof MrfReadError) throw cause;
     throw error;
+  }
+}
+
+/** As browsers: more redirects than this is a loop. */
+const MAX_REDIRECTS = 20;
+
+/**
+ * A GET that follows redirects itself, each to a public address only (fetchPublicAddress): a
+ * public URL may redirect to this machine or its network.
+ */
+export async function fetchPublic(
+  url: string,
+  init: { signal?: AbortSignal; headers?: Record<string, string> },
+): Promise<Response> {
+  let current = new URL(url);
+  for (let hop = 0; ; hop++) {
+    const response = await fetchPublicAddress(current, init);
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || response.status === 304 || !location)
+      return response;
+    await response.body?.cancel();
+    if (hop === MAX_REDIRECTS)
+      throw new MrfReadError('http-error', `${url} redirects more than ${MAX_REDIRECTS} times.`);
+    current = new URL(location, current);
+    if (current.protocol !== 'http:' && current.protocol !== 'https:')
+      throw new MrfReadError(
+        'http-error',
+        `${url} redirects to ${current.protocol} addresses, not an http(s) one.`,
+      );
   }
 }

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { createGunzip, createInflateRaw } from 'node:zlib';
 import type { Response } from 'undici';
-import { fetchPublicAddress } from './address-guard.ts';
+import { fetchPublic } from './address-guard.ts';
 import { MrfReadError } from './errors.ts';
 import { DownloadStall } from './stall.ts';
 import {
@@ -480,35 +480,6 @@ async function openFile(path: string, chunkSize: number) {
   }
   const raw = createReadStream(path, { highWaterMark: chunkSize }) as AsyncIterable<Buffer>;
   return { raw, totalBytes };
-}
-
-/** As browsers: more redirects than this is a loop. */
-const MAX_REDIRECTS = 20;
-
-/**
- * A GET that follows redirects itself, each to a public address only (fetchPublicAddress): a
- * public URL may redirect to this machine or its network.
- */
-async function fetchPublic(
-  url: string,
-  init: { signal: AbortSignal; headers: Record<string, string> },
-): Promise<Response> {
-  let current = new URL(url);
-  for (let hop = 0; ; hop++) {
-    const response = await fetchPublicAddress(current, { ...init, redirect: 'manual' });
-    const location = response.headers.get('location');
-    if (response.status < 300 || response.status >= 400 || response.status === 304 || !location)
-      return response;
-    await response.body?.cancel();
-    if (hop === MAX_REDIRECTS)
-      throw new MrfReadError('http-error', `${url} redirects more than ${MAX_REDIRECTS} times.`);
-    current = new URL(location, current);
-    if (current.protocol !== 'http:' && current.protocol !== 'https:')
-      throw new MrfReadError(
-        'http-error',
-        `${url} redirects to ${current.protocol} addresses, not an http(s) one.`,
-      );
-  }
 }
 
 /** Each download's stall timer, from the GET to the end of its body (see bodyChunks). */

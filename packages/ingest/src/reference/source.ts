@@ -2,6 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { errorMessage } from '@ratelens/core';
+import type { Response } from 'undici';
+import { fetchPublic } from '../read/address-guard.ts';
 import { errorText } from '../read/compression.ts';
 import { decodeText, looksBinary, utf16Encoding } from '../read/decode.ts';
 import { DownloadStall } from '../read/stall.ts';
@@ -53,7 +55,9 @@ async function download(source: string, maxBytes: number, stallMs?: number): Pro
   let response: Response;
   try {
     stall.arm();
-    response = await fetch(source, { signal: stall.signal() });
+    // As the hospital ingest reads: public addresses only, redirects checked (a cms-hpt.txt list
+    // is read here, at whatever address a hospital's site sends the request to).
+    response = await fetchPublic(source, { signal: stall.signal() });
   } catch (error) {
     // Worded as the hospital ingest words it: "fetch failed (getaddrinfo ENOTFOUND …)", or what
     // a port fetch refuses (6000, 25…) is.
