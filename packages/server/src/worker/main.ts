@@ -2,6 +2,7 @@ import { errorMessage } from '@ratelens/core';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../database.ts';
 import { onStopSignals } from '../stop-signals.ts';
+import { logLine } from './log-line.ts';
 import { startWorker, workerOptions, workerWhen, type Worker } from './worker.ts';
 
 /**
@@ -38,9 +39,9 @@ async function main(): Promise<void> {
   try {
     worker = await startWorker(
       workerOptions(config, database.connection.pool, {
-        info: (message) => console.log(`${stamp()} ${message}`),
-        warn: (message) => console.warn(`${stamp()} ${message}`),
-        error: (message) => console.error(`${stamp()} ${message}`),
+        info: (message) => console.log(`${stamp()} ${logLine(message)}`),
+        warn: (message) => console.warn(`${stamp()} ${logLine(message)}`),
+        error: (message) => console.error(`${stamp()} ${logLine(message)}`),
       }),
     );
   } catch (error) {

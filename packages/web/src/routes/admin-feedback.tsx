@@ -8,6 +8,7 @@ import { CardList } from '../shared/card-list.tsx';
 import { formatDateTime } from '../shared/format-date.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { ApiRequestError } from '../shared/http.ts';
+import { mailtoHref } from '../shared/mailto.ts';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
 import { ScrollRegion } from '../shared/scroll-region.tsx';
@@ -38,7 +39,7 @@ function Received({ item }: { item: FeedbackItem }) {
 
 function Email({ item }: { item: FeedbackItem }) {
   return (
-    <Anchor href={`mailto:${item.email}`} style={{ overflowWrap: 'anywhere' }}>
+    <Anchor href={mailtoHref(item.email)} style={{ overflowWrap: 'anywhere' }}>
       {item.email}
     </Anchor>
   );

@@ -35,6 +35,7 @@ import { formatCalendarDate } from '../shared/format-date.ts';
 import { useHospitalDetail } from '../features/inventory/inventory-queries.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { ApiRequestError } from '../shared/http.ts';
+import { mailtoHref } from '../shared/mailto.ts';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
 import { NewTabLink } from '../shared/router-link.tsx';
@@ -262,7 +263,7 @@ function FileCard({ file, earlier }: { file: HospitalFile; earlier: boolean }) {
             The hospital's contact for this file: {file.contactName}
             {file.contactName !== null && file.contactEmail !== null && ', '}
             {file.contactEmail !== null && (
-              <Anchor href={`mailto:${file.contactEmail}`}>{file.contactEmail}</Anchor>
+              <Anchor href={mailtoHref(file.contactEmail)}>{file.contactEmail}</Anchor>
             )}
           </Text>
         )}
