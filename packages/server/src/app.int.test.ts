@@ -197,6 +197,13 @@ describe('routing', () => {
       message: 'The request is too large.',
     });
   });
+
+  it('gives up on a request still coming after 5 minutes, and a connection quiet for a minute', () => {
+    // Fastify turns off Node's limit on the whole request (a body sent a byte at a time would
+    // hold its socket for ever); the quiet limit ends an export its client stopped reading.
+    expect(test.app.server.requestTimeout).toBe(300_000);
+    expect(test.app.server.timeout).toBe(60_000);
+  });
 });
 
 describe('API documentation', () => {

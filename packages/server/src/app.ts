@@ -85,6 +85,12 @@ export async function buildApp({
     clientErrorHandler: clientError,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Node's own limit on receiving a whole request, which Fastify would turn off: a body that
+    // comes a byte at a time must not hold its socket for ever (uploads are at most 10 MB).
+    requestTimeout: 300_000,
+    // A connection that sends and takes nothing for a minute is closed: an export its client
+    // stopped reading gives its place back (its transaction also ends, RatesSearch.streamRates).
+    connectionTimeout: 60_000,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -187,6 +193,7 @@ export async function buildApp({
       await api.register(partnersRoutes, { auth, partners: new PartnersService(db) });
       await api.register(downloadsRoutes, { pool: connection.pool });
       const ratesSearch = new RatesSearch(connection.pool);
+      app.addHook('onClose', () => ratesSearch.close());
       await api.register(oobRatesRoutes, {
         auth,
         oobRates: new OobRatesService({

@@ -13,14 +13,17 @@ export const ADMIN_ONLY = "The session is not an administrator's.";
 /** The 403 of a route that names an account (userId, e-mail) and serves only the session's own. */
 export const OWN_ACCOUNT = "The call names another account than the session's.";
 
-/** The refusals a route can answer with besides 400, 401 and 429, each with what it means. */
-export type Refusals = Partial<Record<403 | 404 | 409, string>>;
+/**
+ * The refusals a route can answer with besides 400, 401 and its rate limit's 429, each with what
+ * it means (a 429 here is one of its own, a limit on work under way).
+ */
+export type Refusals = Partial<Record<403 | 404 | 409 | 429, string>>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * For the OpenAPI document only: the 403, 404 and 409 answers of the route (thrown by the
-     * services it calls), so that a client knows which to handle.
+     * For the OpenAPI document only: the 403, 404, 409 and 429 answers of the route (thrown by
+     * it or the services it calls), so that a client knows which to handle.
      */
     refusals?: Refusals;
   }
@@ -34,7 +37,7 @@ const apiError = (description: string) => ({
 /**
  * jsonSchemaTransform, plus the error answers every route gives that its schema does not list:
  * 400 where it takes input (each field and rule in `errors`), 401 where it needs a session,
- * 429 where it has its own rate limit, and the 403, 404 and 409 its `config.refusals` names.
+ * 429 where it has its own rate limit, and the 403, 404, 409 and 429 its `config.refusals` names.
  * A route's own entry for a code wins. The document only: answers are not checked against these.
  */
 export const withErrorResponses: typeof jsonSchemaTransform = (input) => {

@@ -22,12 +22,18 @@ import { z } from 'zod';
 import type { AuthService } from '../auth/auth-service.ts';
 import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import { attachmentDisposition } from '../http/attachment.ts';
+import { tooManyRequests } from '../http/errors.ts';
+import { PerKeyLimit } from '../http/per-key-limit.ts';
 import type { OobRatesService } from './oobrates-service.ts';
 import { OWN_ACCOUNT } from '../http/openapi-errors.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** search-and-accounts §7: the rate search calls. All but the billing-class list need a session. */
+/** How many exports one user may have being written at once. */
+const EXPORTS_PER_USER = 2;
+const EXPORTS_BUSY = `${EXPORTS_PER_USER} of your exports are still being written: wait for one to finish, then try again.`;
+
 export const oobRatesRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   oobRates: OobRatesService;
@@ -149,12 +155,15 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
     handler: (request) => oobRates.summary(currentUser(request), request.body),
   });
 
+  // Two at once (a second window while the first downloads), not a pool's worth: each export
+  // holds a database connection until its client has read it all (RatesSearch.streamRates).
+  const exports = new PerKeyLimit(EXPORTS_PER_USER);
   for (const [url, schema, path] of [
     ['/OobRates/exportOobData', ExportQuerySchema, 'standard'],
     ['/OobRates/exportOobDatacustomvalue', CustomExportQuerySchema, 'custom'],
   ] as const) {
     app.get(url, {
-      config: { refusals: searchRefused },
+      config: { refusals: { ...searchRefused, 429: EXPORTS_BUSY } },
       onRequest: signedIn,
       schema: {
         tags,
@@ -165,7 +174,17 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
       },
       handler: async (request, reply) => {
         const input = request.query.oobinput;
-        const prepared = await oobRates.prepareExport(currentUser(request), input, path);
+        const user = currentUser(request);
+        const giveBack = exports.take(user.userId);
+        if (!giveBack) throw tooManyRequests(EXPORTS_BUSY);
+        reply.raw.once('close', giveBack);
+        let prepared;
+        try {
+          prepared = await oobRates.prepareExport(user, input, path);
+        } catch (error) {
+          giveBack();
+          throw error;
+        }
         const body = new PassThrough();
         // A client that goes away must not leave the writer waiting for a drain that never comes.
         reply.raw.once('close', () => {

@@ -13,7 +13,7 @@ import {
 } from '@ratelens/core';
 import { hospitalLocator, ingestFile, loadDemoData } from '@ratelens/ingest';
 import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   authHeaders,
   confirmAddress,
@@ -494,6 +494,50 @@ describe('OobRates calls', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 403]);
   });
 
+  it('ends an export its reader stopped reading, and closes the connection of one left early', async () => {
+    const { pool } = test.database.connection;
+    const search = new RatesSearch(pool, 300);
+    const query = {
+      stateCode: 'AK',
+      msaId: '11260',
+      code: '70450',
+      paymentMethod: 'OUTPATIENT',
+      familyStatus: 1 as const,
+      ytdSpend: 0,
+    };
+    const openTransactions = async () => {
+      const { rows } = await pool.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM pg_stat_activity
+          WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+      );
+      return rows[0]?.count;
+    };
+    try {
+      // A batch a row: the second row is asked for after the idle limit.
+      const rows = search.streamRates(query, 1);
+      expect((await rows.next()).done).toBe(false);
+      expect(await openTransactions()).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // PostgreSQL closed the connection: "Client has encountered a connection error and is not
+      // queryable".
+      await expect(rows.next()).rejects.toThrow(/connection error/);
+      expect(await openTransactions()).toBe(0);
+
+      // Left after its first row: its connection is not given back inside the transaction.
+      for await (const row of search.streamRates(query, 1)) {
+        expect(row.medicalcode).toBe('70450');
+        break;
+      }
+      expect(await openTransactions()).toBe(0);
+
+      const all: unknown[] = [];
+      for await (const row of search.streamRates(query)) all.push(row);
+      expect(all.length).toBeGreaterThan(1);
+    } finally {
+      await search.close();
+    }
+  });
+
   it('summarises the latest search per hospital, and only that one', async () => {
     const login = await signedInUser(test.app);
     const before = await post(test, 'getoobratesSummery', login, search('99213'));
@@ -832,6 +876,44 @@ describe('OobRates calls', () => {
     expect(response.rawPayload.length).toBeGreaterThan(1000);
     const bad = await get(test, 'exportOobDatacustomvalue?oobinput=%7B', login);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("writes two of a user's exports at once, and refuses a third until one is done", async () => {
+    const login = await signedInUser(test.app);
+    const input = encodeURIComponent(JSON.stringify(custom('70551', 1, 0, FAIRBANKS)));
+    const exportOf = (who: Login) => get(test, `exportOobDatacustomvalue?oobinput=${input}`, who);
+    const { pool } = test.database.connection;
+    // The exports wait for the hospitals table, holding their places, while this holds it.
+    const blocker = await pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE hospitals IN ACCESS EXCLUSIVE MODE');
+      const held = [exportOf(login), exportOf(login)];
+      await vi.waitFor(
+        async () => {
+          const { rows } = await pool.query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          expect(rows[0]?.waiting).toBe(2);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      const third = await exportOf(login);
+      expect(third.statusCode).toBe(429);
+      expect(third.json<ApiError>().message).toBe(
+        '2 of your exports are still being written: wait for one to finish, then try again.',
+      );
+      const another = exportOf(await signedInUser(test.app));
+      await blocker.query('COMMIT');
+      expect((await Promise.all([...held, another])).map((r) => r.statusCode)).toEqual([
+        200, 200, 200,
+      ]);
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => undefined);
+      blocker.release();
+    }
+    expect((await exportOf(login)).statusCode).toBe(200);
   });
 
   it('texts a link to a PDF of the search, through the outbox', async () => {

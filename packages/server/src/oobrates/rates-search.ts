@@ -14,7 +14,7 @@ import {
   type PlanDesign,
   type SummaryRow,
 } from '@ratelens/core';
-import { inTransaction, type Pool } from '@ratelens/db';
+import { inTransaction, poolLike, type Pool } from '@ratelens/db';
 import { badRequest } from '../http/errors.ts';
 
 /** The most rows one search answers with; a search that reaches it is cut at the highest rates. */
@@ -197,9 +197,32 @@ const RATE_ROWS_SQL = `
    WHERE nr.effective_amount IS NOT NULL
    ORDER BY nr.effective_amount DESC, m.name, pp.payer_name, pp.plan_name`;
 
+/**
+ * Exports hold a connection for as long as their client takes to download: at most this many at
+ * once, on connections of their own (the rest wait their turn), so searches keep the pool's.
+ */
+const EXPORT_CONNECTIONS = 3;
+/**
+ * An export whose client stops reading leaves its transaction idle between two batches:
+ * PostgreSQL ends the transaction after this long, and the export fails, giving its connection
+ * back (idle_in_transaction_session_timeout).
+ */
+export const EXPORT_IDLE_MS = 60_000;
+
 /** Reads behind the rate search: billing classes, areas, codes, rates and their summary. */
 export class RatesSearch {
-  constructor(private readonly pool: Pool) {}
+  private exportPool: Pool | null = null;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly exportIdleMs = EXPORT_IDLE_MS,
+  ) {}
+
+  /** Closes the exports' connections (the pool's own are its owner's to close). */
+  async close(): Promise<void> {
+    await this.exportPool?.end();
+    this.exportPool = null;
+  }
 
   billingClasses(): string[] {
     return [...BILLING_CLASS_NAMES];
@@ -408,12 +431,24 @@ export class RatesSearch {
     return rows.map((r) => this.toRow(r, query, plan));
   }
 
-  /** Every row of the search, fetched through a cursor in batches so memory stays flat (exports). */
+  /**
+   * Every row of the search, fetched through a cursor in batches so memory stays flat (exports).
+   * Waits for one of EXPORT_CONNECTIONS; fails once not asked for the next row for exportIdleMs.
+   */
   async *streamRates(query: RateQuery, batch = 2000): AsyncGenerator<OopRateRow> {
     const plan = await this.planDesign();
-    const client = await this.pool.connect();
+    this.exportPool ??= poolLike(this.pool, EXPORT_CONNECTIONS);
+    const client = await this.exportPool.connect();
+    // PostgreSQL ending the idle transaction is said as an error event too, between two queries:
+    // unheard, it would take the process down. The next FETCH fails with it.
+    const unheard = () => undefined;
+    client.on('error', unheard);
+    let committed = false;
     try {
       await client.query('BEGIN READ ONLY');
+      await client.query(
+        `SET LOCAL idle_in_transaction_session_timeout = ${Math.round(this.exportIdleMs)}`,
+      );
       await client.query(
         `DECLARE rate_rows NO SCROLL CURSOR FOR ${RATE_ROWS_SQL}`,
         this.params(query),
@@ -424,11 +459,12 @@ export class RatesSearch {
         if (rows.length < batch) break;
       }
       await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      committed = true;
     } finally {
-      client.release();
+      // An export that failed (its transaction ended by PostgreSQL, say) or was left before its
+      // last row (its client gone) has its connection closed, which rolls back what it had open.
+      client.off('error', unheard);
+      client.release(!committed);
     }
   }
 
