@@ -187,6 +187,7 @@ export async function buildApp({
           mailer: chosenMailer,
           teamEmail: config.TEAM_EMAIL,
           publicUrl: publicUrlOf(config),
+          uploadBytesPerDay: config.FEEDBACK_UPLOAD_MB_PER_DAY * 1024 * 1024,
         }),
         rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       });

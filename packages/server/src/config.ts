@@ -101,6 +101,8 @@ export const ConfigSchema = z
     TWILIO_BASE_URL: z.url().optional(),
     /** How long the link of a texted report works. */
     REPORT_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /** Megabytes of contact-form attachments the public may upload in 24 hours, all together. */
+    FEEDBACK_UPLOAD_MB_PER_DAY: z.coerce.number().int().min(1).default(200),
     /** Texted reports a client address may ask for per hour (each costs an SMS). */
     TEXT_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** sandbox: deterministic, Authorize.Net's documented test behaviour; authorizenet: its JSON API. */

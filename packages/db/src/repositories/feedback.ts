@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, notExists } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import { feedback, feedbackFiles } from '../schema.ts';
 
@@ -11,6 +11,15 @@ export async function insertFeedbackFile(db: Executor, file: NewFeedbackFile): P
   const [row] = await db.insert(feedbackFiles).values(file).returning({ id: feedbackFiles.id });
   if (!row) throw new Error('feedback_files insert returned no row');
   return row.id;
+}
+
+/** The bytes of the attachments uploaded since `since`, sent with a message or not. */
+export async function feedbackFileBytesSince(db: Executor, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${feedbackFiles.bytes}), 0)::float8` })
+    .from(feedbackFiles)
+    .where(gt(feedbackFiles.createdAt, since));
+  return row?.bytes ?? 0;
 }
 
 export async function findFeedbackFile(

@@ -8,6 +8,7 @@ import {
 } from '@ratelens/core';
 import {
   deleteUnattachedFeedbackFiles,
+  feedbackFileBytesSince,
   findFeedbackFile,
   insertFeedback,
   insertFeedbackFile,
@@ -15,9 +16,10 @@ import {
   lockFeedbackFile,
   type Database,
 } from '@ratelens/db';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthContext } from '../auth/auth-service.ts';
-import { fieldError, forbidden, notFound } from '../http/errors.ts';
+import { fieldError, forbidden, notFound, tooManyRequests } from '../http/errors.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { feedbackNotification } from '../mail/templates.ts';
@@ -27,6 +29,8 @@ export const FILE_TYPE_MESSAGE = 'The attachment must be a CSV, XLSX, PDF or EDI
 export const FILE_TOO_LARGE_MESSAGE = `The attachment must not be larger than ${FEEDBACK_FILE.maxBytes / (1024 * 1024)} MB.`;
 export const THANK_YOU_MESSAGE = 'Thank you for contacting us. We will get back to you soon.';
 const UNKNOWN_TOKEN_MESSAGE = 'The attachment was not found. Please upload the file again.';
+export const ATTACHMENTS_FULL_MESSAGE =
+  'We cannot take more attachments today. Please send your message without one, or try again tomorrow.';
 /**
  * How long an uploaded attachment waits for its message. An upload nobody sends is removed an
  * hour after that (the hour keeps the removal clear of a message being saved at the deadline),
@@ -42,6 +46,12 @@ export interface FeedbackServiceDeps {
   mailer: Mailer;
   teamEmail: string;
   publicUrl: string;
+  /**
+   * The bytes of attachments the public may upload in 24 hours, all addresses together. A sent
+   * attachment is kept, so without a budget anyone could fill the database at the per-address
+   * rate limit's pace, from as many addresses as they have.
+   */
+  uploadBytesPerDay: number;
 }
 
 export interface StoredAttachment {
@@ -66,12 +76,19 @@ export class FeedbackService {
       this.deps.db,
       new Date(Date.now() - (ATTACHMENT_TTL_HOURS + 1) * HOUR_MS),
     );
-    const id = await insertFeedbackFile(this.deps.db, {
-      originalName: safeFileName(file.fileName, kind),
-      kind,
-      bytes: file.bytes.length,
-      sha256: createHash('sha256').update(file.bytes).digest('hex'),
-      content: file.bytes,
+    const id = await this.deps.db.transaction(async (tx) => {
+      // Uploads take turns here, so that the sum below holds until this one is in it.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('feedback-uploads', 0))`);
+      const today = await feedbackFileBytesSince(tx, new Date(Date.now() - 24 * HOUR_MS));
+      if (today + file.bytes.length > this.deps.uploadBytesPerDay)
+        throw tooManyRequests(ATTACHMENTS_FULL_MESSAGE);
+      return insertFeedbackFile(tx, {
+        originalName: safeFileName(file.fileName, kind),
+        kind,
+        bytes: file.bytes.length,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        content: file.bytes,
+      });
     });
     return { isSuccess: true, message: id };
   }

@@ -9,7 +9,12 @@ import {
   useTestApp,
 } from '../test/app.ts';
 import { multipart, pdf, png, x12, xlsx, type FormPart } from '../test/files.ts';
-import { ATTACHMENT_TTL_HOURS, FILE_TYPE_MESSAGE, THANK_YOU_MESSAGE } from './feedback-service.ts';
+import {
+  ATTACHMENTS_FULL_MESSAGE,
+  ATTACHMENT_TTL_HOURS,
+  FILE_TYPE_MESSAGE,
+  THANK_YOU_MESSAGE,
+} from './feedback-service.ts';
 
 const test = useTestApp();
 
@@ -352,6 +357,39 @@ describe('reading submissions', () => {
 });
 
 describe('rate limits', () => {
+  it('refuses uploads past FEEDBACK_UPLOAD_MB_PER_DAY, all addresses counted, until they age out', async () => {
+    const budget = await createTestApp({ FEEDBACK_UPLOAD_MB_PER_DAY: '1' });
+    try {
+      const third = Buffer.alloc(350 * 1024, 'a,b\n');
+      const send = (address: string) => {
+        const form = multipart([{ name: 'File', filename: 'claims.csv', content: third }]);
+        return budget.app.inject({
+          method: 'POST',
+          url: '/api/Feedback/uploadfeedbackfile',
+          payload: form.payload,
+          headers: form.headers,
+          remoteAddress: address,
+        });
+      };
+      // Sent at once from three addresses: the day's sum is taken in turns, so one is refused.
+      const statuses = (
+        await Promise.all(['203.0.113.1', '203.0.113.2', '203.0.113.3'].map(send))
+      ).map((r) => r.statusCode);
+      expect(statuses.sort()).toEqual([200, 200, 429]);
+      const refused = await send('203.0.113.4');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ message: string }>().message).toBe(ATTACHMENTS_FULL_MESSAGE);
+
+      // A day later the morning's uploads no longer count.
+      await budget.database.connection.pool.query(
+        `UPDATE feedback_files SET created_at = created_at - interval '24 hours 1 minute'`,
+      );
+      expect((await send('203.0.113.4')).statusCode).toBe(200);
+    } finally {
+      await budget.close();
+    }
+  });
+
   it('answers 429 once a client sends more contact forms a minute than AUTH_RATE_LIMIT_PER_MINUTE', async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
     try {

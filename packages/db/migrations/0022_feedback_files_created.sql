@@ -1,0 +1,1 @@
+CREATE INDEX "feedback_files_created_idx" ON "feedback_files" USING btree ("created_at");
