@@ -13,3 +13,4 @@ export * from './search/index.ts';
 export * from './format.ts';
 export * from './payments/index.ts';
 export * from './error-message.ts';
+export * from './ip-address.ts';

@@ -28,6 +28,7 @@ import { inventoryAdminRoutes } from './inventory/inventory-admin-routes.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { InventoryService } from './inventory/inventory-service.ts';
 import { RefreshRequests } from './worker/refresh-requests.ts';
+import { clientKey } from './http/client-key.ts';
 import { registerCompression } from './http/compression.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
 import { clientError, frameworkError } from './http/framework-errors.ts';
@@ -136,6 +137,7 @@ export async function buildApp({
 
   await app.register(fastifyRateLimit, {
     global: false,
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many requests. Please wait ${context.after} and try again.`),
   });

@@ -31,6 +31,18 @@ describe('parseConfig', () => {
     );
   });
 
+  it('trusts the proxies TRUST_PROXY names, never every hop', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe('loopback,linklocal,uniquelocal');
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::1' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8,2001:db8::1',
+    );
+    for (const bad of ['1', 'yes', '10.0.0.0/33', 'proxy.local'])
+      expect(() => parseConfig({ TRUST_PROXY: bad })).toThrow(
+        /TRUST_PROXY: must be false, true \(a proxy on this machine or a private network\)/,
+      );
+  });
+
   it('runs the worker, refreshing daily at 04:30 UTC, unless told otherwise', () => {
     expect(parseConfig({})).toMatchObject({ WORKER: 'on', REFRESH_SCHEDULE: '30 4 * * *' });
     expect(parseConfig({ WORKER: 'off', REFRESH_SCHEDULE: ' off ' })).toMatchObject({

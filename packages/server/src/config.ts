@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import cronParser from 'cron-parser';
 import { z } from 'zod';
 
@@ -12,6 +13,19 @@ const duration = z
   });
 
 const secret = z.string().min(32, 'must be at least 32 characters');
+
+/** TRUST_PROXY=true: proxies on this machine or a private network (proxy-addr's names). */
+const PRIVATE_PROXIES = 'loopback,linklocal,uniquelocal';
+
+/** An IP address, a CIDR range (`10.0.0.0/8`, `2001:db8::/32`) or one of PRIVATE_PROXIES. */
+function proxyAddress(text: string): boolean {
+  if (PRIVATE_PROXIES.split(',').includes(text)) return true;
+  const [address = '', prefix, extra] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** Five cron fields (minute, hour, day of month, month, day of week), read in UTC; or `off`. */
 const schedule = z
@@ -55,10 +69,33 @@ export const ConfigSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /**
+     * Which X-Forwarded-For hops to believe: false (none), or the proxies in front, by address,
+     * CIDR range or proxy-addr's names (loopback, linklocal, uniquelocal), comma-separated; true
+     * is a proxy on this machine or a private network. Never every hop: the client writes the
+     * left of the header, and could name a new address with each request.
+     */
     TRUST_PROXY: z
-      .enum(['true', 'false'])
+      .string()
+      .trim()
       .default('false')
-      .transform((value) => value === 'true'),
+      .refine(
+        (value) =>
+          value === 'true' ||
+          value === 'false' ||
+          value.split(',').every((part) => proxyAddress(part.trim())),
+        "must be false, true (a proxy on this machine or a private network), or the proxies' addresses and CIDR ranges, comma-separated",
+      )
+      .transform((value): false | string =>
+        value === 'false'
+          ? false
+          : value === 'true'
+            ? PRIVATE_PROXIES
+            : value
+                .split(',')
+                .map((part) => part.trim())
+                .join(','),
+      ),
     DATABASE_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./.data'),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),

@@ -1,5 +1,6 @@
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { ipv6Groups } from '@ratelens/core';
 import { Agent, fetch, type RequestInit, type Response } from 'undici';
 import { MrfReadError } from './errors.ts';
 
@@ -40,27 +41,12 @@ for (const [network, prefix] of [
 ] as const)
   PRIVATE.addSubnet(network, prefix, 'ipv6');
 
-/** An IPv6 address's eight 16-bit groups (a dotted IPv4 tail read as the last two). */
-function groupsOf(address: string): number[] {
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
-  let text = address;
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const parts = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
-  const before = parts(head);
-  const after = tail === undefined ? [] : parts(tail);
-  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
-}
-
 /**
  * The IPv4 address an IPv6 one stands for: IPv4-mapped (::ffff:a.b.c.d), IPv4-translated
  * (::ffff:0:a.b.c.d), NAT64 (64:ff9b::a.b.c.d) or 6to4 (2002:AABB:CCDD::); null for any other.
  */
 function embeddedIpv4(address: string): string | null {
-  const g = groupsOf(address);
+  const g = ipv6Groups(address);
   const ipv4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
   const zero = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
   if (zero(0, 5) && g[5] === 0xffff) return ipv4(g[6] ?? 0, g[7] ?? 0);

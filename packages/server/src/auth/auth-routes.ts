@@ -13,6 +13,7 @@ import {
 } from '@ratelens/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTHENTICATED, bearer, currentUser, requireUser, secretKey } from '../http/auth-hooks.ts';
+import { clientKey } from '../http/client-key.ts';
 import type { AuthService } from './auth-service.ts';
 
 export interface AuthRoutesOptions {
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       body: LoginRequestSchema,
       response: { 200: LoginResponseSchema },
     },
-    handler: (request) => auth.login(request.body, request.ip),
+    handler: (request) => auth.login(request.body, clientKey(request.ip)),
   });
 
   app.post('/auth/refreshToken', {

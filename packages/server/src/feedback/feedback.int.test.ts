@@ -390,6 +390,41 @@ describe('rate limits', () => {
     }
   });
 
+  it('counts a client by the address its proxy saw, whatever it wrote, and an IPv6 client by its /64', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'true' });
+    try {
+      const send = (remoteAddress: string, forwardedFor?: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/Feedback/savefeedback',
+          payload: valid,
+          remoteAddress,
+          headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+        });
+      // Behind the proxy at 10.0.0.2, the client writes a new address left of the one the proxy
+      // appends each time.
+      const proxied = [];
+      for (const spoofed of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+        proxied.push((await send('10.0.0.2', `${spoofed}, 203.0.113.9`)).statusCode);
+      expect(proxied).toEqual([200, 200, 429]);
+      // Another client behind the same proxy is counted apart.
+      expect((await send('10.0.0.2', '203.0.113.10')).statusCode).toBe(200);
+      // A client not behind a trusted proxy cannot name its address at all.
+      const direct = [];
+      for (const spoofed of ['198.51.100.4', '198.51.100.5', '198.51.100.6'])
+        direct.push((await send('192.0.2.7', spoofed)).statusCode);
+      expect(direct).toEqual([200, 200, 429]);
+
+      const ipv6 = [];
+      for (const address of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:a:b:c:d'])
+        ipv6.push((await send(address)).statusCode);
+      expect(ipv6).toEqual([200, 200, 429]);
+      expect((await send('2001:db8:5:7::1')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 once a client sends more contact forms a minute than AUTH_RATE_LIMIT_PER_MINUTE', async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
     try {
