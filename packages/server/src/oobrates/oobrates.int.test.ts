@@ -194,6 +194,20 @@ describe('OobRates calls', () => {
     expect(
       (await codeSearch(login, { stateCode: 'AK', msaId: '11260', queryText: 'zzzzqq' })).json(),
     ).toEqual([]);
+    // An area without hospitals finds nothing, and leaves nothing behind: any five digits may be
+    // asked for, and each must not cost a row.
+    const builds = async () =>
+      (
+        await test.database.connection.pool.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM area_code_builds`,
+        )
+      ).rows[0]?.count;
+    const before = await builds();
+    for (const msaId of ['00001', '00002', '99999'])
+      expect(
+        (await codeSearch(login, { stateCode: 'AK', msaId, queryText: '992' })).json(),
+      ).toEqual([]);
+    expect(await builds()).toBe(before);
 
     const short = await codeSearch(login, { stateCode: 'AK', msaId: '11260', queryText: '99' });
     expect(short.statusCode).toBe(400);

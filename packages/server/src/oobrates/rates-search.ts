@@ -311,27 +311,32 @@ export class RatesSearch {
     return rows[0]?.stamp ?? '';
   }
 
+  /** When each area with hospitals was last checked: as many entries as such areas, no more. */
   private readonly areaCheckedAt = new Map<string, number>();
 
   /**
    * Rebuilds the area's code list when its hospitals' data changed. Checked at most every
-   * AREA_CHECK_MS per area and process: a file loaded a moment ago shows in the code box that
-   * much later.
+   * AREA_CHECK_MS per area with hospitals and process: a file loaded a moment ago shows in the
+   * code box that much later. An area without hospitals (any five digits can be asked for) is
+   * neither remembered here nor written to the database.
    */
   async ensureAreaCodes(stateCode: string, msaId: string): Promise<void> {
     const area = `${stateCode}:${msaId}`;
     if ((this.areaCheckedAt.get(area) ?? 0) > Date.now() - AREA_CHECK_MS) return;
-    await this.rebuildAreaCodesIfChanged(stateCode, msaId);
-    this.areaCheckedAt.set(area, Date.now());
+    if (await this.rebuildAreaCodesIfChanged(stateCode, msaId))
+      this.areaCheckedAt.set(area, Date.now());
+    else this.areaCheckedAt.delete(area);
   }
 
-  private async rebuildAreaCodesIfChanged(stateCode: string, msaId: string): Promise<void> {
+  /** Whether the area has hospitals. */
+  private async rebuildAreaCodesIfChanged(stateCode: string, msaId: string): Promise<boolean> {
     const stamp = await this.areaStamp(stateCode, msaId);
     const { rows } = await this.pool.query<{ dataStamp: string }>(
       `SELECT data_stamp AS "dataStamp" FROM area_code_builds WHERE state_code = $1 AND cbsa_code = $2`,
       [stateCode, msaId],
     );
-    if (rows[0]?.dataStamp === stamp) return;
+    // An area that never had hospitals has nothing to build; one that lost them is emptied below.
+    if (rows[0]?.dataStamp === stamp || (stamp === '' && rows.length === 0)) return stamp !== '';
     await inTransaction(this.pool, async (client) => {
       await client.query(
         `SELECT pg_advisory_xact_lock(hashtext('area_codes:' || $1 || ':' || $2))`,
@@ -366,6 +371,7 @@ export class RatesSearch {
         [stateCode, msaId, stamp],
       );
     });
+    return stamp !== '';
   }
 
   private params(query: RateQuery): unknown[] {
