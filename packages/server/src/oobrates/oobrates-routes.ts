@@ -17,9 +17,10 @@ import {
   StatewiseAccessSchema,
   SummaryRowSchema,
 } from '@ratelens/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthService } from '../auth/auth-service.ts';
+import type { AuthContext, AuthService } from '../auth/auth-service.ts';
 import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import { attachmentDisposition } from '../http/attachment.ts';
 import { tooManyRequests } from '../http/errors.ts';
@@ -30,6 +31,13 @@ import { OWN_ACCOUNT } from '../http/openapi-errors.ts';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** search-and-accounts §7: the rate search calls. All but the billing-class list need a session. */
+/**
+ * How many searches (and summaries) one user may have running at once: the results page asks
+ * for a search and its summary together, and a second tab may be searching too. Each holds a
+ * connection for up to the statement timeout.
+ */
+const SEARCHES_PER_USER = 3;
+const SEARCHES_BUSY = `${SEARCHES_PER_USER} of your searches are still running: wait for one to finish, then try again.`;
 /** How many exports one user may have being written at once. */
 const EXPORTS_PER_USER = 2;
 const EXPORTS_BUSY = `${EXPORTS_PER_USER} of your exports are still being written: wait for one to finish, then try again.`;
@@ -42,6 +50,19 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   /** A search's refusals: its account, or its entitlement (entitlements.ts). */
   const searchRefused = {
     403: 'Another account named, or no search left: `message` says which, and when the next free search is.',
+    429: SEARCHES_BUSY,
+  };
+  const searches = new PerKeyLimit(SEARCHES_PER_USER);
+  /** Runs a user's search, refused while SEARCHES_PER_USER of theirs are running. */
+  const searching = async <T>(request: FastifyRequest, work: (user: AuthContext) => Promise<T>) => {
+    const user = currentUser(request);
+    const giveBack = searches.take(user.userId);
+    if (!giveBack) throw tooManyRequests(SEARCHES_BUSY);
+    try {
+      return await work(user);
+    } finally {
+      giveBack();
+    }
   };
   const tags = ['Rate search'];
   const signedIn = requireUser(auth);
@@ -122,7 +143,8 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
       body: SearchInputSchema,
       response: { 200: z.array(OopRateRowSchema) },
     },
-    handler: (request) => oobRates.search(currentUser(request), request.body, 'standard'),
+    handler: (request) =>
+      searching(request, (user) => oobRates.search(user, request.body, 'standard')),
   });
 
   app.post('/OobRates/Getoobrateswithcustomvalue', {
@@ -135,13 +157,15 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
       body: CustomSearchInputSchema,
       response: { 200: z.array(OopRateRowSchema) },
     },
-    handler: (request) => oobRates.search(currentUser(request), request.body, 'custom'),
+    handler: (request) =>
+      searching(request, (user) => oobRates.search(user, request.body, 'custom')),
   });
 
   app.post('/OobRates/getoobratesSummery', {
     config: {
       refusals: {
         403: 'Another account named, or the summary asked for before its search was run.',
+        429: SEARCHES_BUSY,
       },
     },
     onRequest: signedIn,
@@ -152,7 +176,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
       body: SearchInputSchema,
       response: { 200: z.array(SummaryRowSchema) },
     },
-    handler: (request) => oobRates.summary(currentUser(request), request.body),
+    handler: (request) => searching(request, (user) => oobRates.summary(user, request.body)),
   });
 
   // Two at once (a second window while the first downloads), not a pool's worth: each export
@@ -163,7 +187,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
     ['/OobRates/exportOobDatacustomvalue', CustomExportQuerySchema, 'custom'],
   ] as const) {
     app.get(url, {
-      config: { refusals: { ...searchRefused, 429: EXPORTS_BUSY } },
+      config: { refusals: { 403: searchRefused[403], 429: EXPORTS_BUSY } },
       onRequest: signedIn,
       schema: {
         tags,

@@ -892,42 +892,81 @@ describe('OobRates calls', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it("writes two of a user's exports at once, and refuses a third until one is done", async () => {
-    const login = await signedInUser(test.app);
-    const input = encodeURIComponent(JSON.stringify(custom('70551', 1, 0, FAIRBANKS)));
-    const exportOf = (who: Login) => get(test, `exportOobDatacustomvalue?oobinput=${input}`, who);
+  /**
+   * Runs `held` while the hospitals table is locked, so that the calls it starts wait in the
+   * database (holding their places) until `waiting` of them do; then `meanwhile`, then the lock
+   * is let go. Answers what `held` started.
+   */
+  async function whileHospitalsLocked<T>(
+    waiting: number,
+    held: () => Promise<T>[],
+    meanwhile: () => Promise<void>,
+  ): Promise<T[]> {
     const { pool } = test.database.connection;
-    // The exports wait for the hospitals table, holding their places, while this holds it.
     const blocker = await pool.connect();
     try {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE hospitals IN ACCESS EXCLUSIVE MODE');
-      const held = [exportOf(login), exportOf(login)];
+      const started = held();
       await vi.waitFor(
         async () => {
           const { rows } = await pool.query<{ waiting: number }>(
             `SELECT count(*)::int AS waiting FROM pg_stat_activity
               WHERE datname = current_database() AND wait_event_type = 'Lock'`,
           );
-          expect(rows[0]?.waiting).toBe(2);
+          expect(rows[0]?.waiting).toBe(waiting);
         },
         { timeout: 10_000, interval: 50 },
       );
-      const third = await exportOf(login);
-      expect(third.statusCode).toBe(429);
-      expect(third.json<ApiError>().message).toBe(
-        '2 of your exports are still being written: wait for one to finish, then try again.',
-      );
-      const another = exportOf(await signedInUser(test.app));
+      await meanwhile();
       await blocker.query('COMMIT');
-      expect((await Promise.all([...held, another])).map((r) => r.statusCode)).toEqual([
-        200, 200, 200,
-      ]);
+      return await Promise.all(started);
     } finally {
       await blocker.query('ROLLBACK').catch(() => undefined);
       blocker.release();
     }
+  }
+
+  it("writes two of a user's exports at once, and refuses a third until one is done", async () => {
+    const login = await signedInUser(test.app);
+    const other = await signedInUser(test.app);
+    const input = encodeURIComponent(JSON.stringify(custom('70551', 1, 0, FAIRBANKS)));
+    const exportOf = (who: Login) => get(test, `exportOobDatacustomvalue?oobinput=${input}`, who);
+    const answers = await whileHospitalsLocked(
+      3,
+      () => [exportOf(login), exportOf(login), exportOf(other)],
+      async () => {
+        const third = await exportOf(login);
+        expect(third.statusCode).toBe(429);
+        expect(third.json<ApiError>().message).toBe(
+          '2 of your exports are still being written: wait for one to finish, then try again.',
+        );
+      },
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect((await exportOf(login)).statusCode).toBe(200);
+  });
+
+  it("runs three of a user's searches and summaries at once, and refuses a fourth until one is done", async () => {
+    const login = await signedInAdmin(test);
+    const input = custom('70551', 1, 0, FAIRBANKS);
+    const answers = await whileHospitalsLocked(
+      3,
+      () => [
+        post(test, 'getoobrates', login, input),
+        post(test, 'Getoobrateswithcustomvalue', login, input),
+        post(test, 'getoobrates', login, input),
+      ],
+      async () => {
+        const fourth = await post(test, 'getoobratesSummery', login, input);
+        expect(fourth.statusCode).toBe(429);
+        expect(fourth.json<ApiError>().message).toBe(
+          '3 of your searches are still running: wait for one to finish, then try again.',
+        );
+      },
+    );
+    expect(answers.map((r) => r.statusCode)).not.toContain(429);
+    expect((await post(test, 'getoobratesSummery', login, input)).statusCode).toBe(200);
   });
 
   it('texts a link to a PDF of the search, through the outbox', async () => {
