@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { whileHospitalsLocked } from '../test/locks.ts';
+import { ALASKA_BUSY_MESSAGE } from './downloads-routes.ts';
 
 let test: TestApp;
 
@@ -118,6 +120,25 @@ describe('GET api/downloads/alaska-rates.csv', () => {
     expect(new Set(bulk).size).toBe(450);
     expect(bulk[449]).toContain(',Bulk item 450,');
     expect(lines.some((line) => line.includes('Boston'))).toBe(false);
+  });
+
+  it('is built for two visitors at once, a third asked to come back in a minute', async () => {
+    const answers = await whileHospitalsLocked(
+      test.database.connection.pool,
+      2,
+      () => [download(), download()],
+      async () => {
+        const third = await test.app.inject({
+          method: 'GET',
+          url: '/api/downloads/alaska-rates.csv',
+        });
+        expect(third.statusCode).toBe(429);
+        expect(third.headers['retry-after']).toBe('60');
+        expect(third.json<{ message: string }>().message).toBe(ALASKA_BUSY_MESSAGE);
+      },
+    );
+    expect(answers.map(({ response }) => response.statusCode)).toEqual([200, 200]);
+    expect((await download()).response.statusCode).toBe(200);
   });
 
   it('is the header alone when the database has no Alaska rates', async () => {

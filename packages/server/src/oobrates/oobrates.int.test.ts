@@ -13,7 +13,7 @@ import {
 } from '@ratelens/core';
 import { hospitalLocator, ingestFile, loadDemoData } from '@ratelens/ingest';
 import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeaders,
   confirmAddress,
@@ -23,6 +23,7 @@ import {
   useTestApp,
   type TestApp,
 } from '../test/app.ts';
+import { whileHospitalsLocked } from '../test/locks.ts';
 import { RatesSearch } from './rates-search.ts';
 
 const ANCHORAGE = {
@@ -892,47 +893,13 @@ describe('OobRates calls', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  /**
-   * Runs `held` while the hospitals table is locked, so that the calls it starts wait in the
-   * database (holding their places) until `waiting` of them do; then `meanwhile`, then the lock
-   * is let go. Answers what `held` started.
-   */
-  async function whileHospitalsLocked<T>(
-    waiting: number,
-    held: () => Promise<T>[],
-    meanwhile: () => Promise<void>,
-  ): Promise<T[]> {
-    const { pool } = test.database.connection;
-    const blocker = await pool.connect();
-    try {
-      await blocker.query('BEGIN');
-      await blocker.query('LOCK TABLE hospitals IN ACCESS EXCLUSIVE MODE');
-      const started = held();
-      await vi.waitFor(
-        async () => {
-          const { rows } = await pool.query<{ waiting: number }>(
-            `SELECT count(*)::int AS waiting FROM pg_stat_activity
-              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          expect(rows[0]?.waiting).toBe(waiting);
-        },
-        { timeout: 10_000, interval: 50 },
-      );
-      await meanwhile();
-      await blocker.query('COMMIT');
-      return await Promise.all(started);
-    } finally {
-      await blocker.query('ROLLBACK').catch(() => undefined);
-      blocker.release();
-    }
-  }
-
   it("writes two of a user's exports at once, and refuses a third until one is done", async () => {
     const login = await signedInUser(test.app);
     const other = await signedInUser(test.app);
     const input = encodeURIComponent(JSON.stringify(custom('70551', 1, 0, FAIRBANKS)));
     const exportOf = (who: Login) => get(test, `exportOobDatacustomvalue?oobinput=${input}`, who);
     const answers = await whileHospitalsLocked(
+      test.database.connection.pool,
       3,
       () => [exportOf(login), exportOf(login), exportOf(other)],
       async () => {
@@ -951,6 +918,7 @@ describe('OobRates calls', () => {
     const login = await signedInAdmin(test);
     const input = custom('70551', 1, 0, FAIRBANKS);
     const answers = await whileHospitalsLocked(
+      test.database.connection.pool,
       3,
       () => [
         post(test, 'getoobrates', login, input),

@@ -1,0 +1,37 @@
+import type { Pool } from '@ratelens/db';
+import { expect, vi } from 'vitest';
+
+/**
+ * Runs `held` while the hospitals table is locked, so that the calls it starts wait in the
+ * database, holding whatever place they took, until `waiting` of them do; then `meanwhile`, then
+ * the lock is let go. Answers what `held` started.
+ */
+export async function whileHospitalsLocked<T>(
+  pool: Pool,
+  waiting: number,
+  held: () => Promise<T>[],
+  meanwhile: () => Promise<void>,
+): Promise<T[]> {
+  const blocker = await pool.connect();
+  try {
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE hospitals IN ACCESS EXCLUSIVE MODE');
+    const started = held();
+    await vi.waitFor(
+      async () => {
+        const { rows } = await pool.query<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        expect(rows[0]?.waiting).toBe(waiting);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    await meanwhile();
+    await blocker.query('COMMIT');
+    return await Promise.all(started);
+  } finally {
+    await blocker.query('ROLLBACK').catch(() => undefined);
+    blocker.release();
+  }
+}
