@@ -206,6 +206,7 @@ export async function buildApp({
           sms: smsSenderFor(config, db),
           publicUrl: publicUrlOf(config),
           reportLinkTtlHours: config.REPORT_LINK_TTL_HOURS,
+          textReportsPerUserPerDay: config.TEXT_REPORTS_PER_USER_PER_DAY,
         }),
         textRateLimitPerHour: config.TEXT_REPORTS_PER_HOUR,
       });

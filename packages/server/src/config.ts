@@ -142,6 +142,8 @@ export const ConfigSchema = z
     FEEDBACK_UPLOAD_MB_PER_DAY: z.coerce.number().int().min(1).default(200),
     /** Texted reports a client address may ask for per hour (each costs an SMS). */
     TEXT_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Texted reports one account may have sent in 24 hours, from whatever addresses. */
+    TEXT_REPORTS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(20),
     /** sandbox: deterministic, Authorize.Net's documented test behaviour; authorizenet: its JSON API. */
     PAYMENT_GATEWAY: z.enum(['sandbox', 'authorizenet']).default('sandbox'),
     /** Authorize.Net's endpoint: the sandbox by default, https://api.authorize.net/xml/v1/request.api live. */

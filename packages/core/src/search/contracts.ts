@@ -318,6 +318,9 @@ export const SEARCH_MESSAGES = {
   searching: 'Searching...',
   invalidNumber: INVALID_PHONE_NUMBER,
   smsFailed: 'Some Error Occurred During Sending SMS!!',
+  /** Not the spec's: it has no limit on texted reports. */
+  tooManyTexts: (perDay: number) =>
+    `You can text at most ${perDay} reports a day. Please try again tomorrow.`,
   footerNotice:
     'Hospitals can change their prices without notice. Always get a Good Faith Estimate first to lock in your rate.',
 } as const;

@@ -11,6 +11,19 @@ export async function insertReport(
   await db.insert(reports).values(report);
 }
 
+/** How many reports the user has had made since `since` (of those not yet deleted). */
+export async function countReportsOfUserSince(
+  db: Executor,
+  userId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(and(eq(reports.userId, userId), gt(reports.createdAt, since)));
+  return row?.count ?? 0;
+}
+
 /** The report behind a link's token hash, unless it has expired. */
 export async function findLiveReport(
   db: Executor,

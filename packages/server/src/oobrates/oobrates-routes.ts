@@ -258,6 +258,6 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
       body: SendPdfBodySchema,
       response: { 200: ResultSchema },
     },
-    handler: (request) => oobRates.textReport(currentUser(request), request.body),
+    handler: (request) => searching(request, (user) => oobRates.textReport(user, request.body)),
   });
 };

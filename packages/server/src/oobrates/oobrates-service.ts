@@ -15,9 +15,9 @@ import {
   type SendPdfBody,
   type SummaryRow,
 } from '@ratelens/core';
-import type { Database } from '@ratelens/db';
+import { countReportsOfUserSince, type Database } from '@ratelens/db';
 import type { AuthContext } from '../auth/auth-service.ts';
-import { AppError, badRequest, forbidden } from '../http/errors.ts';
+import { AppError, badRequest, forbidden, tooManyRequests } from '../http/errors.ts';
 import { renderRatesPdf } from '../reports/rates-pdf.ts';
 import { reportDate } from '../reports/report-format.ts';
 import { reportUrl, storeReport } from '../reports/report-links.ts';
@@ -37,6 +37,8 @@ export interface OobRatesDeps {
   sms: SmsSender;
   publicUrl: string;
   reportLinkTtlHours: number;
+  /** Reports one user may have texted in 24 hours (each costs an SMS and stores a PDF). */
+  textReportsPerUserPerDay: number;
 }
 
 type AnySearchInput = SearchInput & Partial<Pick<CustomSearchInput, 'lives' | 'accumulator'>>;
@@ -180,6 +182,12 @@ export class OobRatesService {
   async textReport(auth: AuthContext, body: SendPdfBody): Promise<Result> {
     if (body.userId && body.userId !== auth.userId)
       throw badRequest('userId must be the signed-in account.');
+    const day = new Date(Date.now() - 24 * 3_600_000);
+    if (
+      (await countReportsOfUserSince(this.deps.db, auth.userId, day)) >=
+      this.deps.textReportsPerUserPerDay
+    )
+      throw tooManyRequests(SEARCH_MESSAGES.tooManyTexts(this.deps.textReportsPerUserPerDay));
     const input = body.search as AnySearchInput;
     const counted = await this.authorize(auth, input, input.lives ? 'custom' : 'standard');
     const entitlement = await this.deps.entitlements.entitlement(auth.userId);

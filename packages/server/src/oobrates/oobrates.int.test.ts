@@ -990,6 +990,43 @@ describe('OobRates calls', () => {
     expect(guessed.statusCode).toBe(404);
   });
 
+  it('texts one account at most TEXT_REPORTS_PER_USER_PER_DAY reports a day, from any address', async () => {
+    const login = await signedInUser(test.app);
+    const { pool } = test.database.connection;
+    // 20 reports made for the account within the day (the default limit), the first 23 hours ago.
+    await pool.query(
+      `INSERT INTO reports (token_hash, user_id, file_name, pdf, created_at, expires_at)
+       SELECT md5(random()::text) || n, $1, 'r.pdf', '\\x00', now() - interval '23 hours',
+              now() + interval '1 day'
+         FROM generate_series(1, 20) n`,
+      [login.userID],
+    );
+    const send = () =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/OobRates/sendPdftoUser',
+        headers: authHeaders(login),
+        payload: { number: '9075550143', search: custom('99213') },
+        remoteAddress: '198.51.100.77',
+      });
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<ApiError>().message).toBe(
+      'You can text at most 20 reports a day. Please try again tomorrow.',
+    );
+    const outbox = await test.app.inject({
+      method: 'GET',
+      url: '/dev/outbox.json?to=%2B19075550143',
+    });
+    expect(outbox.json()).toEqual([]);
+
+    await pool.query(
+      `UPDATE reports SET created_at = now() - interval '25 hours' WHERE user_id = $1`,
+      [login.userID],
+    );
+    expect((await send()).statusCode).toBe(200);
+  });
+
   // NANP: area code and exchange start with 2–9; a leading 1 is dropped only from 11 digits.
   it.each(['0000000000', '1234567890', '1907555012'])(
     'refuses to text %s, naming the field number, and sends nothing',
