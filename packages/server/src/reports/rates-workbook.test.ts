@@ -168,6 +168,30 @@ describe('writeRatesWorkbook', () => {
     expect(out.writableFinished).toBe(false);
   });
 
+  it('stops, letting go of its rows, when its client goes while it waits', async () => {
+    let released = false;
+    async function* endless(): AsyncGenerator<OopRateRow> {
+      try {
+        for (let i = 0; ; i += 1)
+          yield sampleRateRow({ planname: `Plan ${i}`, notes: `${i}`.repeat(60) });
+      } finally {
+        released = true;
+      }
+    }
+    // The client reads a while, then goes: the route destroys the output. The writer is most
+    // often waiting for the zip's deflate then, which stops once the output is gone.
+    const out = new PassThrough();
+    let received = 0;
+    out.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > 256 * 1024) out.destroy();
+    });
+    await expect(writeRatesWorkbook(out, { ...employer, rows: endless() })).rejects.toThrow(
+      'The workbook output closed before it was written.',
+    );
+    expect(released).toBe(true);
+  });
+
   it('writes a valid workbook with only the header when there are no rates', async () => {
     const empty = await workbookOf({ ...employer, rows: each([]) });
     expect(empty.getWorksheet('Rates')!.rowCount).toBe(1);

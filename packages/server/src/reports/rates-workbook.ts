@@ -75,21 +75,33 @@ function needsDrain(stream: NodeJS.WritableStream): boolean {
   return (writable.writableNeedDrain ?? writable._writableState?.needDrain) === true;
 }
 
-function drain(stream: NodeJS.WritableStream): Promise<void> {
+const OUTPUT_CLOSED = 'The workbook output closed before it was written.';
+
+/**
+ * Waits for `stream` to drain, or fails once it or `out` closes or errs. `stream` may be inside
+ * exceljs's zip: `out` gone (its client left), the zip stops reading it and it never drains.
+ */
+function drain(stream: NodeJS.WritableStream, out: NodeJS.WritableStream): Promise<void> {
+  if ((out as Partial<Writable>).destroyed) return Promise.reject(new Error(OUTPUT_CLOSED));
+  const watched = stream === out ? [stream] : [stream, out];
   return new Promise<void>((resolve, reject) => {
     const settle = (error?: Error) => {
       stream.off('drain', onDrain);
-      stream.off('error', onError);
-      stream.off('close', onClose);
+      for (const each of watched) {
+        each.off('error', onError);
+        each.off('close', onClose);
+      }
       if (error) reject(error);
       else resolve();
     };
     const onDrain = () => settle();
     const onError = (error: Error) => settle(error);
-    const onClose = () => settle(new Error('The workbook output closed before it was written.'));
+    const onClose = () => settle(new Error(OUTPUT_CLOSED));
     stream.on('drain', onDrain);
-    stream.on('error', onError);
-    stream.on('close', onClose);
+    for (const each of watched) {
+      each.on('error', onError);
+      each.on('close', onClose);
+    }
   });
 }
 
@@ -103,7 +115,7 @@ async function keepUp(sheet: ExcelJS.Worksheet, out: NodeJS.WritableStream): Pro
   for (;;) {
     const behind = [...(xml?.pipes ?? []), out].find(needsDrain);
     if (!behind) return;
-    await drain(behind);
+    await drain(behind, out);
   }
 }
 
