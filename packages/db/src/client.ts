@@ -37,8 +37,8 @@ export function connect(url: string, options: ConnectOptions = {}): Connection {
  * connections: for work that holds several connections for long, which on a shared pool would
  * leave its other users waiting. The caller ends it.
  */
-export function poolLike(pool: pg.Pool, max: number): pg.Pool {
-  const own = new pg.Pool({ ...pool.options, max });
+export function poolLike(pool: pg.Pool, max: number, options: pg.PoolConfig = {}): pg.Pool {
+  const own = new pg.Pool({ ...pool.options, ...options, max });
   // As in connect: an idle client that loses its server must not take the process down.
   own.on('error', () => {});
   return own;

@@ -89,9 +89,10 @@ export async function buildApp({
     // Node's own limit on receiving a whole request, which Fastify would turn off: a body that
     // comes a byte at a time must not hold its socket for ever (uploads are at most 10 MB).
     requestTimeout: 300_000,
-    // A connection that sends and takes nothing for a minute is closed: an export its client
-    // stopped reading gives its place back (its transaction also ends, RatesSearch.streamRates).
-    connectionTimeout: 60_000,
+    // A connection that sends and takes nothing for this long is closed. Longer than any wait a
+    // request may have for an answer (the payment gateway's, PAYMENT_GATEWAY_TIMEOUT_MS, is at
+    // most 120 s); an export its client stopped reading has its own limits (ADR 0016).
+    connectionTimeout: 150_000,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

@@ -132,6 +132,8 @@ async function fetchPublicAddress(url: URL, init: RequestInit): Promise<Response
 
 /** As browsers: more redirects than this is a loop. */
 const MAX_REDIRECTS = 20;
+/** The statuses fetch follows (a 300, 304, 305 or 306 with a Location is an answer). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
  * A GET that follows redirects itself, each to a public address only (fetchPublicAddress): a
@@ -145,8 +147,7 @@ export async function fetchPublic(
   for (let hop = 0; ; hop++) {
     const response = await fetchPublicAddress(current, init);
     const location = response.headers.get('location');
-    if (response.status < 300 || response.status >= 400 || response.status === 304 || !location)
-      return response;
+    if (!REDIRECTS.has(response.status) || !location) return response;
     await response.body?.cancel();
     if (hop === MAX_REDIRECTS)
       throw new MrfReadError('http-error', `${url} redirects more than ${MAX_REDIRECTS} times.`);

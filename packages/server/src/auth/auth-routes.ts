@@ -13,7 +13,6 @@ import {
 } from '@ratelens/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTHENTICATED, bearer, currentUser, requireUser, secretKey } from '../http/auth-hooks.ts';
-import { clientKey } from '../http/client-key.ts';
 import type { AuthService } from './auth-service.ts';
 
 export interface AuthRoutesOptions {
@@ -49,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       body: LoginRequestSchema,
       response: { 200: LoginResponseSchema },
     },
-    handler: (request) => auth.login(request.body, clientKey(request.ip)),
+    handler: (request) => auth.login(request.body, request.ip),
   });
 
   app.post('/auth/refreshToken', {

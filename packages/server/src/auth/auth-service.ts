@@ -44,6 +44,7 @@ import {
 } from '@ratelens/db';
 import type { CaptchaService } from '../captcha/captcha-service.ts';
 import type { Config } from '../config.ts';
+import { clientKey } from '../http/client-key.ts';
 import { conflict, fieldError, forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
@@ -181,7 +182,7 @@ export class AuthService {
   private async lockMessage(email: string, address: string): Promise<string | undefined> {
     for (const [scope, key] of [
       ['login-account', email],
-      ['login-address', address],
+      ['login-address', clientKey(address)],
     ] as const) {
       const row = await findThrottle(this.db, scope, key);
       if (row?.lockedUntil && row.lockedUntil.getTime() > Date.now()) {
@@ -199,7 +200,7 @@ export class AuthService {
     failures: number,
   ): Promise<never> {
     const { LOGIN_LOCK_THRESHOLD: threshold, LOGIN_LOCK_MINUTES: lockMinutes } = this.deps.config;
-    await recordFailure(this.db, 'login-address', address, {
+    await recordFailure(this.db, 'login-address', clientKey(address), {
       windowMinutes: lockMinutes,
       threshold: threshold * ADDRESS_THRESHOLD_FACTOR,
       lockMinutes,

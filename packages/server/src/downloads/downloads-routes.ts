@@ -11,6 +11,8 @@ import { ALASKA_RATES_FILE_NAME, alaskaRatesCsv } from './alaska-rates.ts';
  * rows a batch with wide payer files) for anyone who asks, signed in or not.
  */
 const ALASKA_BUILDS = 2;
+/** A build still being read after this long is cut off (its client reads too slowly). */
+const ALASKA_MINUTES = 15;
 export const ALASKA_BUSY_MESSAGE =
   'The Alaska rates file is being prepared for other visitors. Please try again in a minute.';
 
@@ -26,18 +28,30 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async (app
       summary: 'The free Alaska rates file: every Alaska hospital rate in the database, as CSV',
       produces: ['text/csv'],
     },
-    handler: (_request, reply) => {
+    handler: (request, reply) => {
       const giveBack = builds.take('alaska');
       if (!giveBack) {
         void reply.header('retry-after', '60');
         throw tooManyRequests(ALASKA_BUSY_MESSAGE);
       }
-      reply.raw.once('close', giveBack);
+      // The place is given back when the file has been read to its end or cut off: by the
+      // client going (now, or before this ran), or by a client reading too slowly.
+      const csv = Readable.from(alaskaRatesCsv(pool));
+      const deadline = setTimeout(
+        () => csv.destroy(new Error(`The Alaska file took more than ${ALASKA_MINUTES} minutes.`)),
+        ALASKA_MINUTES * 60_000,
+      ).unref();
+      csv.once('close', () => {
+        clearTimeout(deadline);
+        giveBack();
+      });
+      reply.raw.once('close', () => csv.destroy());
+      if (request.raw.socket?.destroyed === true) csv.destroy();
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition(ALASKA_RATES_FILE_NAME))
         .header('cache-control', 'no-cache')
-        .send(Readable.from(alaskaRatesCsv(pool)));
+        .send(csv);
     },
   });
 };

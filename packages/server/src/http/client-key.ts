@@ -8,7 +8,7 @@ import { ipv6Groups } from '@ratelens/core';
  */
 export function clientKey(address: string): string {
   if (isIP(address) !== 6) return address;
-  const g = ipv6Groups(address).map((group) => group ?? 0);
+  const g = ipv6Groups(address);
   const [, , , , , marker = 0, high = 0, low = 0] = g;
   if (g.slice(0, 5).every((group) => group === 0) && marker === 0xffff)
     return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;

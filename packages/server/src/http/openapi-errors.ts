@@ -52,8 +52,11 @@ export const withErrorResponses: typeof jsonSchemaTransform = (input) => {
   const config = route?.config;
   for (const [code, description] of Object.entries(config?.refusals ?? {}))
     errors[code] = apiError(description);
-  if (config?.rateLimit)
-    errors['429'] = apiError('Too many calls from this address; `message` says how long to wait.');
+  if (config?.rateLimit) {
+    const limit = 'Too many calls from this address; `message` says how long to wait.';
+    const own = config.refusals?.[429];
+    errors['429'] = apiError(own ? `${limit} Or: ${own}` : limit);
+  }
   // Without a response schema (a file download) the 200 is swagger's own default, a description
   // alone: `type: 'null'` is how @fastify/swagger is told to give it no content.
   const response = (schema.response ?? {

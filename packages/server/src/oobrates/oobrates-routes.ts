@@ -30,7 +30,6 @@ import { OWN_ACCOUNT } from '../http/openapi-errors.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** search-and-accounts §7: the rate search calls. All but the billing-class list need a session. */
 /**
  * How many searches (and summaries) one user may have running at once: the results page asks
  * for a search and its summary together, and a second tab may be searching too. Each holds a
@@ -40,8 +39,11 @@ const SEARCHES_PER_USER = 3;
 const SEARCHES_BUSY = `${SEARCHES_PER_USER} of your searches are still running: wait for one to finish, then try again.`;
 /** How many exports one user may have being written at once. */
 const EXPORTS_PER_USER = 2;
+/** An export still being written after this long is ended (its client reads too slowly). */
+const EXPORT_MINUTES = 10;
 const EXPORTS_BUSY = `${EXPORTS_PER_USER} of your exports are still being written: wait for one to finish, then try again.`;
 
+/** search-and-accounts §7: the rate search calls. All but the billing-class list need a session. */
 export const oobRatesRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   oobRates: OobRatesService;
@@ -199,9 +201,10 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
       handler: async (request, reply) => {
         const input = request.query.oobinput;
         const user = currentUser(request);
+        // The place is the writer's: given back when it has finished or failed, not when the
+        // client goes (the writer may still hold its database connection then).
         const giveBack = exports.take(user.userId);
         if (!giveBack) throw tooManyRequests(EXPORTS_BUSY);
-        reply.raw.once('close', giveBack);
         let prepared;
         try {
           prepared = await oobRates.prepareExport(user, input, path);
@@ -210,18 +213,31 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
           throw error;
         }
         const body = new PassThrough();
-        // A client that goes away must not leave the writer waiting for a drain that never comes.
-        reply.raw.once('close', () => {
+        // A client gone, now or before this ran, must not leave the writer waiting for a drain
+        // that never comes; nor may one reading a trickle keep it writing for ever.
+        const gone = () => {
           if (!body.writableFinished) body.destroy();
-        });
+        };
+        reply.raw.once('close', gone);
+        if (request.raw.socket?.destroyed === true) gone();
+        const deadline = setTimeout(
+          () => body.destroy(new Error(`The export took more than ${EXPORT_MINUTES} minutes.`)),
+          EXPORT_MINUTES * 60_000,
+        ).unref();
         void reply
           .type(XLSX)
           .header('content-disposition', attachmentDisposition(prepared.fileName))
           .header('cache-control', 'private, no-store');
-        prepared.write(body).catch((error: unknown) => {
-          request.log.error({ err: error }, 'spreadsheet export failed');
-          body.destroy(error instanceof Error ? error : new Error(String(error)));
-        });
+        prepared
+          .write(body)
+          .catch((error: unknown) => {
+            request.log.error({ err: error }, 'spreadsheet export failed');
+            body.destroy(error instanceof Error ? error : new Error(String(error)));
+          })
+          .finally(() => {
+            clearTimeout(deadline);
+            giveBack();
+          });
         return reply.send(body);
       },
     });
@@ -248,7 +264,10 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
   app.post('/OobRates/sendPdftoUser', {
     onRequest: signedIn,
     config: {
-      refusals: searchRefused,
+      refusals: {
+        ...searchRefused,
+        429: `${SEARCHES_BUSY} Or the account has had its texted reports for 24 hours (TEXT_REPORTS_PER_USER_PER_DAY).`,
+      },
       rateLimit: { max: textRateLimitPerHour, timeWindow: '1 hour' },
     },
     schema: {

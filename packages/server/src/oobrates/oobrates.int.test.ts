@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -13,7 +15,7 @@ import {
 } from '@ratelens/core';
 import { hospitalLocator, ingestFile, loadDemoData } from '@ratelens/ingest';
 import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   authHeaders,
   confirmAddress,
@@ -912,6 +914,31 @@ describe('OobRates calls', () => {
     );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect((await exportOf(login)).statusCode).toBe(200);
+  });
+
+  it('gives an export its place back when its client leaves, before or while it is written', async () => {
+    const login = await signedInUser(test.app);
+    const input = encodeURIComponent(JSON.stringify(custom('70551', 1, 0, FAIRBANKS)));
+    const path = `/api/OobRates/exportOobDatacustomvalue?oobinput=${input}`;
+    const address = await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    // Each client asks and hangs up at once: mostly while its session is looked up, before the
+    // export has begun; one leaves after the first bytes.
+    for (let i = 0; i < 4; i += 1) {
+      const socket = connect(Number(port), '127.0.0.1');
+      await once(socket, 'connect');
+      const headers = Object.entries(authHeaders(login)).map(
+        ([name, value]) => `${name}: ${value}`,
+      );
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n${headers.join('\r\n')}\r\n\r\n`);
+      if (i === 3) await once(socket, 'data');
+      socket.destroy();
+    }
+    await vi.waitFor(
+      async () =>
+        expect((await get(test, path.replace('/api/OobRates/', ''), login)).statusCode).toBe(200),
+      { timeout: 10_000, interval: 200 },
+    );
   });
 
   it("runs three of a user's searches and summaries at once, and refuses a fourth until one is done", async () => {

@@ -212,6 +212,7 @@ export const EXPORT_IDLE_MS = 60_000;
 /** Reads behind the rate search: billing classes, areas, codes, rates and their summary. */
 export class RatesSearch {
   private exportPool: Pool | null = null;
+  private closed = false;
 
   constructor(
     private readonly pool: Pool,
@@ -220,6 +221,7 @@ export class RatesSearch {
 
   /** Closes the exports' connections (the pool's own are its owner's to close). */
   async close(): Promise<void> {
+    this.closed = true;
     await this.exportPool?.end();
     this.exportPool = null;
   }
@@ -443,7 +445,11 @@ export class RatesSearch {
    */
   async *streamRates(query: RateQuery, batch = 2000): AsyncGenerator<OopRateRow> {
     const plan = await this.planDesign();
-    this.exportPool ??= poolLike(this.pool, EXPORT_CONNECTIONS);
+    if (this.closed) throw new Error('The rate search is closed.');
+    // An export waits its turn a minute at most: a queue behind stuck exports must not grow.
+    this.exportPool ??= poolLike(this.pool, EXPORT_CONNECTIONS, {
+      connectionTimeoutMillis: 60_000,
+    });
     const client = await this.exportPool.connect();
     // PostgreSQL ending the idle transaction is said as an error event too, between two queries:
     // unheard, it would take the process down. The next FETCH fails with it.

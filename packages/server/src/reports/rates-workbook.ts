@@ -105,6 +105,18 @@ function drain(stream: NodeJS.WritableStream, out: NodeJS.WritableStream): Promi
   });
 }
 
+/** Fails once `out` is closed or errs before it has finished; never settles otherwise. */
+function untilGone(out: NodeJS.WritableStream): Promise<never> {
+  const writable = out as Partial<Writable>;
+  return new Promise<never>((_resolve, reject) => {
+    if (writable.destroyed && !writable.writableFinished) reject(new Error(OUTPUT_CLOSED));
+    out.once('error', reject);
+    out.once('close', () => {
+      if (!writable.writableFinished) reject(new Error(OUTPUT_CLOSED));
+    });
+  });
+}
+
 /**
  * exceljs writes committed rows into its zip without backpressure: a loop faster than deflate or
  * than the reader of `out` would pile the sheet up in memory. So the writer waits while the
@@ -156,6 +168,8 @@ export async function writeRatesWorkbook(
   let count = 0;
   try {
     for await (const row of input.rows) {
+      // Gone (its client left): stop reading rows, letting go of what they are read through.
+      if ((out as Partial<Writable>).destroyed) throw new Error(OUTPUT_CLOSED);
       rates.addRow(columns.map((column) => column.value(row))).commit();
       count += 1;
       if (count % ROWS_PER_CHECK === 0) await keepUp(rates, out);
@@ -187,7 +201,8 @@ export async function writeRatesWorkbook(
   notice.commit();
   notes.commit();
 
-  await workbook.commit();
+  // Its zip never finishes into an output that is gone: that is a failure, not a wait for ever.
+  await Promise.race([workbook.commit(), untilGone(out)]);
   return { rows: count };
 }
 
