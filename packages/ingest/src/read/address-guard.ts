@@ -7,9 +7,10 @@ import { MrfReadError } from './errors.ts';
 /**
  * The addresses a download may not reach unless INGEST_PRIVATE_URLS=allow: this machine, private
  * networks, link-local (cloud metadata at 169.254.169.254), shared address space, benchmarking,
- * multicast and reserved ranges, and the IPv6 addresses that stand for them. The refresh downloads whatever a hospital's cms-hpt.txt names
- * and follows redirects: without this, a hospital's site could make the server read its own
- * network and show a little of the answer on a public page.
+ * multicast and reserved ranges, and the IPv6 addresses that stand for them. The refresh
+ * downloads whatever a hospital's cms-hpt.txt names and follows redirects: without this, a
+ * hospital's site could make the server read its own network and show a little of the answer
+ * on a public page.
  */
 const PRIVATE = new BlockList();
 for (const [network, prefix] of [
@@ -65,7 +66,7 @@ export function isPrivateAddress(address: string): boolean {
   return ipv4 === null ? PRIVATE.check(address, 'ipv6') : PRIVATE.check(ipv4, 'ipv4');
 }
 
-export const privateAddressesAllowed = (): boolean => process.env.INGEST_PRIVATE_URLS === 'allow';
+const privateAddressesAllowed = (): boolean => process.env.INGEST_PRIVATE_URLS === 'allow';
 
 /**
  * Not the address the host resolved to: the message may be shown on the hospital's public page,
@@ -80,7 +81,7 @@ function refusal(host: string): MrfReadError {
 }
 
 /** Refuses a URL whose host is a private IP address, unless INGEST_PRIVATE_URLS=allow. */
-export function assertPublicHost(url: URL): void {
+function assertPublicHost(url: URL): void {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (!privateAddressesAllowed() && isPrivateAddress(host)) throw refusal(url.host);
 }

@@ -474,8 +474,9 @@ export class RatesSearch {
       committed = true;
     } finally {
       // An export that failed (its transaction ended by PostgreSQL, say) or was left before its
-      // last row (its client gone) has its connection closed, which rolls back what it had open.
-      client.off('error', unheard);
+      // last row (its client gone) has its connection closed, which rolls back what it had open;
+      // it keeps its listener for what the closing connection may still say.
+      if (committed) client.off('error', unheard);
       client.release(!committed);
     }
   }
