@@ -8,6 +8,8 @@ export type MrfReadErrorCode =
   /** A URL, or a redirect, to this machine or a private network (read/address-guard.ts). */
   | 'private-address'
   | 'server-silent'
+  /** A download that unpacked to more than INGEST_MAX_DOWNLOAD_GB (read/source.ts). */
+  | 'too-large'
   | 'empty-file'
   | 'unsupported-archive'
   | 'not-a-mrf'

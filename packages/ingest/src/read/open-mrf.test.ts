@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChargeRecord } from '../model.ts';
 import { centralDirectory } from './compression.ts';
 import { MAX_RATES_PER_RECORD, RECENT_CHARGES } from './csv-reader.ts';
@@ -3603,6 +3603,16 @@ describe('http(s) sources', () => {
           'content-length': String(body.length),
         });
         res.end(body);
+      } else if (req.url === '/endless.csv') {
+        // An answer that never ends: a charge every millisecond, until the reader hangs up.
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.write(V3_HEADER + TALL_COLUMNS);
+        const more = setInterval(() => res.write(TALL_ROW.repeat(20)), 1);
+        res.on('close', () => clearInterval(more));
+      } else if (req.url === '/bomb.csv.gz') {
+        // 120 bytes of gzip a 100 KB limit lets through, then unpacking to a megabyte.
+        res.writeHead(200, { 'content-type': 'application/gzip' });
+        res.end(gzipSync(V3_HEADER + TALL_COLUMNS + TALL_ROW.repeat(10_000)));
       } else if (req.url === '/silent.csv') {
         // The connection is taken, and nothing is ever said.
       } else if (req.url === '/trickle.csv') {
@@ -3645,6 +3655,29 @@ describe('http(s) sources', () => {
     expect(reader.header.hospitalName).toBe('Test Hospital');
     expect(records[0]?.payers[0]).toMatchObject({ payerName: 'Aetna', dollar: 120 });
     expect(reader.stats().bytes).toBe(Buffer.byteLength(V3_HEADER + TALL_COLUMNS + TALL_ROW));
+  });
+
+  it('stops a download, unpacked, past INGEST_MAX_DOWNLOAD_GB: an endless answer, a gzip bomb', async () => {
+    vi.stubEnv('INGEST_MAX_DOWNLOAD_GB', '0.0001');
+    try {
+      for (const path of ['/endless.csv', '/bomb.csv.gz']) {
+        const result = await failure(`${base}${path}`);
+        expect(result.code).toBe('too-large');
+        expect(result.message).toBe(
+          `${base}${path} gave more than 0.0001 GB, the most a download is read (INGEST_MAX_DOWNLOAD_GB).`,
+        );
+      }
+      // A file of this machine's own is the operator's: no limit.
+      const local = await file(
+        'big.csv',
+        Buffer.from(V3_HEADER + TALL_COLUMNS + TALL_ROW.repeat(2000)),
+      );
+      let rates = 0;
+      for await (const record of (await openMrf(local)).records) rates += record.payers.length;
+      expect(rates).toBe(2000);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('reads a file sent with Content-Encoding: gzip, its total then unknown', async () => {

@@ -138,15 +138,49 @@ export function inRemoteArchive(url: string): boolean {
   return at !== -1 && at !== url.length - 1;
 }
 
+/** INGEST_MAX_DOWNLOAD_GB's default: well past the largest real files (13 GB unpacked). */
+const DOWNLOAD_LIMIT_GB = 50;
+
+/** The most a download may give the reader, unpacked, in bytes (INGEST_MAX_DOWNLOAD_GB). */
+export function downloadLimitBytes(): number {
+  const gigabytes = Number(process.env.INGEST_MAX_DOWNLOAD_GB || DOWNLOAD_LIMIT_GB);
+  return (Number.isFinite(gigabytes) && gigabytes > 0 ? gigabytes : DOWNLOAD_LIMIT_GB) * 1e9;
+}
+
+/**
+ * A download's bytes, unpacked, until they pass downloadLimitBytes: then a `too-large` error,
+ * which cancels the download. A server that never ends its answer, or a small gzip or zip that
+ * unpacks to terabytes, would otherwise keep the refresh reading (and staging rows) for ever.
+ */
+async function* limited(chunks: AsyncIterable<Buffer>, source: string): AsyncGenerator<Buffer> {
+  const limit = downloadLimitBytes();
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    bytes += chunk.length;
+    if (bytes > limit)
+      throw new MrfReadError(
+        'too-large',
+        `${displayName(source)} gave more than ${limit / 1e9} GB, the most a download is read ` +
+          '(INGEST_MAX_DOWNLOAD_GB).',
+      );
+    yield chunk;
+  }
+}
+
 /**
  * Opens a local path or an http(s) URL, hashing the raw bytes and undoing gzip or zip.
  * `archive.zip#name` is the file of that name in the archive (see `zipFiles`): only its bytes
- * are read and hashed.
+ * are read and hashed. A URL's bytes are read up to downloadLimitBytes, unpacked.
  */
 export async function openSource(
   source: string,
   options: SourceOptions = {},
 ): Promise<OpenedSource> {
+  const opened = await openAnySource(source, options);
+  return isUrl(source) ? { ...opened, chunks: limited(opened.chunks, source) } : opened;
+}
+
+async function openAnySource(source: string, options: SourceOptions): Promise<OpenedSource> {
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
   const inArchive = await archiveMember(source, options);
   if (inArchive) return openArchiveMember(inArchive.archive, inArchive.name, chunkSize, options);
