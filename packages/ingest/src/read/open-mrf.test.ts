@@ -20,7 +20,7 @@ import {
   type MrfReadErrorCode,
   type ReadOptions,
 } from './index.ts';
-import { stillThere } from './source.ts';
+import { hashDownload, stillThere } from './source.ts';
 import { serveFiles } from '../testing/file-server.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { sharedDataFile } from '../testing/shared-data.ts';
@@ -3667,6 +3667,12 @@ describe('http(s) sources', () => {
           `${base}${path} gave more than 0.0001 GB, the most a download is read (INGEST_MAX_DOWNLOAD_GB).`,
         );
       }
+      // Hashed first (the refresh asks whether it changed), spooled to disk: stopped as well.
+      const spoolTo = join(await mkdtemp(join(tmpdir(), 'ratelens-spool-')), 'endless.csv');
+      await expect(hashDownload(`${base}/endless.csv`, () => true, { spoolTo })).rejects.toThrow(
+        'gave more than 0.0001 GB',
+      );
+      await expect(readFile(spoolTo)).rejects.toMatchObject({ code: 'ENOENT' });
       // A file of this machine's own is the operator's: no limit.
       const local = await file(
         'big.csv',

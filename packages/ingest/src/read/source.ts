@@ -680,7 +680,8 @@ export async function hashDownload(
     if (spoolTo) await rm(spoolTo, { force: true });
   };
   try {
-    for await (const chunk of tap(raw, stats, options)) {
+    // As openSource limits what it reads: here the bytes as published, spooled to disk.
+    for await (const chunk of tap(limited(raw, url), stats, options)) {
       if (spool && !(await writeWhole(spool, chunk))) await stopSpooling();
     }
   } catch (error) {
