@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachmentDisposition } from '../http/attachment.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { PerKeyLimit } from '../http/per-key-limit.ts';
+import { boundToClient } from '../http/stream-limits.ts';
 import { ALASKA_RATES_FILE_NAME, alaskaRatesCsv } from './alaska-rates.ts';
 
 /**
@@ -37,16 +38,11 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async (app
       // The place is given back when the file has been read to its end or cut off: by the
       // client going (now, or before this ran), or by a client reading too slowly.
       const csv = Readable.from(alaskaRatesCsv(pool));
-      const deadline = setTimeout(
-        () => csv.destroy(new Error(`The Alaska file took more than ${ALASKA_MINUTES} minutes.`)),
-        ALASKA_MINUTES * 60_000,
-      ).unref();
+      const stopClock = boundToClient(request, reply, csv, 'Alaska file', ALASKA_MINUTES);
       csv.once('close', () => {
-        clearTimeout(deadline);
+        stopClock();
         giveBack();
       });
-      reply.raw.once('close', () => csv.destroy());
-      if (request.raw.socket?.destroyed === true) csv.destroy();
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition(ALASKA_RATES_FILE_NAME))

@@ -25,6 +25,7 @@ import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import { attachmentDisposition } from '../http/attachment.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { PerKeyLimit } from '../http/per-key-limit.ts';
+import { boundToClient } from '../http/stream-limits.ts';
 import type { OobRatesService } from './oobrates-service.ts';
 import { OWN_ACCOUNT } from '../http/openapi-errors.ts';
 
@@ -213,17 +214,9 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
           throw error;
         }
         const body = new PassThrough();
-        // A client gone, now or before this ran, must not leave the writer waiting for a drain
-        // that never comes; nor may one reading a trickle keep it writing for ever.
-        const gone = () => {
-          if (!body.writableFinished) body.destroy();
-        };
-        reply.raw.once('close', gone);
-        if (request.raw.socket?.destroyed === true) gone();
-        const deadline = setTimeout(
-          () => body.destroy(new Error(`The export took more than ${EXPORT_MINUTES} minutes.`)),
-          EXPORT_MINUTES * 60_000,
-        ).unref();
+        // A client gone must not leave the writer waiting for a drain that never comes; nor may
+        // one reading a trickle keep it writing for ever.
+        const stopClock = boundToClient(request, reply, body, 'export', EXPORT_MINUTES);
         void reply
           .type(XLSX)
           .header('content-disposition', attachmentDisposition(prepared.fileName))
@@ -235,7 +228,7 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
             body.destroy(error instanceof Error ? error : new Error(String(error)));
           })
           .finally(() => {
-            clearTimeout(deadline);
+            stopClock();
             giveBack();
           });
         return reply.send(body);
