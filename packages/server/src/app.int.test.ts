@@ -285,6 +285,9 @@ describe('the development outbox', () => {
       JWT_SECRET: 'j'.repeat(40),
       ALTCHA_HMAC_KEY: 'k'.repeat(40),
       DATABASE_URL: 'postgresql://unused@127.0.0.1/unused',
+      PAYMENT_GATEWAY: 'authorizenet',
+      AUTHORIZENET_API_LOGIN_ID: 'unused',
+      AUTHORIZENET_TRANSACTION_KEY: '0123456789abcdef',
     });
     try {
       expect(

@@ -113,6 +113,29 @@ describe('parseConfig', () => {
       expect(error?.message).toContain(`${name}: is required in production`);
   });
 
+  it('refuses to take payments through the sandbox in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      ALTCHA_HMAC_KEY: 'k'.repeat(40),
+      DATABASE_URL: 'postgresql://unused@127.0.0.1/unused',
+      PUBLIC_URL: 'https://ratelens.example',
+    };
+    expect(() => parseConfig(production)).toThrow(
+      /PAYMENT_GATEWAY: must be authorizenet in production/,
+    );
+    expect(() => parseConfig({ ...production, PAYMENT_GATEWAY: 'sandbox' })).toThrow(
+      /PAYMENT_GATEWAY: must be authorizenet in production/,
+    );
+    const live = parseConfig({
+      ...production,
+      PAYMENT_GATEWAY: 'authorizenet',
+      AUTHORIZENET_API_LOGIN_ID: 'login',
+      AUTHORIZENET_TRANSACTION_KEY: '0123456789abcdef',
+    });
+    expect(live.PAYMENT_GATEWAY).toBe('authorizenet');
+  });
+
   it('treats an empty variable as unset', () => {
     const config = parseConfig({ DATABASE_URL: '', PORT: '' });
     expect(config.DATABASE_URL).toBeUndefined();

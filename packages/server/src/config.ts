@@ -217,6 +217,15 @@ export const ConfigSchema = z
         if (!config[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
+      // The sandbox approves every well-formed card without charging it: a production server
+      // left on the default would give plans away.
+      if (config.PAYMENT_GATEWAY === 'sandbox')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_GATEWAY'],
+          message:
+            'must be authorizenet in production (the sandbox approves every card without charging it)',
+        });
     }
   });
 

@@ -163,6 +163,12 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      // Production refuses the sandbox gateway; the benchmark pays for nothing, so no gateway
+      // is ever reached (nothing listens on port 9).
+      PAYMENT_GATEWAY: 'authorizenet',
+      AUTHORIZENET_URL: 'http://127.0.0.1:9/xml/v1/request.api',
+      AUTHORIZENET_API_LOGIN_ID: 'bench',
+      AUTHORIZENET_TRANSACTION_KEY: '0123456789abcdef',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
