@@ -298,6 +298,7 @@ export const SendPdfBodySchema = z.object({
         ? 'search is required.'
         : 'search must be an object.',
   }),
+  /** The spec's; accepted, not printed: the server writes its own (ADR 0016). */
   pdfHeader: optionalText(200),
   pdfFooter: optionalText(500),
   userId: optionalText(64),

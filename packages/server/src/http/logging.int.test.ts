@@ -42,4 +42,14 @@ describe('request logs', () => {
       expect(log).not.toContain(secret);
     }
   });
+
+  it("hold no texted report's token, the only key to its link", async () => {
+    const token = 'x'.repeat(43);
+    for (const path of [`/api/reports/${token}`, `/api/Reports/${token}?download=1`])
+      await test.app.inject({ method: 'GET', url: path });
+    const log = lines.join('\n');
+    expect(log).toContain('"path":"/api/reports/:token"');
+    expect(log).toContain('"path":"/api/Reports/:token"');
+    expect(log).not.toContain(token);
+  });
 });

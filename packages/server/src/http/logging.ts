@@ -1,10 +1,13 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
+/** A texted report's link is the only key to it (ADR 0016): its token stays out of the log. */
+const REPORT_LINK = /^(\/api\/reports\/)[^/]+/i;
+
 /**
  * Structured JSON logs with the request id. The request serializer keeps method and path only:
- * no headers (tokens, secret_key), no query string (e-mail addresses), never bodies; the error
- * serializer never a failed query's values (`errorForLog`).
+ * no headers (tokens, secret_key), no query string (e-mail addresses), no report link's token,
+ * never bodies; the error serializer never a failed query's values (`errorForLog`).
  */
 export function loggerOptions(
   config: Config,
@@ -20,7 +23,7 @@ export function loggerOptions(
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        path: request.url.split('?')[0],
+        path: request.url.split('?')[0]?.replace(REPORT_LINK, '$1:token'),
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
       err: errorForLog,

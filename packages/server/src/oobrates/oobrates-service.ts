@@ -204,8 +204,10 @@ export class OobRatesService {
     const ascending = rows.sort((a, b) => a.rates - b.rates).slice(0, PDF_MAX_ROWS);
     const place = input.msaName?.trim() || input.stateName?.trim() || input.stateCode;
     const pdf = await renderRatesPdf({
-      header: body.pdfHeader?.trim() || `RateLens: code ${query.code.toUpperCase()} in ${place}`,
-      footer: body.pdfFooter?.trim() || SEARCH_MESSAGES.footerNotice,
+      // The spec's pdfHeader and pdfFooter are not printed: a PDF texted from RateLens's number
+      // would carry whatever words a client chose (ADR 0016).
+      header: `RateLens: code ${query.code.toUpperCase()} in ${place}`,
+      footer: SEARCH_MESSAGES.footerNotice,
       rows: ascending,
       summary,
       includeNotes: entitlement.reportType === 'employer',

@@ -26,6 +26,7 @@ import {
   type TestApp,
 } from '../test/app.ts';
 import { whileHospitalsLocked } from '../test/locks.ts';
+import { pagesOf } from '../test/pdf-text.ts';
 import { RatesSearch } from './rates-search.ts';
 
 const ANCHORAGE = {
@@ -989,6 +990,8 @@ describe('OobRates calls', () => {
       search: custom('99213'),
       userId: login.userID,
       report_Type: 'individual',
+      pdfHeader: 'Your claim was DENIED. Call 1-888-555-0100 today',
+      pdfFooter: 'Pay the balance at pay.example.com',
     });
     expect(sent.statusCode).toBe(200);
     expect(sent.json<Result>().isSuccess).toBe(true);
@@ -1010,6 +1013,12 @@ describe('OobRates calls', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The client's header and footer are not printed under RateLens's name (ADR 0016).
+    const [page] = await pagesOf(pdf.rawPayload);
+    expect(page).toContain('RateLens: code 99213 in');
+    expect(page).toContain(SEARCH_MESSAGES.footerNotice);
+    expect(page).not.toContain('DENIED');
+    expect(page).not.toContain('pay.example.com');
     const guessed = await test.app.inject({
       method: 'GET',
       url: '/api/reports/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
