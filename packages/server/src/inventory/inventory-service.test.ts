@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSource } from './inventory-service.ts';
+import { fileSource, shownError } from './inventory-service.ts';
 
 describe('fileSource', () => {
   it('shows a path by its file name alone, with no link', () => {
@@ -34,5 +34,26 @@ describe('fileSource', () => {
   it('never links anything but http(s)', () => {
     expect(fileSource('javascript:alert(1)//x.json').sourceUrl).toBeNull();
     expect(fileSource('https://').sourceUrl).toBeNull();
+  });
+});
+
+describe('shownError', () => {
+  it("names a file error's file, not the server's folders", () => {
+    expect(shownError("EACCES: permission denied, open '/srv/ratelens/mrf/north.json'")).toBe(
+      "EACCES: permission denied, open 'north.json'",
+    );
+    expect(shownError("ENOENT: no such file or directory, open 'C:\\mrf\\a b.csv'")).toBe(
+      "ENOENT: no such file or directory, open 'a b.csv'",
+    );
+  });
+
+  it('leaves addresses, quoted words and no error as they are', () => {
+    for (const error of [
+      "fetch failed for 'https://north.example/files/north.json' (404)",
+      "The column 'standard_charge|gross' is missing.",
+      'The file has no content.',
+    ])
+      expect(shownError(error)).toBe(error);
+    expect(shownError(null)).toBeNull();
   });
 });

@@ -91,6 +91,16 @@ export function fileSource(source: string): { source: string; sourceUrl: string 
   };
 }
 
+/** A path in quotes, as Node's file errors write it ("open '/srv/mrf/x.json'"). */
+const QUOTED_PATH = /'(?:[A-Za-z]:)?[\\/](?:[^'\\/]*[\\/])*([^'\\/]*)'/g;
+
+/**
+ * A run's error as the public page shows it: a file error names the file, not where this
+ * server keeps it (the admin's list of failing files shows it whole).
+ */
+export const shownError = (error: string | null): string | null =>
+  error?.replace(QUOTED_PATH, "'$1'") ?? null;
+
 const lastSegment = (path: string) => path.replace(/^.*[\\/]/, '');
 const withMember = (name: string, member: string | null) =>
   member ? `${name}#${lastSegment(member)}` : name;
@@ -315,7 +325,7 @@ export class InventoryService {
         timesRead: file.times_read,
         firstReadAt: file.first_read_at?.toISOString() ?? null,
         replacedBy: file.replaced_by,
-        error: file.error,
+        error: shownError(file.error),
         progress: fileProgress(file.status, file.progress),
       })),
     };

@@ -447,6 +447,23 @@ describe('GET api/Inventory/hospital/:id', () => {
     await pool.query(`DELETE FROM mrf_files WHERE source LIKE 'retry-%'`);
   });
 
+  it("shows a file error without the server's folders", async () => {
+    const pool = test.database.connection.pool;
+    await pool.query(
+      `INSERT INTO mrf_files (hospital_id, source, status, error, started_at, finished_at)
+       VALUES ($1, '/srv/ratelens/mrf/private/denied.json', 'failed',
+               'EACCES: permission denied, open ''/srv/ratelens/mrf/private/denied.json''',
+               now() + interval '1 hour', now() + interval '1 hour')`,
+      [ids.fairbanks],
+    );
+    const [file] = await filesOf(ids.fairbanks);
+    expect([file?.source, file?.error]).toEqual([
+      'denied.json',
+      "EACCES: permission denied, open 'denied.json'",
+    ]);
+    await pool.query(`DELETE FROM mrf_files WHERE source LIKE '%/denied.json'`);
+  });
+
   it('lists a file found unchanged run after run once, with how many times and since when', async () => {
     const pool = test.database.connection.pool;
     // After the file in use: 25 runs finding it unchanged, a failed run, 2 more unchanged runs,
