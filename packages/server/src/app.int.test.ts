@@ -279,6 +279,17 @@ describe('the development outbox', () => {
     }
   });
 
+  it('does not exist on a server people reach under another name, production or not', async () => {
+    const deployed = await createTestApp({ PUBLIC_URL: 'https://ratelens.example' });
+    try {
+      expect(
+        (await deployed.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode,
+      ).toBe(404);
+    } finally {
+      await deployed.close();
+    }
+  });
+
   it('does not exist in production', async () => {
     const production = await createTestApp({
       NODE_ENV: 'production',

@@ -19,7 +19,7 @@ import { AccessTokens } from './auth/tokens.ts';
 import { captchaRoutes } from './captcha/captcha-routes.ts';
 import { captchaService } from './captcha/captcha-service.ts';
 import type { Config } from './config.ts';
-import { outboxRoutes } from './dev/outbox-routes.ts';
+import { outboxRoutes, outboxServed } from './dev/outbox-routes.ts';
 import { downloadsRoutes } from './downloads/downloads-routes.ts';
 import { feedbackRoutes } from './feedback/feedback-routes.ts';
 import { FeedbackService } from './feedback/feedback-service.ts';
@@ -235,7 +235,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  if (config.NODE_ENV !== 'production') await app.register(outboxRoutes, { db });
+  if (outboxServed(config)) await app.register(outboxRoutes, { db });
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist);
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -3,6 +3,7 @@ import { isEmpty, loadDemoData, loadStates } from '@ratelens/ingest';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './database.ts';
+import { outboxServed } from './dev/outbox-routes.ts';
 import { resolveSecrets } from './secrets.ts';
 import { onStopSignals } from './stop-signals.ts';
 import { startWorker, workerOptions, workerWhen, type Worker } from './worker/worker.ts';
@@ -74,8 +75,7 @@ async function main(): Promise<void> {
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   console.log(`RateLens is running at http://${host}:${port}`);
   console.log(`  API docs: http://${host}:${port}/api/docs · database: ${database.description}`);
-  if (config.NODE_ENV !== 'production')
-    console.log(`  E-mail outbox: http://${host}:${port}/dev/outbox`);
+  if (outboxServed(config)) console.log(`  E-mail outbox: http://${host}:${port}/dev/outbox`);
   console.log(
     worker
       ? `  Background worker: on; ${workerWhen(config)}.`

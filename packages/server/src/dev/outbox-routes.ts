@@ -2,6 +2,7 @@ import { listOutboxMessages, type Database } from '@ratelens/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../config.ts';
 import { escapeHtml } from '../http/html.ts';
 
 const CHANNEL_NAMES: Record<string, string> = { email: 'E-mail', sms: 'Text message' };
@@ -11,6 +12,19 @@ const QuerySchema = z.object({ to: z.string().max(254).optional() });
 /** Escapes a plain-text body and turns its http(s) addresses into links. */
 function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+/**
+ * Whether this server has the outbox pages: outside production, and only while its public
+ * address is this machine. A server people reach under another name is a deployment, even one
+ * started without NODE_ENV=production, and a proxy on its machine that adds no forwarding
+ * header would make every visitor look local to `isLocalRequest`.
+ */
+export function outboxServed(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL'>): boolean {
+  if (config.NODE_ENV === 'production') return false;
+  if (!config.PUBLIC_URL) return true;
+  const host = new URL(config.PUBLIC_URL).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** Whether a request came straight from this machine: a loopback peer, and no proxy's header. */
