@@ -7,6 +7,7 @@ export type MrfReadErrorCode =
   | 'http-error'
   /** A URL, or a redirect, to this machine or a private network (read/address-guard.ts). */
   | 'private-address'
+  /** No answer, or under 64 KB of body, in the stall time we waited (read/stall.ts). */
   | 'server-silent'
   /** A download that unpacked to more than INGEST_MAX_DOWNLOAD_GB (read/source.ts). */
   | 'too-large'

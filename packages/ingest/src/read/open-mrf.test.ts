@@ -3627,6 +3627,16 @@ describe('http(s) sources', () => {
         const next = TALL_ROW.replace('X-ray chest,71046', 'MRI knee,73721');
         setTimeout(() => res.write(next), 50);
         setTimeout(() => res.end(next.replace('MRI knee,73721', 'CT head,70450')), 100);
+      } else if (req.url === '/dribble.csv') {
+        // A charge, then 16 bytes every 20 ms for ever: never quiet for long, never done.
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.write(V3_HEADER + TALL_COLUMNS + TALL_ROW);
+        let at = 0;
+        const more = setInterval(() => {
+          res.write(TALL_ROW.repeat(2).slice(at, at + 16));
+          at = (at + 16) % TALL_ROW.length;
+        }, 20);
+        res.on('close', () => clearInterval(more));
       } else if (req.url === '/stalls.csv') {
         res.writeHead(200, { 'content-type': 'text/csv' });
         res.write(V3_HEADER + TALL_COLUMNS + TALL_ROW);
@@ -3715,7 +3725,17 @@ describe('http(s) sources', () => {
     expect(stalls.code).toBe('server-silent');
     expect(stalls.message).toMatch(
       new RegExp(
-        `^The download of ${base}/stalls\\.csv broke off after \\d+ bytes: the server sent nothing for 0\\.3 s\\.$`,
+        `^The download of ${base}/stalls\\.csv broke off after (\\d+) bytes: the server sent \\1 bytes in 0\\.3 s of waiting, less than the 64 KB it must\\.$`,
+      ),
+    );
+  });
+
+  it('gives up on a server that sends less than 64 KB in the stall time, however often', async () => {
+    const dribble = await failure(`${base}/dribble.csv`, { stallMs: 300 });
+    expect(dribble.code).toBe('server-silent');
+    expect(dribble.message).toMatch(
+      new RegExp(
+        `^The download of ${base}/dribble\\.csv broke off after \\d+ bytes: the server sent \\d+ bytes in 0\\.3 s of waiting, less than the 64 KB it must\\.$`,
       ),
     );
   });
@@ -3729,11 +3749,11 @@ describe('http(s) sources', () => {
   });
 
   it('does not count the time the reader itself takes as the server stalling', async () => {
-    const reader = await openMrf(`${base}/trickle.csv`, { stallMs: 200 });
+    const reader = await openMrf(`${base}/trickle.csv`, { stallMs: 400 });
     const codes: (string | undefined)[] = [];
     for await (const record of reader.records) {
       // Longer than the stall time, as a slow database would take.
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, 600));
       codes.push(record.codes[0]?.code);
     }
     expect(codes).toEqual(['71046', '73721', '70450']);

@@ -549,7 +549,7 @@ async function download(
       cause,
     });
   }
-  stall.pause();
+  stall.answered();
   stalls.set(response, stall);
   if (response.status === 304 && ('if-none-match' in headers || 'if-modified-since' in headers)) {
     await setAside(response);
@@ -588,7 +588,7 @@ async function* bodyChunks(response: Response, net: Net): AsyncGenerator<Buffer>
   try {
     stall?.arm();
     for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-      stall?.pause();
+      stall?.pause(chunk.byteLength);
       bytes += chunk.byteLength;
       yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       // fetch never settles the next read of a body aborted while no read was pending:
@@ -601,7 +601,7 @@ async function* bodyChunks(response: Response, net: Net): AsyncGenerator<Buffer>
     if (net.signal?.aborted)
       throw new MrfReadError('aborted', 'The read was cancelled.', { cause });
     const silent = stall?.stalled === true;
-    const why = silent ? `the server sent nothing for ${stall.words}` : errorText(cause);
+    const why = silent ? stall.why : errorText(cause);
     throw new MrfReadError(
       silent ? 'server-silent' : 'http-error',
       `The download of ${response.url} broke off after ${bytes} bytes: ${why}.`,

@@ -64,7 +64,7 @@ async function download(source: string, maxBytes: number, stallMs?: number): Pro
     const reason = stall.stalled ? `no answer within ${stall.words}` : errorText(error);
     throw new ReferenceFileError(source, 'a download', reason);
   } finally {
-    stall.pause();
+    stall.answered();
   }
   if (!response.ok) {
     await response.body?.cancel();
@@ -75,6 +75,7 @@ async function download(source: string, maxBytes: number, stallMs?: number): Pro
   try {
     stall.arm();
     for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+      stall.pause(chunk.length);
       stall.arm();
       bytes += chunk.length;
       // Counted as it arrives: a server need not say the length, nor tell the truth about it.
@@ -84,9 +85,7 @@ async function download(source: string, maxBytes: number, stallMs?: number): Pro
     }
   } catch (error) {
     if (error instanceof ReferenceFileError) throw error;
-    const reason = stall.stalled
-      ? `the server sent nothing for ${stall.words}`
-      : errorMessage(error);
+    const reason = stall.stalled ? stall.why : errorMessage(error);
     throw new ReferenceFileError(
       source,
       'a whole download',
