@@ -1211,8 +1211,9 @@ function sameCharge(a: ChargeRecord, b: ChargeRecord): boolean {
 /**
  * A row with more values than columns, mended when each extra value is the rest of a number
  * whose thousands comma was not quoted (`…,1,125.00,…` for "1,125.00"): the joined row and the
- * numbers joined. When more values look like such a rest than there are extra values, the one
- * choice of them whose row `fits` is taken. Null when the extra values cannot be told so.
+ * numbers joined, if it `fits`. When more values look like such a rest than there are extra
+ * values, the one choice of them whose row fits is taken. Null when the extra values cannot be
+ * told so: a min of 150 and a max of 400 look like "150,400" when a comma in the notes split them.
  */
 function joinThousands(
   f: readonly string[],
@@ -1226,7 +1227,7 @@ function joinThousands(
     }
   }
   if (extra < 1 || splits.length < extra) return null;
-  if (splits.length === extra) return joinAt(f, splits);
+  if (splits.length === extra) return lineUp(joinAt(f, splits), fits);
   if (splits.length > MAX_SPLIT_CHOICES) return null;
   let found: { fields: string[]; numbers: string[] } | null = null;
   for (const chosen of choices(splits, extra)) {

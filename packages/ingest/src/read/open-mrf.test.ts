@@ -2457,9 +2457,15 @@ describe('records and rules', () => {
     const trailing = TALL_ROW.replace('X-ray chest', 'Trailing').replace('\n', ',\n');
     const shifted = noted(TALL_ROW.replace('X-ray chest', 'Shifted').replace('PPO', 'PPO,Gold'));
     const short = TALL_ROW.replace('X-ray chest', 'Short').replace(/,\n$/, '\n');
+    // A min of 150 and a max of 400 read as one split number, when the comma that split the row
+    // is the notes': joined, the notes' words would be the max, and the 150,400 the min.
+    const notes = TALL_ROW.replace('X-ray chest', 'Notes')
+      .replace(',250,200,', ',1250,200,')
+      .replace(',100,150,', ',150,400,')
+      .replace(/,\n$/, ',Includes contrast, if any\n');
     const { records, report } = await readText(
       'commas.csv',
-      V3_HEADER + TALL_COLUMNS + unquoted + trailing + shifted + short + ambiguous,
+      V3_HEADER + TALL_COLUMNS + unquoted + trailing + shifted + short + ambiguous + notes,
     );
     expect(records.map((r) => [r.description, r.gross, r.payers[0]?.dollar])).toEqual([
       ['X-ray chest', 1250, 1120500],
@@ -2473,8 +2479,9 @@ describe('records and rules', () => {
     expect(report.examples('csv.misaligned').map((e) => [e.location, e.message])).toEqual([
       ['row 6', expect.stringMatching(/: 23 values for 22 columns$/)],
       ['row 8', expect.stringMatching(/: 23 values for 22 columns$/)],
+      ['row 9', expect.stringMatching(/: 23 values for 22 columns$/)],
     ]);
-    expect(report.rejectedPayers).toBe(2);
+    expect(report.rejectedPayers).toBe(3);
     // Empty values past the last column, or a row short of them, are read, said once.
     expect(report.count('csv.field-count')).toBe(1);
     expect(report.toText({ examples: false, fatal: false })).toContain(
