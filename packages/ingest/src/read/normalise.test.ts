@@ -232,6 +232,9 @@ describe('amount', () => {
     '1200,50',
     '1 234,56',
     '12,34',
+    '12 34',
+    '125 00',
+    '1 2345.00',
     '1,2345.00',
     '0x1F',
     ' 0x1f ',
@@ -239,7 +242,7 @@ describe('amount', () => {
     '0b101',
     '0o17',
   ])(
-    'refuses %j, a decimal comma or a number not in decimal, rather than read it as another number',
+    'refuses %j, a decimal comma, a space not between thousands or a number not in decimal, rather than read it as another number',
     (raw) => {
       expect(read((r) => amount(raw, r, 'row 3', 'gross'))).toEqual({
         value: Number.NaN,
@@ -253,6 +256,8 @@ describe('amount', () => {
       ['1,234', 1234],
       ['$1,234,567.89', 1234567.89],
       [' $ 12,000 ', 12000],
+      ['1 234 567.89', 1234567.89],
+      ['$ 1 200', 1200],
       ['0.5', 0.5],
       ['.5', 0.5],
     ] as const) {

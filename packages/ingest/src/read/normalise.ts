@@ -255,14 +255,18 @@ function decimal(text: string): number {
 }
 
 /**
- * Whether the commas of an amount, if any, separate thousands ("$1,200.50", "(1,200)"). One that
- * does not ("1200,50", a decimal comma; "1 234,56"; "12,34") would be read as a number 100
- * times or more too large with the commas taken out, so it is not read.
+ * Whether the commas or spaces between the digits of an amount, if any, separate thousands
+ * ("$1,200.50", "(1,200)", "1 200"). One that does not ("1200,50", a decimal comma; "1 234,56";
+ * "12,34"; "125 00", a space for the point) would be read as a number 100 times or more too large
+ * with them taken out, so it is not read.
  */
 function thousandsGrouped(body: string): boolean {
+  const digits = body.replace(/\$/g, '').trim();
+  if (/\d\s+\d/.test(digits) && !SPACED_THOUSANDS.test(digits)) return false;
   return !body.includes(',') || THOUSANDS.test(body.replace(/[$\s]/g, ''));
 }
 const THOUSANDS = /^[-+(]?\d{1,3}(?:,\d{3})+(?:\.\d*)?\)?$/;
+const SPACED_THOUSANDS = /^[-+(]?\d{1,3}(?:\s\d{3})+(?:\.\d*)?\)?$/;
 
 /**
  * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported; null for a
