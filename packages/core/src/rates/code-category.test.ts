@@ -95,6 +95,12 @@ describe('codeCategory for revenue codes', () => {
     expect(codeCategory('RC', code)).toBe(category);
   });
 
+  it('puts 0001 alone in Total charge, not the rest of 001X', () => {
+    expect(codeCategory('RC', '0001')).toBe('Revenue code: Total charge');
+    expect(codeCategory('RC', '001')).toBe('Revenue code: Total charge');
+    expect(codeCategory('RC', '0010')).toBe('Revenue code: Other facility services');
+  });
+
   it('accepts a revenue code written without its leading zero', () => {
     expect(codeCategory('RC', '450')).toBe('Revenue code: Emergency room');
   });

@@ -66,7 +66,6 @@ export const APC_CATEGORY = 'Ambulatory Payment Classification (APC)';
  * digits of the four-digit code. Gaps fall back to "other facility services".
  */
 export const REVENUE_CODE_GROUPS: readonly (readonly [number, number, string])[] = [
-  [1, 1, 'Revenue code: Total charge'],
   [10, 21, 'Revenue code: Room and board'],
   [22, 24, 'Revenue code: Other facility services'],
   [25, 25, 'Revenue code: Pharmacy'],
@@ -158,6 +157,8 @@ function hcpcsCategory(code: string): string {
 function revenueCodeCategory(code: string): string {
   // Files write revenue codes with or without the leading zero ("450", "0450").
   if (!/^\d{3,4}$/.test(code)) return OTHER_CATEGORY;
+  // 0001 alone is the claim's total; the rest of 001X is reserved.
+  if (Number(code) === 1) return 'Revenue code: Total charge';
   const group = Math.floor(Number(code.padStart(4, '0')) / 10);
   // Later, narrower entries (organ acquisition inside dialysis) win over broader ones.
   let label: string | undefined;

@@ -206,4 +206,26 @@ describe('lineOfBusiness', () => {
   ])('classifies %s / %s as %s', (payer, plan, line) => {
     expect(lineOfBusiness(payer, plan)).toBe(line);
   });
+
+  // Original Medicare and a state's own Medicaid, however the payer column spells them.
+  it.each([
+    ['MEDICARE PART A & B', 'TRADITIONAL MEDICARE', 'other'],
+    ['MEDICARE A', 'MEDICARE A', 'other'],
+    ['Medicare B', 'Medicare B', 'other'],
+    ['Medicare Part A/B', 'Medicare', 'other'],
+    ['Medicare (Novitas)', 'Medicare', 'other'],
+    ['CMS', 'Medicare', 'other'],
+    ['Novitas Solutions', 'Medicare Part B', 'other'],
+    ['Medicare Part C', 'Medicare', 'medicare-advantage'],
+    ['Aetna', 'Medicare Advantage PPO', 'medicare-advantage'],
+    ['Florida Medicaid', 'Medicaid', 'other'],
+    ['FL MEDICAID', 'MEDICAID', 'other'],
+    ['Alabama Medicaid', 'Medicaid', 'other'],
+    ['Texas Medicaid', 'Traditional Medicaid', 'other'],
+    ['NY Medicaid', 'NY Medicaid', 'other'],
+    ['Florida Medicaid', 'Medicaid Managed Care', 'medicaid-managed-care'],
+    ['Sunshine Health', 'Medicaid', 'medicaid-managed-care'],
+  ])('classifies %s / %s as %s', (payer, plan, line) => {
+    expect(lineOfBusiness(payer, plan)).toBe(line);
+  });
 });

@@ -48,6 +48,10 @@ const SIGNALS: readonly (readonly [LineOfBusiness, RegExp])[] = [
   ],
 ];
 
+/** A plan that names original Medicare, whoever the payer column names (its contractor, CMS). */
+const ORIGINAL_MEDICARE =
+  /\b(original|traditional) medicare\b|\bmedicare (part )?(a|b|a and b|a b)\b|\bmedicare (ffs|fee for service)\b/;
+
 /** Plans for those who are not (yet) on Medicare: the word says nothing of the line of business. */
 const NOT_MEDICARE = /\b(non|pre) ?medicare\b/g;
 
@@ -76,7 +80,8 @@ export function lineOfBusiness(payerName: string, planName: string): LineOfBusin
   // A managed product named under Medicare itself: Massachusetts' dual-eligible SCO and One Care too.
   const managedPlan =
     /\b(advantage|managed care|replacement|ma|hmo|ppo|pffs|snp|dual|sco|one care)\b/;
-  if (canonical === 'Medicare' && !managedPlan.test(plan)) return 'other';
+  if ((canonical === 'Medicare' || ORIGINAL_MEDICARE.test(plan)) && !managedPlan.test(plan))
+    return 'other';
   // Humana names its MA HMO "Gold Plus" in the plan, the brand often left to the payer's column.
   if (canonical === 'Humana' && /\bgold plus\b/.test(plan) && fromPlan === undefined)
     return 'medicare-advantage';

@@ -1,3 +1,5 @@
+import { US_STATES } from './states.ts';
+
 /**
  * Payer names as hospitals write them ("BLUE CROSS BLUE SHIELD [110001]", "Bcbs",
  * "Florida Blue") reduced to one canonical name per payer, so rates group and filter by payer.
@@ -12,10 +14,22 @@ export interface PayerAlias {
   patterns: readonly RegExp[];
 }
 
+/** Each state's name and USPS code as normalised text ("new york|ny|…"). */
+const STATE_WORDS = US_STATES.flatMap((state) => [
+  state.name.toLowerCase(),
+  state.code.toLowerCase(),
+])
+  .map((word) => word.replace(/[^a-z]+/g, ' '))
+  .join('|');
+
 /** Order matters: the first match wins, so more specific entries come first. */
 export const PAYER_ALIASES: readonly PayerAlias[] = [
   // TRICARE contractors carry commercial brands ("Humana Military"): test before them.
-  { canonical: 'TRICARE', patterns: [/\btricare\b/, /\bchampus\b/, /\bhumana military\b/] },
+  // Health Net Federal Services ran TRICARE's North region: not Centene's Health Net.
+  {
+    canonical: 'TRICARE',
+    patterns: [/\btricare\b/, /\bchampus\b/, /\bhumana military\b/, /\bhealth net federal\b/],
+  },
   {
     canonical: 'Blue Cross Blue Shield',
     patterns: [
@@ -38,9 +52,18 @@ export const PAYER_ALIASES: readonly PayerAlias[] = [
       /\bcapital blue\b/,
       /\bblue care network\b/,
       /\bblue kc\b/,
+      // Licensees' own brands: Florida Blue's Medicare plan, BlueCross BlueShield of Tennessee's
+      // Medicaid plan, BlueCross of South Carolina's HMO, the Louisiana and Arkansas plans'
+      // Medicare Advantage, Anthem's Medicaid plans, Independence Blue Cross.
+      /\bbluemedicare\b/,
+      /\bbluecare tennessee\b/,
+      /\bbluechoice\b/,
+      /\bblue advantage\b/,
+      /\bhealthy blue\b/,
+      /^ibx\b/,
     ],
   },
-  { canonical: 'Aetna', patterns: [/\baetna\b/, /\bmeritain\b/] },
+  { canonical: 'Aetna', patterns: [/\baetna\b/, /\bmeritain\b/, /\bcoventry\b/] },
   { canonical: 'Cigna', patterns: [/\bcigna\b/, /\bevernorth\b/] },
   {
     canonical: 'UnitedHealthcare',
@@ -50,6 +73,11 @@ export const PAYER_ALIASES: readonly PayerAlias[] = [
       /\buhc\b/,
       /\bumr\b/,
       /\bneighborhood health partnership\b/,
+      // UnitedHealthcare's brands: AARP's Medicare plans, Golden Rule, Oxford, Surest.
+      /\baarp\b/,
+      /\bgolden rule\b/,
+      /\boxford health\b/,
+      /\bsurest\b/,
     ],
   },
   // The VA's community care, whoever runs its network (Optum, TriWest) in the payer's name:
@@ -97,17 +125,24 @@ export const PAYER_ALIASES: readonly PayerAlias[] = [
   { canonical: 'WellSense Health Plan', patterns: [/\bwellsense\b/, /\bbmc healthnet\b/] },
   { canonical: 'UPMC Health Plan', patterns: [/\bupmc\b/] },
   { canonical: 'AvMed', patterns: [/\bavmed\b/] },
-  // The government programs themselves, only when the name is nothing else.
+  // The government programs themselves, only when the name is nothing else: Medicare with its
+  // parts A and B (not C, Medicare Advantage), a Medicare administrative contractor's name, or
+  // CMS; a state's Medicaid by its name or code ("Florida Medicaid", "FL MEDICAID").
   {
     canonical: 'Medicare',
     patterns: [
-      /^(original |traditional )?medicare( part [ab])?( ffs| fee for service| traditional)?$/,
+      /^(original |traditional )?medicare( part)?( a| b| a and b| a b| ab)?( ffs| fee for service| traditional)?$/,
+      /^medicare (novitas( solutions)?|palmetto( gba)?|ngs|national government services|noridian|wps|cgs|first coast( service options)?)$/,
+      /^cms$/,
+      /^centers for medicare( and medicaid services)?$/,
     ],
   },
   {
     canonical: 'Medicaid',
     patterns: [
       /^(state )?medicaid( ffs| fee for service)?$/,
+      new RegExp(`^(state of )?(${STATE_WORDS}) medicaid( ffs| fee for service)?$`),
+      new RegExp(`^medicaid (of )?(${STATE_WORDS})$`),
       /^masshealth$/,
       /^medi cal$/,
       /^tenncare$/,
