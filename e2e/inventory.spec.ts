@@ -351,6 +351,9 @@ test.describe('inventory at 375 px wide', () => {
     await expect(cards).toHaveCount(14);
     const first = cards.first();
     await expect(first.getByRole('link')).toBeInViewport();
+    // Where it is, named as the table's columns are.
+    await expect(first.getByText(/^State Name: /)).toBeVisible();
+    await expect(first.getByText(/^MSA Name: /)).toBeVisible();
     await expect(first.getByRole('list', { name: /^What .+ publishes$/ })).toContainText(
       'Commercial Rates',
     );

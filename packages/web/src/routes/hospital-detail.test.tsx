@@ -21,6 +21,7 @@ import {
   HospitalDetailRoute,
   NO_PROBLEMS_MESSAGE,
   NOT_AN_NPI,
+  STALE_DETAIL_MESSAGE,
   VALIDATION_KEY,
 } from './hospital-detail.tsx';
 
@@ -440,6 +441,69 @@ describe('HospitalDetailRoute', () => {
       await vi.advanceTimersByTimeAsync(5_000);
       await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
       expect(within(await fileCard('large.json')).getByText('In use')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the page shown when asking for it again fails, and says it may be out of date', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const loading = file({ source: 'large.json', status: 'loading', loadedAt: null });
+    let answer = () => jsonResponse(200, { ...HOSPITAL, files: [loading, ...HOSPITAL.files] });
+    vi.stubGlobal('fetch', () => Promise.resolve(answer()));
+    renderWithProviders(
+      <Routes>
+        <Route path="/inventoryList/:hospitalId" element={<HospitalDetailRoute />} />
+      </Routes>,
+      { route: `/inventoryList/${HOSPITAL_ID}` },
+    );
+    try {
+      const summary = (await fileCard('920123456_providence_standardcharges.csv')).querySelector(
+        'summary',
+      );
+      summary?.focus();
+      answer = () => jsonResponse(503, { message: 'The database is not answering.' });
+      await vi.advanceTimersByTimeAsync(5_000);
+
+      expect(await screen.findByText(STALE_DETAIL_MESSAGE)).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe(STALE_DETAIL_MESSAGE);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(HOSPITAL.facilityName);
+      expect(document.activeElement).toBe(summary);
+
+      // The next answer that comes through clears it.
+      answer = () => jsonResponse(200, { ...HOSPITAL, files: [loading, ...HOSPITAL.files] });
+      await vi.advanceTimersByTimeAsync(5_000);
+      await waitFor(() => expect(screen.queryByText(STALE_DETAIL_MESSAGE)).toBeNull());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the cards of earlier runs, open sections and all, when a new run is listed above', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const loading = (source: string) =>
+      file({ source, status: 'loading', loadedAt: null, firstReadAt: null });
+    let shown: HospitalDetail = { ...HOSPITAL, files: [loading('a.json'), ...HOSPITAL.files] };
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(200, shown)));
+    renderWithProviders(
+      <Routes>
+        <Route path="/inventoryList/:hospitalId" element={<HospitalDetailRoute />} />
+      </Routes>,
+      { route: `/inventoryList/${HOSPITAL_ID}` },
+    );
+    try {
+      const before = await fileCard('920123456_providence_standardcharges.csv');
+      const details = before.querySelector('details');
+      if (!details) throw new Error('no folded figures');
+      details.open = true;
+
+      shown = { ...shown, files: [loading('b.json'), ...shown.files] };
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await fileCard('b.json')).toBeTruthy();
+
+      const after = await fileCard('920123456_providence_standardcharges.csv');
+      expect(after).toBe(before);
+      expect(after.querySelector('details')?.open).toBe(true);
     } finally {
       vi.useRealTimers();
     }

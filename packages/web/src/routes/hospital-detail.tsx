@@ -42,6 +42,9 @@ import { NewTabLink } from '../shared/router-link.tsx';
 
 export const HOSPITAL_NOT_FOUND_MESSAGE = 'This hospital is not in the inventory.';
 export const NO_PROBLEMS_MESSAGE = 'No problems found.';
+/** Above a page already shown, when asking for it again (as it does while a file loads) failed. */
+export const STALE_DETAIL_MESSAGE =
+  'The latest update of this page could not be fetched: what it shows may be out of date.';
 /** Beside an NPI that fails CMS's check (its file's validation says so too, `npi.invalid`). */
 export const NOT_AN_NPI = '(not a valid NPI)';
 /** The disclosure of an earlier run's figures, which are history once another file is in use. */
@@ -85,7 +88,8 @@ export function HospitalDetailRoute() {
       </Page>
     );
   }
-  if (detail.isError) {
+  // A failed refresh keeps the page shown (its open sections, the focus) and says so.
+  if (detail.isError && detail.data === undefined) {
     return (
       <Page title="Hospital" size="md">
         <Stack gap="md" align="flex-start">
@@ -109,6 +113,7 @@ export function HospitalDetailRoute() {
   return (
     <Page title={detail.data.facilityName} size="md">
       {backLink}
+      {detail.isError && <FormAlert tone="info">{STALE_DETAIL_MESSAGE}</FormAlert>}
       <Hospital hospital={detail.data} />
     </Page>
   );
@@ -157,8 +162,9 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
           <Text>No files have been loaded for this hospital yet.</Text>
         ) : (
           // The server lists the files newest first, a file found unchanged run after run once.
+          // Keyed by run, not position: a new run at the top leaves the others' open sections be.
           hospital.files.map((file, index) => (
-            <FileCard key={`${index}-${file.source}`} file={file} earlier={index > lastOpen} />
+            <FileCard key={fileKey(file)} file={file} earlier={index > lastOpen} />
           ))
         )}
       </Stack>
@@ -168,6 +174,15 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
       {admin && <HospitalLabelsForm hospital={hospital} />}
     </Stack>
   );
+}
+
+/**
+ * A run's entry, the same from one answer to the next: its file and when its first run finished
+ * (an entry of repeated runs keeps its first; a run still loading has none, nor has one its
+ * process left, which is listed as tried when it started). The API gives runs no id.
+ */
+function fileKey(file: HospitalFile): string {
+  return `${file.source} ${file.firstReadAt ?? file.loadedAt ?? 'loading'}`;
 }
 
 /** What is said beside an NPI: nothing, or that it is not one (a placeholder, a digit wrong). */

@@ -21,6 +21,7 @@ import {
   NO_MATCH_MESSAGE,
   noFilesInStateMessage,
 } from './inventory-list.tsx';
+import { NOT_LOADED } from '../shared/lists-not-loaded.tsx';
 import { TestResizeObserver } from '../test/resize-observer.ts';
 
 const PROVIDENCE = '7f0c2a52-3f7e-4b55-9d1e-2a4d6b8e9c01';
@@ -69,15 +70,25 @@ const LISTING: InventoryRow[] = [
 ];
 
 /** A stand-in API: each call answers from `answers` by its path, else 404. */
-function stubApi(answers: { listing?: Response | (() => Response) } = {}) {
+function stubApi(
+  answers: {
+    listing?: Response | (() => Response);
+    states?: () => Response;
+    msas?: () => Response;
+  } = {},
+) {
   const fetchMock = vi.fn((input: string) => {
     const url = new URL(input, 'http://localhost');
     const answer = (() => {
       switch (url.pathname) {
         case '/api/master/getallstates':
-          return jsonResponse(200, STATES);
-        case '/api/Subscription/getmsafilter':
-          return jsonResponse(200, url.searchParams.get('stateCode') === 'AK' ? ALASKA_MSAS : []);
+          return answers.states?.() ?? jsonResponse(200, STATES);
+        // The inventory's call by state name (search-and-accounts §7), not the search's by code.
+        case '/api/inventory/getmsabystatename':
+          return (
+            answers.msas?.() ??
+            jsonResponse(200, url.searchParams.get('state') === 'Alaska' ? ALASKA_MSAS : [])
+          );
         case '/api/Inventory/getHospitalbyFilter':
           return jsonResponse(200, [
             { hospitalID: ALASKA_NATIVE, facilityName: 'Alaska Native Medical Center' },
@@ -281,8 +292,10 @@ describe('InventoryListRoute', () => {
     const link = within(first).getByRole('link', { name: 'Hospital 51' });
     expect(first.textContent?.startsWith('Hospital 51')).toBe(true);
     expect(link.getAttribute('href')).toBe(`/inventoryList/${many[50]?.hospitalID}?page=2`);
+    // Where it is, under the table's column names.
+    expect(within(first).getByText('State Name: Alaska')).toBeTruthy();
+    expect(within(first).getByText('MSA Name: Anchorage, AK')).toBeTruthy();
     expect(within(first).getByText('Care Center: Short Term Acute Care')).toBeTruthy();
-    expect(within(first).getByText('Anchorage, AK, Alaska')).toBeTruthy();
     // The seven rate types, each a word for screen readers as well as a mark for the eye.
     const publishes = within(first).getByRole('list', { name: 'What Hospital 51 publishes' });
     expect(within(publishes).getAllByRole('listitem').map(spoken)).toEqual([
@@ -300,9 +313,8 @@ describe('InventoryListRoute', () => {
     expect(
       getComputedStyle(within(publishes).getByText('Cash Rates')).textDecoration,
     ).not.toContain('line-through');
-    // Its care center is said once, as the link.
-    expect(within(second).queryByText(/^Care Center:/)).toBeNull();
-    expect(within(second).getAllByText('Hospital 52')).toHaveLength(1);
+    // A care center named as the hospital is still said, as the table's column says it.
+    expect(within(second).getByText('Care Center: Hospital 52')).toBeTruthy();
   });
 
   it("puts the focus on the hospital's link, back from its page, and keeps the filters", async () => {
@@ -611,6 +623,40 @@ describe('InventoryListRoute', () => {
     renderInventory();
 
     expect(await screen.findByText(NO_FILES_MESSAGE)).toBeTruthy();
+  });
+
+  it('says as an alert that the states could not be loaded, and loads them again on Try again', async () => {
+    let states = () => jsonResponse(503, { message: 'The database is not answering.' });
+    stubApi({ states: () => states() });
+    renderInventory();
+
+    // The table needs no state: it is shown, and the failed list is said as an alert.
+    await screen.findByRole('table');
+    expect((await screen.findByRole('alert')).textContent).toBe(NOT_LOADED.states);
+    states = () => jsonResponse(200, STATES);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await choose('State Name', 'Alaska (AK)');
+    expect(await screen.findByText('2 hospitals')).toBeTruthy();
+  });
+
+  it("says as an alert that a state's metro areas could not be loaded, with a way to ask again", async () => {
+    let msas = () => jsonResponse(503, { message: 'The database is not answering.' });
+    stubApi({ msas: () => msas() });
+    renderInventory();
+    await screen.findByRole('table');
+
+    await choose('State Name', 'Alaska (AK)');
+    expect((await screen.findByRole('alert')).textContent).toBe(NOT_LOADED.msas);
+    msas = () => jsonResponse(200, ALASKA_MSAS);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await choose('MSA', 'Anchorage, AK');
+    await waitFor(() =>
+      expect(screen.getByTestId('search').textContent).toBe('?state=AK&msa=11260'),
+    );
   });
 
   it('shows the error and loads again on Try again', async () => {

@@ -20,6 +20,7 @@ import { useHospitalComingBack } from '../features/inventory/back-to-inventory.t
 import { InventoryRows, useFocusHospitalOnReturn } from '../features/inventory/inventory-rows.tsx';
 import { useInventoryFilters } from '../features/inventory/use-inventory-filters.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
+import { ListsNotLoaded, NOT_LOADED, type FailedList } from '../shared/lists-not-loaded.tsx';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
 
@@ -48,6 +49,7 @@ function InventoryList() {
   return (
     <>
       <InventoryFilters filters={filters} />
+      <ListsNotLoaded lists={failedLists(filters)} />
       {filters.linkNotice !== null && <FormAlert tone="info">{filters.linkNotice}</FormAlert>}
       <InventoryResults filter={filters.filter} lookups={filters.lookups} />
     </>
@@ -55,6 +57,22 @@ function InventoryList() {
 }
 
 type Filters = ReturnType<typeof useInventoryFilters>;
+
+/**
+ * The filters' lists that failed to load, as their fields say it. One a link's filter waits for
+ * is reported with the results instead (InventoryResults), once.
+ */
+function failedLists({ states, msas, hospitals, state, msa, lookups }: Filters): FailedList[] {
+  return (
+    [
+      [states.isError, states, NOT_LOADED.states],
+      [state !== null && msas.isError, msas, NOT_LOADED.msas],
+      [msa !== null && hospitals.isError, hospitals, NOT_LOADED.hospitals],
+    ] as const
+  )
+    .filter(([failed, query]) => failed && !lookups.includes(query))
+    .map(([, query, message]) => ({ message, refetch: () => query.refetch() }));
+}
 
 /**
  * A filter's clear button, in the tab order and named. Mantine's own (ComboboxClearButton) is
@@ -97,7 +115,7 @@ function InventoryFilters({ filters }: { filters: Filters }) {
         clearable
         clearButtonProps={clearButton('Clear state', 'inventory-state')}
         nothingFoundMessage={states.isPending ? 'Loading...' : 'No state found'}
-        error={states.isError ? 'The states could not be loaded.' : undefined}
+        error={states.isError ? NOT_LOADED.states : undefined}
       />
       <Select
         label="MSA"
@@ -111,7 +129,7 @@ function InventoryFilters({ filters }: { filters: Filters }) {
         clearable
         clearButtonProps={clearButton('Clear MSA', 'inventory-msa')}
         nothingFoundMessage={msas.isPending ? 'Loading...' : 'No metro area found'}
-        error={state !== null && msas.isError ? 'The metro areas could not be loaded.' : undefined}
+        error={state !== null && msas.isError ? NOT_LOADED.msas : undefined}
       />
       <Select
         label="Hospital"
@@ -128,7 +146,7 @@ function InventoryFilters({ filters }: { filters: Filters }) {
         clearable
         clearButtonProps={clearButton('Clear hospital', 'inventory-hospital')}
         nothingFoundMessage={hospitals.isPending ? 'Loading...' : 'No hospital found'}
-        error={msa !== null && hospitals.isError ? 'The hospitals could not be loaded.' : undefined}
+        error={msa !== null && hospitals.isError ? NOT_LOADED.hospitals : undefined}
       />
     </SimpleGrid>
   );

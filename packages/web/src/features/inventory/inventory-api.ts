@@ -18,8 +18,16 @@ export function getStates(): Promise<StateItem[]> {
   return requestJson('/api/master/getallstates', { schema: StateItemSchema.array() });
 }
 
+/** A state's metro areas by its code, as the rate search asks (§7 "Subscription/getmsafilter"). */
 export function getMsas(stateCode: string): Promise<MsaItem[]> {
   return requestJson(withQuery('/api/Subscription/getmsafilter', { stateCode }), {
+    schema: MsaItemSchema.array(),
+  });
+}
+
+/** A state's metro areas by its name, as the inventory list asks (§7 "getmsabystatename"). */
+export function getMsasByStateName(state: string): Promise<MsaItem[]> {
+  return requestJson(withQuery('/api/inventory/getmsabystatename', { state }), {
     schema: MsaItemSchema.array(),
   });
 }

@@ -4,6 +4,7 @@ import {
   getHospitals,
   getInventoryListings,
   getMsas,
+  getMsasByStateName,
   getStates,
 } from './inventory-api.ts';
 
@@ -11,6 +12,8 @@ export const inventoryKeys = {
   all: ['inventory'] as const,
   states: () => [...inventoryKeys.all, 'states'] as const,
   msas: (stateCode: string | null) => [...inventoryKeys.all, 'msas', stateCode] as const,
+  msasByStateName: (stateName: string | null) =>
+    [...inventoryKeys.all, 'msas-by-state-name', stateName] as const,
   hospitals: (stateName: string | null, msaId: string | null) =>
     [...inventoryKeys.all, 'hospitals', stateName, msaId] as const,
   listings: () => [...inventoryKeys.all, 'listings'] as const,
@@ -27,6 +30,15 @@ export function useMsas(stateCode: string | null) {
     queryKey: inventoryKeys.msas(stateCode),
     queryFn: () => getMsas(stateCode ?? ''),
     enabled: stateCode !== null,
+  });
+}
+
+/** The same for the inventory list, which names the state (search-and-accounts §7). */
+export function useMsasByStateName(stateName: string | null) {
+  return useQuery({
+    queryKey: inventoryKeys.msasByStateName(stateName),
+    queryFn: () => getMsasByStateName(stateName ?? ''),
+    enabled: stateName !== null,
   });
 }
 

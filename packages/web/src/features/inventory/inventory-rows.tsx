@@ -17,6 +17,13 @@ import { ScrollRegion } from '../../shared/scroll-region.tsx';
 import { hospitalPath, useOpenHospital } from './back-to-inventory.ts';
 import regionClasses from './inventory-table-region.module.css';
 
+/** The columns before Facility Name, in the spec's order. */
+const PLACE_COLUMNS = [
+  ['stateName', 'State Name'],
+  ['msaName', 'MSA Name'],
+  ['careCenter', 'Care Center'],
+] as const satisfies readonly (readonly [keyof InventoryRow, string])[];
+
 /** The rate-type columns after Facility Name, in the spec's order. */
 const FLAG_COLUMNS = [
   ['hasFiles', 'Has Files'],
@@ -154,11 +161,15 @@ function InventoryCards({ rows, search }: RowsProps) {
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               <HospitalLink row={row} search={search} />
             </Text>
-            {/* A one-site hospital's care center is its own name: said once, in the link. */}
-            {row.careCenter !== '' && row.careCenter !== row.facilityName && (
-              <Text size="sm">Care Center: {row.careCenter}</Text>
+            {/* Named as the table's columns are, each on its line: one not known is left out. */}
+            {PLACE_COLUMNS.map(
+              ([key, label]) =>
+                row[key] !== '' && (
+                  <Text key={key} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {label}: {row[key]}
+                  </Text>
+                ),
             )}
-            <Text size="sm">{[row.msaName, row.stateName].filter(Boolean).join(', ')}</Text>
             <SimpleGrid
               component="ul"
               cols={2}

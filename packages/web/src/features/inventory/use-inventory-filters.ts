@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { withFilter, type FilterKey, type InventoryFilter } from './inventory-filters.ts';
-import { useHospitals, useMsas, useStates } from './inventory-queries.ts';
+import { useHospitals, useMsasByStateName, useStates } from './inventory-queries.ts';
 
 /**
  * The filter chain of the inventory list: the options of each select, what is chosen (read from
@@ -18,7 +18,7 @@ export function useInventoryFilters() {
   const stateCode = searchParams.get('state')?.toUpperCase() ?? null;
   const state = states.data?.find((item) => item.stateCode === stateCode) ?? null;
 
-  const msas = useMsas(state?.stateCode ?? null);
+  const msas = useMsasByStateName(state?.stateName ?? null);
   const msaParam = searchParams.get('msa');
   const msaId = state === null ? null : msaParam;
   const msa = msas.data?.find((item) => item.msaID === msaId) ?? null;

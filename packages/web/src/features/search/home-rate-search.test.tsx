@@ -7,9 +7,10 @@ import { clearSession } from '../auth/session.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { signInAs } from '../../test/sign-in.ts';
 import { callsTo, stubSearchApi } from '../../test/search-api-stub.ts';
-import { ENTITLED } from '../../test/search-fixtures.ts';
+import { ALASKA_MSAS, ENTITLED } from '../../test/search-fixtures.ts';
 import { HomeRateSearch } from './home-rate-search.tsx';
 import { loadSearch } from './saved-search.ts';
+import { NOT_LOADED } from '../../shared/lists-not-loaded.tsx';
 
 function LocationProbe() {
   const location = useLocation();
@@ -237,6 +238,27 @@ describe('HomeRateSearch signed in', () => {
     });
   });
 
+  it('takes the keyboard to the family status when it is missing, its error read with it', async () => {
+    stubSearchApi();
+    signInAs('user');
+    renderHome();
+    await fillSearch();
+    await waitFor(() => expect(getRatesButton()).toHaveProperty('disabled', false));
+    fireEvent.click(getRatesButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Your coverage' });
+    fireEvent.change(within(dialog).getByLabelText(/YTD medical spend/), {
+      target: { value: '500' },
+    });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get Rates' }));
+
+    const error = await within(dialog).findByText('Please choose Single or Family.');
+    const single = within(dialog).getByRole('radio', { name: 'Single' });
+    await waitFor(() => expect(document.activeElement).toBe(single));
+    const group = within(dialog).getByRole('radiogroup', { name: /Family status/ });
+    expect(group.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+  });
+
   it('sends an employer member straight to the standard results', async () => {
     stubSearchApi({
       '/api/OobRates/getoobratesEmployersAccess': jsonResponse(200, [{ API: 'yes' }]),
@@ -302,6 +324,39 @@ describe('HomeRateSearch signed in', () => {
     expect(saved).toEqual(['Alaska.xlsx']);
     expect(screen.getByTestId('location').textContent).toBe('/');
     await waitFor(() => expect(callsTo(fetchMock, '/api/OobRates/getReportType')).toHaveLength(2));
+  });
+
+  it("says as an alert that a state's metro areas could not be loaded, and loads them again", async () => {
+    let msas = () => jsonResponse(503, { message: 'The database is not answering.' });
+    stubSearchApi({ '/api/Subscription/getmsafilter': () => msas() });
+    signInAs('user');
+    renderHome();
+
+    await choose('State', 'Alaska (AK)');
+    expect((await screen.findByRole('alert')).textContent).toBe(NOT_LOADED.msas);
+    msas = () => jsonResponse(200, ALASKA_MSAS);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await choose('Metro Area', 'Anchorage, AK');
+    await waitFor(() => expect(codeBox()).toHaveProperty('disabled', false));
+  });
+
+  it('says as an alert that the states and billing classes could not be loaded', async () => {
+    const failure = () => jsonResponse(503, { message: 'The database is not answering.' });
+    stubSearchApi({
+      '/api/OobRates/getoobratesStatewiseUserAccess': failure,
+      '/api/OobRates/getoobratesSetting': failure,
+    });
+    signInAs('user');
+    renderHome();
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        NOT_LOADED.states + NOT_LOADED.billingClasses,
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('shows the next eligible date to a user who may not search now', async () => {

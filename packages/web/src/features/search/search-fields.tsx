@@ -1,5 +1,6 @@
 import { Button, Group, Select, SimpleGrid } from '@mantine/core';
 import type { Dispatch } from 'react';
+import { ListsNotLoaded, NOT_LOADED, type FailedList } from '../../shared/lists-not-loaded.tsx';
 import { useMsas } from '../inventory/inventory-queries.ts';
 import { CodeSearchBox } from './code-search-box.tsx';
 import { disabledFields, type SearchFormAction, type SearchFormState } from './search-form.ts';
@@ -63,6 +64,18 @@ export function SearchFields({
   if (form.billingClass && !billingClasses.includes(form.billingClass)) {
     billingClasses.unshift(form.billingClass);
   }
+  const statesFailed = context.states.isError;
+  const msasFailed = form.state !== null && msas.isError;
+  const billingClassesFailed = context.billingClasses.isError;
+  const failed: FailedList[] = (
+    [
+      [statesFailed, context.states, NOT_LOADED.states],
+      [msasFailed, msas, NOT_LOADED.msas],
+      [billingClassesFailed, context.billingClasses, NOT_LOADED.billingClasses],
+    ] as const
+  )
+    .filter(([isFailed]) => isFailed)
+    .map(([, query, message]) => ({ message, refetch: () => query.refetch() }));
 
   return (
     <form
@@ -87,7 +100,7 @@ export function SearchFields({
           disabled={disabled.state}
           searchable
           nothingFoundMessage={context.states.isPending ? 'Loading...' : 'No state found'}
-          error={context.states.isError ? 'The states could not be loaded.' : undefined}
+          error={statesFailed ? NOT_LOADED.states : undefined}
         />
         <Select
           label="Metro Area"
@@ -104,9 +117,7 @@ export function SearchFields({
           disabled={disabled.msa}
           searchable
           nothingFoundMessage={msas.isPending ? 'Loading...' : 'No metro area found'}
-          error={
-            form.state !== null && msas.isError ? 'The metro areas could not be loaded.' : undefined
-          }
+          error={msasFailed ? NOT_LOADED.msas : undefined}
         />
         <CodeSearchBox
           stateCode={form.state?.stateCode ?? null}
@@ -124,11 +135,10 @@ export function SearchFields({
           value={form.billingClass}
           onChange={(value) => dispatch({ type: 'billingClass', value })}
           disabled={disabled.billingClass}
-          error={
-            context.billingClasses.isError ? 'The billing classes could not be loaded.' : undefined
-          }
+          error={billingClassesFailed ? NOT_LOADED.billingClasses : undefined}
         />
       </SimpleGrid>
+      <ListsNotLoaded lists={failed} mt="md" />
       <Group mt="md">
         <Button type="submit" disabled={disabled.getRates} miw={160}>
           {busy && busyLabel ? busyLabel : 'Get Rates'}
