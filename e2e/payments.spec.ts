@@ -416,6 +416,8 @@ test.describe('subscriptions and payments', () => {
       await expectAccessible(page);
       await popup.getByRole('button', { name: 'Submit' }).click();
       await expect(popup).toBeHidden();
+      // Open since the page loaded, it gives the focus to the page, not to <body>.
+      await expect(page.getByRole('main')).toBeFocused();
       await expect(tile(page, 'State Negotiated Rates')).toBeVisible();
       await expectNoPageOverflow(page);
       await expectAccessible(page);

@@ -135,6 +135,18 @@ describe('CheckoutRoute order', () => {
     await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$21.24 due today'));
   });
 
+  it('names the order table for screen readers', () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: PACK, installment: false, stateId: null });
+    renderCheckout();
+
+    expect(
+      order().getByRole('table', {
+        name: 'Your order: each subscription with its prices, and the total due today',
+      }),
+    ).toBeTruthy();
+  });
+
   it('removes an item and recomputes the TOTAL', async () => {
     stubCheckoutApi();
     addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
@@ -145,6 +157,20 @@ describe('CheckoutRoute order', () => {
 
     await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$75.00 due today'));
     expect(readCart(USER).lines).toHaveLength(1);
+  });
+
+  it('takes the keyboard to the order heading when Remove takes itself away', async () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    addToCart(USER, { plan: PACK, installment: false, stateId: null });
+    renderCheckout();
+
+    const remove = order().getByRole('button', { name: 'Remove Individual Search 5 (National)' });
+    remove.focus();
+    fireEvent.click(remove);
+
+    await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$75.00 due today'));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your order' }));
   });
 
   it('shows a custom offer as one offer at its agreed total, naming the files it covers', async () => {
@@ -212,6 +238,23 @@ describe('CheckoutRoute coupon', () => {
     ).toBeTruthy();
     // $75.00 − 10% = $67.50, plus the $9.99 pack.
     await waitFor(() => expect(totalRow().textContent).toBe('TOTAL$77.49 due today'));
+  });
+
+  it('takes the keyboard to the coupon field when its Remove button takes itself away', async () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    renderCheckout();
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'SAVE10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    const remove = await screen.findByRole('button', { name: 'Remove coupon SAVE10' });
+    remove.focus();
+    fireEvent.click(remove);
+
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Remove coupon SAVE10' })).toBeNull(),
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Coupon code'));
   });
 
   it('shows what the coupon takes off today for installments, so the lines add up to the TOTAL', async () => {

@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { PAYMENT_MESSAGES, costsNothing, type Subscription } from '@ratelens/core';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RequireToken } from '../features/auth/guards.tsx';
 import { useSession } from '../features/auth/use-session.ts';
@@ -75,6 +76,7 @@ function Checkout() {
   const queryClient = useQueryClient();
   const cart = useCart();
   const notice = noticeOf(useLocation().state);
+  const orderHeading = useRef<HTMLHeadingElement>(null);
 
   const plans = useCurrentPlans(cart.lines);
   const choices = cart.lines.map((line, index) => ({
@@ -154,7 +156,8 @@ function Checkout() {
       {notice !== null && <FormAlert tone="info">{notice}</FormAlert>}
 
       <Stack gap="md" component="section" aria-labelledby="order-heading">
-        <Title order={2} size="h3" id="order-heading">
+        {/* Where the keyboard goes when a Remove button takes itself away with its item. */}
+        <Title order={2} size="h3" id="order-heading" ref={orderHeading} tabIndex={-1}>
           Your order
         </Title>
         {empty ? (
@@ -164,7 +167,10 @@ function Checkout() {
             choices={choices}
             priced={priced}
             coupon={coupon}
-            onRemove={(key) => removeFromCart(userId, key)}
+            onRemove={(key) => {
+              removeFromCart(userId, key);
+              orderHeading.current?.focus();
+            }}
             disabled={payment.pending}
           />
         )}

@@ -5,16 +5,18 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { login } from '../features/auth/auth-api.ts';
-import { useSignedOutEntry } from '../features/auth/guards.tsx';
+import { useSignedOutEntry, type LoginArrival } from '../features/auth/guards.tsx';
 import { storeLogin } from '../features/auth/session.ts';
 import { fieldError } from '../shared/field-error.tsx';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { Page } from '../shared/page.tsx';
 import { AnchorLink } from '../shared/router-link.tsx';
 
-function noticeFrom(state: unknown): string | null {
+function noticeFrom(state: unknown): Required<LoginArrival> | null {
   if (typeof state === 'object' && state !== null && 'notice' in state) {
-    return typeof state.notice === 'string' ? state.notice : null;
+    if (typeof state.notice !== 'string') return null;
+    const tone = 'tone' in state && state.tone === 'info' ? 'info' : 'success';
+    return { notice: state.notice, tone };
   }
   return null;
 }
@@ -52,7 +54,7 @@ function LoginForm() {
 
   return (
     <Stack gap="md">
-      {notice && !signIn.isError && <FormAlert tone="success">{notice}</FormAlert>}
+      {notice && !signIn.isError && <FormAlert tone={notice.tone}>{notice.notice}</FormAlert>}
       {signIn.isError && <FormAlert tone="error">{signIn.error.message}</FormAlert>}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { SEARCH_MESSAGES } from '@ratelens/core';
+import { SEARCH_MESSAGES, SPEC_MESSAGES } from '@ratelens/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -78,11 +78,11 @@ afterEach(() => {
 });
 
 describe('OopRatesRoute redirects', () => {
-  it('sends a visitor without a token to /login', async () => {
+  it("sends a visitor without a token to /login, which says 'You need to login first'", async () => {
     stubSearchApi();
     renderResults();
 
-    await waitFor(() => expect(location()).toBe('/login'));
+    await waitFor(() => expect(location()).toBe(`/login ${SPEC_MESSAGES.loginFirst}`));
   });
 
   it('sends a signed-in user home when no search is saved', async () => {
@@ -157,6 +157,18 @@ describe('OopRatesRoute results', () => {
         'Paying the cash price ($900.00) would cost you less than your estimated out-of-pocket' +
         'Derived from 45% of billed charges',
     );
+  });
+
+  it('names the table of rates for screen readers', async () => {
+    stubSearchApi();
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+
+    await screen.findByRole('region', { name: 'Negotiated rates' });
+    expect(
+      ratesTable().getByRole('table', { name: 'Negotiated rates by code, hospital and plan' }),
+    ).toBeTruthy();
   });
 
   it('re-runs the saved custom search on entry and shows the pivot, assumptions and chart', async () => {
@@ -412,6 +424,25 @@ describe('OopRatesRoute results', () => {
     expect(screen.getByLabelText(/Mobile number/)).toBe(number);
   });
 
+  it('takes the keyboard back to the number, its error read with it, when the send is refused', async () => {
+    stubSearchApi();
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+    await screen.findByRole('region', { name: 'Negotiated rates' });
+
+    const number = await openTextPopup();
+    fireEvent.change(number, { target: { value: '907-55' } });
+    // Sent from the button, as a keyboard user does after tabbing to it.
+    sendButton().focus();
+    fireEvent.click(sendButton());
+
+    const error = await screen.findByText(SEARCH_MESSAGES.invalidNumber);
+    await waitFor(() => expect(document.activeElement).toBe(number));
+    const describedBy = number.getAttribute('aria-describedby')?.split(' ') ?? [];
+    expect(describedBy).toContain(error.closest('[id]')?.id);
+  });
+
   it.each([
     ['907-555-0123x', 'a letter'],
     ['+44 20 7946 0958', 'a country code other than +1'],
@@ -426,6 +457,27 @@ describe('OopRatesRoute results', () => {
     fireEvent.change(await openTextPopup(), { target: { value: typed } });
 
     expect(await screen.findByText(SEARCH_MESSAGES.invalidNumber)).toBeTruthy();
+  });
+
+  it("shows the server's words when it refuses the text for too many (429)", async () => {
+    const refusal = 'You can text at most 5 reports a day. Please try again tomorrow.';
+    stubSearchApi({
+      '/api/OobRates/sendPdftoUser': jsonResponse(429, {
+        isSuccess: false,
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: refusal,
+      }),
+    });
+    signInAs('user');
+    saveSearch('standard', SAVED);
+    renderResults();
+    await screen.findByRole('region', { name: 'Negotiated rates' });
+
+    fireEvent.change(await openTextPopup(), { target: { value: '9075550123' } });
+    fireEvent.click(sendButton());
+
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
   });
 
   it('says the SMS failed, closes the popup and clears the number when the send fails', async () => {

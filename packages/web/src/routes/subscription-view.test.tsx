@@ -7,7 +7,7 @@ import { stubApi, type Answer } from '../test/api-stub.ts';
 import { ALABAMA_PLANS, STATES } from '../test/payments-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { callsTo } from '../test/search-api-stub.ts';
-import { SubscriptionViewRoute } from './subscription-view.tsx';
+import { NO_PLANS_MESSAGE, SubscriptionViewRoute } from './subscription-view.tsx';
 
 function LocationProbe() {
   const location = useLocation();
@@ -105,6 +105,26 @@ describe('SubscriptionViewRoute popup', () => {
   });
 });
 
+describe('SubscriptionViewRoute popup focus', () => {
+  it('gives the focus to the main landmark when the popup closes, not to the page body', async () => {
+    stubViewApi();
+    // The app's layout (app-layout.tsx) wraps each screen in this landmark.
+    renderWithProviders(
+      <main id="main" tabIndex={-1}>
+        <SubscriptionViewRoute />
+      </main>,
+      { route: '/subscriptionview' },
+    );
+
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Not now' }),
+    );
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});
+
 describe('SubscriptionViewRoute plans', () => {
   it('reads Alabama’s plans without a session and shows them', async () => {
     const fetchMock = stubViewApi();
@@ -127,6 +147,33 @@ describe('SubscriptionViewRoute plans', () => {
     expect(screen.getByRole('combobox', { name: 'Select State:' })).toBeTruthy();
   });
 
+  it('says plainly that no plans are offered when the catalogue is empty, with no error', async () => {
+    stubViewApi({ '/api/master/getsubscription': jsonResponse(200, { data: [] }) });
+    sessionStorage.setItem('planLeadAsked', '1');
+    renderView();
+
+    expect(await screen.findByText(NO_PLANS_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('shows a failure to read the plans as an error, and reads them again on Try again', async () => {
+    let answer = jsonResponse(503, { message: 'The catalogue is not available right now.' });
+    stubViewApi({ '/api/master/getsubscription': () => answer });
+    sessionStorage.setItem('planLeadAsked', '1');
+    renderView();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The catalogue is not available right now.',
+    );
+    answer = jsonResponse(200, { data: ALABAMA_PLANS });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'State Negotiated Rates', level: 3 }),
+    ).toBeTruthy();
+  });
+
   it('sends a visitor who chooses a plan to /login with the reason', async () => {
     stubViewApi();
     sessionStorage.setItem('planLeadAsked', '1');
@@ -136,7 +183,7 @@ describe('SubscriptionViewRoute plans', () => {
 
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe(
-        `/login {"notice":"${PAYMENT_MESSAGES.signInToPurchase}"}`,
+        `/login {"notice":"${PAYMENT_MESSAGES.signInToPurchase}","tone":"info"}`,
       ),
     );
   });

@@ -21,6 +21,8 @@ import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
 import { AnchorLink } from '../shared/router-link.tsx';
 
+export const NO_PLANS_MESSAGE = 'No plans are offered at the moment.';
+
 /** $75 per file, by arrangement (§9 "Specific-hospital pick"). */
 const PICK_HOSPITALS_PRICE = '$75.00/File';
 
@@ -72,15 +74,16 @@ function PublicPlans() {
         </Title>
         {pending ? (
           <PageLoader label="Loading the plans..." />
-        ) : plans.length === 0 ? (
+        ) : plans.length === 0 && failure ? (
           <Stack gap="sm" align="flex-start">
-            <FormAlert tone="error">
-              {failure?.error?.message ?? 'No plans are offered at the moment.'}
-            </FormAlert>
+            <FormAlert tone="error">{failure.error.message}</FormAlert>
             <Button variant="default" onClick={() => void list.refetch()}>
               Try again
             </Button>
           </Stack>
+        ) : plans.length === 0 ? (
+          // Nothing failed: an empty catalogue is a fact, not an error.
+          <Text>{NO_PLANS_MESSAGE}</Text>
         ) : (
           <>
             <PlanTiles groups={{ ...groups, individual: [] }} {...actions} />

@@ -221,6 +221,7 @@ describe('SubscriptionRoute checkout', () => {
     renderPlans();
 
     const offers = within(await screen.findByRole('region', { name: 'Custom offers' }));
+    expect(offers.getByRole('table', { name: 'Offers made to your account' })).toBeTruthy();
     expect(offers.getByRole('rowheader', { name: 'State Negotiated Rates' })).toBeTruthy();
     expect(offers.getByText('$50.00')).toBeTruthy();
     fireEvent.click(offers.getByRole('button', { name: /^Checkout/ }));

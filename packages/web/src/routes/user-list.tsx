@@ -1,4 +1,4 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { NO_ACCESS_MESSAGE, RequireToken } from '../features/auth/guards.tsx';
 import { getUsers } from '../features/users/users-api.ts';
@@ -44,6 +44,7 @@ function UserList() {
       </Text>
       <ScrollRegion label="Users" minWidth={760}>
         <Table striped highlightOnHover withTableBorder>
+          <VisuallyHidden component="caption">Users, with when they last signed in</VisuallyHidden>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">First Name</Table.Th>

@@ -1,3 +1,4 @@
+import { SPEC_MESSAGES } from '@ratelens/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { clearSession, readSession } from './session.ts';
@@ -6,10 +7,25 @@ import { useSession } from './use-session.ts';
 /** What a signed-in person who is not an administrator sees on an administrators' screen. */
 export const NO_ACCESS_MESSAGE = 'You do not have access to this page.';
 
-/** Screens for signed-in people only: without a token, go to /login (both specs, §2). */
+/**
+ * What /login says on arrival from another screen: a success (an account made) or information
+ * (why signing in is needed).
+ */
+export interface LoginArrival {
+  notice: string;
+  tone?: 'success' | 'info';
+}
+
+/**
+ * Screens for signed-in people only: without a token, go to /login (both specs, §2), which says
+ * 'You need to login first' (search-and-accounts §4, §8 "Not signed in").
+ */
 export function RequireToken({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (session.token === null) return <Navigate to="/login" replace />;
+  if (session.token === null) {
+    const arrival: LoginArrival = { notice: SPEC_MESSAGES.loginFirst, tone: 'info' };
+    return <Navigate to="/login" replace state={arrival} />;
+  }
   return children;
 }
 

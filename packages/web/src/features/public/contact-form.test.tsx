@@ -145,6 +145,21 @@ describe('ContactForm', () => {
     expect(JSON.parse(saved as string)).toHaveProperty('fileName', 'token-123');
   });
 
+  it('takes the keyboard to the file field when the attachment is removed', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(jsonResponse(200, { isSuccess: true, message: 'token-123' })),
+    );
+    const { container } = renderWithProviders(<ContactForm />);
+    chooseFile(container, new File(['a,b\n1,2'], 'claims.csv', { type: 'text/csv' }));
+
+    const remove = await screen.findByRole('button', { name: 'Remove claims.csv' });
+    remove.focus();
+    fireEvent.click(remove);
+
+    await waitFor(() => expect(screen.queryByText('Attached: claims.csv')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Attachment/ }));
+  });
+
   it("shows the server's message when the upload is refused", async () => {
     vi.stubGlobal(
       'fetch',

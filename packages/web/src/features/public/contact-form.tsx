@@ -17,7 +17,7 @@ import {
   type Feedback,
 } from '@ratelens/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
@@ -53,6 +53,7 @@ export function ContactForm() {
   const { errors, dirtyFields, touchedFields, isSubmitted, isValid } = form.formState;
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const fileField = useRef<HTMLButtonElement>(null);
 
   const upload = useMutation({ mutationFn: (chosen: File) => uploadFeedbackFile(chosen) });
   const send = useMutation({
@@ -155,6 +156,7 @@ export function ContactForm() {
             description={`A de-identified claims file (CSV, Excel, PDF or EDI), up to ${MAX_MEGABYTES} MB. It is uploaded as soon as you choose it.`}
             placeholder="Choose a file"
             accept={FEEDBACK_FILE.accept}
+            ref={fileField}
             value={file}
             onChange={chooseFile}
             disabled={upload.isPending}
@@ -173,7 +175,11 @@ export function ContactForm() {
               <CloseButton
                 size="sm"
                 aria-label={`Remove ${file.name}`}
-                onClick={() => chooseFile(null)}
+                onClick={() => {
+                  chooseFile(null);
+                  // The button goes with the file: the keyboard goes to the field, not the top.
+                  fileField.current?.focus();
+                }}
               />
             </Group>
           )}

@@ -76,7 +76,8 @@ function FamilyStatusForm({
               error={errors.lives?.message}
             >
               <Group gap="lg" mt={4}>
-                <Radio value="1" label="Single" onBlur={field.onBlur} />
+                {/* The form's focus on a missing choice lands here (react-hook-form's ref). */}
+                <Radio value="1" label="Single" onBlur={field.onBlur} ref={field.ref} />
                 <Radio value="2" label="Family" onBlur={field.onBlur} />
               </Group>
             </Radio.Group>

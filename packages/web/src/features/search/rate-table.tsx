@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Table, Text, VisuallyHidden } from '@mantine/core';
 import type { OopRateRow } from '@ratelens/core';
 import { Fragment, useMemo } from 'react';
 import { ScrollRegion } from '../../shared/scroll-region.tsx';
@@ -37,6 +37,9 @@ function WideRates({ pivot }: { pivot: readonly CodeGroup[] }) {
   return (
     <ScrollRegion label="Negotiated rates" minWidth={720} visibleFrom="sm">
       <Table withTableBorder withColumnBorders verticalSpacing="xs">
+        <VisuallyHidden component="caption">
+          Negotiated rates by code, hospital and plan
+        </VisuallyHidden>
         <Table.Thead>
           <Table.Tr>
             {RATE_TABLE_COLUMNS.map((column) => (

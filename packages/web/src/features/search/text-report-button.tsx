@@ -6,8 +6,9 @@ import {
   type SendPdfBody,
 } from '@ratelens/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormAlert } from '../../shared/form-alert.tsx';
+import { ApiRequestError } from '../../shared/http.ts';
 import { sendReport } from './search-api.ts';
 
 /** Only +1 (§9 "Country code option"). */
@@ -27,6 +28,7 @@ export function TextReportButton({ request }: TextReportButtonProps) {
   const [opened, setOpened] = useState(false);
   const [number, setNumber] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   const send = useMutation({
     mutationFn: (digits: string) => sendReport({ ...request(), number: digits }),
@@ -73,6 +75,8 @@ export function TextReportButton({ request }: TextReportButtonProps) {
               event.preventDefault();
               setSubmitted(true);
               if (digits !== null) send.mutate(digits);
+              // The keyboard goes to the field, whose error is read with it (aria-describedby).
+              else input.current?.focus();
             }}
           >
             <Group gap="xs" wrap="nowrap" align="flex-end" maw={320}>
@@ -84,6 +88,7 @@ export function TextReportButton({ request }: TextReportButtonProps) {
                     {COUNTRY_CODE}
                   </Text>
                 }
+                ref={input}
                 value={number}
                 // No maxLength: it would cut 1 907 555 1234 to a wrong number without a word.
                 onChange={(event) => setNumber(event.currentTarget.value)}
@@ -107,9 +112,20 @@ export function TextReportButton({ request }: TextReportButtonProps) {
         </Popover.Dropdown>
       </Popover>
       {send.isSuccess && <FormAlert tone="success">{send.data.message}</FormAlert>}
-      {send.isError && <FormAlert tone="error">{SEARCH_MESSAGES.smsFailed}</FormAlert>}
+      {send.isError && <FormAlert tone="error">{sendFailure(send.error)}</FormAlert>}
     </Stack>
   );
+}
+
+/**
+ * The spec's message for a send that failed (§8), except a refusal for too many texts (429: the
+ * day's cap, or searches still running), whose server's words say when to try again.
+ */
+function sendFailure(error: Error): string {
+  if (error instanceof ApiRequestError && error.status === 429 && error.serverMessage !== null) {
+    return error.serverMessage;
+  }
+  return SEARCH_MESSAGES.smsFailed;
 }
 
 function SendIcon() {

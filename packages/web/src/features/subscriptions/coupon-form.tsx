@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { PAYMENT_MESSAGES } from '@ratelens/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { errorMessage } from '../../shared/http.ts';
 import type { CartCoupon } from './cart.ts';
@@ -42,6 +42,7 @@ function currentResult(
 export function CouponForm({ coupon, hasAnnualItem, onChange, disabled }: CouponFormProps) {
   const [code, setCode] = useState('');
   const [result, setResult] = useState<Result | null>(null);
+  const field = useRef<HTMLInputElement>(null);
 
   const apply = useMutation({
     mutationFn: findCoupon,
@@ -84,6 +85,7 @@ export function CouponForm({ coupon, hasAnnualItem, onChange, disabled }: Coupon
         <Group align="flex-end" gap="sm">
           <TextInput
             label="Coupon code"
+            ref={field}
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
             maxLength={40}
@@ -106,6 +108,8 @@ export function CouponForm({ coupon, hasAnnualItem, onChange, disabled }: Coupon
               onClick={() => {
                 onChange(null);
                 setResult(null);
+                // The button goes with the coupon: the keyboard goes to the field, for another.
+                field.current?.focus();
               }}
             >
               Remove coupon {coupon.couponCode}

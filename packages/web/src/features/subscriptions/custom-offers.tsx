@@ -14,6 +14,7 @@ export function CustomOffers({
   return (
     <ScrollRegion label="Custom offers" minWidth={560}>
       <Table striped withTableBorder verticalSpacing="sm">
+        <VisuallyHidden component="caption">Offers made to your account</VisuallyHidden>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Subscription</Table.Th>

@@ -109,6 +109,9 @@ function WideOrder({ choices, priced, coupon, onRemove, disabled }: OrderTablePr
   return (
     <ScrollRegion label="Order" minWidth={1000} visibleFrom="lg">
       <Table striped withTableBorder verticalSpacing="sm">
+        <VisuallyHidden component="caption">
+          Your order: each subscription with its prices, and the total due today
+        </VisuallyHidden>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Subscription type</Table.Th>

@@ -45,6 +45,9 @@ export function PlanLeadModal() {
   const close = () => {
     rememberAsked();
     setOpened(false);
+    // Open since the page loaded, it has no element to give the focus back to (Mantine's
+    // returnFocus keeps none): the page's main landmark (app-layout.tsx) takes it, not <body>.
+    document.getElementById('main')?.focus({ preventScroll: true });
   };
 
   const onSubmit = form.handleSubmit(async ({ userName, userEmail }) => {

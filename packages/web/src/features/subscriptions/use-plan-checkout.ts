@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES, type Subscription } from '@ratelens/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { LoginArrival } from '../auth/guards.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { errorMessage } from '../../shared/http.ts';
 import { addToCart } from './cart.ts';
@@ -30,7 +31,8 @@ export function usePlanCheckout(stateId: number) {
     setMessage(null);
     const userId = session.userID;
     if (session.token === null || userId === null) {
-      await navigate('/login', { state: { notice: PAYMENT_MESSAGES.signInToPurchase } });
+      const arrival: LoginArrival = { notice: PAYMENT_MESSAGES.signInToPurchase, tone: 'info' };
+      await navigate('/login', { state: arrival });
       return;
     }
     // A custom offer was made to this account to be bought; the payment checks it again.
