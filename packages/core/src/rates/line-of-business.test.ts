@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineOfBusiness } from './line-of-business.ts';
+import { isOriginalMedicare, lineOfBusiness } from './line-of-business.ts';
 
 describe('lineOfBusiness', () => {
   // Every payer/plan pair of Martha's Vineyard Hospital's file.
@@ -214,7 +214,7 @@ describe('lineOfBusiness', () => {
     ['Medicare B', 'Medicare B', 'other'],
     ['Medicare Part A/B', 'Medicare', 'other'],
     ['Medicare (Novitas)', 'Medicare', 'other'],
-    ['CMS', 'Medicare', 'other'],
+    ['Centers for Medicare & Medicaid Services', 'Medicare', 'other'],
     ['Novitas Solutions', 'Medicare Part B', 'other'],
     ['Medicare Part C', 'Medicare', 'medicare-advantage'],
     ['Aetna', 'Medicare Advantage PPO', 'medicare-advantage'],
@@ -225,7 +225,23 @@ describe('lineOfBusiness', () => {
     ['NY Medicaid', 'NY Medicaid', 'other'],
     ['Florida Medicaid', 'Medicaid Managed Care', 'medicaid-managed-care'],
     ['Sunshine Health', 'Medicaid', 'medicaid-managed-care'],
+    // A managed product named in the payer column, or "Non-Traditional Medicare", is MA.
+    ['Humana Gold Plus HMO', 'Medicare Part B', 'medicare-advantage'],
+    ['Aetna Medicare Advantage', 'Traditional Medicare', 'medicare-advantage'],
+    ['Humana', 'Gold Plus Medicare B', 'medicare-advantage'],
+    ['Humana', 'Non-Traditional Medicare', 'medicare-advantage'],
+    ['Medicare', 'Medicare Part C', 'medicare-advantage'],
+    ['Humana', 'Medicare AB', 'other'],
+    ['Palmetto GBA', 'Medicare', 'other'],
+    ['CMS', 'CMS Health Plan', 'commercial'],
   ])('classifies %s / %s as %s', (payer, plan, line) => {
     expect(lineOfBusiness(payer, plan)).toBe(line);
+  });
+
+  it('tells original Medicare apart for the inventory, whatever its line of business says', () => {
+    expect(isOriginalMedicare('Novitas Solutions', 'Medicare Part B')).toBe(true);
+    expect(isOriginalMedicare('MEDICARE [2001]', 'HB MVH MEDICARE')).toBe(true);
+    expect(isOriginalMedicare('Humana', 'Non-Traditional Medicare')).toBe(false);
+    expect(isOriginalMedicare('AETNA [1001]', 'HB MVH MEDICARE')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { canonicalPayer, normalisePayerText } from './payer-names.ts';
+import { canonicalPayer, MEDICARE_PARTS, normalisePayerText } from './payer-names.ts';
 
 export const LINES_OF_BUSINESS = [
   'commercial',
@@ -48,9 +48,18 @@ const SIGNALS: readonly (readonly [LineOfBusiness, RegExp])[] = [
   ],
 ];
 
-/** A plan that names original Medicare, whoever the payer column names (its contractor, CMS). */
-const ORIGINAL_MEDICARE =
-  /\b(original|traditional) medicare\b|\bmedicare (part )?(a|b|a and b|a b)\b|\bmedicare (ffs|fee for service)\b/;
+/**
+ * A plan that names original Medicare, whoever the payer column names (its contractor): its
+ * parts A and B (MEDICARE_PARTS, as the payer alias writes them), fee for service, "Original" or
+ * "Traditional Medicare", but not "Non-Traditional Medicare", a name of Medicare Advantage.
+ */
+const ORIGINAL_MEDICARE = new RegExp(
+  `(?<!\\bnon )\\b(original|traditional) medicare\\b|\\bmedicare${MEDICARE_PARTS}\\b|\\bmedicare (ffs|fee for service)\\b`,
+);
+
+/** A managed product, named under Medicare itself: Massachusetts' dual-eligible SCO and One Care too. */
+const MANAGED_MEDICARE =
+  /\b(advantage|managed care|replacement|ma|hmo|ppo|pffs|snp|dual|sco|one care|part c|gold plus)\b/;
 
 /** Plans for those who are not (yet) on Medicare: the word says nothing of the line of business. */
 const NOT_MEDICARE = /\b(non|pre) ?medicare\b/g;
@@ -61,6 +70,24 @@ function signalOf(text: string): LineOfBusiness | undefined {
     if (pattern.test(words)) return line;
   }
   return undefined;
+}
+
+/**
+ * Whether a payer and plan are original (fee-for-service) Medicare: Medicare itself as the payer,
+ * or a plan that names it, with no managed product named in either.
+ */
+function originalMedicare(canonical: string, payer: string, plan: string): boolean {
+  if (canonical === 'Medicare') return !MANAGED_MEDICARE.test(plan);
+  return ORIGINAL_MEDICARE.test(plan) && !MANAGED_MEDICARE.test(`${plan} ${payer}`);
+}
+
+/** The same, as the file writes them: the inventory counts its rates as Medicare rates. */
+export function isOriginalMedicare(payerName: string, planName: string): boolean {
+  return originalMedicare(
+    canonicalPayer(payerName),
+    normalisePayerText(payerName),
+    normalisePayerText(planName),
+  );
 }
 
 /**
@@ -77,11 +104,7 @@ export function lineOfBusiness(payerName: string, planName: string): LineOfBusin
   const canonical = canonicalPayer(payerName);
   if (canonical === 'TRICARE') return 'other';
   const fromPlan = signalOf(plan);
-  // A managed product named under Medicare itself: Massachusetts' dual-eligible SCO and One Care too.
-  const managedPlan =
-    /\b(advantage|managed care|replacement|ma|hmo|ppo|pffs|snp|dual|sco|one care)\b/;
-  if ((canonical === 'Medicare' || ORIGINAL_MEDICARE.test(plan)) && !managedPlan.test(plan))
-    return 'other';
+  if (originalMedicare(canonical, payer, plan)) return 'other';
   // Humana names its MA HMO "Gold Plus" in the plan, the brand often left to the payer's column.
   if (canonical === 'Humana' && /\bgold plus\b/.test(plan) && fromPlan === undefined)
     return 'medicare-advantage';

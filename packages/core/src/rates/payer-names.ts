@@ -22,6 +22,9 @@ const STATE_WORDS = US_STATES.flatMap((state) => [
   .map((word) => word.replace(/[^a-z]+/g, ' '))
   .join('|');
 
+/** Medicare's parts A and B as normalised text: " part a", " a and b", " a b" (A/B), " ab". */
+export const MEDICARE_PARTS = '( part)?( a| b| a and b| a b| ab)';
+
 /** Order matters: the first match wins, so more specific entries come first. */
 export const PAYER_ALIASES: readonly PayerAlias[] = [
   // TRICARE contractors carry commercial brands ("Humana Military"): test before them.
@@ -63,7 +66,11 @@ export const PAYER_ALIASES: readonly PayerAlias[] = [
       /^ibx\b/,
     ],
   },
-  { canonical: 'Aetna', patterns: [/\baetna\b/, /\bmeritain\b/, /\bcoventry\b/] },
+  // Coventry Health Care, not Coventry's workers' comp services, which Aetna sold in 2020.
+  {
+    canonical: 'Aetna',
+    patterns: [/\baetna\b/, /\bmeritain\b/, /\bcoventry health( care)?\b/],
+  },
   { canonical: 'Cigna', patterns: [/\bcigna\b/, /\bevernorth\b/] },
   {
     canonical: 'UnitedHealthcare',
@@ -126,14 +133,18 @@ export const PAYER_ALIASES: readonly PayerAlias[] = [
   { canonical: 'UPMC Health Plan', patterns: [/\bupmc\b/] },
   { canonical: 'AvMed', patterns: [/\bavmed\b/] },
   // The government programs themselves, only when the name is nothing else: Medicare with its
-  // parts A and B (not C, Medicare Advantage), a Medicare administrative contractor's name, or
-  // CMS; a state's Medicaid by its name or code ("Florida Medicaid", "FL MEDICAID").
+  // parts A and B (not C, Medicare Advantage), a Medicare administrative contractor (WPS, CGS and
+  // NGS only after "Medicare": WPS also sells commercial insurance), CMS by its whole name; a
+  // state's Medicaid by its name or code ("Florida Medicaid", "FL MEDICAID"). Not "CMS" alone:
+  // Florida's Children's Medical Services is a Medicaid plan.
   {
     canonical: 'Medicare',
     patterns: [
-      /^(original |traditional )?medicare( part)?( a| b| a and b| a b| ab)?( ffs| fee for service| traditional)?$/,
+      new RegExp(
+        `^(original |traditional )?medicare(${MEDICARE_PARTS})?( ffs| fee for service| traditional)?$`,
+      ),
       /^medicare (novitas( solutions)?|palmetto( gba)?|ngs|national government services|noridian|wps|cgs|first coast( service options)?)$/,
-      /^cms$/,
+      /^(novitas( solutions)?|palmetto gba|noridian( healthcare solutions)?|national government services|first coast service options)$/,
       /^centers for medicare( and medicaid services)?$/,
     ],
   },

@@ -171,6 +171,15 @@ describe('RowEncoder', () => {
     expect(rows.summary).toMatchObject({ hasCommercial: false, hasMedicare: true });
   });
 
+  it('sets the Medicare flag for a plan naming original Medicare under another payer', async () => {
+    const { rows } = encoder();
+    await rows.add(
+      record({ payers: [payer({ payerName: 'Humana', planName: 'Original Medicare' })] }),
+    );
+    expect(rows.rateMix().byLineOfBusiness).toMatchObject({ other: 1 });
+    expect(rows.summary).toMatchObject({ hasCommercial: false, hasMedicare: true });
+  });
+
   it("counts the file's rates by canonical payer, plan, line of business and origin of their dollar figure", async () => {
     const { rows } = encoder();
     const ofCharges = { methodology: 'percent of total billed charges', dollar: null } as const;

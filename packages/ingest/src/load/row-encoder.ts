@@ -5,6 +5,7 @@ import {
   codeCategory,
   canonicalPayer,
   effectiveAmount,
+  isOriginalMedicare,
   lineOfBusiness,
   type LineOfBusiness,
   type RateMix,
@@ -58,6 +59,8 @@ interface PlanTally {
   id: string;
   canonicalPayer: string;
   lineOfBusiness: LineOfBusiness;
+  /** Its rates are Medicare rates in the inventory, as Medicare Advantage's are. */
+  originalMedicare: boolean;
   rates: number;
 }
 
@@ -202,8 +205,8 @@ export class RowEncoder {
       // JSON file's `modifier_information` names plans with no price).
       if (effective.amount !== null) {
         if (plan.lineOfBusiness === 'commercial') summary.hasCommercial = true;
-        // Medicare Advantage, or Medicare itself (original Medicare's line of business is 'other').
-        else if (plan.lineOfBusiness === 'medicare-advantage' || plan.canonicalPayer === 'Medicare')
+        // Medicare Advantage, or original Medicare (whose line of business is 'other').
+        else if (plan.lineOfBusiness === 'medicare-advantage' || plan.originalMedicare)
           summary.hasMedicare = true;
       }
       const wait = sinks.rates.write(
@@ -286,6 +289,7 @@ export class RowEncoder {
         id: String(ids[i]),
         canonicalPayer: entry.canonicalPayer,
         lineOfBusiness: entry.lineOfBusiness,
+        originalMedicare: isOriginalMedicare(entry.payerName, entry.planName),
         rates: 0,
       });
     });
