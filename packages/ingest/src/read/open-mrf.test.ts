@@ -3732,7 +3732,7 @@ describe('http(s) sources', () => {
     expect(stalls.code).toBe('server-silent');
     expect(stalls.message).toMatch(
       new RegExp(
-        `^The download of ${base}/stalls\\.csv broke off after (\\d+) bytes: the server sent \\1 bytes in 0\\.3 s of waiting, less than the 64 KB it must\\.$`,
+        `^The download of ${base}/stalls\\.csv broke off after \\d+ bytes: the server sent nothing for 0\\.3 s\\.$`,
       ),
     );
   });

@@ -21,6 +21,8 @@ export class DownloadStall {
   /** Milliseconds waited on the server, and bytes it sent, since it last sent `bytes`. */
   private waited = 0;
   private received = 0;
+  /** Whether a part of the body came since the answer. */
+  private flowing = false;
   /** True once the server was quiet for `ms` and the download was aborted for it. */
   stalled = false;
 
@@ -49,18 +51,25 @@ export class DownloadStall {
     this.timer.unref();
   }
 
-  /** Stops waiting: a part of `received` bytes came, or the download is over. */
+  /**
+   * Stops waiting: a part of `received` bytes came, or the download is over. The first part of
+   * the body starts the count afresh, as the answer did: a server slow to begin (a file made
+   * on demand) is judged from when it begins.
+   */
   pause(received = 0): void {
     clearTimeout(this.timer);
     if (this.armedAt !== null) this.waited += performance.now() - this.armedAt;
     this.armedAt = null;
     this.received += received;
-    if (this.received >= this.bytes) this.restart();
+    const first = received > 0 && !this.flowing;
+    if (received > 0) this.flowing = true;
+    if (first || this.received >= this.bytes) this.restart();
   }
 
   /** The server answered: the wait for its body starts afresh. */
   answered(): void {
     this.pause();
+    this.flowing = false;
     this.restart();
   }
 

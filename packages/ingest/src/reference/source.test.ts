@@ -96,7 +96,7 @@ describe('reading a reference file from a URL', () => {
       `${base}/silent.csv: expected a download; found no answer within 0.3 s`,
     );
     await expect(readSource(`${base}/stalls.csv`, REFERENCE_MAX_BYTES, 300)).rejects.toThrow(
-      `${base}/stalls.csv: expected a whole download; found it broke off after 21 bytes (the server sent 21 bytes in 0.3 s of waiting, less than the 64 KB it must)`,
+      `${base}/stalls.csv: expected a whole download; found it broke off after 21 bytes (the server sent nothing for 0.3 s)`,
     );
   });
 

@@ -39,12 +39,23 @@ describe('fileSource', () => {
 
 describe('shownError', () => {
   it("names a file error's file, not the server's folders", () => {
-    expect(shownError("EACCES: permission denied, open '/srv/ratelens/mrf/north.json'")).toBe(
-      "EACCES: permission denied, open 'north.json'",
+    const source = '/srv/ratelens/mrf/north.json';
+    expect(
+      shownError("EACCES: permission denied, open '/srv/ratelens/mrf/north.json'", source),
+    ).toBe("EACCES: permission denied, open 'north.json'");
+    expect(
+      shownError("ENOENT: no such file or directory, open 'C:\\mrf\\a b.csv'", 'C:\\mrf\\a b.csv'),
+    ).toBe("ENOENT: no such file or directory, open 'a b.csv'");
+    // The ingest's own words write the path as given.
+    expect(shownError(`The file ${source} does not exist or cannot be read.`, source)).toBe(
+      'The file north.json does not exist or cannot be read.',
     );
-    expect(shownError("ENOENT: no such file or directory, open 'C:\\mrf\\a b.csv'")).toBe(
-      "ENOENT: no such file or directory, open 'a b.csv'",
-    );
+    expect(
+      shownError(
+        '/data/mrf/system.zip holds no file named north.json.',
+        '/data/mrf/system.zip#north.json',
+      ),
+    ).toBe('system.zip holds no file named north.json.');
   });
 
   it('leaves addresses, quoted words and no error as they are', () => {
@@ -53,7 +64,7 @@ describe('shownError', () => {
       "The column 'standard_charge|gross' is missing.",
       'The file has no content.',
     ])
-      expect(shownError(error)).toBe(error);
-    expect(shownError(null)).toBeNull();
+      expect(shownError(error, 'https://north.example/files/north.json')).toBe(error);
+    expect(shownError(null, 'north.json')).toBeNull();
   });
 });

@@ -96,10 +96,17 @@ const QUOTED_PATH = /'(?:[A-Za-z]:)?[\\/](?:[^'\\/]*[\\/])*([^'\\/]*)'/g;
 
 /**
  * A run's error as the public page shows it: a file error names the file, not where this
- * server keeps it (the admin's list of failing files shows it whole).
+ * server keeps it, whether Node quoted the path or the ingest wrote the file's own ("The file
+ * /srv/mrf/north.json does not exist…"). The admin's list of failing files shows it whole.
  */
-export const shownError = (error: string | null): string | null =>
-  error?.replace(QUOTED_PATH, "'$1'") ?? null;
+export function shownError(error: string | null, source: string): string | null {
+  if (error === null) return null;
+  const shown = error.replace(QUOTED_PATH, "'$1'");
+  if (isWebAddress(source)) return shown;
+  const path = /^(.*?\.zip)#/i.exec(source)?.[1] ?? source;
+  const folder = path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  return folder ? shown.split(folder).join('') : shown;
+}
 
 const lastSegment = (path: string) => path.replace(/^.*[\\/]/, '');
 const withMember = (name: string, member: string | null) =>
@@ -325,7 +332,7 @@ export class InventoryService {
         timesRead: file.times_read,
         firstReadAt: file.first_read_at?.toISOString() ?? null,
         replacedBy: file.replaced_by,
-        error: shownError(file.error),
+        error: shownError(file.error, file.source),
         progress: fileProgress(file.status, file.progress),
       })),
     };
