@@ -160,7 +160,7 @@ describe('amount', () => {
     expect(rules[0]).toMatch(/^number\.(invalid|not-positive)$/);
   });
 
-  it.each(['(80)', '(80.00)', '$(1,200.50)', '( 45 )', '80.00-', '$1,200.50-'])(
+  it.each(['(80)', '(80.00)', '$(1,200.50)', '( 45 )', '80.00-', '$1,200.50-', '(1 200)'])(
     'refuses %j, a negative as accounting or SAP writes it, as not positive rather than unreadable',
     (raw) => {
       expect(read((r) => amount(raw, r, 'row 3', 'gross'))).toEqual({
@@ -258,6 +258,7 @@ describe('amount', () => {
       [' $ 12,000 ', 12000],
       ['1 234 567.89', 1234567.89],
       ['$ 1 200', 1200],
+      ['1  200', 1200],
       ['0.5', 0.5],
       ['.5', 0.5],
     ] as const) {

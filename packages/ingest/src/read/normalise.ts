@@ -266,7 +266,7 @@ function thousandsGrouped(body: string): boolean {
   return !body.includes(',') || THOUSANDS.test(body.replace(/[$\s]/g, ''));
 }
 const THOUSANDS = /^[-+(]?\d{1,3}(?:,\d{3})+(?:\.\d*)?\)?$/;
-const SPACED_THOUSANDS = /^[-+(]?\d{1,3}(?:\s\d{3})+(?:\.\d*)?\)?$/;
+const SPACED_THOUSANDS = /^[-+(]?\s*\d{1,3}(?:\s+\d{3})+(?:\.\d*)?\s*\)?$/;
 
 /**
  * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported; null for a
