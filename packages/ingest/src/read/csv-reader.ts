@@ -830,7 +830,7 @@ export class CsvMrfParser implements FormatParser {
           : filled > layout.width
             ? joinThousands(f, filled - layout.width, fits)
             : !fits(f)
-              ? lineUp(joinThousands(f, f.length - layout.width, fits), fits)
+              ? joinThousands(f, f.length - layout.width, fits)
               : null;
     }
     if (joined !== null) {

@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** A texted report's link is the only key to it (ADR 0016): its token stays out of the log. */
-const REPORT_LINK = /^(\/api\/reports\/)[^/]+/i;
+const REPORT_LINK = /^(\/+api\/+reports\/+)[^/]+/i;
 
 /**
  * Structured JSON logs with the request id. The request serializer keeps method and path only:

@@ -20,7 +20,12 @@ import { useHospitalComingBack } from '../features/inventory/back-to-inventory.t
 import { InventoryRows, useFocusHospitalOnReturn } from '../features/inventory/inventory-rows.tsx';
 import { useInventoryFilters } from '../features/inventory/use-inventory-filters.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
-import { ListsNotLoaded, NOT_LOADED, type FailedList } from '../shared/lists-not-loaded.tsx';
+import {
+  failedLists,
+  ListsNotLoaded,
+  NOT_LOADED,
+  type FailedList,
+} from '../shared/lists-not-loaded.tsx';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
 
@@ -49,7 +54,7 @@ function InventoryList() {
   return (
     <>
       <InventoryFilters filters={filters} />
-      <ListsNotLoaded lists={failedLists(filters)} />
+      <ListsNotLoaded lists={failedFilterLists(filters)} />
       {filters.linkNotice !== null && <FormAlert tone="info">{filters.linkNotice}</FormAlert>}
       <InventoryResults filter={filters.filter} lookups={filters.lookups} />
     </>
@@ -62,16 +67,23 @@ type Filters = ReturnType<typeof useInventoryFilters>;
  * The filters' lists that failed to load, as their fields say it. One a link's filter waits for
  * is reported with the results instead (InventoryResults), once.
  */
-function failedLists({ states, msas, hospitals, state, msa, lookups }: Filters): FailedList[] {
-  return (
+function failedFilterLists({
+  states,
+  msas,
+  hospitals,
+  state,
+  msa,
+  lookups,
+}: Filters): FailedList[] {
+  return failedLists([
+    [states.isError && !lookups.includes(states), states, NOT_LOADED.states],
+    [state !== null && msas.isError && !lookups.includes(msas), msas, NOT_LOADED.msas],
     [
-      [states.isError, states, NOT_LOADED.states],
-      [state !== null && msas.isError, msas, NOT_LOADED.msas],
-      [msa !== null && hospitals.isError, hospitals, NOT_LOADED.hospitals],
-    ] as const
-  )
-    .filter(([failed, query]) => failed && !lookups.includes(query))
-    .map(([, query, message]) => ({ message, refetch: () => query.refetch() }));
+      msa !== null && hospitals.isError && !lookups.includes(hospitals),
+      hospitals,
+      NOT_LOADED.hospitals,
+    ],
+  ]);
 }
 
 /**

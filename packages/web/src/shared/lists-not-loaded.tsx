@@ -15,6 +15,15 @@ export interface FailedList {
   refetch: () => unknown;
 }
 
+/** The lists of `entries` that failed: whether it failed, its query, what its field says. */
+export function failedLists(
+  entries: readonly (readonly [boolean, { refetch: () => unknown }, string])[],
+): FailedList[] {
+  return entries
+    .filter(([failed]) => failed)
+    .map(([, query, message]) => ({ message, refetch: () => query.refetch() }));
+}
+
 /**
  * Said as an alert when lists of options could not be loaded: the error under a field alone is
  * not announced, and a field without options leaves no way on but to load them again.

@@ -1,6 +1,6 @@
 import { Button, Group, Select, SimpleGrid } from '@mantine/core';
 import type { Dispatch } from 'react';
-import { ListsNotLoaded, NOT_LOADED, type FailedList } from '../../shared/lists-not-loaded.tsx';
+import { failedLists, ListsNotLoaded, NOT_LOADED } from '../../shared/lists-not-loaded.tsx';
 import { useMsas } from '../inventory/inventory-queries.ts';
 import { CodeSearchBox } from './code-search-box.tsx';
 import { disabledFields, type SearchFormAction, type SearchFormState } from './search-form.ts';
@@ -67,15 +67,11 @@ export function SearchFields({
   const statesFailed = context.states.isError;
   const msasFailed = form.state !== null && msas.isError;
   const billingClassesFailed = context.billingClasses.isError;
-  const failed: FailedList[] = (
-    [
-      [statesFailed, context.states, NOT_LOADED.states],
-      [msasFailed, msas, NOT_LOADED.msas],
-      [billingClassesFailed, context.billingClasses, NOT_LOADED.billingClasses],
-    ] as const
-  )
-    .filter(([isFailed]) => isFailed)
-    .map(([, query, message]) => ({ message, refetch: () => query.refetch() }));
+  const failed = failedLists([
+    [statesFailed, context.states, NOT_LOADED.states],
+    [msasFailed, msas, NOT_LOADED.msas],
+    [billingClassesFailed, context.billingClasses, NOT_LOADED.billingClasses],
+  ]);
 
   return (
     <form

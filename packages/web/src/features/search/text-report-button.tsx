@@ -7,6 +7,7 @@ import {
 } from '@ratelens/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { ApiRequestError } from '../../shared/http.ts';
 import { sendReport } from './search-api.ts';
@@ -73,10 +74,15 @@ export function TextReportButton({ request }: TextReportButtonProps) {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              setSubmitted(true);
-              if (digits !== null) send.mutate(digits);
-              // The keyboard goes to the field, whose error is read with it (aria-describedby).
-              else input.current?.focus();
+              if (digits !== null) {
+                setSubmitted(true);
+                send.mutate(digits);
+                return;
+              }
+              // The keyboard goes to the field, whose error is read with it (aria-describedby):
+              // drawn first, so that the field names its error when it takes the focus.
+              flushSync(() => setSubmitted(true));
+              input.current?.focus();
             }}
           >
             <Group gap="xs" wrap="nowrap" align="flex-end" maw={320}>
