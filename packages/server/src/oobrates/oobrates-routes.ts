@@ -209,6 +209,10 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
         let prepared;
         try {
           prepared = await oobRates.prepareExport(user, input, path);
+          void reply
+            .type(XLSX)
+            .header('content-disposition', attachmentDisposition(prepared.fileName))
+            .header('cache-control', 'private, no-store');
         } catch (error) {
           giveBack();
           throw error;
@@ -217,10 +221,6 @@ export const oobRatesRoutes: FastifyPluginAsyncZod<{
         // A client gone must not leave the writer waiting for a drain that never comes; nor may
         // one reading a trickle keep it writing for ever.
         const stopClock = boundToClient(request, reply, body, 'export', EXPORT_MINUTES);
-        void reply
-          .type(XLSX)
-          .header('content-disposition', attachmentDisposition(prepared.fileName))
-          .header('cache-control', 'private, no-store');
         prepared
           .write(body)
           .catch((error: unknown) => {

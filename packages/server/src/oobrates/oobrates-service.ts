@@ -151,12 +151,13 @@ export class OobRatesService {
     const entitlement = await this.deps.entitlements.entitlement(auth.userId);
     const assumptions = await this.assumptions(input);
     const query = queryOf(input);
-    const state = input.stateName?.trim() || input.stateCode;
+    // Named as the database names the place: the client's stateName and msaName are its words.
+    const { stateName, msaName } = await this.deps.search.placeNames(query);
     return {
-      fileName: `${state}.xlsx`,
+      fileName: `${stateName}.xlsx`,
       write: (out: NodeJS.WritableStream) =>
         writeRatesWorkbook(out, {
-          title: `Negotiated rates for code ${query.code.toUpperCase()} in ${input.msaName?.trim() || state}`,
+          title: `Negotiated rates for code ${query.code.toUpperCase()} in ${msaName ?? stateName}`,
           rows: this.deps.search.streamRates(query),
           assumptions,
           includeNotes: entitlement.reportType === 'employer',
@@ -192,21 +193,21 @@ export class OobRatesService {
     const counted = await this.authorize(auth, input, input.lives ? 'custom' : 'standard');
     const entitlement = await this.deps.entitlements.entitlement(auth.userId);
     const query = queryOf(input);
-    const [rows, summary, assumptions] = await Promise.all([
+    const [rows, summary, assumptions, place] = await Promise.all([
       this.deps.search.rates(query),
       this.deps.search.summary(query),
       this.assumptions(input),
+      this.deps.search.placeNames(query),
     ]);
     if (rows.length === 0) {
       await this.deps.entitlements.refundEmptySearch(auth.userId, counted);
       throw badRequest('This search found no rates to send.');
     }
     const ascending = rows.sort((a, b) => a.rates - b.rates).slice(0, PDF_MAX_ROWS);
-    const place = input.msaName?.trim() || input.stateName?.trim() || input.stateCode;
     const pdf = await renderRatesPdf({
-      // The spec's pdfHeader and pdfFooter are not printed: a PDF texted from RateLens's number
-      // would carry whatever words a client chose (ADR 0016).
-      header: `RateLens: code ${query.code.toUpperCase()} in ${place}`,
+      // The spec's pdfHeader and pdfFooter are not printed, nor the client's names of the place:
+      // a PDF texted from RateLens's number would carry whatever words a client chose (ADR 0016).
+      header: `RateLens: code ${query.code.toUpperCase()} in ${place.msaName ?? place.stateName}`,
       footer: SEARCH_MESSAGES.footerNotice,
       rows: ascending,
       summary,

@@ -15,6 +15,7 @@ import {
 } from '@ratelens/core';
 import { hospitalLocator, ingestFile, loadDemoData } from '@ratelens/ingest';
 import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   authHeaders,
@@ -881,9 +882,15 @@ describe('OobRates calls', () => {
     });
   });
 
-  it('exports a custom search as a workbook named after the state', async () => {
+  it('exports a custom search as a workbook named after the state, as the database names it', async () => {
     const login = await signedInUser(test.app);
-    const input = custom('70551', 1, 0, FAIRBANKS);
+    // The client's names of the place are its words: a lone surrogate (which made the file's
+    // name throw), a message of its own. The workbook is named from the codes it searched.
+    const input = {
+      ...custom('70551', 1, 0, FAIRBANKS),
+      stateName: '\ud800',
+      msaName: 'Your claim was DENIED',
+    };
     const response = await get(
       test,
       `exportOobDatacustomvalue?oobinput=${encodeURIComponent(JSON.stringify(input))}`,
@@ -892,6 +899,9 @@ describe('OobRates calls', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('filename="Alaska.xlsx"');
     expect(response.rawPayload.length).toBeGreaterThan(1000);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.title).toBe('Negotiated rates for code 70551 in Fairbanks-College, AK');
     const bad = await get(test, 'exportOobDatacustomvalue?oobinput=%7B', login);
     expect(bad.statusCode).toBe(400);
   });
@@ -987,7 +997,7 @@ describe('OobRates calls', () => {
     // Typed with its country code and punctuation: the server reads the same 10 digits.
     const sent = await post(test, 'sendPdftoUser', login, {
       number: '1 (907) 555-0142',
-      search: custom('99213'),
+      search: { ...custom('99213'), msaName: 'Call 1-888-555-0100', stateName: 'Nowhere' },
       userId: login.userID,
       report_Type: 'individual',
       pdfHeader: 'Your claim was DENIED. Call 1-888-555-0100 today',
@@ -1015,7 +1025,8 @@ describe('OobRates calls', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // The client's header and footer are not printed under RateLens's name (ADR 0016).
     const [page] = await pagesOf(pdf.rawPayload);
-    expect(page).toContain('RateLens: code 99213 in');
+    expect(page).toContain('RateLens: code 99213 in Anchorage, AK');
+    expect(page).not.toContain('1-888-555-0100');
     expect(page).toContain(SEARCH_MESSAGES.footerNotice);
     expect(page).not.toContain('DENIED');
     expect(page).not.toContain('pay.example.com');

@@ -7,6 +7,9 @@ import {
   describeDerivation,
   estimateOutOfPocket,
   estimatesOutOfPocket,
+  isNonMetroAreaCode,
+  nonMetroAreaName,
+  stateByCode,
   type AmountOrigin,
   type CodeOption,
   type FamilyStatus,
@@ -264,6 +267,28 @@ export class RatesSearch {
         ORDER BY s.name`,
     );
     return Object.fromEntries(rows.map((r) => [r.code, r.name]));
+  }
+
+  /**
+   * The names of a search's state and metro area as this database knows them, for the titles of
+   * what it makes (a texted PDF, a workbook): the client's own words for them are not printed.
+   * Null for a metro area it does not know.
+   */
+  async placeNames(query: Pick<RateQuery, 'stateCode' | 'msaId'>): Promise<{
+    stateName: string;
+    msaName: string | null;
+  }> {
+    const stateName = stateByCode(query.stateCode)?.name ?? query.stateCode;
+    if (isNonMetroAreaCode(query.msaId))
+      return {
+        stateName,
+        msaName: stateByCode(query.stateCode) ? nonMetroAreaName(query.stateCode) : null,
+      };
+    const { rows } = await this.pool.query<{ title: string }>(
+      `SELECT title FROM cbsas WHERE code = $1`,
+      [query.msaId],
+    );
+    return { stateName, msaName: rows[0]?.title ?? null };
   }
 
   async msaIdByName(stateCode: string, msaName: string): Promise<string | null> {
