@@ -28,11 +28,20 @@ const wholeNumber = (name: string, min: number, max: number) =>
 const title = (name: string, max: number) =>
   boundedString(name, max).trim().min(1, `${name} is required.`);
 
+/**
+ * An ISO date and time with its offset, as PostgreSQL can store it: not year 0 (there is none),
+ * and an offset of at most 15:59 hours (zod takes up to 23:59).
+ */
 const instant = (name: string) =>
-  z.iso.datetime({
-    offset: true,
-    error: `${name} must be a date and time such as 2026-01-31T00:00:00Z.`,
-  });
+  z.iso
+    .datetime({
+      offset: true,
+      error: `${name} must be a date and time such as 2026-01-31T00:00:00Z.`,
+    })
+    .refine(
+      (value) => !value.startsWith('0000') && !/[+-](1[6-9]|2\d):?\d\d$/.test(value),
+      `${name} must be a date and time such as 2026-01-31T00:00:00Z, from year 1, with an offset of at most 15:59 hours.`,
+    );
 
 export const PLAN_FIELD_MESSAGES = {
   searchCountRequired: 'An Individual Search plan needs a search count.',

@@ -6,6 +6,7 @@ import {
   EcheckDetailsSchema,
   cardDetailsSchema,
 } from './contracts.ts';
+import { CouponInputSchema } from './admin-contracts.ts';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -159,5 +160,34 @@ describe('CartItemSchema', () => {
       InstallmentAmount: 0,
     });
     expect(item).toEqual({ subscriptionID: 3, state: 'AL', IsInstalmentPayment: false });
+  });
+
+  it('refuses a customOfferId no offer can have (the id is a 32-bit integer)', () => {
+    const result = CartItemSchema.safeParse({ subscriptionID: 1, customOfferId: 2_147_483_648 });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'customOfferId must be a custom offer id.',
+    ]);
+    expect(CartItemSchema.parse({ subscriptionID: 1, customOfferId: 2_147_483_647 })).toMatchObject(
+      {
+        customOfferId: 2_147_483_647,
+      },
+    );
+  });
+});
+
+describe('CouponInputSchema', () => {
+  it.each(['0000-01-01T00:00:00Z', '2030-01-01T00:00:00+16:00', '2030-01-01T00:00:00-23:59'])(
+    'refuses %s, which PostgreSQL cannot store',
+    (validTo) => {
+      const result = CouponInputSchema.safeParse({ code: 'SAVE10', percent: 10, validTo });
+      expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['validTo']);
+    },
+  );
+
+  it('takes an offset up to 15:59 hours', () => {
+    for (const validTo of ['2030-01-01T00:00:00+15:59', '2030-01-01T00:00:00-12:00'])
+      expect(CouponInputSchema.safeParse({ code: 'SAVE10', percent: 10, validTo }).success).toBe(
+        true,
+      );
   });
 });

@@ -276,7 +276,13 @@ export const CartItemSchema = z.object({
     .optional()
     .default(''),
   IsInstalmentPayment: z.boolean().optional().default(false),
-  customOfferId: z.number().int().positive().nullable().optional(),
+  customOfferId: z
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647, 'customOfferId must be a custom offer id.')
+    .nullable()
+    .optional(),
   /** When present it must be the signed-in account. */
   userID: z.string().max(64).optional().nullable(),
 });

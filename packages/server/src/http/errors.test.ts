@@ -12,6 +12,16 @@ describe('fieldMessage', () => {
       'codeType must not be more than 200 characters.',
     ],
     ['too_small', { minimum: 1, origin: 'number' }, 'codeType must be at least 1.'],
+    [
+      'too_small',
+      { minimum: 0, inclusive: false, origin: 'number' },
+      'codeType must be more than 0.',
+    ],
+    [
+      'too_big',
+      { maximum: 10, inclusive: false, origin: 'number' },
+      'codeType must be less than 10.',
+    ],
     ['too_big', { maximum: 5, origin: 'array' }, 'codeType must not be more than 5 items.'],
     ['invalid_format', { format: 'email' }, 'codeType must be a valid email.'],
     ['invalid_format', { format: 'regex' }, 'codeType is not in the expected form.'],

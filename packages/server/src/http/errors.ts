@@ -137,17 +137,22 @@ export function fieldMessage(
   rule: string,
   params: Record<string, unknown> = {},
 ): string {
-  const { expected, maximum, minimum, origin, format, values, keys } = params;
+  const { expected, maximum, minimum, inclusive, origin, format, values, keys } = params;
   const unit = origin === 'string' ? ' characters' : origin === 'array' ? ' items' : '';
   switch (rule) {
     case 'required':
       return `${field} is required.`;
     case 'invalid_type':
       return `${field} must be ${EXPECTED[String(expected)] ?? String(expected)}.`;
+    // `inclusive: false` is `.positive()` or `.lt()`: the bound itself is not allowed.
     case 'too_big':
-      return `${field} must not be more than ${String(maximum)}${unit}.`;
+      return inclusive === false
+        ? `${field} must be less than ${String(maximum)}${unit}.`
+        : `${field} must not be more than ${String(maximum)}${unit}.`;
     case 'too_small':
-      return `${field} must be at least ${String(minimum)}${unit}.`;
+      return inclusive === false
+        ? `${field} must be more than ${String(minimum)}${unit}.`
+        : `${field} must be at least ${String(minimum)}${unit}.`;
     case 'invalid_format':
       return format === 'regex'
         ? `${field} is not in the expected form.`
@@ -165,6 +170,14 @@ export function fieldMessage(
 
 /** PostgreSQL's "invalid byte sequence" (SQLSTATE 22021), which a NUL character in text raises. */
 const UNTRANSLATABLE_CHARACTER = '22021';
+
+/**
+ * PostgreSQL's data exceptions for a value it cannot store: a number out of range (22003), a
+ * date and time it cannot read or hold (22007, 22008), a time zone offset (22009), text that is
+ * no number (22P02). Each schema checks its values first; this is for one that reached a query
+ * anyway, which is still the request's value, not the server's fault.
+ */
+const VALUE_OUT_OF_RANGE = new Set(['22003', '22007', '22008', '22009', '22P02']);
 
 /** The SQLSTATE of a failed query, whether the driver's error or the ORM's wrapping of it. */
 function databaseErrorCode(error: unknown): string | undefined {
@@ -215,6 +228,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(400)
         .send(errorBody(400, 'Text must not contain a NUL character.', request.id));
+    }
+    if (VALUE_OUT_OF_RANGE.has(databaseErrorCode(error) ?? '')) {
+      // Said in the log: a schema let the value through, and should not have.
+      request.log.warn({ err: error }, 'a value of the request reached the database unchecked');
+      return reply
+        .status(400)
+        .send(
+          errorBody(
+            400,
+            'A value of the request is outside what this server can store.',
+            request.id,
+          ),
+        );
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -27,7 +27,8 @@ const PartnerFieldsSchema = z.object({
     .min(1, 'Name should not be blank.')
     .max(100, 'Name should not be more than 100 characters.'),
   website: z
-    .url({ protocol: /^https$/, error: 'Website must be an https:// address.' })
+    // abort: a value that is no URL at all is not given to the check below, whose new URL throws.
+    .url({ protocol: /^https$/, error: 'Website must be an https:// address.', abort: true })
     // A public link holds no user name or password (https://user:pass@host/ shows them to all).
     .refine((url) => {
       const parsed = new URL(url);

@@ -145,6 +145,9 @@ describe('partners', () => {
   it.each([
     ['http://partner.example.org', 'Website must be an https:// address.'],
     ['https://user:pass@partner.example.org/', 'Website must not hold a user name or password.'],
+    // No URL at all: refused as such, not thrown by the check of a user name (a 500 before).
+    ['not a url', 'Website must be an https:// address.'],
+    ['https://[::1', 'Website must be an https:// address.'],
   ])('rejects the website %s', async (website, message) => {
     const response = await create(admin, [
       { name: 'name', value: 'Plain' },
