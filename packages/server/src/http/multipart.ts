@@ -38,17 +38,27 @@ export async function readMultipartForm(
         const bytes = await part.toBuffer();
         form.file = { fieldName: part.fieldname, fileName: part.filename, bytes };
       } else if (typeof part.value === 'string') {
+        const field = part.fieldname;
         if (part.value.includes('\0')) {
-          const error = nulCharacterError(part.fieldname);
+          const error = nulCharacterError(field);
           throw badRequest(error.message, [error]);
         }
-        form.fields[part.fieldname] = part.value;
+        // Cut to the limit or given twice, a value would be stored other than it was sent.
+        if (part.valueTruncated)
+          throw fieldRefused(field, 'too_big', `${field} must not be more than 10,000 characters.`);
+        if (Object.hasOwn(form.fields, field))
+          throw fieldRefused(field, 'repeated', `${field} must be given once.`);
+        form.fields[field] = part.value;
       }
     }
   } catch (error) {
     throw formError(error, options.tooLargeMessage);
   }
   return form;
+}
+
+function fieldRefused(field: string, rule: string, message: string): AppError {
+  return badRequest(message, [{ field, rule, message }]);
 }
 
 /**
