@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { whileHospitalsLocked } from '../test/locks.ts';
-import { ALASKA_BUSY_MESSAGE } from './downloads-routes.ts';
+import { whileTableLocked } from '../test/locks.ts';
 
 let test: TestApp;
 
@@ -10,12 +9,13 @@ const HEADER =
 const FILE_ID = '00000000-0000-4000-8000-000000000001';
 
 async function hospital(
+  pool: TestApp['database']['connection']['pool'],
   name: string,
   state: string,
   cbsa: string | null,
   isDemo: boolean,
 ): Promise<string> {
-  const { rows } = await test.database.connection.pool.query<{ id: string }>(
+  const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO hospitals (source_key, name, state_code, cbsa_code, is_demo) VALUES ($1, $1, $2, $3, $4) RETURNING id`,
     [name, state, cbsa, isDemo],
   );
@@ -23,16 +23,26 @@ async function hospital(
 }
 
 /** Rates written straight into the tables the ingester fills. */
-async function seed(): Promise<void> {
-  const pool = test.database.connection.pool;
+function seed(): Promise<void> {
+  return seedInto(test);
+}
+
+async function seedInto(app: TestApp): Promise<void> {
+  const pool = app.database.connection.pool;
   await pool.query(
     `INSERT INTO states (code, name, fips) VALUES ('AK', 'Alaska', '02'), ('MA', 'Massachusetts', '25')`,
   );
   await pool.query(`INSERT INTO cbsas (code, title, kind, state_codes) VALUES
     ('11260', 'Anchorage, AK', 'metropolitan', '{AK}'), ('21820', 'Fairbanks-College, AK', 'metropolitan', '{AK}')`);
-  const anchorage = await hospital('Demo Northern Lights Medical Center', 'AK', '11260', true);
-  const fairbanks = await hospital('Fairbanks Memorial', 'AK', '21820', false);
-  const boston = await hospital('Boston General', 'MA', null, false);
+  const anchorage = await hospital(
+    pool,
+    'Demo Northern Lights Medical Center',
+    'AK',
+    '11260',
+    true,
+  );
+  const fairbanks = await hospital(pool, 'Fairbanks Memorial', 'AK', '21820', false);
+  const boston = await hospital(pool, 'Boston General', 'MA', null, false);
   await pool.query(
     `INSERT INTO charge_items (hospital_id, item_id, mrf_file_id, description, setting, modifiers, gross, discounted_cash) VALUES
       ($1, 1, $3, 'Office visit, established patient', 'outpatient', '{}', 200.00, 150.00),
@@ -122,23 +132,75 @@ describe('GET api/downloads/alaska-rates.csv', () => {
     expect(lines.some((line) => line.includes('Boston'))).toBe(false);
   });
 
-  it('is built for two visitors at once, a third asked to come back in a minute', async () => {
-    const answers = await whileHospitalsLocked(
-      test.database.connection.pool,
-      2,
-      () => [download(), download()],
-      async () => {
-        const third = await test.app.inject({
-          method: 'GET',
-          url: '/api/downloads/alaska-rates.csv',
-        });
-        expect(third.statusCode).toBe(429);
-        expect(third.headers['retry-after']).toBe('60');
-        expect(third.json<{ message: string }>().message).toBe(ALASKA_BUSY_MESSAGE);
-      },
+  it('is built once for visitors who come together', async () => {
+    const fresh = await createTestApp();
+    try {
+      await seedInto(fresh);
+      // Three visitors while the rates cannot be read: one build waits, the others wait for it.
+      const answers = await whileTableLocked(
+        fresh.database.connection.pool,
+        'charge_items',
+        1,
+        () => [download(fresh.app), download(fresh.app), download(fresh.app)],
+        async () => undefined,
+      );
+      expect(answers.map(({ response }) => response.statusCode)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map(({ response }) => response.body)).size).toBe(1);
+      expect(answers[0]?.lines.length).toBeGreaterThan(450);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is served from storage without reading the rates again', async () => {
+    const first = await download();
+    const blocker = await test.database.connection.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE charge_items IN ACCESS EXCLUSIVE MODE');
+      const again = await download();
+      expect(again.response.statusCode).toBe(200);
+      expect(again.response.body).toBe(first.response.body);
+    } finally {
+      await blocker.query('ROLLBACK');
+      blocker.release();
+    }
+  });
+
+  it('answers 304 to a visitor who has this version, and is built anew when a hospital changes', async () => {
+    const first = await download();
+    const etag = String(first.response.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    expect(first.response.headers['cache-control']).toBe('no-cache');
+    const same = await test.app.inject({
+      method: 'GET',
+      url: '/api/downloads/alaska-rates.csv',
+      headers: { 'if-none-match': `W/"other", ${etag}` },
+    });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+
+    const pool = test.database.connection.pool;
+    await pool.query(
+      `UPDATE hospitals SET name = 'Fairbanks Memorial Hospital' WHERE name = 'Fairbanks Memorial'`,
     );
-    expect(answers.map(({ response }) => response.statusCode)).toEqual([200, 200]);
-    expect((await download()).response.statusCode).toBe(200);
+    try {
+      const changed = await download();
+      expect(changed.response.headers.etag).not.toBe(etag);
+      expect(
+        changed.lines.filter((line) => line.includes(',Fairbanks Memorial Hospital,No,')),
+      ).toHaveLength(450);
+      const stale = await test.app.inject({
+        method: 'GET',
+        url: '/api/downloads/alaska-rates.csv',
+        headers: { 'if-none-match': etag },
+      });
+      expect(stale.statusCode).toBe(200);
+    } finally {
+      await pool.query(
+        `UPDATE hospitals SET name = 'Fairbanks Memorial' WHERE name = 'Fairbanks Memorial Hospital'`,
+      );
+    }
   });
 
   it('is the header alone when the database has no Alaska rates', async () => {

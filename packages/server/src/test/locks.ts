@@ -6,8 +6,19 @@ import { expect, vi } from 'vitest';
  * database, holding whatever place they took, until `waiting` of them do; then `meanwhile`, then
  * the lock is let go. Answers what `held` started.
  */
-export async function whileHospitalsLocked<T>(
+export function whileHospitalsLocked<T>(
   pool: Pool,
+  waiting: number,
+  held: () => Promise<T>[],
+  meanwhile: () => Promise<void>,
+): Promise<T[]> {
+  return whileTableLocked(pool, 'hospitals', waiting, held, meanwhile);
+}
+
+/** The same with another table locked. */
+export async function whileTableLocked<T>(
+  pool: Pool,
+  table: 'hospitals' | 'charge_items',
   waiting: number,
   held: () => Promise<T>[],
   meanwhile: () => Promise<void>,
@@ -15,7 +26,7 @@ export async function whileHospitalsLocked<T>(
   const blocker = await pool.connect();
   try {
     await blocker.query('BEGIN');
-    await blocker.query('LOCK TABLE hospitals IN ACCESS EXCLUSIVE MODE');
+    await blocker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
     const started = held();
     await vi.waitFor(
       async () => {
