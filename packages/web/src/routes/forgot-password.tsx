@@ -11,6 +11,7 @@ import { FormAlert } from '../shared/form-alert.tsx';
 import { ApiRequestError } from '../shared/http.ts';
 import { Page } from '../shared/page.tsx';
 import { AnchorLink } from '../shared/router-link.tsx';
+import { useSettledFocus } from '../shared/use-settled-focus.ts';
 
 /** The catalogue's message for a failure without one from the server (search-and-accounts §8). */
 export const USER_NOT_FOUND_MESSAGE = SPEC_MESSAGES.userNotFound;
@@ -38,6 +39,7 @@ export function ForgotPasswordRoute() {
     mutationFn: (values: { Email: string; altcha: string }) => forgetPassword(values),
     onSettled: () => botCheck.current?.reset(),
   });
+  const { buttonRef, resultRef } = useSettledFocus(request.isPending);
 
   const onSubmit = form.handleSubmit((values) => {
     if (altcha !== null) request.mutate({ ...values, altcha });
@@ -46,8 +48,16 @@ export function ForgotPasswordRoute() {
   return (
     <Page title="Forgot your password?">
       <Text>Enter the e-mail address of your account and we will send you a reset link.</Text>
-      {request.isSuccess && <FormAlert tone="success">{request.data.message}</FormAlert>}
-      {request.isError && <FormAlert tone="error">{failureMessage(request.error)}</FormAlert>}
+      {request.isSuccess && (
+        <FormAlert ref={resultRef} tone="success">
+          {request.data.message}
+        </FormAlert>
+      )}
+      {request.isError && (
+        <FormAlert ref={resultRef} tone="error">
+          {failureMessage(request.error)}
+        </FormAlert>
+      )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           <TextInput
@@ -59,7 +69,12 @@ export function ForgotPasswordRoute() {
             error={fieldError(form.formState.errors.Email)}
           />
           <BotCheck ref={botCheck} onPayload={setAltcha} />
-          <Button type="submit" disabled={altcha === null} loading={request.isPending}>
+          <Button
+            ref={buttonRef}
+            type="submit"
+            disabled={altcha === null}
+            loading={request.isPending}
+          >
             Send reset link
           </Button>
         </Stack>

@@ -5,8 +5,10 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { clearSession } from '../features/auth/session.ts';
+import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
 import { signInAs } from '../test/sign-in.ts';
 import { inTimeZone } from '../test/time-zone.ts';
+import { LABELS_SAVED } from '../features/admin/hospital-labels-form.tsx';
 import {
   REFRESH_ALREADY_ASKED,
   REFRESH_ASKED,
@@ -740,7 +742,10 @@ describe("an administrator's request to read the file again", () => {
   const REAL: HospitalDetail = { ...HOSPITAL, isDemo: false };
 
   /** The hospital's page for an administrator; `refresh` answers the request to read it again. */
-  function renderForAdmin(hospital: () => HospitalDetail, refresh: () => Response) {
+  function renderForAdmin(
+    hospital: () => HospitalDetail,
+    refresh: () => Response | Promise<Response>,
+  ) {
     signInAs('admin');
     const posts: string[] = [];
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
@@ -836,6 +841,22 @@ describe("an administrator's request to read the file again", () => {
     expect((await button()).hasAttribute('disabled')).toBe(false);
   });
 
+  describe('focus', () => {
+    dropFocusFromDisabledControls();
+
+    it('gives the keyboard to the answer once asked, though the button waits for the result', async () => {
+      const held = heldAnswer();
+      renderForAdmin(() => REAL, held.answer);
+
+      await pressAndLoseFocus(await button());
+      held.release(jsonResponse(202, { status: 'waiting' }));
+
+      const answer = (await screen.findByText(REFRESH_ASKED)).closest('[role="status"]');
+      await waitFor(() => expect(document.activeElement).toBe(answer));
+      expect((await button()).hasAttribute('disabled')).toBe(true);
+    });
+  });
+
   it("shows the server's refusal, and is not offered for a demo hospital or to others", async () => {
     renderForAdmin(
       () => REAL,
@@ -869,5 +890,40 @@ describe("an administrator's request to read the file again", () => {
     renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, REAL));
     expect(await screen.findByRole('heading', { name: 'Files' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Newer file (administrators)' })).toBeNull();
+  });
+});
+
+describe("an administrator's labels for the hospital", () => {
+  dropFocusFromDisabledControls();
+  afterEach(clearSession);
+
+  it('gives the keyboard to the answer once saved, though the unchanged form cannot be saved again', async () => {
+    signInAs('admin');
+    const held = heldAnswer();
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/classification') && init?.method === 'PUT') return held.answer();
+      return Promise.resolve(jsonResponse(200, HOSPITAL));
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/inventoryList/:hospitalId" element={<HospitalDetailRoute />} />
+      </Routes>,
+      { route: `/inventoryList/${HOSPITAL_ID}` },
+    );
+    fireEvent.change(await screen.findByLabelText(/^Health system/), {
+      target: { value: 'Providence' },
+    });
+    const save = screen.getByRole('button', { name: 'Save labels' });
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+
+    await pressAndLoseFocus(save);
+    held.release(
+      jsonResponse(200, { hospitalType: HOSPITAL.hospitalType, healthsystemType: 'Providence' }),
+    );
+
+    const answer = (await screen.findByText(LABELS_SAVED)).closest('[role="status"]');
+    await waitFor(() => expect(document.activeElement).toBe(answer));
+    expect(save).toHaveProperty('disabled', true);
   });
 });

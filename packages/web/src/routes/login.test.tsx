@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { PAYMENT_MESSAGES, SPEC_MESSAGES } from '@ratelens/core';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, type InitialEntry } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireToken } from '../features/auth/guards.tsx';
 import { clearSession } from '../features/auth/session.ts';
-import { renderWithProviders } from '../test/render.tsx';
+import { stubApi } from '../test/api-stub.ts';
+import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
+import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { LoginRoute } from './login.tsx';
 import { ACCOUNT_CREATED_NOTICE } from './registration.tsx';
 
@@ -34,6 +36,7 @@ function alertColour(alert: HTMLElement): string {
 afterEach(() => {
   cleanup();
   clearSession();
+  vi.unstubAllGlobals();
 });
 
 describe('LoginRoute', () => {
@@ -63,5 +66,24 @@ describe('LoginRoute', () => {
     const notice = await screen.findByRole('status');
     expect(notice.textContent).toBe(ACCOUNT_CREATED_NOTICE);
     expect(alertColour(notice)).toContain('teal');
+  });
+});
+
+describe('LoginRoute focus', () => {
+  dropFocusFromDisabledControls();
+
+  it('gives the keyboard to the error when a sign-in is refused, not to the top of the page', async () => {
+    const held = heldAnswer();
+    stubApi({ '/api/Auth/login': held.answer });
+    renderLogin('/login');
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Wrong!pass1' } });
+
+    await pressAndLoseFocus(screen.getByRole('button', { name: 'Sign In' }));
+    held.release(jsonResponse(401, { message: 'The e-mail or password is wrong.' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('The e-mail or password is wrong.');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
   });
 });

@@ -11,6 +11,7 @@ import { fieldError } from '../shared/field-error.tsx';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { Page } from '../shared/page.tsx';
 import { AnchorLink } from '../shared/router-link.tsx';
+import { useSettledFocus } from '../shared/use-settled-focus.ts';
 
 function noticeFrom(state: unknown): Required<LoginArrival> | null {
   if (typeof state === 'object' && state !== null && 'notice' in state) {
@@ -50,12 +51,17 @@ function LoginForm() {
     },
   });
 
+  const { buttonRef, resultRef } = useSettledFocus(signIn.isPending);
   const onSubmit = form.handleSubmit((values) => signIn.mutate(values));
 
   return (
     <Stack gap="md">
       {notice && !signIn.isError && <FormAlert tone={notice.tone}>{notice.notice}</FormAlert>}
-      {signIn.isError && <FormAlert tone="error">{signIn.error.message}</FormAlert>}
+      {signIn.isError && (
+        <FormAlert ref={resultRef} tone="error">
+          {signIn.error.message}
+        </FormAlert>
+      )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           <TextInput
@@ -78,7 +84,7 @@ function LoginForm() {
               Forgot your Password
             </AnchorLink>
           </Group>
-          <Button type="submit" loading={signIn.isPending}>
+          <Button ref={buttonRef} type="submit" loading={signIn.isPending}>
             Sign In
           </Button>
         </Stack>

@@ -3,7 +3,9 @@ import { PASSWORD_MESSAGES } from '@ratelens/core';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render.tsx';
+import { stubApi } from '../test/api-stub.ts';
+import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
+import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { RegistrationForm } from './registration.tsx';
 
 // The ALTCHA widget needs Web Workers and a challenge server; the form's rules do not.
@@ -15,7 +17,10 @@ vi.mock('../shared/bot-check.tsx', () => ({
   },
 }));
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function type(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -66,5 +71,28 @@ describe('RegistrationForm', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }));
 
     await waitFor(() => expect(signUp).toHaveProperty('disabled', false));
+  });
+});
+
+describe('RegistrationForm focus', () => {
+  dropFocusFromDisabledControls();
+
+  it('gives the keyboard to the error when the sign-up is refused, not to the top of the page', async () => {
+    const held = heldAnswer();
+    stubApi({ '/api/Auth/Register': held.answer });
+    renderWithProviders(<RegistrationForm />, { route: '/registration' });
+    type(/^Email/, 'ann@example.com');
+    type(/^Password/, 'Str0ng!pass');
+    type(/^Confirm Password/, 'Str0ng!pass');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }));
+    const signUp = screen.getByRole('button', { name: 'SIGN UP' });
+    await waitFor(() => expect(signUp).toHaveProperty('disabled', false));
+
+    await pressAndLoseFocus(signUp);
+    held.release(jsonResponse(409, { message: 'This e-mail already has an account.' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('This e-mail already has an account.');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
   });
 });

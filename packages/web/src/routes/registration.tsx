@@ -33,6 +33,7 @@ import { FormAlert } from '../shared/form-alert.tsx';
 import { ApiRequestError } from '../shared/http.ts';
 import { Page } from '../shared/page.tsx';
 import { AnchorLink } from '../shared/router-link.tsx';
+import { useSettledFocus } from '../shared/use-settled-focus.ts';
 
 export const ACCOUNT_CREATED_NOTICE = 'Your account has been created. Please sign in.';
 
@@ -91,6 +92,7 @@ export function RegistrationForm() {
     // The bot-check payload is single-use: solve a fresh challenge for the next attempt.
     onSettled: () => botCheck.current?.reset(),
   });
+  const { buttonRef, resultRef } = useSettledFocus(signUp.isPending);
 
   const onSubmit = form.handleSubmit((values) => {
     if (altcha !== null) signUp.mutate({ ...values, altcha });
@@ -104,7 +106,7 @@ export function RegistrationForm() {
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           {signUp.isError && (
-            <FormAlert tone="error">
+            <FormAlert ref={resultRef} tone="error">
               <Text size="sm">{signUp.error.message}</Text>
               {fieldProblems.length > 0 && (
                 <List size="sm" mt="xs">
@@ -171,7 +173,12 @@ export function RegistrationForm() {
 
           <BotCheck ref={botCheck} onPayload={setAltcha} />
 
-          <Button type="submit" disabled={!isValid || altcha === null} loading={signUp.isPending}>
+          <Button
+            ref={buttonRef}
+            type="submit"
+            disabled={!isValid || altcha === null}
+            loading={signUp.isPending}
+          >
             SIGN UP
           </Button>
         </Stack>

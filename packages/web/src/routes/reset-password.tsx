@@ -9,6 +9,7 @@ import { fieldError } from '../shared/field-error.tsx';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { Page } from '../shared/page.tsx';
 import { AnchorLink } from '../shared/router-link.tsx';
+import { useSettledFocus } from '../shared/use-settled-focus.ts';
 
 /** The e-mailed link carries `email` and `token`; older links spell them `Email` and `Token`. */
 function linkParams(params: URLSearchParams): { email: string; token: string } | null {
@@ -52,6 +53,7 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
     mutationFn: (input: ResetPasswordInput) => resetPassword(input),
     onSuccess: () => form.reset(),
   });
+  const { buttonRef, resultRef } = useSettledFocus(reset.isPending);
 
   const onSubmit = form.handleSubmit((values) =>
     reset.mutate({ ...values, Email: email, Token: token }),
@@ -63,11 +65,15 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
         Choose a new password for <strong>{email}</strong>.
       </Text>
       {reset.isSuccess && (
-        <FormAlert tone="success">
+        <FormAlert ref={resultRef} tone="success">
           {reset.data.message} <AnchorLink to="/login">Sign in</AnchorLink>
         </FormAlert>
       )}
-      {reset.isError && <FormAlert tone="error">{reset.error.message}</FormAlert>}
+      {reset.isError && (
+        <FormAlert ref={resultRef} tone="error">
+          {reset.error.message}
+        </FormAlert>
+      )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           <PasswordInput
@@ -90,7 +96,7 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
               Boolean(dirtyFields.ConfirmPassword || touchedFields.ConfirmPassword),
             )}
           />
-          <Button type="submit" disabled={!isValid} loading={reset.isPending}>
+          <Button ref={buttonRef} type="submit" disabled={!isValid} loading={reset.isPending}>
             Reset password
           </Button>
         </Stack>

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../features/auth/session.ts';
 import { addToCart, clearCart, readCart } from '../features/subscriptions/cart.ts';
 import { stubApi, type Answer } from '../test/api-stub.ts';
+import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
 import { ALABAMA_PLANS, STATES, plan } from '../test/payments-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { callsTo } from '../test/search-api-stub.ts';
@@ -229,5 +230,30 @@ describe('SubscriptionRoute checkout', () => {
     await waitFor(() => expect(location()).toMatch(/^\/checkout/));
     expect(callsTo(fetchMock, '/api/Subscription/getcheckoutflag')).toHaveLength(0);
     expect(readCart('user-1').lines[0]?.plan.customOfferId).toBe(9);
+  });
+});
+
+describe('SubscriptionRoute tile focus', () => {
+  dropFocusFromDisabledControls();
+
+  it("gives the keyboard to the answer when a tile's checkout is refused, not to the top of the page", async () => {
+    const held = heldAnswer();
+    stubPlansApi({ '/api/Subscription/getcheckoutflag': held.answer });
+    signInAs('user');
+    renderPlans();
+    await screen.findByRole('heading', { name: 'State Negotiated Rates, Monthly', level: 3 });
+
+    await pressAndLoseFocus(
+      screen.getByRole('button', { name: 'Checkout: State Negotiated Rates, Monthly' }),
+    );
+    held.release(jsonResponse(200, 0));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(PAYMENT_MESSAGES.alreadyOwned);
+    // AttentionAlert (the route's, not the tile's) takes the focus on the box around the alert.
+    await waitFor(() => {
+      expect(document.activeElement).not.toBe(document.body);
+      expect(document.activeElement?.contains(alert)).toBe(true);
+    });
   });
 });

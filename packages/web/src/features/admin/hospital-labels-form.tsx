@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import { inventoryKeys } from '../inventory/inventory-queries.ts';
 import { adminErrorMessage, classifyHospital } from './admin-api.ts';
 
@@ -58,6 +59,7 @@ export function HospitalLabelsForm({ hospital }: { hospital: HospitalDetail }) {
         FIELDS.find((candidate) => candidate === field),
       ),
   });
+  const { buttonRef, resultRef } = useSettledFocus(save.isPending);
   const onSubmit = form.handleSubmit((labels) => save.mutate(labels));
 
   return (
@@ -70,8 +72,16 @@ export function HospitalLabelsForm({ hospital }: { hospital: HospitalDetail }) {
         <Title order={2} id="hospital-labels-title">
           Labels (administrators)
         </Title>
-        {save.isError && <FormAlert tone="error">{adminErrorMessage(save.error)}</FormAlert>}
-        {save.isSuccess && !isDirty && <FormAlert tone="success">{LABELS_SAVED}</FormAlert>}
+        {save.isError && (
+          <FormAlert ref={resultRef} tone="error">
+            {adminErrorMessage(save.error)}
+          </FormAlert>
+        )}
+        {save.isSuccess && !isDirty && (
+          <FormAlert ref={resultRef} tone="success">
+            {LABELS_SAVED}
+          </FormAlert>
+        )}
         <TextInput
           label="Hospital type"
           description="For example Critical Access Hospitals. Empty clears it."
@@ -87,7 +97,7 @@ export function HospitalLabelsForm({ hospital }: { hospital: HospitalDetail }) {
           error={fieldError(errors.healthsystemType)}
         />
         <Group>
-          <Button type="submit" loading={save.isPending} disabled={!isDirty}>
+          <Button ref={buttonRef} type="submit" loading={save.isPending} disabled={!isDirty}>
             Save labels
           </Button>
         </Group>

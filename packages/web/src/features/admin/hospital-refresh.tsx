@@ -3,6 +3,7 @@ import type { HospitalDetail } from '@ratelens/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormAlert } from '../../shared/form-alert.tsx';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import { inventoryKeys } from '../inventory/inventory-queries.ts';
 import { adminErrorMessage, refreshHospital } from './admin-api.ts';
 
@@ -53,6 +54,7 @@ export function HospitalRefresh({ hospital }: { hospital: HospitalDetail }) {
       setAskedAt(newest);
     },
   });
+  const { buttonRef, resultRef } = useSettledFocus(ask.isPending);
 
   useEffect(() => {
     if (!watching) return;
@@ -87,10 +89,23 @@ export function HospitalRefresh({ hospital }: { hospital: HospitalDetail }) {
         Every hospital&apos;s file is read again where it came from on a schedule, daily unless set
         otherwise. Read this one again now when the hospital has just published a new file.
       </Text>
-      {ask.isError && <FormAlert tone="error">{adminErrorMessage(ask.error)}</FormAlert>}
-      {ask.isSuccess && <FormAlert tone={done ? 'success' : 'info'}>{said}</FormAlert>}
+      {ask.isError && (
+        <FormAlert ref={resultRef} tone="error">
+          {adminErrorMessage(ask.error)}
+        </FormAlert>
+      )}
+      {ask.isSuccess && (
+        <FormAlert ref={resultRef} tone={done ? 'success' : 'info'}>
+          {said}
+        </FormAlert>
+      )}
       <Group>
-        <Button onClick={() => ask.mutate()} loading={ask.isPending} disabled={watching || reading}>
+        <Button
+          ref={buttonRef}
+          onClick={() => ask.mutate()}
+          loading={ask.isPending}
+          disabled={watching || reading}
+        >
           Read its file again now
         </Button>
       </Group>

@@ -2,6 +2,8 @@
 import { CONTACT_MESSAGES } from '@ratelens/core';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test/api-stub.ts';
+import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../../test/focus.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { UPLOAD_NETWORK_MESSAGE } from './public-api.ts';
@@ -191,5 +193,25 @@ describe('ContactForm', () => {
     chooseFile(container, new File(['x'], 'claims.csv', { type: 'text/csv' }));
 
     expect(await screen.findByText(UPLOAD_NETWORK_MESSAGE)).toBeTruthy();
+  });
+});
+
+describe('ContactForm focus', () => {
+  dropFocusFromDisabledControls();
+
+  it('gives the keyboard to the answer once the message is sent and the emptied form is closed', async () => {
+    const held = heldAnswer();
+    stubApi({ '/api/Feedback/savefeedback': held.answer });
+    renderWithProviders(<ContactForm />);
+    fillValidForm();
+    await waitFor(() => expect(sendButton()).toHaveProperty('disabled', false));
+
+    await pressAndLoseFocus(sendButton());
+    held.release(jsonResponse(200, { isSuccess: true, message: 'Thank you, we will reply.' }));
+
+    const answer = await screen.findByRole('status');
+    expect(answer.textContent).toBe('Thank you, we will reply.');
+    await waitFor(() => expect(document.activeElement).toBe(answer));
+    expect(sendButton()).toHaveProperty('disabled', true);
   });
 });

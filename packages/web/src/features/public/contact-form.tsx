@@ -22,6 +22,7 @@ import { useForm, type FieldError } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { errorMessage } from '../../shared/http.ts';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import { saveFeedback, uploadFeedbackFile } from './public-api.ts';
 
 type TextField = Exclude<keyof Feedback, 'fileName'>;
@@ -65,6 +66,7 @@ export function ContactForm() {
       upload.reset();
     },
   });
+  const { buttonRef, resultRef } = useSettledFocus(send.isPending);
 
   /**
    * §5: the first error of an empty required field is 'This field is required'; the schema's own
@@ -104,8 +106,16 @@ export function ContactForm() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
-        {send.isSuccess && <FormAlert tone="success">{send.data.message}</FormAlert>}
-        {send.isError && <FormAlert tone="error">{errorMessage(send.error)}</FormAlert>}
+        {send.isSuccess && (
+          <FormAlert ref={resultRef} tone="success">
+            {send.data.message}
+          </FormAlert>
+        )}
+        {send.isError && (
+          <FormAlert ref={resultRef} tone="error">
+            {errorMessage(send.error)}
+          </FormAlert>
+        )}
 
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
@@ -187,6 +197,7 @@ export function ContactForm() {
 
         <Group>
           <Button
+            ref={buttonRef}
             type="submit"
             disabled={!isValid || upload.isPending || send.isPending}
             loading={send.isPending}

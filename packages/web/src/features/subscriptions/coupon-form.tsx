@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { errorMessage } from '../../shared/http.ts';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import type { CartCoupon } from './cart.ts';
 import { findCoupon } from './subscriptions-api.ts';
 
@@ -60,6 +61,7 @@ export function CouponForm({ coupon, hasAnnualItem, onChange, disabled }: Coupon
     },
     onError: (error) => setResult({ tone: 'error', text: errorMessage(error) }),
   });
+  const { buttonRef, resultRef } = useSettledFocus(apply.isPending);
 
   const submit = () => {
     const trimmed = code.trim();
@@ -94,6 +96,7 @@ export function CouponForm({ coupon, hasAnnualItem, onChange, disabled }: Coupon
             style={{ flex: '1 1 12rem', maxWidth: '20rem' }}
           />
           <Button
+            ref={buttonRef}
             type="submit"
             variant="outline"
             loading={apply.isPending}
@@ -117,7 +120,11 @@ export function CouponForm({ coupon, hasAnnualItem, onChange, disabled }: Coupon
           )}
         </Group>
       </form>
-      {shown && <FormAlert tone={shown.tone}>{shown.text}</FormAlert>}
+      {shown && (
+        <FormAlert ref={resultRef} tone={shown.tone}>
+          {shown.text}
+        </FormAlert>
+      )}
     </Stack>
   );
 }
