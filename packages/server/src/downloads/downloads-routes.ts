@@ -5,7 +5,7 @@ import { boundToClient } from '../http/stream-limits.ts';
 import { StoredAlaskaFile } from './alaska-file.ts';
 import { ALASKA_RATES_FILE_NAME } from './alaska-rates.ts';
 
-/** A download still being read after this long is cut off (its client reads too slowly). */
+/** A download still being read after this long is cut off (a client reading a trickle). */
 const ALASKA_MINUTES = 15;
 
 /** Whether an If-None-Match header names `etag` (a list, weak or not, or `*`). */
@@ -20,7 +20,9 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 /** Public files built from the database and stored until its data changes. */
 export const downloadsRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async (app, { pool }) => {
   const tags = ['Downloads'];
-  const alaska = new StoredAlaskaFile(pool);
+  const alaska = new StoredAlaskaFile(pool, (error) =>
+    app.log.error({ err: error }, 'the Alaska rates file could not be built'),
+  );
   app.addHook('onClose', () => alaska.close());
 
   app.get('/downloads/alaska-rates.csv', {
@@ -28,8 +30,9 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async (app
       tags,
       summary: 'The free Alaska rates file: every Alaska hospital rate in the database, as CSV',
       description:
-        'Built once for each version of the Alaska data and stored; its ETag names the version, ' +
-        'and If-None-Match with it answers 304.',
+        'Built once for each version of the Alaska data and stored; while a newer one is built ' +
+        'the one before is served. Its ETag is a hash of the bytes: If-None-Match with it ' +
+        'answers 304.',
       produces: ['text/csv'],
     },
     handler: async (request, reply) => {

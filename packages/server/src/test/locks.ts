@@ -28,16 +28,13 @@ export async function whileTableLocked<T>(
     await blocker.query('BEGIN');
     await blocker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
     const started = held();
-    await vi.waitFor(
-      async () => {
-        const { rows } = await pool.query<{ waiting: number }>(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        expect(rows[0]?.waiting).toBe(waiting);
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    await vi.waitFor(async () => expect(await waitingOnLocks(pool)).toBe(waiting), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    // And no more come a moment later: a call that should have waited for another is not late.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await waitingOnLocks(pool)).toBe(waiting);
     await meanwhile();
     await blocker.query('COMMIT');
     return await Promise.all(started);
@@ -45,4 +42,12 @@ export async function whileTableLocked<T>(
     await blocker.query('ROLLBACK').catch(() => undefined);
     blocker.release();
   }
+}
+
+async function waitingOnLocks(pool: Pool): Promise<number | undefined> {
+  const { rows } = await pool.query<{ waiting: number }>(
+    `SELECT count(*)::int AS waiting FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  );
+  return rows[0]?.waiting;
 }
