@@ -37,6 +37,7 @@ const instant = (name: string) =>
     .datetime({
       offset: true,
       error: `${name} must be a date and time such as 2026-01-31T00:00:00Z.`,
+      abort: true,
     })
     .refine(
       (value) => !value.startsWith('0000') && !/[+-](1[6-9]|2\d):?\d\d$/.test(value),

@@ -230,8 +230,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(errorBody(400, 'Text must not contain a NUL character.', request.id));
     }
     if (VALUE_OUT_OF_RANGE.has(databaseErrorCode(error) ?? '')) {
-      // Said in the log: a schema let the value through, and should not have.
-      request.log.warn({ err: error }, 'a value of the request reached the database unchecked');
+      // An error in the log: a schema let the value through and should not have (or the server
+      // made the value itself, which would be its own fault).
+      request.log.error({ err: error }, 'a value of the request reached the database unchecked');
       return reply
         .status(400)
         .send(

@@ -25,8 +25,14 @@ function isFileTooLarge(error: unknown): boolean {
  */
 export async function readMultipartForm(
   request: FastifyRequest,
-  options: { maxBytes: number; tooLargeMessage: string },
+  options: {
+    maxBytes: number;
+    tooLargeMessage: string;
+    /** The text fields the route reads: only these are kept, and checked whole and once. */
+    fields?: readonly string[];
+  },
 ): Promise<MultipartForm> {
+  const read = new Set(options.fields ?? []);
   const form: MultipartForm = { fields: {}, file: undefined };
   if (!request.isMultipart()) return form;
   const parts = request.parts({
@@ -43,9 +49,10 @@ export async function readMultipartForm(
           const error = nulCharacterError(field);
           throw badRequest(error.message, [error]);
         }
+        if (!read.has(field)) continue;
         // Cut to the limit or given twice, a value would be stored other than it was sent.
         if (part.valueTruncated)
-          throw fieldRefused(field, 'too_big', `${field} must not be more than 10,000 characters.`);
+          throw fieldRefused(field, 'too_big', `${field} must not be more than 10,000 bytes.`);
         if (Object.hasOwn(form.fields, field))
           throw fieldRefused(field, 'repeated', `${field} must be given once.`);
         form.fields[field] = part.value;

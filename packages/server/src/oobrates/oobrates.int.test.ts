@@ -882,6 +882,30 @@ describe('OobRates calls', () => {
     });
   });
 
+  it('names a place as the database does: a CBSA by its title, a non-metro area by its own state', async () => {
+    const search = new RatesSearch(test.database.connection.pool);
+    try {
+      expect(await search.placeNames({ stateCode: 'AK', msaId: '11260' })).toEqual({
+        stateName: 'Alaska',
+        msaName: 'Anchorage, AK',
+      });
+      expect(await search.placeNames({ stateCode: 'MA', msaId: '99002' })).toEqual({
+        stateName: 'Massachusetts',
+        msaName: 'Alaska non-metropolitan area',
+      });
+      expect(await search.placeNames({ stateCode: 'AK', msaId: '99999' })).toEqual({
+        stateName: 'Alaska',
+        msaName: null,
+      });
+      expect(await search.placeNames({ stateCode: 'AK', msaId: '12345' })).toEqual({
+        stateName: 'Alaska',
+        msaName: null,
+      });
+    } finally {
+      await search.close();
+    }
+  });
+
   it('exports a custom search as a workbook named after the state, as the database names it', async () => {
     const login = await signedInUser(test.app);
     // The client's names of the place are its words: a lone surrogate (which made the file's

@@ -10,6 +10,7 @@ import {
   isNonMetroAreaCode,
   nonMetroAreaName,
   stateByCode,
+  stateByFips,
   type AmountOrigin,
   type CodeOption,
   type FamilyStatus,
@@ -279,11 +280,11 @@ export class RatesSearch {
     msaName: string | null;
   }> {
     const stateName = stateByCode(query.stateCode)?.name ?? query.stateCode;
-    if (isNonMetroAreaCode(query.msaId))
-      return {
-        stateName,
-        msaName: stateByCode(query.stateCode) ? nonMetroAreaName(query.stateCode) : null,
-      };
+    // A state's non-metro area is named by the state its code holds ("99002" is Alaska's).
+    if (isNonMetroAreaCode(query.msaId)) {
+      const area = stateByFips(query.msaId.slice(2).replace(/^0/, ''));
+      return { stateName, msaName: area ? nonMetroAreaName(area.code) : null };
+    }
     const { rows } = await this.pool.query<{ title: string }>(
       `SELECT title FROM cbsas WHERE code = $1`,
       [query.msaId],

@@ -69,6 +69,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{
         readMultipartForm(request, {
           maxBytes: PARTNER_IMAGE_MAX_BYTES,
           tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE,
+          fields: ['name', 'website', 'position'],
         }),
       ),
   });

@@ -158,6 +158,41 @@ describe('partners', () => {
     expect(response.json()).toMatchObject({ errors: [{ field: 'website', message }] });
   });
 
+  it('refuses a field cut at 10,000 bytes or given twice, rather than keep it other than sent', async () => {
+    for (const [fields, rule, message] of [
+      [
+        [{ name: 'website', value: `https://partner.example.org/${'€'.repeat(4000)}` }],
+        'too_big',
+        'website must not be more than 10,000 bytes.',
+      ],
+      [
+        [
+          { name: 'website', value: 'https://partner.example.org' },
+          { name: 'website', value: 'https://other.example.org' },
+        ],
+        'repeated',
+        'website must be given once.',
+      ],
+    ] as const) {
+      const response = await create(admin, [
+        { name: 'name', value: 'Twice' },
+        ...fields,
+        { name: 'image', filename: 'logo.png', content: png(1, 1) },
+      ]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ errors: [{ field: 'website', rule, message }] });
+    }
+    // A field the route does not read is let be, however long or often.
+    const extra = await create(admin, [
+      { name: 'name', value: 'Extra' },
+      { name: 'website', value: 'https://extra.example.org' },
+      { name: 'note', value: 'x'.repeat(20_000) },
+      { name: 'note', value: 'again' },
+      { name: 'image', filename: 'logo.png', content: png(1, 1) },
+    ]);
+    expect(extra.statusCode).toBe(200);
+  });
+
   it('answers 413 for an image over 1 MB', async () => {
     const big = Buffer.concat([png(1, 1), Buffer.alloc(1024 * 1024)]);
     const response = await create(admin, partnerForm('Huge', big));
