@@ -127,7 +127,11 @@ export const reports = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('reports_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('reports_expires_idx').on(t.expiresAt),
+    // An account's reports of the last day (TEXT_REPORTS_PER_USER_PER_DAY), and its deletion.
+    index('reports_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "reports_user_created_idx" ON "reports" USING btree ("user_id","created_at");
