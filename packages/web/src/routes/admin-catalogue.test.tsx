@@ -16,6 +16,7 @@ import { NO_OFFERS } from '../features/admin/catalogue-offers.tsx';
 import { DOLLARS_MESSAGE } from '../features/admin/catalogue-values.ts';
 import { NO_ACCESS_MESSAGE } from '../features/auth/guards.tsx';
 import { readSession } from '../features/auth/session.ts';
+import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
 import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { signInAs } from '../test/sign-in.ts';
 import { AdminCatalogueRoute } from './admin-catalogue.tsx';
@@ -80,7 +81,7 @@ afterEach(() => {
 });
 
 type Call = [string, RequestInit | undefined];
-type Answer = () => Response;
+type Answer = () => Response | Promise<Response>;
 
 /** A server whose lists follow the writes; `answers` overrides a call by "METHOD path". */
 function stubServer(answers: Record<string, Answer> = {}) {
@@ -477,5 +478,84 @@ describe('AdminCatalogueRoute', () => {
     for (const alert of screen.getAllByRole('alert'))
       expect(alert.textContent).toBe(NO_ACCESS_MESSAGE);
     expect(readSession().token).toBe('access-1');
+  });
+});
+
+describe('AdminCatalogueRoute focus', () => {
+  dropFocusFromDisabledControls();
+
+  const REFUSED = 'The catalogue changed meanwhile. Load the page again.';
+
+  /** Presses `name` in `dialog` from the keyboard, then `held` refuses the write; its alert. */
+  async function pressAndRefuse(
+    dialog: HTMLElement,
+    name: string,
+    held: ReturnType<typeof heldAnswer>,
+  ): Promise<HTMLElement> {
+    await pressAndLoseFocus(within(dialog).getByRole('button', { name }));
+    held.release(
+      jsonResponse(409, { isSuccess: false, statusCode: 409, error: 'Conflict', message: REFUSED }),
+    );
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(REFUSED);
+    return alert;
+  }
+
+  it('gives the keyboard to the error when a plan change is refused, not to the top of the page', async () => {
+    const held = heldAnswer();
+    renderAsAdmin({ 'PUT /api/admin/plans/1': held.answer });
+    fireEvent.click(
+      within(await table('Plans')).getByRole('button', { name: 'Edit State Negotiated Rates' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit plan' });
+
+    const alert = await pressAndRefuse(dialog, 'Save changes', held);
+
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+
+  it('gives the keyboard to the error when a new coupon is refused', async () => {
+    const held = heldAnswer();
+    renderAsAdmin({ 'POST /api/admin/coupons': held.answer });
+    await table('Coupons');
+    fireEvent.click(screen.getByRole('button', { name: 'Add coupon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add coupon' });
+    type(dialog, /^Code/, 'SPRING');
+    type(dialog, /^Percent off/, '25');
+
+    const alert = await pressAndRefuse(dialog, 'Add coupon', held);
+
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+
+  it('gives the keyboard to the error when a new custom offer is refused', async () => {
+    const held = heldAnswer();
+    renderAsAdmin({ 'POST /api/admin/custom-offers': held.answer });
+    await table('Custom offers');
+    fireEvent.click(screen.getByRole('button', { name: 'Add offer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add custom offer' });
+    const plan = await within(dialog).findByLabelText(/^Plan/);
+    type(dialog, /^Account e-mail/, 'buyer@example.com');
+    fireEvent.change(plan, { target: { value: String(SEARCH_PLAN.id) } });
+    type(dialog, /^Price/, '10');
+
+    const alert = await pressAndRefuse(dialog, 'Add offer', held);
+
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+
+  it('gives the keyboard to the error when a confirmed removal is refused', async () => {
+    const held = heldAnswer();
+    renderAsAdmin({ 'DELETE /api/admin/custom-offers/11': held.answer });
+    fireEvent.click(
+      within(await table('Custom offers')).getByRole('button', {
+        name: 'Remove the offer to cfo@acme.example.com for State Negotiated Rates',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove custom offer' });
+
+    const alert = await pressAndRefuse(dialog, 'Yes, remove', held);
+
+    await waitFor(() => expect(document.activeElement).toBe(alert));
   });
 });

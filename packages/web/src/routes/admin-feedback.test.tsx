@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSession } from '../features/auth/session.ts';
+import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
 import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { signInAs } from '../test/sign-in.ts';
 import { AdminFeedbackRoute, NO_MESSAGES } from './admin-feedback.tsx';
@@ -158,5 +159,38 @@ describe('AdminFeedbackRoute', () => {
     expect(url).toBe('/api/Feedback/file/f-2');
     expect(init.headers).toMatchObject({ Authorization: 'Bearer access-1' });
     expect(createObjectURL).toHaveBeenCalledOnce();
+  });
+});
+
+describe('AdminFeedbackRoute focus', () => {
+  dropFocusFromDisabledControls();
+
+  it('gives the keyboard back to the download button once the file is saved', async () => {
+    signInAs(ROLES.admin);
+    const held = heldAnswer();
+    vi.stubGlobal('fetch', (url: string) =>
+      url === '/api/Feedback/list'
+        ? Promise.resolve(jsonResponse(200, [WITH_FILE]))
+        : held.answer(),
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:claims', revokeObjectURL: vi.fn() }),
+    );
+    const saved = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    renderFeedback();
+    const download = within(await screen.findByRole('table')).getByRole('button', {
+      name: 'Download claims.csv',
+    });
+
+    await pressAndLoseFocus(download);
+    held.release(
+      new Response('a,b\n1,2', { status: 200, headers: { 'Content-Type': 'text/csv' } }),
+    );
+
+    await waitFor(() => expect(saved).toHaveBeenCalledOnce());
+    await waitFor(() => expect(document.activeElement).toBe(download));
   });
 });

@@ -9,6 +9,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_ACCESS_MESSAGE } from '../features/auth/guards.tsx';
 import { readSession } from '../features/auth/session.ts';
+import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
 import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { signInAs } from '../test/sign-in.ts';
 import { AdminOrganisationsRoute, NO_ORGANISATIONS } from './admin-organisations.tsx';
@@ -36,7 +37,7 @@ const LIST = '/api/admin/organisations';
 /** A server whose organisation list follows POST, PUT and DELETE; `answers` overrides a write. */
 function stubServer(
   initial: OrganisationView[],
-  answers: { list?: () => Response; write?: () => Response } = {},
+  answers: { list?: () => Response; write?: () => Response | Promise<Response> } = {},
 ) {
   let organisations = [...initial];
   const fetchMock = vi.fn((url: string, init?: RequestInit) => {
@@ -356,5 +357,47 @@ describe('AdminOrganisationsRoute', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes(fetchMock)).toEqual([]);
     expect(within(table).getByRole('row', { name: /Acme Health/ })).toBeTruthy();
+  });
+});
+
+describe('AdminOrganisationsRoute focus', () => {
+  describe('where the busy button loses the focus, as in Chromium', () => {
+    dropFocusFromDisabledControls();
+
+    it('gives the keyboard to the error when the organisation is refused, not to the top of the page', async () => {
+      signInAs(ROLES.admin);
+      const held = heldAnswer();
+      stubServer([], { write: held.answer });
+      renderWithProviders(<AdminOrganisationsRoute />);
+      const dialog = await openAddDialog();
+      fillNew(dialog, 'ann@example.com');
+
+      await pressAndLoseFocus(within(dialog).getByRole('button', { name: 'Add organisation' }));
+      held.release(conflict());
+
+      const alert = await within(dialog).findByRole('alert');
+      await waitFor(() => expect(document.activeElement).toBe(alert));
+    });
+  });
+
+  describe('where the busy button keeps the focus (no focus fixup)', () => {
+    it('moves the keyboard from the button to the error when the organisation is refused', async () => {
+      signInAs(ROLES.admin);
+      const held = heldAnswer();
+      stubServer([], { write: held.answer });
+      renderWithProviders(<AdminOrganisationsRoute />);
+      const dialog = await openAddDialog();
+      fillNew(dialog, 'ann@example.com');
+      const add = within(dialog).getByRole('button', { name: 'Add organisation' });
+      add.focus();
+      fireEvent.click(add);
+      await waitFor(() => expect(add).toHaveProperty('disabled', true));
+      expect(document.activeElement).toBe(add);
+
+      held.release(conflict());
+
+      const alert = await within(dialog).findByRole('alert');
+      await waitFor(() => expect(document.activeElement).toBe(alert));
+    });
   });
 });

@@ -3,6 +3,7 @@ import { ROLES, type Partner } from '@ratelens/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PARTNER_MESSAGES } from '../features/admin/partner-form.tsx';
+import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { signInAs } from '../test/sign-in.ts';
 import { AdminPartnersRoute, NO_PARTNERS } from './admin-partners.tsx';
@@ -26,7 +27,10 @@ afterEach(() => {
 type Call = [string, RequestInit | undefined];
 
 /** A server with a partner list that follows POST and DELETE. */
-function stubServer(initial: Partner[], answers: { post?: () => Response } = {}) {
+function stubServer(
+  initial: Partner[],
+  answers: { post?: () => Response | Promise<Response> } = {},
+) {
   let partners = [...initial];
   const fetchMock = vi.fn((url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
@@ -232,5 +236,26 @@ describe('AdminPartnersRoute', () => {
       false,
     );
     expect(screen.getByText('Acme Health')).toBeTruthy();
+  });
+});
+
+describe('AdminPartnersRoute focus', () => {
+  dropFocusFromDisabledControls();
+
+  it('gives the keyboard to the answer once the partner is added and the form emptied', async () => {
+    signInAs(ROLES.admin);
+    const held = heldAnswer();
+    stubServer([], { post: held.answer });
+    const { container } = renderWithProviders(<AdminPartnersRoute />);
+    await screen.findByText(NO_PARTNERS);
+    type(/^Name/, 'Acme Health');
+    type(/^Website/, 'https://acme.example.org');
+    chooseLogo(container, png(10));
+
+    await pressAndLoseFocus(addButton());
+    held.release(jsonResponse(200, ACME));
+
+    const answer = (await screen.findByText('Acme Health was added.')).closest('[role="status"]');
+    await waitFor(() => expect(document.activeElement).toBe(answer));
   });
 });

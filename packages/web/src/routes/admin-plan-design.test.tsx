@@ -6,6 +6,7 @@ import { AT_DEFAULTS, PLAN_SAVED } from '../features/admin/plan-design-form.tsx'
 import { PLAN_MESSAGES } from '../features/admin/plan-design-values.ts';
 import { NO_ACCESS_MESSAGE } from '../features/auth/guards.tsx';
 import { readSession } from '../features/auth/session.ts';
+import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
 import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { signInAs } from '../test/sign-in.ts';
 import { AdminPlanDesignRoute } from './admin-plan-design.tsx';
@@ -30,7 +31,7 @@ const PUT = '/api/admin/plan-design';
 /** A server holding `initial`; PUT saves the body unless `put` answers otherwise. */
 function stubServer(
   initial: PlanDesign,
-  answers: { get?: () => Response; put?: () => Response } = {},
+  answers: { get?: () => Response; put?: () => Response | Promise<Response> } = {},
 ) {
   let plan = initial;
   const fetchMock = vi.fn((url: string, init?: RequestInit) => {
@@ -202,5 +203,24 @@ describe('AdminPlanDesignRoute', () => {
       'Something went wrong on our side. Please try again.',
     );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
+  });
+});
+
+describe('AdminPlanDesignRoute focus', () => {
+  dropFocusFromDisabledControls();
+
+  it('gives the keyboard to the answer once the plan is saved, not to the top of the page', async () => {
+    signInAs(ROLES.admin);
+    const held = heldAnswer();
+    stubServer(CUSTOM, { put: held.answer });
+    renderWithProviders(<AdminPlanDesignRoute />);
+    await screen.findByLabelText(/^Coinsurance/);
+    type(/^Coinsurance/, '25');
+
+    await pressAndLoseFocus(screen.getByRole('button', { name: 'Save' }));
+    held.release(jsonResponse(200, { ...CUSTOM, coinsurance: 0.25 }));
+
+    const answer = (await screen.findByText(PLAN_SAVED)).closest('[role="status"]');
+    await waitFor(() => expect(document.activeElement).toBe(answer));
   });
 });

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import { adminErrorMessage } from './admin-api.ts';
 import { catalogueKeys, createCoupon, deactivateCoupon, listCoupons } from './catalogue-api.ts';
 import { CatalogueSection } from './catalogue-section.tsx';
@@ -91,12 +92,17 @@ function CouponForm({
     onSuccess: onSaved,
     onError: (error) => showServerFieldErrors(error, form.setError, couponFieldOf),
   });
+  const { buttonRef, resultRef } = useSettledFocus(save.isPending);
   const onSubmit = form.handleSubmit((input) => save.mutate(input));
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add coupon">
       <Stack gap="md">
-        {save.isError && <FormAlert tone="error">{adminErrorMessage(save.error)}</FormAlert>}
+        {save.isError && (
+          <FormAlert ref={resultRef} tone="error">
+            {adminErrorMessage(save.error)}
+          </FormAlert>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label="Code"
@@ -144,7 +150,12 @@ function CouponForm({
             error={fieldError(errors.maxUsesPerUser)}
           />
         </SimpleGrid>
-        <FormActions submitLabel="Add coupon" onCancel={onCancel} pending={save.isPending} />
+        <FormActions
+          submitRef={buttonRef}
+          submitLabel="Add coupon"
+          onCancel={onCancel}
+          pending={save.isPending}
+        />
       </Stack>
     </form>
   );

@@ -11,6 +11,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import { formatCalendarDate } from '../../shared/format-date.ts';
 import { PageLoader } from '../../shared/page-loader.tsx';
 import { useStates } from '../inventory/inventory-queries.ts';
@@ -125,6 +126,7 @@ function OfferForm({
     onSuccess: onSaved,
     onError: (error) => showServerFieldErrors(error, form.setError, offerFieldOf),
   });
+  const { buttonRef, resultRef } = useSettledFocus(save.isPending);
   const onSubmit = form.handleSubmit((input) => save.mutate(input));
 
   if (plans.isPending) return <PageLoader label="Loading plans…" />;
@@ -133,7 +135,11 @@ function OfferForm({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add custom offer">
       <Stack gap="md">
-        {save.isError && <FormAlert tone="error">{adminErrorMessage(save.error)}</FormAlert>}
+        {save.isError && (
+          <FormAlert ref={resultRef} tone="error">
+            {adminErrorMessage(save.error)}
+          </FormAlert>
+        )}
         <TextInput
           label="Account e-mail"
           type="email"
@@ -191,7 +197,12 @@ function OfferForm({
           {...form.register('note')}
           error={fieldError(errors.note)}
         />
-        <FormActions submitLabel="Add offer" onCancel={onCancel} pending={save.isPending} />
+        <FormActions
+          submitRef={buttonRef}
+          submitLabel="Add offer"
+          onCancel={onCancel}
+          pending={save.isPending}
+        />
       </Stack>
     </form>
   );

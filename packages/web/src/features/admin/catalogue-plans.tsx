@@ -24,6 +24,7 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import { PageLoader } from '../../shared/page-loader.tsx';
 import { adminErrorMessage } from './admin-api.ts';
 import { catalogueKeys, listPlans, savePlan } from './catalogue-api.ts';
@@ -193,6 +194,7 @@ function PlanForm({
     onSuccess: onSaved,
     onError: (error) => showServerFieldErrors(error, form.setError, planFieldOf),
   });
+  const { buttonRef, resultRef } = useSettledFocus(save.isPending);
   const onSubmit = form.handleSubmit((input) => save.mutate(input));
 
   return (
@@ -202,7 +204,11 @@ function PlanForm({
       aria-label={plan ? `Edit ${plan.title}` : 'Add plan'}
     >
       <Stack gap="md">
-        {save.isError && <FormAlert tone="error">{adminErrorMessage(save.error)}</FormAlert>}
+        {save.isError && (
+          <FormAlert ref={resultRef} tone="error">
+            {adminErrorMessage(save.error)}
+          </FormAlert>
+        )}
         <TextInput
           label="Title"
           required
@@ -274,6 +280,7 @@ function PlanForm({
           ))}
         </Stack>
         <FormActions
+          submitRef={buttonRef}
           submitLabel={plan ? 'Save changes' : 'Add plan'}
           onCancel={onCancel}
           pending={save.isPending}

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormAlert } from '../../shared/form-alert.tsx';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 
 /** The admin screens' "are you sure" dialog before removing something. */
 export function ConfirmRemoval({
@@ -22,11 +23,19 @@ export function ConfirmRemoval({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  // A refusal keeps the dialog open, and its error takes the focus. The confirm button is not
+  // given as the fallback: a removal that succeeds closes the dialog, and Mantine's Modal gives
+  // the focus back to what opened it only if nothing in the closing dialog has taken it.
+  const { resultRef } = useSettledFocus(pending);
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Stack gap="md">
         <Text style={{ overflowWrap: 'anywhere' }}>{question}</Text>
-        {error !== null && <FormAlert tone="error">{error}</FormAlert>}
+        {error !== null && (
+          <FormAlert ref={resultRef} tone="error">
+            {error}
+          </FormAlert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={pending}>
             Cancel

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../shared/http.ts';
 import { downloadFeedbackFile } from './admin-api.ts';
 import { saveBlob } from '../../shared/save-blob.ts';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 
 interface DownloadButtonProps {
   url: string;
@@ -18,10 +19,14 @@ export function DownloadButton({ url, fileName }: DownloadButtonProps) {
     mutationFn: () => downloadFeedbackFile(url),
     onSuccess: (blob) => saveBlob(blob, fileName),
   });
+  // The button takes the focus back either way: a saved file shows nothing to focus, and a
+  // failure is read out by its alert below the button, which is where to try again.
+  const { buttonRef } = useSettledFocus(download.isPending);
 
   return (
     <Stack gap={4} align="flex-start">
       <Button
+        ref={buttonRef}
         size="xs"
         variant="default"
         loading={download.isPending}

@@ -5,6 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import { adminErrorMessage, saveOrganisation } from './admin-api.ts';
 import {
   NEW_ORGANISATION,
@@ -81,6 +82,7 @@ function OrganisationForm({ target, onCancel, onSaved }: OrganisationFormProps) 
     onError: (error) => showServerFieldErrors(error, form.setError, formFieldOf),
   });
 
+  const { buttonRef, resultRef } = useSettledFocus(save.isPending);
   const onSubmit = form.handleSubmit((input) => save.mutate(input));
 
   return (
@@ -90,7 +92,11 @@ function OrganisationForm({ target, onCancel, onSaved }: OrganisationFormProps) 
       aria-label={editing ? `Edit ${editing.name}` : 'Add organisation'}
     >
       <Stack gap="md">
-        {save.isError && <FormAlert tone="error">{adminErrorMessage(save.error)}</FormAlert>}
+        {save.isError && (
+          <FormAlert ref={resultRef} tone="error">
+            {adminErrorMessage(save.error)}
+          </FormAlert>
+        )}
 
         <TextInput
           label="Name"
@@ -144,6 +150,7 @@ function OrganisationForm({ target, onCancel, onSaved }: OrganisationFormProps) 
         />
 
         <FormActions
+          submitRef={buttonRef}
           submitLabel={editing ? 'Save changes' : 'Add organisation'}
           onCancel={onCancel}
           pending={save.isPending}

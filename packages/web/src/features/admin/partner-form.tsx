@@ -5,6 +5,7 @@ import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
 import { errorMessage } from '../../shared/http.ts';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import { createPartner } from './admin-api.ts';
 
 /** What `POST /api/Partner` accepts for `image` (checked again, by content, on the server). */
@@ -97,6 +98,7 @@ export function PartnerForm() {
     onError: (error) =>
       showServerFieldErrors(error, form.setError, (field) => FIELDS.find((f) => f === field)),
   });
+  const { buttonRef, resultRef } = useSettledFocus(add.isPending);
 
   const onSubmit = form.handleSubmit((values) => {
     if (values.image === null) return;
@@ -111,8 +113,16 @@ export function PartnerForm() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add a partner">
       <Stack gap="md">
-        {add.isSuccess && <FormAlert tone="success">{add.data.name} was added.</FormAlert>}
-        {add.isError && <FormAlert tone="error">{errorMessage(add.error)}</FormAlert>}
+        {add.isSuccess && (
+          <FormAlert ref={resultRef} tone="success">
+            {add.data.name} was added.
+          </FormAlert>
+        )}
+        {add.isError && (
+          <FormAlert ref={resultRef} tone="error">
+            {errorMessage(add.error)}
+          </FormAlert>
+        )}
 
         <TextInput
           label="Name"
@@ -170,7 +180,7 @@ export function PartnerForm() {
         />
 
         <Group>
-          <Button type="submit" loading={add.isPending}>
+          <Button ref={buttonRef} type="submit" loading={add.isPending}>
             Add partner
           </Button>
         </Group>

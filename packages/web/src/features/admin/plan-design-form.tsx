@@ -5,6 +5,7 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { fieldError } from '../../shared/field-error.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { showServerFieldErrors } from '../../shared/server-field-errors.ts';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import { searchKeys } from '../search/search-queries.ts';
 import { adminErrorMessage, savePlanDesign } from './admin-api.ts';
 import {
@@ -90,6 +91,7 @@ export function PlanDesignForm({ initial }: { initial: PlanDesign }) {
     },
     onError: (error) => showServerFieldErrors(error, form.setError, planFieldOf),
   });
+  const { buttonRef, resultRef } = useSettledFocus(save.isPending);
 
   const resetToDefaults = () => {
     save.reset();
@@ -105,9 +107,15 @@ export function PlanDesignForm({ initial }: { initial: PlanDesign }) {
     <Stack gap="xl">
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Plan design">
         <Stack gap="md">
-          {save.isError && <FormAlert tone="error">{adminErrorMessage(save.error)}</FormAlert>}
+          {save.isError && (
+            <FormAlert ref={resultRef} tone="error">
+              {adminErrorMessage(save.error)}
+            </FormAlert>
+          )}
           {save.isSuccess && !form.formState.isDirty && (
-            <FormAlert tone="success">{PLAN_SAVED}</FormAlert>
+            <FormAlert ref={resultRef} tone="success">
+              {PLAN_SAVED}
+            </FormAlert>
           )}
 
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
@@ -144,7 +152,7 @@ export function PlanDesignForm({ initial }: { initial: PlanDesign }) {
           </Text>
 
           <Group gap="sm">
-            <Button type="submit" loading={save.isPending}>
+            <Button ref={buttonRef} type="submit" loading={save.isPending}>
               Save
             </Button>
             <Button variant="default" onClick={resetToDefaults} disabled={save.isPending}>

@@ -1,19 +1,30 @@
 // @vitest-environment jsdom
 import { PAYMENT_MESSAGES } from '@ratelens/core';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useEffect, useImperativeHandle, type Ref } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BotCheckHandle } from '../../shared/bot-check.tsx';
 import { stubApi, type Answer } from '../../test/api-stub.ts';
+import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../../test/focus.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { callsTo, sentJson } from '../../test/search-api-stub.ts';
 import { readDonor } from './donation-session.ts';
 import { DonationEntry } from './donation-entry.tsx';
 
 // The ALTCHA widget needs Web Workers and a challenge server; the entry's steps do not.
+// Stand-in: a bot check solved at once, which forgets its payload on reset, as the real one does
+// while it solves the next.
 vi.mock('../../shared/bot-check.tsx', () => ({
-  BotCheck: ({ onPayload }: { onPayload: (payload: string) => void }) => {
+  BotCheck: ({
+    onPayload,
+    ref,
+  }: {
+    onPayload: (payload: string | null) => void;
+    ref?: Ref<BotCheckHandle>;
+  }) => {
     useEffect(() => onPayload('solved-payload'), [onPayload]);
+    useImperativeHandle(ref, () => ({ reset: () => onPayload(null) }), [onPayload]);
     return null;
   },
 }));
@@ -150,5 +161,26 @@ describe('DonationEntry', () => {
     await sendCode();
 
     expect((await screen.findByRole('alert')).textContent).toBe(PAYMENT_MESSAGES.otpMailNotSent);
+  });
+});
+
+describe('DonationEntry focus', () => {
+  dropFocusFromDisabledControls();
+
+  it('gives the keyboard to the error when the code is not sent, though the button waits for a new bot check', async () => {
+    const held = heldAnswer();
+    stubDonationApi({ '/api/Donation/donationUserSendOtp': held.answer });
+    renderEntry();
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'donor@example.com' } });
+    const send = screen.getByRole('button', { name: 'Send code' });
+    await waitFor(() => expect(send).toHaveProperty('disabled', false));
+
+    await pressAndLoseFocus(send);
+    held.release(jsonResponse(200, { isSuccess: false, message: 'Try again later.' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Try again later.');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(send).toHaveProperty('disabled', true);
   });
 });

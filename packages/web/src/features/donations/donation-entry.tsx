@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { BotCheck, type BotCheckHandle } from '../../shared/bot-check.tsx';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { errorMessage } from '../../shared/http.ts';
+import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import { storeDonor } from './donation-session.ts';
 import { sendDonationCode, verifyDonationCode } from './donations-api.ts';
 
@@ -56,6 +57,8 @@ function EmailStep({
     // A bot-check payload is good for one request.
     onSettled: () => botCheck.current?.reset(),
   });
+  // A sent code moves on to the code step, whose first box takes the focus; a refusal stays here.
+  const { buttonRef, resultRef } = useSettledFocus(send.isPending);
 
   return (
     <form
@@ -71,7 +74,11 @@ function EmailStep({
         <Text size="sm">
           Enter your e-mail address. We will send you a {OTP_LENGTH}-digit code to confirm it.
         </Text>
-        {send.isError && <FormAlert tone="error">{errorMessage(send.error)}</FormAlert>}
+        {send.isError && (
+          <FormAlert ref={resultRef} tone="error">
+            {errorMessage(send.error)}
+          </FormAlert>
+        )}
         <TextInput
           label="Email"
           type="email"
@@ -86,7 +93,7 @@ function EmailStep({
         />
         <BotCheck ref={botCheck} onPayload={setAltcha} />
         <Group justify="flex-end">
-          <Button type="submit" disabled={altcha === null} loading={send.isPending}>
+          <Button ref={buttonRef} type="submit" disabled={altcha === null} loading={send.isPending}>
             Send code
           </Button>
         </Group>
