@@ -1,28 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useEffect, useImperativeHandle, type Ref } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BotCheckHandle } from '../shared/bot-check.tsx';
 import { stubApi } from '../test/api-stub.ts';
 import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { ForgotPasswordRoute } from './forgot-password.tsx';
 
-// The ALTCHA widget needs Web Workers and a challenge server. Stand-in: a bot check solved at
-// once, which forgets its payload on reset, as the real one does while it solves the next.
-vi.mock('../shared/bot-check.tsx', () => ({
-  BotCheck: ({
-    onPayload,
-    ref,
-  }: {
-    onPayload: (payload: string | null) => void;
-    ref?: Ref<BotCheckHandle>;
-  }) => {
-    useEffect(() => onPayload('solved-payload'), [onPayload]);
-    useImperativeHandle(ref, () => ({ reset: () => onPayload(null) }), [onPayload]);
-    return null;
-  },
-}));
+vi.mock('../shared/bot-check.tsx', () => import('../test/bot-check.tsx'));
 
 afterEach(() => {
   cleanup();

@@ -1,21 +1,13 @@
 // @vitest-environment jsdom
 import { PASSWORD_MESSAGES } from '@ratelens/core';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../test/api-stub.ts';
 import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { RegistrationForm } from './registration.tsx';
 
-// The ALTCHA widget needs Web Workers and a challenge server; the form's rules do not.
-// Stand-in: a bot check that is solved at once.
-vi.mock('../shared/bot-check.tsx', () => ({
-  BotCheck: ({ onPayload }: { onPayload: (payload: string) => void }) => {
-    useEffect(() => onPayload('solved-payload'), [onPayload]);
-    return null;
-  },
-}));
+vi.mock('../shared/bot-check.tsx', () => import('../test/bot-check.tsx'));
 
 afterEach(() => {
   cleanup();

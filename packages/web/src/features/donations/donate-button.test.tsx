@@ -1,17 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { DonateButton } from './donate-button.tsx';
 
-// The ALTCHA widget needs Web Workers and a challenge server; the dialog does not.
-vi.mock('../../shared/bot-check.tsx', () => ({
-  BotCheck: ({ onPayload }: { onPayload: (payload: string) => void }) => {
-    useEffect(() => onPayload('solved-payload'), [onPayload]);
-    return null;
-  },
-}));
+vi.mock('../../shared/bot-check.tsx', () => import('../../test/bot-check.tsx'));
 
 afterEach(() => cleanup());
 

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { PAYMENT_MESSAGES } from '@ratelens/core';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useEffect, useImperativeHandle, type Ref } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BotCheckHandle } from '../../shared/bot-check.tsx';
 import { stubApi, type Answer } from '../../test/api-stub.ts';
 import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../../test/focus.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
@@ -12,22 +10,7 @@ import { callsTo, sentJson } from '../../test/search-api-stub.ts';
 import { readDonor } from './donation-session.ts';
 import { DonationEntry } from './donation-entry.tsx';
 
-// The ALTCHA widget needs Web Workers and a challenge server; the entry's steps do not.
-// Stand-in: a bot check solved at once, which forgets its payload on reset, as the real one does
-// while it solves the next.
-vi.mock('../../shared/bot-check.tsx', () => ({
-  BotCheck: ({
-    onPayload,
-    ref,
-  }: {
-    onPayload: (payload: string | null) => void;
-    ref?: Ref<BotCheckHandle>;
-  }) => {
-    useEffect(() => onPayload('solved-payload'), [onPayload]);
-    useImperativeHandle(ref, () => ({ reset: () => onPayload(null) }), [onPayload]);
-    return null;
-  },
-}));
+vi.mock('../../shared/bot-check.tsx', () => import('../../test/bot-check.tsx'));
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
