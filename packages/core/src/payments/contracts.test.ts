@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BillingAddressSchema,
   CartItemSchema,
   DONATION_AMOUNT_PATTERN,
   DonationAmountSchema,
@@ -145,6 +146,48 @@ describe('EcheckDetailsSchema', () => {
   it('refuses an account number that is not 4 to 17 digits', () => {
     expect(messagesOf(EcheckDetailsSchema.safeParse({ ...check, accountNumber: '123' }))).toEqual([
       'Account number must be 4 to 17 digits.',
+    ]);
+  });
+});
+
+describe('BillingAddressSchema', () => {
+  const billing = {
+    firstName: 'Ellen',
+    lastName: 'Johnson',
+    address: '14 Main Street',
+    city: 'Pecan Springs',
+    state: 'TX',
+    zipcode: '78666',
+    email: 'ellen@example.com',
+  };
+
+  it("takes values up to Authorize.Net's limits", () => {
+    const longest = {
+      ...billing,
+      firstName: 'F'.repeat(50),
+      lastName: 'L'.repeat(50),
+      address: 'A'.repeat(60),
+      city: 'C'.repeat(40),
+      state: 'S'.repeat(40),
+    };
+    expect(BillingAddressSchema.parse(longest)).toEqual(longest);
+  });
+
+  it('refuses, naming the field, a value the gateway would cut short', () => {
+    const result = BillingAddressSchema.safeParse({
+      ...billing,
+      firstName: 'F'.repeat(51),
+      lastName: 'L'.repeat(51),
+      address: 'A'.repeat(61),
+      city: 'C'.repeat(41),
+      state: 'S'.repeat(41),
+    });
+    expect(messagesOf(result)).toEqual([
+      'firstName must not be more than 50 characters.',
+      'lastName must not be more than 50 characters.',
+      'address must not be more than 60 characters.',
+      'city must not be more than 40 characters.',
+      'state must not be more than 40 characters.',
     ]);
   });
 });

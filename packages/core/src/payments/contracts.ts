@@ -184,12 +184,16 @@ export const StatusMessageSchema = z.object({ status: z.boolean(), message: z.st
 const text = (name: string, max: number) =>
   boundedString(name, max).trim().min(1, `${name} is required.`);
 
+/**
+ * The limits are Authorize.Net's for `billTo` (it refuses longer values): a longer value is
+ * refused here, naming the field, rather than cut short on the way to the gateway.
+ */
 export const BillingAddressSchema = z.object({
-  firstName: text('firstName', 60),
-  lastName: text('lastName', 60),
-  address: text('address', 200),
-  city: text('city', 60),
-  state: text('state', 60),
+  firstName: text('firstName', 50),
+  lastName: text('lastName', 50),
+  address: text('address', 60),
+  city: text('city', 40),
+  state: text('state', 40),
   zipcode: boundedString('zipcode', 10)
     .trim()
     .regex(/^\d{5}(-\d{4})?$/, 'zipcode must be a 5-digit ZIP code.'),

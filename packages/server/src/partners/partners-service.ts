@@ -1,4 +1,10 @@
-import { isAdmin, type FieldError, type Partner, type Result } from '@ratelens/core';
+import {
+  isAdmin,
+  wholeNumberOrDigits,
+  type FieldError,
+  type Partner,
+  type Result,
+} from '@ratelens/core';
 import {
   deletePartner,
   findPartnerImage,
@@ -34,12 +40,10 @@ const PartnerFieldsSchema = z.object({
       const parsed = new URL(url);
       return parsed.username === '' && parsed.password === '';
     }, 'Website must not hold a user name or password.'),
-  position: z.coerce
-    .number({ error: 'Position must be a whole number.' })
-    .int('Position must be a whole number.')
-    .min(0, 'Position must not be negative.')
-    .max(1_000_000, 'Position is too large.')
-    .optional(),
+  // Digits only: `z.coerce` read "0x10" as 16 and "1e3" as 1000.
+  position: wholeNumberOrDigits('Position must be a whole number.', (n) =>
+    n.min(0, 'Position must be a whole number.').max(1_000_000, 'Position is too large.'),
+  ).optional(),
 });
 
 const Id = z.uuid();

@@ -125,6 +125,21 @@ describe('partners', () => {
     expect(ids.at(-1)).toBe(last.id);
   });
 
+  it.each([
+    ['0x10', 'Position must be a whole number.'],
+    ['1e3', 'Position must be a whole number.'],
+    ['2.5', 'Position must be a whole number.'],
+    ['-1', 'Position must be a whole number.'],
+    ['1000001', 'Position is too large.'],
+  ])('rejects the position %s', async (position, message) => {
+    const response = await create(admin, [
+      ...partnerForm('Placed', png(1, 1)),
+      { name: 'position', value: position },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: [{ field: 'position', message }] });
+  });
+
   it('rejects a file that is not an image, whatever its name', async () => {
     const response = await create(
       admin,

@@ -56,7 +56,11 @@ interface UnsettledListResponse {
   messages: ApiMessages;
 }
 
-/** Authorize.Net's field lengths (longer values are refused, not cut). */
+/**
+ * Authorize.Net's field lengths: it refuses longer values. The billing address is already held
+ * to them by `BillingAddressSchema` (a longer value is a 400 naming the field); this cut is for
+ * values we compose (the description) and a last guard.
+ */
 const cut = (value: string, max: number) => value.slice(0, max);
 
 /** Transaction statuses of the Transaction Reporting API, as order outcomes. */
