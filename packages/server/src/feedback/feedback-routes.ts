@@ -79,7 +79,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<FeedbackRoutesOptions> = asyn
       tags,
       summary: "Download a submission's attachment (admin only)",
       security: AUTHENTICATED,
-      params: z.object({ id: z.string() }),
+      params: z.object({ id: z.uuid('id must be an attachment id.') }),
     },
     handler: async (request, reply) => {
       const file = await feedback.attachment(currentUser(request), request.params.id);

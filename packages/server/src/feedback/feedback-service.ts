@@ -172,7 +172,7 @@ export class FeedbackService {
 
   async attachment(auth: AuthContext, id: string): Promise<StoredAttachment> {
     this.requireAdmin(auth);
-    const file = Token.safeParse(id).success ? await findFeedbackFile(this.deps.db, id) : undefined;
+    const file = await findFeedbackFile(this.deps.db, id);
     if (!file) throw notFound('No attachment has this id.');
     return {
       name: file.originalName,

@@ -345,14 +345,22 @@ describe('reading submissions', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('answers 404 to an admin for an unknown attachment', async () => {
+  it('answers 404 to an admin for an unknown attachment, 400 for an id no attachment can have', async () => {
     const admin = await signedInAdmin(test);
-    const response = await test.app.inject({
-      method: 'GET',
-      url: '/api/Feedback/file/not-a-token',
-      headers: authHeaders(admin),
+    const fetch = (id: string) =>
+      test.app.inject({
+        method: 'GET',
+        url: `/api/Feedback/file/${id}`,
+        headers: authHeaders(admin),
+      });
+    const unknown = await fetch('00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: 'No attachment has this id.' });
+    const malformed = await fetch('not-a-token');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({
+      errors: [{ field: 'id', message: 'id must be an attachment id.' }],
     });
-    expect(response.statusCode).toBe(404);
   });
 });
 

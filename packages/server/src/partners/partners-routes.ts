@@ -12,7 +12,7 @@ import {
 } from './partners-service.ts';
 import { ADMIN_ONLY } from '../http/openapi-errors.ts';
 
-const IdParamsSchema = z.object({ id: z.string() });
+const IdParamsSchema = z.object({ id: z.uuid('id must be a partner id.') });
 
 /** A year: an image's address changes with its partner row, so a cached copy never goes stale. */
 const IMAGE_CACHE = 'public, max-age=31536000, immutable';

@@ -250,4 +250,19 @@ describe('partners', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json<{ message: string }>().message).toBe('No partner has this id.');
   });
+
+  it('answers 400 naming the id when it is no partner id', async () => {
+    const removed = await test.app.inject({
+      method: 'DELETE',
+      url: '/api/Partner/12',
+      headers: authHeaders(admin),
+    });
+    const image = await test.app.inject({ method: 'GET', url: '/api/Partner/image/logo.png' });
+    for (const response of [removed, image]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        errors: [{ field: 'id', message: 'id must be a partner id.' }],
+      });
+    }
+  });
 });
