@@ -59,6 +59,15 @@ export interface AuthContext {
   role: string;
 }
 
+/**
+ * Whether an account id a legacy call sends is `accountId`. An id is a UUID, the same whatever
+ * its letters' case (PostgreSQL writes it in lower case): a client that upper-cases its own id
+ * does not name another account.
+ */
+export function sameAccountId(sent: string, accountId: string): boolean {
+  return sent.trim().toLowerCase() === accountId.toLowerCase();
+}
+
 export interface AuthDeps {
   db: Database;
   /** The same database's pool, for the prepared session lookup of every authenticated call. */

@@ -16,7 +16,7 @@ import {
   type SummaryRow,
 } from '@ratelens/core';
 import { countReportsOfUserSince, type Database } from '@ratelens/db';
-import type { AuthContext } from '../auth/auth-service.ts';
+import { sameAccountId, type AuthContext } from '../auth/auth-service.ts';
 import { AppError, badRequest, forbidden, tooManyRequests } from '../http/errors.ts';
 import { renderRatesPdf } from '../reports/rates-pdf.ts';
 import { reportDate } from '../reports/report-format.ts';
@@ -90,7 +90,7 @@ export class OobRatesService {
     auth: AuthContext,
     query: { email?: string; userId?: string },
   ): Promise<Entitlement> {
-    if (query.userId && query.userId !== auth.userId)
+    if (query.userId && !sameAccountId(query.userId, auth.userId))
       throw forbidden('You can read only your own entitlement.');
     return this.checkAccount(auth, query.email);
   }
@@ -113,7 +113,7 @@ export class OobRatesService {
   }
 
   private async authorize(auth: AuthContext, input: AnySearchInput, path: SearchPath) {
-    if (input.userId && input.userId !== auth.userId)
+    if (input.userId && !sameAccountId(input.userId, auth.userId))
       throw forbidden('You can search only as your own account.');
     return this.deps.entitlements.authorizeSearch(auth.userId, inputsOf(input), path, [
       input.accout,
@@ -167,7 +167,7 @@ export class OobRatesService {
   }
 
   async individualCount(auth: AuthContext, userIdHeader: string | undefined) {
-    if (userIdHeader && userIdHeader !== auth.userId)
+    if (userIdHeader && !sameAccountId(userIdHeader, auth.userId))
       throw forbidden('You can read only your own subscription.');
     const entitlement = await this.deps.entitlements.entitlement(auth.userId);
     if (!entitlement.individualSubscription && entitlement.subscriptionStatus === 'none')
@@ -181,7 +181,7 @@ export class OobRatesService {
 
   /** Renders the search as a PDF, stores it behind an expiring link, and texts the link. */
   async textReport(auth: AuthContext, body: SendPdfBody): Promise<Result> {
-    if (body.userId && body.userId !== auth.userId)
+    if (body.userId && !sameAccountId(body.userId, auth.userId))
       throw badRequest('userId must be the signed-in account.');
     const day = new Date(Date.now() - 24 * 3_600_000);
     if (

@@ -152,6 +152,9 @@ describe('OobRates calls', () => {
       (await get(test, 'getReportType?userId=00000000-0000-0000-0000-000000000000', login))
         .statusCode,
     ).toBe(403);
+    // Its own id in capitals is no other account's (a UUID has no case).
+    const own = await get(test, `getReportType?userId=${login.userID.toUpperCase()}`, login);
+    expect(own.statusCode).toBe(200);
     const response = await post(test, 'Getoobrateswithcustomvalue', login, {
       ...custom('99213'),
       accout: other,

@@ -284,6 +284,9 @@ describe('Catalogue.priceCart', () => {
     expect((await price([line(plans.search5, '', { userID: buyer.userID })])).dueTodayCents).toBe(
       999,
     );
+    // A UUID has no case: the buyer's own id in capitals names the buyer.
+    const own = line(plans.search5, '', { userID: buyer.userID.toUpperCase() });
+    expect((await price([own])).dueTodayCents).toBe(999);
   });
 
   it("prices a custom offer at the account's offered price", async () => {

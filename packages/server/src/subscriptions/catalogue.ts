@@ -9,7 +9,7 @@ import {
   type Subscription,
 } from '@ratelens/core';
 import type { Pool, PoolClient, Queryable } from '@ratelens/db';
-import type { AuthContext } from '../auth/auth-service.ts';
+import { sameAccountId, type AuthContext } from '../auth/auth-service.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
 
 type SubscriptionType = Subscription['subscriptionType'];
@@ -116,7 +116,8 @@ const HELD = `s.user_id = $1 AND s.expires_at > $2
 
 /** The legacy calls name the account in the request; it must be the signed-in one. */
 export function assertOwnUserId(auth: AuthContext, userId: string): void {
-  if (userId !== auth.userId) throw forbidden('You can only use your own account here.');
+  if (!sameAccountId(userId, auth.userId))
+    throw forbidden('You can only use your own account here.');
 }
 
 const lineKey = (planId: number, stateCode: string | null) => `${planId}:${stateCode ?? ''}`;
@@ -149,7 +150,7 @@ export class Catalogue {
     const resolved: ResolvedLine[] = [];
     const seen = new Set<string>();
     for (const item of items) {
-      if (item.userID && item.userID !== userId)
+      if (item.userID && !sameAccountId(item.userID, userId))
         throw forbidden('A cart item names another account.');
       const line = await this.resolveLine(db, userId, item, now);
       const key = lineKey(line.plan.id, line.state?.code ?? null);

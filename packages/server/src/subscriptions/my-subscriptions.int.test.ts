@@ -107,6 +107,12 @@ describe('POST api/subscription/getsubscription', () => {
     expect(malformed.json<ApiError>().errors?.[0]?.field).toBe('userID');
     expect((await post('getsubscription', null, { userID: login.userID })).statusCode).toBe(401);
   });
+
+  it("takes the signed-in account's own id written in capitals (a UUID has no case)", async () => {
+    const login = await signedInUser(test.app);
+    const own = await post('getsubscription', login, { userID: login.userID.toUpperCase() });
+    expect(own.statusCode).toBe(200);
+  });
 });
 
 describe('POST api/subscription/updateAutoRenewal', () => {
