@@ -133,6 +133,7 @@ describe('Catalogue.priceCart', () => {
     ).rejects.toMatchObject({
       statusCode: 400,
       message: 'Individual Search 5 cannot be paid in installments.',
+      errors: [{ field: 'items.0.IsInstalmentPayment' }],
     });
   });
 
@@ -149,6 +150,7 @@ describe('Catalogue.priceCart', () => {
     await expect(price([line(plans.search5)], 'NOANNUAL')).rejects.toMatchObject({
       statusCode: 400,
       message: PAYMENT_MESSAGES.couponAnnualOnly,
+      errors: [{ field: 'couponCode', message: PAYMENT_MESSAGES.couponAnnualOnly }],
     });
   });
 
@@ -161,7 +163,11 @@ describe('Catalogue.priceCart', () => {
     if (coupon) await addCoupon(pool(), coupon);
     await expect(
       price([line(plans.stateAnnual, 'AL')], coupon?.code ?? 'NOSUCHCODE'),
-    ).rejects.toMatchObject({ statusCode: 400, message: PAYMENT_MESSAGES.couponInvalid });
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: PAYMENT_MESSAGES.couponInvalid,
+      errors: [{ field: 'couponCode', rule: 'custom' }],
+    });
   });
 
   it('counts paid and pending orders, not declined ones, against a coupon’s total uses', async () => {
@@ -190,7 +196,11 @@ describe('Catalogue.priceCart', () => {
   it('refuses the same plan and state twice, however the state is written', async () => {
     await expect(
       price([line(plans.stateAnnual, 'AL'), line(plans.stateAnnual, 'Alabama')]),
-    ).rejects.toMatchObject({ statusCode: 400, message: PAYMENT_MESSAGES.alreadyInCart });
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: PAYMENT_MESSAGES.alreadyInCart,
+      errors: [{ field: 'items.1', rule: 'duplicate' }],
+    });
   });
 
   it('sells one plan for two states in one cart', async () => {
@@ -205,9 +215,12 @@ describe('Catalogue.priceCart', () => {
       planId: plans.stateAnnual,
       stateCode: 'AL',
     });
-    await expect(price([line(plans.stateAnnual, 'AL')], null, owner.userID)).rejects.toMatchObject({
+    await expect(
+      price([line(plans.stateAnnual, 'AK'), line(plans.stateAnnual, 'AL')], null, owner.userID),
+    ).rejects.toMatchObject({
       statusCode: 400,
       message: PAYMENT_MESSAGES.alreadyOwned,
+      errors: [{ field: 'items.1', message: PAYMENT_MESSAGES.alreadyOwned }],
     });
     expect((await price([line(plans.stateAnnual, 'AK')], null, owner.userID)).dueTodayCents).toBe(
       2500,
@@ -243,25 +256,43 @@ describe('Catalogue.priceCart', () => {
   });
 
   it.each([
-    ['an unknown plan', () => line(999_999), 'No plan with id 999999 is offered.'],
+    [
+      'an unknown plan',
+      () => line(999_999),
+      'subscriptionID',
+      'No plan with id 999999 is offered.',
+    ],
     [
       'a state plan without a state',
       () => line(plans.stateAnnual),
+      'state',
       'Choose a state for State Negotiated Rates.',
     ],
-    ['an unknown state', () => line(plans.stateAnnual, 'ZZ'), 'ZZ is not a state we know.'],
+    [
+      'an unknown state',
+      () => line(plans.stateAnnual, 'ZZ'),
+      'state',
+      'ZZ is not a state we know.',
+    ],
     [
       'a state with no files loaded',
       () => line(plans.stateAnnual, 'MA'),
+      '',
       'No hospital files are loaded for Massachusetts yet, so it cannot be bought.',
     ],
     [
       'the negotiable all-states plan',
       () => line(plans.allStates),
+      '',
       'All States is negotiable and is not sold through checkout. Please contact us for a price.',
     ],
-  ])('refuses %s with 400', async (_label, item, message) => {
-    await expect(price([item()])).rejects.toMatchObject({ statusCode: 400, message });
+  ])('refuses %s with 400, naming the item', async (_label, item, field, message) => {
+    // The refused item is the second of the cart: its fields are named under items.1.
+    await expect(price([line(plans.search5), item()])).rejects.toMatchObject({
+      statusCode: 400,
+      message,
+      errors: [{ field: field ? `items.1.${field}` : 'items.1', message }],
+    });
   });
 
   it('refuses an inactive plan', async () => {

@@ -10,7 +10,7 @@ import {
 } from '@ratelens/core';
 import type { Pool, PoolClient, Queryable } from '@ratelens/db';
 import { sameAccountId, type AuthContext } from '../auth/auth-service.ts';
-import { badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
+import { AppError, badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
 
 type SubscriptionType = Subscription['subscriptionType'];
 type AccessType = Subscription['accessType'];
@@ -114,6 +114,18 @@ const STATE_COUNTS = `SELECT s.code, s.name, s.fips::int AS "stateId",
 const HELD = `s.user_id = $1 AND s.expires_at > $2
   AND (s.kind <> 'individual-search' OR s.remaining_search_count > 0)`;
 
+/**
+ * A 400 about one cart item, its fields named under the item (`items.2.state`), so that a cart
+ * of several says which line is wrong; a refusal of the whole item is named `items.2`.
+ */
+function ofCartItem(index: number, error: unknown): unknown {
+  if (!(error instanceof AppError) || error.statusCode !== 400) return error;
+  const errors = error.errors?.length
+    ? error.errors.map((e) => ({ ...e, field: `items.${index}.${e.field}` }))
+    : [{ field: `items.${index}`, rule: 'custom', message: error.message }];
+  return badRequest(error.message, errors);
+}
+
 /** The legacy calls name the account in the request; it must be the signed-in one. */
 export function assertOwnUserId(auth: AuthContext, userId: string): void {
   if (!sameAccountId(userId, auth.userId))
@@ -149,27 +161,37 @@ export class Catalogue {
     if (items.length === 0) throw fieldError('items', 'too_small', 'The cart is empty.');
     const resolved: ResolvedLine[] = [];
     const seen = new Set<string>();
-    for (const item of items) {
+    for (const [index, item] of items.entries()) {
       if (item.userID && !sameAccountId(item.userID, userId))
         throw forbidden('A cart item names another account.');
-      const line = await this.resolveLine(db, userId, item, now);
+      const line = await this.resolveLine(db, userId, item, now).catch((error: unknown) => {
+        throw ofCartItem(index, error);
+      });
       const key = lineKey(line.plan.id, line.state?.code ?? null);
-      if (seen.has(key)) throw badRequest(PAYMENT_MESSAGES.alreadyInCart);
+      if (seen.has(key))
+        throw fieldError(`items.${index}`, 'duplicate', PAYMENT_MESSAGES.alreadyInCart);
       seen.add(key);
       if (item.IsInstalmentPayment && !line.plan.installmentEligible)
-        throw badRequest(`${line.plan.title} cannot be paid in installments.`);
+        throw fieldError(
+          `items.${index}.IsInstalmentPayment`,
+          'custom',
+          `${line.plan.title} cannot be paid in installments.`,
+        );
       resolved.push(line);
     }
-    if ((await this.heldKeys(db, userId, resolved, now)).size > 0)
-      throw badRequest(PAYMENT_MESSAGES.alreadyOwned);
+    const held = await this.heldKeys(db, userId, resolved, now);
+    const owned = resolved.findIndex((line) =>
+      held.has(lineKey(line.plan.id, line.state?.code ?? null)),
+    );
+    if (owned >= 0) throw fieldError(`items.${owned}`, 'custom', PAYMENT_MESSAGES.alreadyOwned);
 
     const code = couponCode?.trim() ?? '';
     let coupon: ValidCoupon | null = null;
     if (code) {
       if (!resolved.some((line) => line.plan.subscriptionType === 'Annual'))
-        throw badRequest(PAYMENT_MESSAGES.couponAnnualOnly);
+        throw fieldError('couponCode', 'custom', PAYMENT_MESSAGES.couponAnnualOnly);
       coupon = await this.validCoupon(db, userId, code, now);
-      if (!coupon) throw badRequest(PAYMENT_MESSAGES.couponInvalid);
+      if (!coupon) throw fieldError('couponCode', 'custom', PAYMENT_MESSAGES.couponInvalid);
     }
 
     const lines = resolved.map(({ item, plan, state, offer }): PricedLine => {
