@@ -28,6 +28,7 @@ import { inventoryAdminRoutes } from './inventory/inventory-admin-routes.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { InventoryService } from './inventory/inventory-service.ts';
 import { RefreshRequests } from './worker/refresh-requests.ts';
+import { registerBodyParsers } from './http/body-types.ts';
 import { clientKey } from './http/client-key.ts';
 import { registerCompression } from './http/compression.ts';
 import { errorBody, registerErrorHandler, tooManyRequests } from './http/errors.ts';
@@ -110,9 +111,7 @@ export async function buildApp({
   });
   registerErrorHandler(app);
   registerNulCharacterCheck(app);
-  // Every body this API takes is JSON or a multipart upload: JSON sent as text/plain is a 415
-  // ("Send the request body as JSON"), not a 400 saying the body is no object.
-  app.removeContentTypeParser('text/plain');
+  registerBodyParsers(app);
 
   const db = connection.db;
   const chosenMailer =

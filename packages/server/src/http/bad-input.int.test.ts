@@ -179,6 +179,48 @@ describe('a body that is not JSON', () => {
       'The request body is not valid JSON, or holds a __proto__ or constructor.prototype key.',
     );
   });
+
+  it('is no body when it is empty: answered where none is needed, refused naming body where one is', async () => {
+    const login = await signedInUser(test.app);
+    const json = { 'content-type': 'application/json' };
+    // A client library that labels every request JSON, on a call without fields.
+    const loggedOut = await test.app.inject({
+      method: 'POST',
+      url: '/api/Auth/logout',
+      headers: { ...json, ...authHeaders(login) },
+      payload: '',
+    });
+    expect(loggedOut.statusCode).toBe(200);
+    const saved = await test.app.inject({
+      method: 'POST',
+      url: '/api/Feedback/savefeedback',
+      headers: json,
+      payload: '',
+    });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json<ApiError>()).toMatchObject({
+      message: 'The request body must be a JSON object.',
+      errors: [{ field: 'body', rule: 'required' }],
+    });
+  });
+
+  it('is a 415 asking for a multipart form on a route that reads one, for JSON or text', async () => {
+    for (const [contentType, payload] of [
+      ['application/json', '{"File":"bill.pdf"}'],
+      ['text/plain', 'bill'],
+    ]) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/Feedback/uploadfeedbackfile',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json<ApiError>().message).toBe(
+        'Send the form as multipart/form-data, with the file as one of its parts.',
+      );
+    }
+  });
 });
 
 describe('an e-mail address built to make its pattern backtrack', () => {

@@ -1,5 +1,6 @@
 import type { ApiError, FieldError } from '@ratelens/core';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { JSON_ONLY, MULTIPART_ONLY, takesMultipart } from './body-types.ts';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -214,12 +215,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
           ? 'The request is too large.'
           : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Send the request body as JSON (Content-Type: application/json).'
-            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'The request body must be a JSON object.'
-              : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-                ? 'The request body is not valid JSON, or holds a __proto__ or constructor.prototype key.'
-                : error.message;
+            ? takesMultipart(request)
+              ? MULTIPART_ONLY
+              : JSON_ONLY
+            : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+              ? 'The request body is not valid JSON, or holds a __proto__ or constructor.prototype key.'
+              : error.message;
       return reply.status(status).send(errorBody(status, message, request.id));
     }
     // PostgreSQL's text holds no NUL character. The check before validation refuses one wherever

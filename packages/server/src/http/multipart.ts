@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { MULTIPART_ONLY } from './body-types.ts';
 import { AppError, badRequest } from './errors.ts';
 import { nulCharacterError } from './nul-characters.ts';
 
@@ -34,7 +35,7 @@ export async function readMultipartForm(
 ): Promise<MultipartForm> {
   const read = new Set(options.fields ?? []);
   const form: MultipartForm = { fields: {}, file: undefined };
-  if (!request.isMultipart()) return form;
+  if (!request.isMultipart()) throw new AppError(415, MULTIPART_ONLY);
   const parts = request.parts({
     limits: { fileSize: options.maxBytes, files: 1, fields: 20, fieldSize: 10_000 },
   });
