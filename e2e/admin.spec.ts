@@ -82,6 +82,8 @@ test.describe('admin screens', () => {
       .getByRole('button', { name: 'Yes, remove' })
       .click();
     await expect(page.getByText('Demo Benefits Partner was removed.')).toBeVisible();
+    // The button pressed went with its row: the keyboard is at the notice, not on <body>.
+    await expect(page.getByRole('status').filter({ hasText: 'was removed.' })).toBeFocused();
   });
 
   test('the admin header keeps each of its rows on one line and the catalogue breaks no word', async ({

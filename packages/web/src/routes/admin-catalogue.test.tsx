@@ -83,7 +83,10 @@ afterEach(() => {
 type Call = [string, RequestInit | undefined];
 type Answer = () => Response | Promise<Response>;
 
-/** A server whose lists follow the writes; `answers` overrides a call by "METHOD path". */
+/**
+ * A server whose lists follow the writes; `answers` overrides a call by "METHOD path" (a write it
+ * accepts still changes the lists).
+ */
 function stubServer(answers: Record<string, Answer> = {}) {
   let plans = [STATE_PLAN, SEARCH_PLAN];
   let coupons = [WELCOME];
@@ -91,7 +94,14 @@ function stubServer(answers: Record<string, Answer> = {}) {
   const fetchMock = vi.fn((url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const answer = answers[`${method} ${url}`];
-    if (answer) return Promise.resolve(answer());
+    if (!answer) return serve(url, init);
+    if (method === 'GET') return Promise.resolve(answer());
+    return Promise.resolve(answer()).then((response) =>
+      response.ok ? serve(url, init).then(() => response) : response,
+    );
+  });
+  function serve(url: string, init?: RequestInit): Promise<Response> {
+    const method = init?.method ?? 'GET';
     const body = (typeof init?.body === 'string' ? JSON.parse(init.body) : {}) as object;
     const route = `${method} ${url}`;
     if (route === 'GET /api/admin/plans') return Promise.resolve(jsonResponse(200, plans));
@@ -149,7 +159,7 @@ function stubServer(answers: Record<string, Answer> = {}) {
       return Promise.resolve(new Response(null, { status: 204 }));
     }
     return Promise.resolve(jsonResponse(404, {}));
-  });
+  }
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -557,5 +567,74 @@ describe('AdminCatalogueRoute focus', () => {
     const alert = await pressAndRefuse(dialog, 'Yes, remove', held);
 
     await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+
+  /**
+   * Opens the row button `name` of the `section` table from the keyboard, presses `confirm` in
+   * the dialog `title`, and `held` accepts; the notice, once it has the focus.
+   */
+  async function pressAndAccept(
+    section: string,
+    name: string,
+    title: string,
+    confirm: string,
+    held: ReturnType<typeof heldAnswer>,
+    accepted: Response,
+  ): Promise<HTMLElement> {
+    const open = within(await table(section)).getByRole('button', { name });
+    open.focus();
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: title });
+    await pressAndLoseFocus(within(dialog).getByRole('button', { name: confirm }));
+    held.release(accepted);
+    const notice = await screen.findByRole('status');
+    expect(notice.getAttribute('aria-live')).toBe('polite');
+    expect(notice.getAttribute('tabindex')).toBe('-1');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    return notice;
+  }
+
+  it('gives the keyboard to the notice of a removed custom offer, not to the top of the page', async () => {
+    const held = heldAnswer();
+    renderAsAdmin({ 'DELETE /api/admin/custom-offers/11': held.answer });
+
+    const notice = await pressAndAccept(
+      'Custom offers',
+      'Remove the offer to cfo@acme.example.com for State Negotiated Rates',
+      'Remove custom offer',
+      'Yes, remove',
+      held,
+      new Response(null, { status: 204 }),
+    );
+
+    expect(notice.textContent).toBe('The offer to cfo@acme.example.com was removed.');
+    // The dialog closed and the button that opened it went with its row: the focus stays.
+    expect(await screen.findByText(NO_OFFERS)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(notice);
+  });
+
+  it('gives the keyboard to the notice of a deactivated coupon, whose button goes', async () => {
+    const held = heldAnswer();
+    renderAsAdmin({ 'POST /api/admin/coupons/7/deactivate': held.answer });
+
+    const notice = await pressAndAccept(
+      'Coupons',
+      'Deactivate WELCOME',
+      'Deactivate coupon',
+      'Yes, deactivate',
+      held,
+      jsonResponse(200, { ...WELCOME, active: false }),
+    );
+
+    expect(notice.textContent).toBe('WELCOME was deactivated.');
+    await waitFor(async () =>
+      expect(
+        cellsOf(within(await table('Coupons')).getByRole('row', { name: /^WELCOME/ })),
+      ).toContain('Deactivated'),
+    );
+    expect(screen.queryByRole('button', { name: 'Deactivate WELCOME' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(notice);
   });
 });

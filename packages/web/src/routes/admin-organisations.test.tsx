@@ -34,10 +34,17 @@ type Call = [string, RequestInit | undefined];
 
 const LIST = '/api/admin/organisations';
 
-/** A server whose organisation list follows POST, PUT and DELETE; `answers` overrides a write. */
+/**
+ * A server whose organisation list follows POST, PUT and DELETE; `answers` overrides a write, or
+ * only a DELETE (the list follows it when it is accepted).
+ */
 function stubServer(
   initial: OrganisationView[],
-  answers: { list?: () => Response; write?: () => Response | Promise<Response> } = {},
+  answers: {
+    list?: () => Response;
+    write?: () => Response | Promise<Response>;
+    delete?: () => Response | Promise<Response>;
+  } = {},
 ) {
   let organisations = [...initial];
   const fetchMock = vi.fn((url: string, init?: RequestInit) => {
@@ -61,8 +68,11 @@ function stubServer(
       return Promise.resolve(jsonResponse(200, updated));
     }
     if (id !== null && method === 'DELETE') {
-      organisations = organisations.filter((o) => o.id !== id);
-      return Promise.resolve(new Response(null, { status: 204 }));
+      const answer = answers.delete?.() ?? new Response(null, { status: 204 });
+      return Promise.resolve(answer).then((response) => {
+        if (response.ok) organisations = organisations.filter((o) => o.id !== id);
+        return response;
+      });
     }
     return Promise.resolve(jsonResponse(404, {}));
   });
@@ -377,6 +387,51 @@ describe('AdminOrganisationsRoute focus', () => {
 
       const alert = await within(dialog).findByRole('alert');
       await waitFor(() => expect(document.activeElement).toBe(alert));
+    });
+    /** Opens the deletion of Acme Health from the keyboard and presses 'Yes, delete'. */
+    async function pressDelete(): Promise<HTMLElement> {
+      const open = within(await screen.findByRole('table')).getByRole('button', {
+        name: 'Delete Acme Health',
+      });
+      open.focus();
+      fireEvent.click(open);
+      const dialog = await screen.findByRole('dialog', { name: 'Delete organisation' });
+      await pressAndLoseFocus(within(dialog).getByRole('button', { name: 'Yes, delete' }));
+      return dialog;
+    }
+
+    it('gives the keyboard to the notice of a deletion, not to the top of the page', async () => {
+      signInAs(ROLES.admin);
+      const held = heldAnswer();
+      stubServer([ACME], { delete: held.answer });
+      renderWithProviders(<AdminOrganisationsRoute />);
+
+      await pressDelete();
+      held.release(new Response(null, { status: 204 }));
+
+      const notice = await screen.findByRole('status');
+      expect(notice.textContent).toBe('Acme Health was deleted.');
+      expect(notice.getAttribute('aria-live')).toBe('polite');
+      expect(notice.getAttribute('tabindex')).toBe('-1');
+      await waitFor(() => expect(document.activeElement).toBe(notice));
+      // The dialog closed and the button that opened it went with its row: the focus stays.
+      expect(await screen.findByText(NO_ORGANISATIONS)).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(document.activeElement).toBe(notice);
+    });
+
+    it('gives the keyboard to the error when a deletion is refused, keeping the dialog', async () => {
+      signInAs(ROLES.admin);
+      const held = heldAnswer();
+      stubServer([ACME], { delete: held.answer });
+      renderWithProviders(<AdminOrganisationsRoute />);
+
+      const dialog = await pressDelete();
+      held.release(conflict());
+
+      const alert = await within(dialog).findByRole('alert');
+      await waitFor(() => expect(document.activeElement).toBe(alert));
+      expect(screen.queryByRole('status')).toBeNull();
     });
   });
 

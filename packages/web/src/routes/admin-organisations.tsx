@@ -12,6 +12,7 @@ import {
   OrganisationModal,
   type OrganisationTarget,
 } from '../features/admin/organisation-form.tsx';
+import { useRemovalFocus } from '../features/admin/use-removal-focus.ts';
 import { NO_ACCESS_MESSAGE, RequireToken } from '../features/auth/guards.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { CardList } from '../shared/card-list.tsx';
@@ -172,6 +173,7 @@ function OrganisationList() {
   const [editing, setEditing] = useState<OrganisationTarget | null>(null);
   const [removing, setRemoving] = useState<OrganisationView | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const { noticeRef, focusNotice } = useRemovalFocus();
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ORGANISATIONS_KEY });
 
@@ -180,6 +182,7 @@ function OrganisationList() {
     onSuccess: (_result, organisation) => {
       setRemoving(null);
       setNotice(`${organisation.name} was deleted.`);
+      focusNotice();
       refresh();
     },
   });
@@ -214,7 +217,11 @@ function OrganisationList() {
 
   return (
     <Stack gap="sm">
-      {notice !== null && <FormAlert tone="success">{notice}</FormAlert>}
+      {notice !== null && (
+        <FormAlert ref={noticeRef} tone="success">
+          {notice}
+        </FormAlert>
+      )}
       <Group justify="space-between" align="center">
         <Text size="sm" c="dimmed">
           {items.length === 1 ? '1 organisation' : `${items.length} organisations`}

@@ -26,10 +26,13 @@ afterEach(() => {
 
 type Call = [string, RequestInit | undefined];
 
-/** A server with a partner list that follows POST and DELETE. */
+/** A server with a partner list that follows POST and DELETE (an accepted one, when overridden). */
 function stubServer(
   initial: Partner[],
-  answers: { post?: () => Response | Promise<Response> } = {},
+  answers: {
+    post?: () => Response | Promise<Response>;
+    delete?: () => Response | Promise<Response>;
+  } = {},
 ) {
   let partners = [...initial];
   const fetchMock = vi.fn((url: string, init?: RequestInit) => {
@@ -43,8 +46,12 @@ function stubServer(
       return Promise.resolve(jsonResponse(200, created));
     }
     if (url.startsWith('/api/Partner/') && method === 'DELETE') {
-      partners = partners.filter((p) => url !== `/api/Partner/${p.id}`);
-      return Promise.resolve(jsonResponse(200, { isSuccess: true, message: 'Removed.' }));
+      const answer =
+        answers.delete?.() ?? jsonResponse(200, { isSuccess: true, message: 'Removed.' });
+      return Promise.resolve(answer).then((response) => {
+        if (response.ok) partners = partners.filter((p) => url !== `/api/Partner/${p.id}`);
+        return response;
+      });
     }
     return Promise.resolve(jsonResponse(404, {}));
   });
@@ -257,5 +264,56 @@ describe('AdminPartnersRoute focus', () => {
 
     const answer = (await screen.findByText('Acme Health was added.')).closest('[role="status"]');
     await waitFor(() => expect(document.activeElement).toBe(answer));
+  });
+
+  /** Opens the removal of Acme Health from the keyboard and presses 'Yes, remove'. */
+  async function pressRemove(): Promise<void> {
+    const open = await screen.findByRole('button', { name: 'Remove Acme Health' });
+    open.focus();
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove partner' });
+    await pressAndLoseFocus(within(dialog).getByRole('button', { name: 'Yes, remove' }));
+  }
+
+  it('gives the keyboard to the notice of a removal, not to the top of the page', async () => {
+    signInAs(ROLES.admin);
+    const held = heldAnswer();
+    stubServer([ACME], { delete: held.answer });
+    renderWithProviders(<AdminPartnersRoute />);
+
+    await pressRemove();
+    held.release(jsonResponse(200, { isSuccess: true, message: 'Removed.' }));
+
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toBe('Acme Health was removed.');
+    expect(notice.getAttribute('aria-live')).toBe('polite');
+    expect(notice.getAttribute('tabindex')).toBe('-1');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    // The dialog closed and the button that opened it went with its row: the focus stays.
+    expect(await screen.findByText(NO_PARTNERS)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(notice);
+  });
+
+  it('gives the keyboard to the error when a removal is refused, keeping the dialog', async () => {
+    signInAs(ROLES.admin);
+    const held = heldAnswer();
+    stubServer([ACME], { delete: held.answer });
+    renderWithProviders(<AdminPartnersRoute />);
+
+    await pressRemove();
+    held.release(
+      jsonResponse(404, {
+        isSuccess: false,
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'The partner was not found.',
+      }),
+    );
+
+    const dialog = screen.getByRole('dialog', { name: 'Remove partner' });
+    const alert = await within(dialog).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

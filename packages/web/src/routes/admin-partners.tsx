@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminErrorMessage, deletePartner } from '../features/admin/admin-api.ts';
 import { PartnerForm } from '../features/admin/partner-form.tsx';
+import { useRemovalFocus } from '../features/admin/use-removal-focus.ts';
 import { RequireToken } from '../features/auth/guards.tsx';
 import { useSession } from '../features/auth/use-session.ts';
 import { listPartners } from '../features/public/public-api.ts';
@@ -62,12 +63,14 @@ function PartnerList() {
   });
   const [removing, setRemoving] = useState<Partner | null>(null);
   const [removed, setRemoved] = useState<string | null>(null);
+  const { noticeRef, focusNotice } = useRemovalFocus();
 
   const remove = useMutation({
     mutationFn: (partner: Partner) => deletePartner(partner.id),
     onSuccess: (_result, partner) => {
       setRemoving(null);
       setRemoved(`${partner.name} was removed.`);
+      focusNotice();
       void queryClient.invalidateQueries({ queryKey: ['partners'] });
     },
   });
@@ -88,7 +91,11 @@ function PartnerList() {
 
   return (
     <Stack gap="sm">
-      {removed !== null && <FormAlert tone="success">{removed}</FormAlert>}
+      {removed !== null && (
+        <FormAlert ref={noticeRef} tone="success">
+          {removed}
+        </FormAlert>
+      )}
       {partners.data.length === 0 ? (
         <Text>{NO_PARTNERS}</Text>
       ) : (

@@ -6,6 +6,7 @@ import { PageLoader } from '../../shared/page-loader.tsx';
 import { adminErrorMessage } from './admin-api.ts';
 import { CatalogueTable, type CatalogueColumn } from './catalogue-table.tsx';
 import { ConfirmRemoval } from './confirm-removal.tsx';
+import { useRemovalFocus } from './use-removal-focus.ts';
 
 /** Taking a row out of the list (deactivating a coupon, removing an offer) after a confirmation. */
 export interface CatalogueRemoval<Row> {
@@ -64,6 +65,7 @@ export function CatalogueSection<Row>({
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Row | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const { noticeRef, focusNotice } = useRemovalFocus();
   const refresh = () => void queryClient.invalidateQueries({ queryKey });
 
   const remove = useMutation({
@@ -71,6 +73,7 @@ export function CatalogueSection<Row>({
     onSuccess: (_result, row) => {
       setRemoving(null);
       setNotice(removal.done(row));
+      focusNotice();
       refresh();
     },
   });
@@ -85,7 +88,11 @@ export function CatalogueSection<Row>({
 
   return (
     <Stack gap="sm">
-      {notice !== null && <FormAlert tone="success">{notice}</FormAlert>}
+      {notice !== null && (
+        <FormAlert ref={noticeRef} tone="success">
+          {notice}
+        </FormAlert>
+      )}
       <Group justify="space-between" align="center">
         <Text size="sm" c="dimmed">
           {intro}
