@@ -196,6 +196,10 @@ export const mrfFiles = pgTable(
     index('mrf_files_current_idx')
       .on(t.status)
       .where(sql`status IN ('loading', 'loaded')`),
+    // The Alaska download asks, on every visit, when a run that read its file last ended.
+    index('mrf_files_read_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`status <> 'unchanged'`),
   ],
 );
 

@@ -34,8 +34,11 @@ interface StoredFile {
  * download read every Alaska rate: two at once at most, the next visitors refused for a minute.
  *
  * The version covers what the file shows: the Alaska hospitals (names, metro areas and their
- * titles, when each one's rates last changed) and the last ingest run anywhere, which can change
- * a payer/plan pair's line of business that Alaska rates share. One build runs at a time; while
+ * titles, when each one's rates last changed) and the last ingest run anywhere that read its file,
+ * which can change a payer/plan pair's line of business that Alaska rates share. A run that found
+ * its file unchanged read nothing (the nightly refresh records one a file), so it is left out:
+ * counted, it made the next download build the file again. The build reads in one snapshot, so a
+ * file swapped in meanwhile is in it whole or not at all. One build runs at a time; while
  * it runs, visitors are served the file stored before it (the first visitors of a process wait
  * for the first). The file before the current one is kept, so a visitor still reading it is not
  * cut off; older ones are removed.
@@ -74,7 +77,7 @@ export class StoredAlaskaFile {
   async version(): Promise<string> {
     const { rows } = await this.pool.query<{ stamp: string | null }>(
       `SELECT concat_ws(E'\\n',
-                (SELECT max(finished_at)::text FROM mrf_files),
+                (SELECT max(finished_at)::text FROM mrf_files WHERE status <> 'unchanged'),
                 string_agg(concat_ws('@', h.id, h.name, h.is_demo, h.cbsa_code, c.title, hs.updated_at),
                            ',' ORDER BY h.id)) AS stamp
          FROM hospitals h
@@ -117,9 +120,12 @@ export class StoredAlaskaFile {
     const target = path.join(folder, `alaska-${version}.csv`);
     const partial = `${target}.${randomUUID()}.part`;
     const digest = createHash('sha256');
+    // One snapshot for the whole build: its reads are many statements (a batch of items each).
+    const client = await this.pool.connect();
     try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       await pipeline(
-        Readable.from(alaskaRatesCsv(this.pool)),
+        Readable.from(alaskaRatesCsv(client)),
         new Transform({
           transform(chunk: Buffer | string, _encoding, done) {
             digest.update(chunk);
@@ -128,10 +134,14 @@ export class StoredAlaskaFile {
         }),
         createWriteStream(partial),
       );
+      await client.query('COMMIT');
       await rename(partial, target);
     } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
       await rm(partial, { force: true });
       throw error;
+    } finally {
+      client.release();
     }
     const built = { version, path: target, etag: `"${digest.digest('base64url').slice(0, 27)}"` };
     const gone = this.previous;

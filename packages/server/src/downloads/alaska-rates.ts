@@ -1,5 +1,5 @@
 import { describeOrigin, PERCENT_OF_BILLED_CHARGES, type AmountOrigin } from '@ratelens/core';
-import type { Pool } from '@ratelens/db';
+import type { Queryable } from '@ratelens/db';
 import { csvCell, csvLine, csvText } from './csv.ts';
 
 export const ALASKA_RATES_FILE_NAME = 'ratelens-alaska-rates.csv';
@@ -75,7 +75,7 @@ function derivedFrom(row: RateRow): string {
  * each payer's negotiated rate, one line per rate (an item without payer rates gets one line for
  * its gross and cash prices). Read hospital by hospital in batches of items, never all at once.
  */
-export async function* alaskaRatesCsv(pool: Pool): AsyncGenerator<string> {
+export async function* alaskaRatesCsv(pool: Queryable): AsyncGenerator<string> {
   // A BOM so that spreadsheet programs read the file as UTF-8.
   yield `\ufeff${csvLine([...ALASKA_RATES_COLUMNS])}`;
   const hospitals = await pool.query<HospitalRow>(

@@ -155,6 +155,94 @@ describe('GET api/downloads/alaska-rates.csv', () => {
     }
   });
 
+  it('reads its rates in one snapshot: a change committed while it is built is not half in it', async () => {
+    const fresh = await createTestApp();
+    try {
+      await seedInto(fresh);
+      // The build has read the hospitals and waits for the items; then a new file's items and the
+      // hospital's new name are committed. Read statement by statement, the file took the items
+      // of the new data under the name of the old.
+      const [built] = await whileTableLocked(
+        fresh.database.connection.pool,
+        'charge_items',
+        1,
+        () => [download(fresh.app)],
+        async (locker) => {
+          await locker.query(
+            `UPDATE charge_items SET description = 'Swapped in ' || item_id
+              WHERE hospital_id = (SELECT id FROM hospitals WHERE name = 'Fairbanks Memorial')`,
+          );
+          await locker.query(
+            `UPDATE hospitals SET name = 'Fairbanks Memorial Hospital' WHERE name = 'Fairbanks Memorial'`,
+          );
+        },
+      );
+      const fairbanks = built?.lines.filter((line) => line.includes(',Fairbanks Memorial,')) ?? [];
+      expect(fairbanks).toHaveLength(450);
+      expect(fairbanks.filter((line) => line.includes('Bulk item'))).toHaveLength(450);
+      // The next visitor gets the data as it is now, whole.
+      const now = await vi.waitFor(async () => {
+        const answer = await download(fresh.app);
+        expect(answer.lines.some((line) => line.includes(',Fairbanks Memorial Hospital,'))).toBe(
+          true,
+        );
+        return answer;
+      });
+      expect(now.lines.filter((line) => line.includes(',Swapped in '))).toHaveLength(450);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is not built again for an ingest run that found its file unchanged', async () => {
+    const fresh = await createTestApp();
+    try {
+      await seedInto(fresh);
+      const pool = fresh.database.connection.pool;
+      const first = await download(fresh.app);
+      const run = (status: string) =>
+        pool.query(
+          `INSERT INTO mrf_files (source, status, finished_at) VALUES ($1, $2, now() + interval '1 day')`,
+          [`https://example.org/${status}.json`, status],
+        );
+      // Built again, a download would wait for the locked items; served from storage, it does not.
+      const locked = async (check: () => Promise<void>) => {
+        const blocker = await pool.connect();
+        try {
+          await blocker.query('BEGIN');
+          await blocker.query('LOCK TABLE charge_items IN ACCESS EXCLUSIVE MODE');
+          await check();
+        } finally {
+          await blocker.query('ROLLBACK');
+          blocker.release();
+        }
+      };
+      const waitingOnLocks = async () =>
+        (
+          await pool.query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        ).rows[0]?.waiting;
+      await run('unchanged');
+      await locked(async () => {
+        const same = await download(fresh.app);
+        expect(same.response.headers.etag).toBe(first.response.headers.etag);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(await waitingOnLocks()).toBe(0);
+      });
+      // A run that read its file may have changed a payer/plan pair that Alaska rates share.
+      await run('loaded');
+      await locked(async () => {
+        const during = await download(fresh.app);
+        expect(during.response.headers.etag).toBe(first.response.headers.etag);
+        await vi.waitFor(async () => expect(await waitingOnLocks()).toBe(1));
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('is served from storage without reading the rates again', async () => {
     const first = await download();
     const blocker = await test.database.connection.pool.connect();

@@ -1,16 +1,17 @@
-import type { Pool } from '@ratelens/db';
+import type { Pool, PoolClient } from '@ratelens/db';
 import { expect, vi } from 'vitest';
 
 /**
  * Runs `held` while the hospitals table is locked, so that the calls it starts wait in the
  * database, holding whatever place they took, until `waiting` of them do; then `meanwhile`, then
- * the lock is let go. Answers what `held` started.
+ * the lock is let go. Answers what `held` started. `meanwhile` is given the locking transaction's
+ * connection: what it writes there, the waiting calls find committed when they go on.
  */
 export function whileHospitalsLocked<T>(
   pool: Pool,
   waiting: number,
   held: () => Promise<T>[],
-  meanwhile: () => Promise<void>,
+  meanwhile: (locker: PoolClient) => Promise<void>,
 ): Promise<T[]> {
   return whileTableLocked(pool, 'hospitals', waiting, held, meanwhile);
 }
@@ -21,7 +22,7 @@ export async function whileTableLocked<T>(
   table: 'hospitals' | 'charge_items',
   waiting: number,
   held: () => Promise<T>[],
-  meanwhile: () => Promise<void>,
+  meanwhile: (locker: PoolClient) => Promise<void>,
 ): Promise<T[]> {
   const blocker = await pool.connect();
   try {
@@ -35,7 +36,7 @@ export async function whileTableLocked<T>(
     // And no more come a moment later: a call that should have waited for another is not late.
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await waitingOnLocks(pool)).toBe(waiting);
-    await meanwhile();
+    await meanwhile(blocker);
     await blocker.query('COMMIT');
     return await Promise.all(started);
   } finally {

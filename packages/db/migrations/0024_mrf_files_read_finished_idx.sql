@@ -1,0 +1,1 @@
+CREATE INDEX "mrf_files_read_finished_idx" ON "mrf_files" USING btree ("finished_at") WHERE status <> 'unchanged';
