@@ -89,6 +89,7 @@ async function validateOnly({ source, unreadable, startedAt }: ListedFile): Prom
     );
   console.log(
     JSON.stringify({
+      source,
       hospital: reader?.header.hospitalName ?? null,
       status: failure ? 'failed' : 'checked',
       format: reader?.header.format ?? null,
@@ -102,6 +103,7 @@ async function validateOnly({ source, unreadable, startedAt }: ListedFile): Prom
       cpuSeconds: cpuSeconds(cpu),
       mbPerSecond: reader ? Number((reader.stats().bytes / 1e6 / seconds).toFixed(1)) : 0,
       peakRssMb: peakRssMb(),
+      ...(failure ? { error: failure } : {}),
     }),
   );
   return (
@@ -136,7 +138,7 @@ async function main(): Promise<number> {
         reload: { type: 'boolean' },
         demo: { type: 'boolean' },
         refresh: { type: 'boolean' },
-        help: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (error) {
@@ -148,6 +150,12 @@ async function main(): Promise<number> {
   if (values.refresh && (positionals.length > 0 || values['validate-only'] || values.demo)) {
     console.error(
       `--refresh reads again the files already loaded: give it no file, nor --validate-only or --demo.\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  if (values['validate-only'] && (values.reload || values.demo)) {
+    console.error(
+      `--validate-only loads nothing: --reload and --demo, which say how to load, do not go with it.\n\n${USAGE}`,
     );
     return 2;
   }
@@ -192,7 +200,7 @@ async function main(): Promise<number> {
             console.error(swapWaitNotice(source, waited));
           },
           ended: () => bar.done(),
-          result: (result) => console.log(JSON.stringify(figures(result, cpu))),
+          result: (result) => console.log(JSON.stringify(figures(source, result, cpu))),
         };
       },
     };
@@ -211,9 +219,13 @@ async function main(): Promise<number> {
   }
 }
 
-/** The last line of a loaded file: one JSON object with the run's figures. */
-function figures(result: IngestResult, cpu: NodeJS.CpuUsage): object {
+/**
+ * The last line of a file: one JSON object with the run's figures, naming the file (a run of
+ * several is told apart by more than its order) and, when it failed, why.
+ */
+function figures(source: string, result: IngestResult, cpu: NodeJS.CpuUsage): object {
   return {
+    source,
     hospital: result.hospital,
     status: result.status,
     format: result.format,
@@ -229,6 +241,9 @@ function figures(result: IngestResult, cpu: NodeJS.CpuUsage): object {
         ? Number((result.bytes / 1e6 / result.seconds).toFixed(1))
         : 0,
     peakRssMb: peakRssMb(),
+    ...(result.status === 'failed'
+      ? { error: result.error ?? 'the file could not be loaded' }
+      : {}),
   };
 }
 
