@@ -12,6 +12,12 @@ import type { MailMessage, MailTransport, Mailer } from './mailer.ts';
 /** After this long in the queue a message that the server still refuses is given up on. */
 export const MAIL_GIVE_UP_HOURS = 24;
 /**
+ * How long a message given up on is kept (its address, its words and the server's refusal, for
+ * whoever looks into it), then removed by the worker's pass: it holds an address and, for a reset
+ * or verification e-mail, its link, and nothing tries it again.
+ */
+export const MAIL_KEEP_FAILED_DAYS = 30;
+/**
  * How long a try holds its message: another try (the worker's, another process's) takes it only
  * after that, should the process die before saying how the try went. Longer than a try can take
  * (SMTP_TIMEOUT_MS for each step).
@@ -89,6 +95,17 @@ export async function deliverQueuedMail(
 ): Promise<MailDelivery> {
   const { log, id = null, now = null } = options;
   const delivery: MailDelivery = { sent: 0, retrying: 0, failed: 0 };
+  if (id === null) {
+    const { rowCount } = await pool.query(
+      `DELETE FROM mail_queue
+        WHERE failed_at < coalesce($1::timestamptz, now()) - make_interval(days => $2::int)`,
+      [now, MAIL_KEEP_FAILED_DAYS],
+    );
+    if (rowCount)
+      log.info(
+        `Mail: ${rowCount} given up on more than ${MAIL_KEEP_FAILED_DAYS} days ago removed from the queue`,
+      );
+  }
   for (;;) {
     const { rows } = await pool.query<QueuedMail>(
       `UPDATE mail_queue q

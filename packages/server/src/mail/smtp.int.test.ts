@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { AUTH_MESSAGES } from '../auth/auth-service.ts';
 import { createTestApp, register, solvedCaptcha, uniqueEmail, type TestApp } from '../test/app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
-import { deliverQueuedMail, MAIL_GIVE_UP_HOURS, type MailLog } from './mail-queue.ts';
+import {
+  deliverQueuedMail,
+  MAIL_GIVE_UP_HOURS,
+  MAIL_KEEP_FAILED_DAYS,
+  type MailLog,
+} from './mail-queue.ts';
 import { smtpTransport } from './mailer.ts';
 
 const FROM = 'RateLens <no-reply@ratelens.test>';
@@ -187,6 +192,31 @@ describe('e-mail with MAIL_DRIVER=smtp, through the queue', () => {
     const muchLater = new Date(Date.now() + 48 * 3_600_000);
     await deliverQueuedMail(pool(), transport, { log, now: muchLater, id: oldId });
     expect(received(old)).toEqual([]);
+  });
+
+  it(`removes a message given up on ${MAIL_KEEP_FAILED_DAYS} days ago, at the worker's pass`, async () => {
+    const transport = smtpTransport(smtp.url, FROM);
+    const [kept, removed] = [uniqueEmail(), uniqueEmail()];
+    for (const [email, days] of [
+      [kept, MAIL_KEEP_FAILED_DAYS - 1],
+      [removed, MAIL_KEEP_FAILED_DAYS + 1],
+    ] as const) {
+      const id = await queueMessage(email);
+      await pool().query(
+        `UPDATE mail_queue SET failed_at = now() - make_interval(days => $2::int) WHERE id = $1`,
+        [id, days],
+      );
+    }
+    // A try of one message (a request's) removes nothing; the worker's pass does.
+    await deliverQueuedMail(pool(), transport, { log, id: await queueMessage(uniqueEmail()) });
+    expect((await queued(removed)).length).toBe(1);
+    lines.length = 0;
+    await deliverQueuedMail(pool(), transport, { log });
+    expect(await queued(removed)).toEqual([]);
+    expect(await queued(kept)).toEqual([expect.objectContaining({ failed: true })]);
+    expect(lines).toContain(
+      `Mail: 1 given up on more than ${MAIL_KEEP_FAILED_DAYS} days ago removed from the queue`,
+    );
   });
 
   it('gives up at once on a message the server refuses for good (5xx)', async () => {
