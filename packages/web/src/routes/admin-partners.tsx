@@ -128,8 +128,15 @@ function PartnerList() {
                     </Anchor>
                   </Stack>
                 </Group>
-                <Button color="red" variant="light" onClick={() => ask(partner)}>
-                  Remove {partner.name}
+                {/* The name is said, not shown: a button's label does not wrap, and a long name was
+                    cut off at 375 px. */}
+                <Button
+                  color="red"
+                  variant="light"
+                  aria-label={`Remove ${partner.name}`}
+                  onClick={() => ask(partner)}
+                >
+                  Remove
                 </Button>
               </Group>
             </Paper>

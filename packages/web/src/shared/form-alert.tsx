@@ -26,6 +26,8 @@ export function FormAlert({ tone, children, ref }: FormAlertProps) {
       variant="light"
       role={tone === 'error' ? 'alert' : 'status'}
       aria-live={tone === 'error' ? 'assertive' : 'polite'}
+      // A long unbroken word (an e-mail address, a URL) wraps rather than being cut off.
+      style={{ overflowWrap: 'anywhere' }}
     >
       {children}
     </Alert>
