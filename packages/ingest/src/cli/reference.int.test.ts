@@ -159,7 +159,8 @@ describe('npm run reference', () => {
       `ALTER TABLE zip_localities ADD CONSTRAINT test_refuses_99501 CHECK (zip <> '99501') NOT VALID`,
     );
     try {
-      const refused = await reference(['pfs', rvu, gpci, zip5]);
+      // --force: one ZIP replaces the 42,956 of the test before, a shrink refused otherwise.
+      const refused = await reference(['pfs', '--force', rvu, gpci, zip5]);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('test_refuses_99501');
       expect([await rvus(), await count('medicare_gpcis'), await count('zip_localities')]).toEqual(
@@ -168,7 +169,7 @@ describe('npm run reference', () => {
     } finally {
       await pool.query('ALTER TABLE zip_localities DROP CONSTRAINT test_refuses_99501');
     }
-    const loaded = await reference(['pfs', rvu, gpci, zip5]);
+    const loaded = await reference(['pfs', '--force', rvu, gpci, zip5]);
     expect(loaded.code).toBe(0);
     expect(summary(loaded.stdout)).toMatchObject({ rvus: 1, gpcis: 1, zips: 1 });
   }, 30_000);
@@ -209,6 +210,140 @@ describe('npm run reference', () => {
     expect(loaded.code).toBe(0);
     expect(await rvus()).toBe(1);
   }, 30_000);
+
+  it('refuses an option it does not know rather than taking it for a file, and answers -h', async () => {
+    const dryRun = await reference(['cbsa', '--dry-run']);
+    expect(dryRun.code).toBe(2);
+    expect(dryRun.stderr).toContain('Unknown option --dry-run.');
+    expect(dryRun.stderr).toContain('Usage: npm run reference');
+    const version = await reference(['--version']);
+    expect(version.code).toBe(2);
+    expect(version.stderr).toContain('Unknown option --version.');
+    const help = await reference(['-h']);
+    expect(help.code).toBe(0);
+    expect(help.stderr).toContain('Usage: npm run reference');
+    expect(help.stderr).toContain('--force');
+    const force = await reference(['hcpcs', '--force', 'codes.csv']);
+    expect(force.code).toBe(2);
+    expect(force.stderr).toContain('--force applies to cbsa, pfs, zip-locality only, not hcpcs.');
+    // After "--", a name that starts with "-" is a file.
+    const file = await reference(['cbsa', '--', '--dry-run']);
+    expect(file.code).toBe(1);
+    expect(file.stderr).toContain(
+      '--dry-run: expected a readable file; found no file at that path',
+    );
+  }, 30_000);
+
+  it('loads a fee schedule as the year its files say, and refuses files of different years', async () => {
+    const folder = await mkdtemp(path.join(dir, 'pfs-2026-'));
+    const rvuFile = (factor: string) =>
+      ',,2026 National Physician Fee Schedule Relative Value File January Release,,,,,,,\n' +
+      ',,,STATUS,WORK,NON-FAC,FACILITY,MP,GLOB,CONV\n' +
+      'HCPCS,MOD,DESCRIPTION,CODE,RVU,PE RVU,PE RVU,RVU,DAYS,FACTOR\n' +
+      `99212,,x,A,0.7,1.1,0.3,0.05,XXX,${factor}\n`;
+    const gpciFile = (year: number) =>
+      `Medicare Administrative Contractor (MAC),State,Locality Number,Locality Name,${year} PW GPCI (with 1.0 Floor),${year} PE GPCI,${year} MP GPCI\n` +
+      '10112,AL,00,ALABAMA,1,0.869,0.575\n';
+    const rvu = path.join(folder, 'PPRRVU2026_Jan_nonQPP.csv');
+    const gpci2025 = path.join(folder, 'GPCI2025.csv');
+    const gpci2026 = path.join(folder, 'GPCI2026.csv');
+    await writeFile(rvu, rvuFile('33.4009'));
+    await writeFile(gpci2025, gpciFile(2025));
+    await writeFile(gpci2026, gpciFile(2026));
+    const rows = (year: number) => count(`medicare_rvus WHERE year = ${year}`);
+    const rows2025 = await rows(2025);
+
+    const mixed = await reference(['pfs', rvu, gpci2025]);
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr.trim()).toBe(
+      'reference failed: the fee schedule files are of different years: ' +
+        'PPRRVU2026_Jan_nonQPP.csv 2026 (its banner and its file name), ' +
+        "GPCI2025.csv 2025 (its header and its file name); give one year's files together",
+    );
+    expect([await rows(2025), await rows(2026)]).toEqual([rows2025, 0]);
+
+    const loaded = await reference(['pfs', rvu, gpci2026]);
+    expect(loaded.stderr).toBe('');
+    expect(loaded.code).toBe(0);
+    expect(summary(loaded.stdout)).toMatchObject({ year: 2026, rvus: 1, gpcis: 1 });
+    expect([await rows(2025), await rows(2026)]).toEqual([rows2025, 1]);
+    const { rows: factors } = await database.connection.pool.query<{ f: string }>(
+      'SELECT conversion_factor::text AS f FROM medicare_rvus WHERE year = 2026',
+    );
+    expect(factors.map((row) => Number(row.f))).toEqual([33.4009]);
+
+    // No conversion factor in the file, and none known for 2026: 2025's is not used.
+    await writeFile(rvu, rvuFile(''));
+    const noFactor = await reference(['pfs', rvu, gpci2026]);
+    expect(noFactor.code).toBe(1);
+    expect(noFactor.stderr.trim()).toBe(
+      'reference failed: PPRRVU2026_Jan_nonQPP.csv: expected a conversion factor for 2026; ' +
+        'found no CONV FACTOR in any of its 1 code rows, and none known for 2026',
+    );
+    expect([await rows(2025), await rows(2026)]).toEqual([rows2025, 1]);
+  }, 60_000);
+
+  it('takes the ZIP5 file of a folder that also holds its record layout, ZIP5lyout.txt', async () => {
+    const { zip5 } = await feeScheduleFiles(
+      '99211,,x,A,0.18,0.5,0.07,0.01,XXX,32.3465',
+      '02102,AK,01,ALASKA,1.5,1.081,0.592',
+      `AK995010210201 Z9   0 A${' '.repeat(52)}20254\r\n`,
+    );
+    const folder = path.dirname(zip5);
+    await writeFile(
+      path.join(folder, 'ZIP5lyout.txt'),
+      'Zip5 Record Layout\r\nSTATE  1-2  X(2)\r\nZIP CODE  3-7  X(5)\r\n',
+    );
+    // --force: its one ZIP replaces those loaded by the tests before.
+    const run = await reference(['pfs', '--force', folder]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(summary(run.stdout)).toMatchObject({ year: 2025, rvus: 1, gpcis: 1, zips: 1 });
+  }, 30_000);
+
+  itWithDataFile(
+    'refuses a file that would shrink the CBSA or ZIP tables unless --force',
+    'census-cbsa/list1_2023_county_to_cbsa.csv',
+    async (file) => {
+      const [header = '', firstRow = ''] = (await readFile(file, 'utf8')).split('\n');
+      const oneCounty = path.join(dir, 'list1_one_county.csv');
+      await writeFile(oneCounty, `${header}\n${firstRow}\n`);
+      await expect(reference(['cbsa', file])).resolves.toMatchObject({ code: 0 });
+      const counties = await count('counties');
+      const refused = await reference(['cbsa', oneCounty]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('refused to replace the');
+      expect(await count('counties')).toBe(counties);
+      const forced = await reference(['cbsa', oneCounty, '--force']);
+      expect(forced.stderr).toBe('');
+      expect(forced.code).toBe(0);
+      expect(await count('counties')).toBe(1);
+
+      // pfs's ZIP5 file and zip-locality: two ZIPs loaded, then one, in another state.
+      const zip = (state: string, code: string) =>
+        `${state}${code}0210201 Z9   0 A${' '.repeat(52)}20254\r\n`;
+      const { rvu, gpci, zip5 } = await feeScheduleFiles(
+        '99212,,x,A,0.7,1.1,0.3,0.05,XXX,32.3465',
+        '02102,AK,01,ALASKA,1.5,1.081,0.592',
+        zip('AK', '99501') + zip('AK', '99502'),
+      );
+      await expect(reference(['zip-locality', '--force', zip5])).resolves.toMatchObject({
+        code: 0,
+      });
+      await writeFile(zip5, zip('HI', '96801'));
+      const pfs = await reference(['pfs', rvu, gpci, zip5]);
+      expect(pfs.code).toBe(1);
+      expect(pfs.stderr).toContain('refused to replace the 2 ZIP localities loaded with 1');
+      const zipLocality = await reference(['zip-locality', zip5]);
+      expect(zipLocality.code).toBe(1);
+      expect(zipLocality.stderr).toContain('refused to replace the 2 ZIP localities loaded with 1');
+      expect(await count('zip_localities')).toBe(2);
+      const forcedPfs = await reference(['pfs', '--force', rvu, gpci, zip5]);
+      expect(forcedPfs.code).toBe(0);
+      expect(await count(`zip_localities WHERE zip = '96801'`)).toBe(1);
+    },
+    120_000,
+  );
 
   it('prints its usage for an unknown kind or a missing file, with exit code 2', async () => {
     const unknown = await reference(['drg', 'x.csv']);

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { MEDICARE_CONVERSION_FACTOR_2025, errorMessage } from '@ratelens/core';
+import { errorMessage } from '@ratelens/core';
 import { inTransaction, openDatabase, type Pool } from '@ratelens/db';
 import {
   loadCbsaDelineation,
@@ -10,30 +10,47 @@ import {
   loadPhysicianFeeSchedule,
   loadStates,
   loadZipLocalities,
+  MAX_SHRINK,
+  type ReplaceOptions,
 } from '../load/reference-loader.ts';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { parseHcpcsLevel2 } from '../reference/hcpcs.ts';
 import { parseNadac } from '../reference/nadac.ts';
 import {
-  parseGpciFile,
+  conversionFactorFor,
+  feeScheduleYear,
+  fileNameYear,
   parseOppsCapFile,
-  parseRvuFile,
+  readGpciFile,
+  readRvuFile,
 } from '../reference/physician-fee-schedule.ts';
-import { parseZipLocality } from '../reference/zip-locality.ts';
+import { sourceName } from '../reference/source.ts';
+import { isZip5LayoutFile, parseZipLocality } from '../reference/zip-locality.ts';
 import { fromCallerDirectory } from './caller-path.ts';
 
-const USAGE = `Usage: npm run reference -- <kind> <path|url>…
+const USAGE = `Usage: npm run reference -- <kind> <path|url>… [--force]
 
   states                         the 50 states, DC and PR (built in)
   cbsa <list1.xlsx|list1.csv>    Census CBSA delineation List 1 → CBSAs and counties
   hcpcs <codes.csv>              CMS HCPCS Level II codes and descriptions
   pfs <folder> | <PPRRVU.csv> <GPCI.csv> [ZIP5.txt] [OPPSCAP.csv]
-                                 2025 physician fee schedule: RVUs, GPCIs, ZIP → locality,
-                                 OPPS payment caps
+                                 one year's physician fee schedule: RVUs, GPCIs, ZIP → locality,
+                                 OPPS payment caps. The year is the files' own (banner, header
+                                 or name, as CMS writes them); files of different years are refused
   zip-locality <ZIP5.txt>        CMS ZIP → Medicare carrier and locality
   nadac <nadac.csv>              CMS NADAC weekly drug prices
 
+Options:
+  --force                        cbsa, pfs (its ZIP5 file), zip-locality: load a file even with
+                                 more than ${MAX_SHRINK * 100}% fewer rows than are loaded, or none for a
+                                 state that has some, which is otherwise refused
+  -h, --help                     this text
+  --                             what follows is a file, even if it starts with "-"
+
 Loads into DATABASE_URL, else the embedded PostgreSQL of DATA_DIR.`;
+
+/** The kinds --force applies to: their loaders refuse a table that would shrink (allowShrink). */
+const FORCE_KINDS = ['cbsa', 'pfs', 'zip-locality'];
 
 interface PfsFiles {
   rvu: string;
@@ -54,8 +71,8 @@ async function pfsFiles(args: string[]): Promise<PfsFiles> {
   if (first && folder) {
     const names = (await readdir(first)).sort();
     // Two files of a kind (last quarter's and this one's) would leave the choice to chance.
-    const pick = (pattern: RegExp, kind: string) => {
-      const found = names.filter((n) => pattern.test(n));
+    const pick = (pattern: RegExp, kind: string, ignore?: (name: string) => boolean) => {
+      const found = names.filter((n) => pattern.test(n) && !ignore?.(n));
       if (found.length > 1) {
         throw new Error(
           `${first} holds ${found.length} ${kind} files (${found.join(', ')}); name the files instead: npm run reference -- pfs <PPRRVU.csv> <GPCI.csv> [ZIP5.txt] [OPPSCAP.csv]`,
@@ -66,7 +83,8 @@ async function pfsFiles(args: string[]): Promise<PfsFiles> {
     const rvu = pick(/^PPRRVU.*\.csv$/i, 'PPRRVU*.csv');
     const gpci = pick(/^GPCI.*\.csv$/i, 'GPCI*.csv');
     if (!rvu || !gpci) throw new Error(`${first} must hold a PPRRVU*.csv and a GPCI*.csv file`);
-    const zip = pick(/^ZIP5.*\.txt$/i, 'ZIP5*.txt');
+    // CMS ships the ZIP5 file with its record layout, ZIP5lyout.txt: that one is not data.
+    const zip = pick(/^ZIP5.*\.txt$/i, 'ZIP5*.txt', isZip5LayoutFile);
     const caps = pick(/^OPPSCAP.*\.csv$/i, 'OPPSCAP*.csv');
     return {
       rvu: path.join(first, rvu),
@@ -120,13 +138,48 @@ function argumentProblem(kind: string, sources: readonly string[]): string | nul
   return null;
 }
 
-async function main(): Promise<number> {
-  const [kind, ...sources] = process.argv.slice(2);
-  if (!kind || kind === '--help') {
-    console.error(USAGE);
-    return kind === '--help' ? 0 : 2;
+interface CommandLine {
+  kind: string | undefined;
+  sources: string[];
+  force: boolean;
+  help: boolean;
+}
+
+/**
+ * The kind, the files and the options of a command line, or what is wrong with it in words. An
+ * option not known is refused, not read as a file name ("--dry-run: expected a readable file").
+ */
+function parseCommandLine(args: readonly string[]): CommandLine | string {
+  const line: CommandLine = { kind: undefined, sources: [], force: false, help: false };
+  let filesOnly = false;
+  for (const arg of args) {
+    if (!filesOnly && arg.startsWith('-') && arg !== '-') {
+      if (arg === '--') filesOnly = true;
+      else if (arg === '-h' || arg === '--help') line.help = true;
+      else if (arg === '--force') line.force = true;
+      else return `Unknown option ${arg}.`;
+    } else if (line.kind === undefined) line.kind = arg;
+    else line.sources.push(arg);
   }
-  const problem = argumentProblem(kind, sources);
+  return line;
+}
+
+async function main(): Promise<number> {
+  const line = parseCommandLine(process.argv.slice(2));
+  if (typeof line === 'string') {
+    console.error(`${line}\n\n${USAGE}`);
+    return 2;
+  }
+  const { kind, sources, force } = line;
+  if (line.help || !kind) {
+    console.error(USAGE);
+    return line.help ? 0 : 2;
+  }
+  const problem =
+    argumentProblem(kind, sources) ??
+    (force && !FORCE_KINDS.includes(kind)
+      ? `--force applies to ${FORCE_KINDS.join(', ')} only, not ${kind}.`
+      : null);
   if (problem) {
     console.error(`${problem}\n\n${USAGE}`);
     return 2;
@@ -137,6 +190,7 @@ async function main(): Promise<number> {
   const load = await parseFiles(
     kind,
     sources.map((s) => fromCallerDirectory(s)),
+    { allowShrink: force },
   );
   const parseMs = performance.now() - parseStarted;
   const database = await openDatabase({
@@ -164,8 +218,12 @@ async function main(): Promise<number> {
 
 type Loader = (pool: Pool) => Promise<Record<string, number>>;
 
-/** Reads the files of a kind, whole; what it returns loads them. */
-async function parseFiles(kind: string, sources: readonly string[]): Promise<Loader> {
+/** Reads the files of a kind, whole; what it returns loads them. `options`: --force. */
+async function parseFiles(
+  kind: string,
+  sources: readonly string[],
+  options: ReplaceOptions,
+): Promise<Loader> {
   const source = sources[0] ?? '';
   switch (kind) {
     case 'states':
@@ -174,7 +232,7 @@ async function parseFiles(kind: string, sources: readonly string[]): Promise<Loa
       const delineation = await parseCbsaDelineation(source);
       return async (pool) => {
         await loadStates(pool);
-        return loadCbsaDelineation(pool, delineation);
+        return loadCbsaDelineation(pool, delineation, options);
       };
     }
     case 'hcpcs': {
@@ -183,31 +241,39 @@ async function parseFiles(kind: string, sources: readonly string[]): Promise<Loa
     }
     case 'pfs': {
       const files = await pfsFiles([...sources]);
-      const rvus = await parseRvuFile(files.rvu);
-      const gpcis = await parseGpciFile(files.gpci);
+      const rvu = await readRvuFile(files.rvu);
+      const gpci = await readGpciFile(files.gpci);
       const zips = files.zip ? await parseZipLocality(files.zip) : null;
       const caps = files.caps ? await parseOppsCapFile(files.caps) : null;
+      // The year is the files' own: a 2026 PPRRVU file once replaced the 2025 rows, priced with
+      // 2025's conversion factor. OPPSCAP files say theirs only in a name that has it.
+      const capsYear = files.caps
+        ? [{ file: sourceName(files.caps), year: fileNameYear(files.caps), from: 'its file name' }]
+        : [];
+      const year = feeScheduleYear([rvu.year, gpci.year, ...capsYear]);
+      const conversionFactor = conversionFactorFor(year, rvu.rows, rvu.year.file);
       // One transaction: a ZIP5 or OPPSCAP file the database refuses leaves the fee schedule as
       // it was. Without an OPPSCAP file the year's caps loaded before stay.
       return (pool) =>
         inTransaction(pool, async (client) => {
           const loaded = await loadPhysicianFeeSchedule(
             client,
-            2025,
-            rvus,
-            gpcis,
-            MEDICARE_CONVERSION_FACTOR_2025,
+            year,
+            rvu.rows,
+            gpci.localities,
+            conversionFactor,
           );
           return {
+            year,
             ...loaded,
-            ...(zips ? { zips: await loadZipLocalities(client, zips) } : {}),
-            ...(caps ? { oppsCaps: await loadOppsCaps(client, 2025, caps) } : {}),
+            ...(zips ? { zips: await loadZipLocalities(client, zips, options) } : {}),
+            ...(caps ? { oppsCaps: await loadOppsCaps(client, year, caps) } : {}),
           };
         });
     }
     case 'zip-locality': {
       const zips = await parseZipLocality(source);
-      return async (pool) => ({ zips: await loadZipLocalities(pool, zips) });
+      return async (pool) => ({ zips: await loadZipLocalities(pool, zips, options) });
     }
     case 'nadac': {
       const prices = await parseNadac(source);

@@ -1,12 +1,17 @@
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MrfHeader } from '../model.ts';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
+import type { NadacPrice } from '../reference/nadac.ts';
+import type { ZipLocality } from '../reference/zip-locality.ts';
 import {
   hospitalLocator,
   loadCbsaDelineation,
+  loadNadac,
   loadStates,
+  loadZipLocalities,
+  ReferenceShrinkError,
   type Placement,
 } from './reference-loader.ts';
 
@@ -109,4 +114,135 @@ describe('loading the CBSA delineation after hospitals were placed', () => {
       ).toMatchObject({ stateCode: 'CT', countyFips: '09180', cbsaCode: '35980' });
     },
   );
+});
+
+const rowCount = async (table: string) =>
+  Number(
+    (await database.connection.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))
+      .rows[0]?.n,
+  );
+
+describe('replacing a reference table with much less', () => {
+  itWithDataFile(
+    'refuses a delineation that drops more than 10% of the counties, or a state, unless allowed',
+    CBSA_LIST,
+    async (list) => {
+      const pool = database.connection.pool;
+      const full = await parseCbsaDelineation(list);
+      await loadCbsaDelineation(pool, full);
+      const dukes = {
+        zip: '02557',
+        countyFips: '25007',
+        cbsaCode: '47240',
+        stateCode: 'MA',
+        medicareCarrier: null,
+        medicareLocality: null,
+      };
+      const vineyardId = await addHospital('Vineyard', dukes);
+      // Anchorage's two counties alone: a valid delineation, and a tenth of a percent of List 1.
+      const anchorage = {
+        cbsas: full.cbsas.filter((cbsa) => cbsa.code === '11260'),
+        counties: full.counties.filter((county) => county.cbsaCode === '11260'),
+      };
+      const refusal = loadCbsaDelineation(pool, anchorage);
+      await expect(refusal).rejects.toBeInstanceOf(ReferenceShrinkError);
+      await expect(refusal).rejects.toThrow(
+        'refused to replace the 1,915 counties loaded with 2: 1,913 fewer (99.9%, more than 10%), ' +
+          'and none in 51 states that have some (AL, AR, AZ, CA, CO, CT, DC, DE, FL, GA, …). ' +
+          'Nothing was changed; to load it anyway, allow the shrink (allowShrink: true; --force on the command line).',
+      );
+      expect(await rowCount('counties')).toBe(1915);
+      expect(await cbsaOf(vineyardId)).toBe('47240');
+      // Rhode Island's five counties left out: under 10%, but a whole state.
+      const withoutRhodeIsland = {
+        cbsas: full.cbsas,
+        counties: full.counties.filter((county) => county.stateCode !== 'RI'),
+      };
+      await expect(loadCbsaDelineation(pool, withoutRhodeIsland)).rejects.toThrow(
+        /^refused to replace the 1,915 counties loaded with 1,910: none in a state that has some \(RI\)\./,
+      );
+      // Asked for, it loads; the hospital goes where the smaller delineation puts it.
+      expect(await loadCbsaDelineation(pool, anchorage, { allowShrink: true })).toEqual({
+        cbsas: 1,
+        counties: 2,
+      });
+      expect(await cbsaOf(vineyardId)).toBe('99025');
+      // A delineation as large as the one loaded, or larger, needs no leave.
+      expect(await loadCbsaDelineation(pool, full)).toEqual({ cbsas: 935, counties: 1915 });
+      expect(await cbsaOf(vineyardId)).toBe('47240');
+    },
+    60_000,
+  );
+
+  const zip = (code: string, state: string): ZipLocality => ({
+    zip: code,
+    state,
+    stateAsWritten: state,
+    carrier: state === 'AK' ? '02102' : '14212',
+    locality: '01',
+    rural: 'urban',
+    labCompetitiveBidLocality: 'Z9',
+    plusFour: false,
+    yearQuarter: '20254',
+  });
+  /** `n` ZIPs of Massachusetts, 01000 up, and Alaska's 99501 when `alaska`. */
+  const zips = (n: number, alaska = true) => [
+    ...Array.from({ length: n }, (_, i) => zip(String(1000 + i).padStart(5, '0'), 'MA')),
+    ...(alaska ? [zip('99501', 'AK')] : []),
+  ];
+
+  it('refuses ZIP localities that drop more than 10% of the ZIPs, or a state, unless allowed', async () => {
+    const pool = database.connection.pool;
+    expect(await loadZipLocalities(pool, zips(99))).toBe(100);
+    await expect(loadZipLocalities(pool, zips(1))).rejects.toThrow(
+      'refused to replace the 100 ZIP localities loaded with 2: 98 fewer (98%, more than 10%). ' +
+        'Nothing was changed; to load it anyway, allow the shrink (allowShrink: true; --force on the command line).',
+    );
+    await expect(loadZipLocalities(pool, zips(99, false))).rejects.toThrow(
+      /^refused to replace the 100 ZIP localities loaded with 99: none in a state that has some \(AK\)\./,
+    );
+    expect(await rowCount('zip_localities')).toBe(100);
+    // 10% fewer is let by; the shrink allowed, any.
+    expect(await loadZipLocalities(pool, zips(89))).toBe(90);
+    expect(await loadZipLocalities(pool, zips(1, false), { allowShrink: true })).toBe(1);
+    expect(await rowCount('zip_localities')).toBe(1);
+  });
+});
+
+describe('loading NADAC prices', () => {
+  const price = (perUnit: number, asOfDate = '2025-09-24'): NadacPrice => ({
+    ndc: '00378212177',
+    ndcDescription: 'ATORVASTATIN 40 MG TABLET',
+    nadacPerUnit: perUnit,
+    effectiveDate: '2025-09-17',
+    pricingUnit: 'EA',
+    pharmacyTypeIndicator: 'C/I',
+    otc: false,
+    explanationCodes: [],
+    classificationForRateSetting: 'G',
+    correspondingGenericDrugNadacPerUnit: null,
+    correspondingGenericDrugEffectiveDate: null,
+    asOfDate,
+  });
+  const stored = async () =>
+    (
+      await database.connection.pool.query<{ per_unit: string; as_of_date: string }>(
+        `SELECT per_unit, to_char(as_of_date, 'YYYY-MM-DD') AS as_of_date FROM nadac_prices WHERE ndc = '00378212177'`,
+      )
+    ).rows;
+
+  it('refuses two prices for one NDC, effective date and as-of date, and counts the rows it stores', async () => {
+    const pool = database.connection.pool;
+    await expect(loadNadac(pool, [price(0.5), price(0.7)])).rejects.toThrow(
+      'NADAC prices: two rows for NDC 00378212177 effective 2025-09-17 as of 2025-09-24 differ ' +
+        '(0.5 and 0.7 per unit, or another column); nothing was loaded',
+    );
+    expect(await stored()).toEqual([]);
+    // A row repeated whole is one row.
+    expect(await loadNadac(pool, [price(0.5), price(0.5)])).toBe(1);
+    expect(await stored()).toEqual([{ per_unit: '0.5', as_of_date: '2025-09-24' }]);
+    // Of two as-of dates, the later's price: one row stored.
+    expect(await loadNadac(pool, [price(0.6, '2025-10-01'), price(0.4, '2025-09-24')])).toBe(1);
+    expect(await stored()).toEqual([{ per_unit: '0.6', as_of_date: '2025-10-01' }]);
+  });
 });

@@ -50,12 +50,94 @@ export async function loadStates(pool: Pool): Promise<number> {
   return US_STATES.length;
 }
 
-/** CBSAs and their counties from List 1; the per-state non-metro groups are kept. */
+/** Options of the loaders that replace a table whole. */
+export interface ReplaceOptions {
+  /**
+   * Load even when the new rows are more than {@link MAX_SHRINK} fewer than those loaded, or leave
+   * out every row of a state that has some: `npm run reference -- … --force`.
+   */
+  allowShrink?: boolean;
+}
+
+/** The share of a table's rows a replacement may drop without `allowShrink`. */
+export const MAX_SHRINK = 0.1;
+
+/**
+ * A replacement refused because it would drop much of what is loaded: a valid but partial file
+ * (a state's extract of List 1, a ZIP5 file cut short) would otherwise move hospitals into
+ * non-metro areas or out of their Medicare locality, with exit 0.
+ */
+export class ReferenceShrinkError extends Error {
+  override readonly name = 'ReferenceShrinkError';
+}
+
+const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** Rows by state. */
+function byState<T>(rows: readonly T[], state: (row: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(state(row), (counts.get(state(row)) ?? 0) + 1);
+  return counts;
+}
+
+async function loadedByState(client: PoolClient, table: string): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ state_code: string; n: number }>(
+    `SELECT state_code, count(*)::int AS n FROM ${table} GROUP BY state_code`,
+  );
+  return new Map(rows.map((row) => [row.state_code, row.n]));
+}
+
+/**
+ * Throws a ReferenceShrinkError when `after` would replace `before` (rows by state) with more than
+ * MAX_SHRINK fewer rows, or with none in a state that has some, unless `allowShrink`.
+ */
+function checkShrink(
+  what: string,
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+  options: ReplaceOptions,
+): void {
+  if (options.allowShrink) return;
+  const total = (counts: ReadonlyMap<string, number>) =>
+    [...counts.values()].reduce((sum, n) => sum + n, 0);
+  const [was, will] = [total(before), total(after)];
+  const reasons: string[] = [];
+  if (will < was * (1 - MAX_SHRINK)) {
+    const share = Math.round(((was - will) / was) * 1000) / 10;
+    reasons.push(`${formatCount(was - will)} fewer (${share}%, more than ${MAX_SHRINK * 100}%)`);
+  }
+  const gone = [...before.keys()].filter((state) => !after.has(state)).sort();
+  if (gone.length > 0) {
+    const named = gone.slice(0, 10).join(', ') + (gone.length > 10 ? ', …' : '');
+    reasons.push(
+      `none in ${gone.length === 1 ? 'a state' : `${gone.length} states`} that ${gone.length === 1 ? 'has' : 'have'} some (${named})`,
+    );
+  }
+  if (reasons.length === 0) return;
+  throw new ReferenceShrinkError(
+    `refused to replace the ${formatCount(was)} ${what} loaded with ${formatCount(will)}: ` +
+      `${reasons.join(', and ')}. Nothing was changed; to load it anyway, allow the shrink ` +
+      `(allowShrink: true; --force on the command line).`,
+  );
+}
+
+/**
+ * CBSAs and their counties from List 1, replacing those loaded; the per-state non-metro groups
+ * are kept. A delineation with more than 10% fewer counties than the one loaded, or none in a
+ * state that has some, is refused unless `options.allowShrink` (ReferenceShrinkError).
+ */
 export async function loadCbsaDelineation(
   pool: Pool,
   delineation: CbsaDelineation,
+  options: ReplaceOptions = {},
 ): Promise<{ cbsas: number; counties: number }> {
   return inTransaction(pool, async (client) => {
+    checkShrink(
+      'counties',
+      await loadedByState(client, 'counties'),
+      byState(delineation.counties, (county) => county.stateCode),
+      options,
+    );
     await client.query(`DELETE FROM cbsas WHERE kind <> 'nonmetro'`);
     await client.query('DELETE FROM counties');
     const cbsas = await copyAll(
@@ -255,12 +337,23 @@ export async function loadOppsCaps(
   });
 }
 
-/** ZIP → Medicare carrier and locality, replaced whole; on a client, in its transaction. */
+/**
+ * ZIP → Medicare carrier and locality, replaced whole; on a client, in its transaction. A file
+ * with more than 10% fewer ZIPs than those loaded, or none in a state that has some, is refused
+ * unless `options.allowShrink` (ReferenceShrinkError).
+ */
 export async function loadZipLocalities(
   db: Queryable,
   rows: readonly ZipLocality[],
+  options: ReplaceOptions = {},
 ): Promise<number> {
   return inTransactionOf(db, async (client) => {
+    checkShrink(
+      'ZIP localities',
+      await loadedByState(client, 'zip_localities'),
+      byState(rows, (zip) => zip.state),
+      options,
+    );
     await client.query('DELETE FROM zip_localities');
     const count = await copyAll(
       client,
@@ -276,11 +369,46 @@ export async function loadZipLocalities(
   });
 }
 
-/** NADAC weekly prices, added to (or corrected in) the history by NDC and effective date. */
+/**
+ * The prices to load, one per NDC, effective date and as-of date: a price repeated whole is kept
+ * once; two that differ are refused, as the table would keep one of them at random.
+ */
+function uniquePrices(prices: readonly NadacPrice[]): NadacPrice[] {
+  const seen = new Map<string, { price: NadacPrice; stored: string }>();
+  const unique: NadacPrice[] = [];
+  for (const price of prices) {
+    const key = `${price.ndc} effective ${price.effectiveDate} as of ${price.asOfDate}`;
+    const stored = JSON.stringify([
+      price.ndcDescription,
+      price.nadacPerUnit,
+      price.pricingUnit,
+      price.pharmacyTypeIndicator,
+      price.otc,
+      price.classificationForRateSetting,
+    ]);
+    const earlier = seen.get(key);
+    if (!earlier) {
+      seen.set(key, { price, stored });
+      unique.push(price);
+    } else if (earlier.stored !== stored) {
+      throw new Error(
+        `NADAC prices: two rows for NDC ${key} differ (${earlier.price.nadacPerUnit} and ` +
+          `${price.nadacPerUnit} per unit, or another column); nothing was loaded`,
+      );
+    }
+  }
+  return unique;
+}
+
+/**
+ * NADAC weekly prices, added to (or corrected in) the history by NDC and effective date; of two
+ * for one NDC and effective date, the later as-of date's. Returns how many rows were stored.
+ */
 export async function loadNadac(pool: Pool, prices: readonly NadacPrice[]): Promise<number> {
+  const unique = uniquePrices(prices);
   return inTransaction(pool, async (client) => {
     await client.query(`CREATE TEMP TABLE incoming_nadac (LIKE nadac_prices) ON COMMIT DROP`);
-    const count = await copyAll(
+    await copyAll(
       client,
       'incoming_nadac',
       [
@@ -294,7 +422,7 @@ export async function loadNadac(pool: Pool, prices: readonly NadacPrice[]): Prom
         'classification',
         'as_of_date',
       ],
-      prices.map((p) => [
+      unique.map((p) => [
         p.ndc,
         p.effectiveDate,
         p.ndcDescription,
@@ -306,13 +434,14 @@ export async function loadNadac(pool: Pool, prices: readonly NadacPrice[]): Prom
         p.asOfDate,
       ]),
     );
-    await client.query(
+    // Rows inserted or updated: what the table now holds of the file.
+    const { rowCount } = await client.query(
       `INSERT INTO nadac_prices SELECT DISTINCT ON (ndc, effective_date) * FROM incoming_nadac ORDER BY ndc, effective_date, as_of_date DESC
        ON CONFLICT (ndc, effective_date) DO UPDATE SET description = EXCLUDED.description, per_unit = EXCLUDED.per_unit,
          pricing_unit = EXCLUDED.pricing_unit, pharmacy_type = EXCLUDED.pharmacy_type, otc = EXCLUDED.otc,
          classification = EXCLUDED.classification, as_of_date = EXCLUDED.as_of_date`,
     );
-    return count;
+    return rowCount ?? 0;
   });
 }
 

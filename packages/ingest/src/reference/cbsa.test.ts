@@ -196,4 +196,65 @@ describe('cbsaDelineationFromRows', () => {
       'codes.csv: expected a header row with a "CBSA Code" column; found no such row, the first being code,kind,long,short',
     );
   });
+
+  it("refuses a county whose FIPS state code is not its state's, rather than storing it under another", () => {
+    const donaAna = [
+      '29740',
+      null,
+      '238',
+      'Las Cruces, NM',
+      'Metropolitan Statistical Area',
+      null,
+      'El Paso-Las Cruces, TX-NM',
+      'Doña Ana County',
+      'New Mexico',
+      '48',
+      '013',
+      'Central',
+    ];
+    expect(() => cbsaDelineationFromRows([header, juneau, donaAna], 'x.csv')).toThrow(
+      'x.csv: expected the FIPS state code of New Mexico (35) at row 3; found 48',
+    );
+    const right = [...donaAna.slice(0, 9), '35', '013', 'Central'];
+    expect(cbsaDelineationFromRows([header, right], 'x.csv').counties[0]).toMatchObject({
+      countyFips: '35013',
+      stateCode: 'NM',
+    });
+  });
+
+  it('refuses rows of one CBSA that give it two titles, kinds or CSAs, naming both rows', () => {
+    // Juneau's second county (made up): the same CBSA, with something of its own changed.
+    const second = (column: number, value: string) => {
+      const row: (string | null)[] = [
+        ...juneau.slice(0, 7),
+        'Second Borough',
+        'Alaska',
+        '02',
+        '999',
+        'Outlying',
+      ];
+      row[column] = value;
+      return row;
+    };
+    expect(() =>
+      cbsaDelineationFromRows([header, juneau, second(3, 'Juneau City, AK')], 'x.csv'),
+    ).toThrow(
+      'x.csv: expected one title for each CBSA; found two for 27940, "Juneau, AK" at row 2 and "Juneau City, AK" at row 3',
+    );
+    expect(() =>
+      cbsaDelineationFromRows(
+        [header, juneau, second(4, 'Metropolitan Statistical Area')],
+        'x.csv',
+      ),
+    ).toThrow(
+      'x.csv: expected one metropolitan or micropolitan kind for each CBSA; found two for 27940, "micropolitan" at row 2 and "metropolitan" at row 3',
+    );
+    expect(() => cbsaDelineationFromRows([header, juneau, second(2, '999')], 'x.csv')).toThrow(
+      'x.csv: expected one CSA code for each CBSA; found two for 27940, null at row 2 and "999" at row 3',
+    );
+    // The same CBSA in the same words: its counties are read, and it is listed once.
+    const same = cbsaDelineationFromRows([header, juneau, second(0, '27940')], 'x.csv');
+    expect(same.cbsas).toHaveLength(1);
+    expect(same.counties.map((county) => county.countyFips)).toEqual(['02110', '02999']);
+  });
 });

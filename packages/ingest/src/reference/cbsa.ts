@@ -67,6 +67,14 @@ const COLUMNS = {
 
 type Column = keyof typeof COLUMNS;
 
+/** What the fields of a CBSA that each of its rows repeats are called, for an error. */
+const CBSA_FIELD_NAMES = {
+  title: 'title',
+  kind: 'metropolitan or micropolitan kind',
+  csaCode: 'CSA code',
+  csaTitle: 'CSA title',
+} as const;
+
 function text(cell: Cell): string {
   if (typeof cell === 'string') return cell.trim();
   if (typeof cell === 'number') return String(cell);
@@ -105,7 +113,8 @@ export function cbsaDelineationFromRows(
     index[column] = at;
   }
 
-  const cbsas = new Map<string, Cbsa>();
+  // Each CBSA with the row it was first read from.
+  const cbsas = new Map<string, { cbsa: Cbsa; where: string }>();
   const counties = new KeyedRecords<CbsaCounty>(file, 'county FIPS code');
   const problems = new RowProblems();
   for (let r = headerIndex + 1; r < rows.length; r += 1) {
@@ -140,8 +149,17 @@ export function cbsaDelineationFromRows(
       const countyFips = `${cell('stateFips').padStart(2, '0')}${cell('countyFips').padStart(3, '0')}`;
       if (!/^\d{5}$/.test(countyFips))
         throw new ReferenceFileError(file, `county FIPS codes at ${where}`, countyFips);
+      // The state's FIPS code is the county's first two digits: one that is not the named
+      // state's would store the county under another state's code.
+      if (countyFips.slice(0, 2) !== state.fips) {
+        throw new ReferenceFileError(
+          file,
+          `the FIPS state code of ${state.name} (${state.fips}) at ${where}`,
+          countyFips.slice(0, 2),
+        );
+      }
 
-      const cbsa = cbsas.get(cbsaCode) ?? {
+      const cbsa: Cbsa = {
         code: cbsaCode,
         title: cell('cbsaTitle'),
         kind,
@@ -149,8 +167,24 @@ export function cbsaDelineationFromRows(
         csaCode: cell('csaCode') || null,
         csaTitle: cell('csaTitle') || null,
       };
-      if (!cbsa.stateCodes.includes(state.code)) cbsa.stateCodes.push(state.code);
-      cbsas.set(cbsaCode, cbsa);
+      const earlier = cbsas.get(cbsaCode);
+      if (earlier) {
+        // Each of a CBSA's counties repeats its title, kind and CSA: rows that disagree leave
+        // which one is right to chance.
+        const differs = (['title', 'kind', 'csaCode', 'csaTitle'] as const).find(
+          (field) => earlier.cbsa[field] !== cbsa[field],
+        );
+        if (differs) {
+          throw new ReferenceFileError(
+            file,
+            `one ${CBSA_FIELD_NAMES[differs]} for each CBSA`,
+            `two for ${cbsaCode}, ${JSON.stringify(earlier.cbsa[differs])} at ${earlier.where} and ${JSON.stringify(cbsa[differs])} at ${where}`,
+          );
+        }
+      }
+      const entry = earlier ?? { cbsa, where };
+      if (!entry.cbsa.stateCodes.includes(state.code)) entry.cbsa.stateCodes.push(state.code);
+      cbsas.set(cbsaCode, entry);
       const county: CbsaCounty = {
         countyFips,
         name: cell('countyName'),
@@ -166,9 +200,10 @@ export function cbsaDelineationFromRows(
   problems.check(counties.records.length);
   if (counties.records.length === 0)
     throw new ReferenceFileError(file, 'county rows below the header', 'none');
-  for (const cbsa of cbsas.values()) cbsa.stateCodes.sort();
+  const list = [...cbsas.values()].map(({ cbsa }) => cbsa);
+  for (const cbsa of list) cbsa.stateCodes.sort();
   return {
-    cbsas: [...cbsas.values()].sort((a, b) => a.code.localeCompare(b.code)),
+    cbsas: list.sort((a, b) => a.code.localeCompare(b.code)),
     counties: counties.records,
   };
 }

@@ -63,6 +63,92 @@ describe('parseNadac', () => {
     });
   });
 
+  /** A file of the published layout whose rows differ in their NDC (and description) only. */
+  const ndcFile = (ndcs: readonly string[]) =>
+    csvFile(
+      'nadac-ndc',
+      `${PUBLISHED_HEADER}\n${ndcs
+        .map((ndc, i) => `DRUG ${i},"${ndc}",0.5,09/17/2025,EA,C/I,N,,G,,,09/24/2025`)
+        .join('\n')}\n`,
+    );
+
+  it('pads each segment of a hyphenated 10-digit NDC to 5-4-2', async () => {
+    const path = await ndcFile(['0378-2121-77', '12345-678-90', '12345-6789-0', '00378-2121-78']);
+    expect((await parseNadac(path)).map((price) => price.ndc)).toEqual([
+      '00378212177',
+      '12345067890',
+      '12345678900',
+      '00378212178',
+    ]);
+  });
+
+  it('refuses an NDC that is not 11 digits or a hyphenated 10-digit code, naming the line', async () => {
+    const scientific = await ndcFile(['00378212177', '7.10151E+10']);
+    await expect(parseNadac(scientific)).rejects.toThrow(
+      'nadac-ndc.csv: expected an NDC of 11 digits, or of 10 with hyphens (4-4-2, 5-3-2, 5-4-1), at line 3; found 7.10151E+10 (a spreadsheet wrote it as a number and lost digits: keep the column as text)',
+    );
+    const words = await ndcFile(['N/A 12']);
+    await expect(parseNadac(words)).rejects.toThrow(/at line 2; found N\/A 12$/);
+    const short = await ndcFile(['212177']);
+    await expect(parseNadac(short)).rejects.toThrow(
+      /at line 2; found 212177 \(too few digits for an NDC\)$/,
+    );
+    const shapes = await ndcFile(['123-4567-89', '12345-67-890', '1234-5678-9', '003782121770']);
+    await expect(parseNadac(shapes)).rejects.toThrow(
+      /at line 2; found 123-4567-89; nor could any of the 3 rows after it be read$/,
+    );
+  });
+
+  it('refuses a date the calendar does not have, or a date with more after it, naming the column and line', async () => {
+    const row = (effective: string, asOf: string) =>
+      `X,00378212177,0.5,${effective},EA,C/I,N,,G,,,${asOf}`;
+    const month = await csvFile(
+      'nadac-date',
+      `${PUBLISHED_HEADER}\n${row('13/45/2025', '09/24/2025')}\n`,
+    );
+    await expect(parseNadac(month)).rejects.toThrow(
+      'nadac-date.csv: expected a date (MM/DD/YYYY or YYYY-MM-DD) in effective_date at line 2; found 13/45/2025',
+    );
+    const junk = await csvFile(
+      'nadac-date',
+      `${PUBLISHED_HEADER}\n${row('09/17/2025', '2025-09-17junk')}\n`,
+    );
+    await expect(parseNadac(junk)).rejects.toThrow(
+      /expected a date \(MM\/DD\/YYYY or YYYY-MM-DD\) in as_of_date at line 2; found 2025-09-17junk$/,
+    );
+    const february = await csvFile(
+      'nadac-date',
+      `${PUBLISHED_HEADER}\n${row('02/29/2024', '2025-02-29')}\n`,
+    );
+    await expect(parseNadac(february)).rejects.toThrow(
+      /in as_of_date at line 2; found 2025-02-29$/,
+    );
+    // 29 February of a leap year is a date.
+    const leap = await csvFile(
+      'nadac-date',
+      `${PUBLISHED_HEADER}\n${row('02/29/2024', '2024-02-29')}\n`,
+    );
+    expect(await parseNadac(leap)).toMatchObject([
+      { effectiveDate: '2024-02-29', asOfDate: '2024-02-29' },
+    ]);
+  });
+
+  it('drops a row repeated whole and refuses two prices for one NDC, effective date and as-of date', async () => {
+    const line = (price: string) => `X,00378212177,${price},09/17/2025,EA,C/I,N,,G,,,09/24/2025`;
+    const twice = await csvFile(
+      'nadac-twice',
+      `${PUBLISHED_HEADER}\n${line('0.5')}\n${line('0.5')}\n`,
+    );
+    expect(await parseNadac(twice)).toHaveLength(1);
+    const differ = await csvFile(
+      'nadac-differ',
+      `${PUBLISHED_HEADER}\n${line('0.5')}\n${line('0.7')}\n`,
+    );
+    await expect(parseNadac(differ)).rejects.toThrow(
+      'nadac-differ.csv: expected one record for each NDC, effective date and as-of date; found two that differ for 00378212177 effective 2025-09-17 as of 2025-09-24, at line 2 and line 3',
+    );
+  });
+
   it('names the missing column of a wrong file', async () => {
     const path = await csvFile('not-nadac', 'code,kind,long,short\nA1,modifier,x,x\n');
     await expect(parseNadac(path)).rejects.toThrow(/not-nadac\.csv: expected a NADAC column "ndc"/);

@@ -1,5 +1,6 @@
 import { ReferenceFileError } from './errors.ts';
 import {
+  KeyedRecords,
   normaliseHeader,
   parseCsvRows,
   parseDecimal,
@@ -53,15 +54,68 @@ const NADAC_COLUMNS = [
 
 type NadacColumn = (typeof NADAC_COLUMNS)[number];
 
-/** "MM/DD/YYYY" (the download) or ISO "YYYY-MM-DD…" (the API) → "YYYY-MM-DD"; null when empty. */
-function isoDate(value: string, file: string, where: string): string | null {
+/** Whether year, month and day make a date of the calendar (no 13th month, no 30 February). */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return day <= days;
+}
+
+/**
+ * "MM/DD/YYYY" (the download) or ISO "YYYY-MM-DD", with or without the API's time
+ * ("2025-09-17T00:00:00.000"), → "YYYY-MM-DD"; null when empty. Anything else, or a date the
+ * calendar does not have ("13/45/2025"), is refused naming the column and the line: PostgreSQL
+ * would refuse it later without saying where it was.
+ */
+function isoDate(value: string, file: string, column: string, where: string): string | null {
   const text = value.trim();
   if (text === '') return null;
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-  if (us) return `${us[3]}-${us[1]?.padStart(2, '0')}-${us[2]?.padStart(2, '0')}`;
-  const iso = /^(\d{4}-\d{2}-\d{2})/.exec(text);
-  if (iso?.[1]) return iso[1];
-  throw new ReferenceFileError(file, `a date (MM/DD/YYYY or YYYY-MM-DD) at ${where}`, text);
+  const iso =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+      text,
+    );
+  const [year, month, day] = us
+    ? [us[3], us[1], us[2]]
+    : iso
+      ? [iso[1], iso[2], iso[3]]
+      : [undefined, undefined, undefined];
+  if (year && month && day && isCalendarDate(Number(year), Number(month), Number(day)))
+    return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  throw new ReferenceFileError(
+    file,
+    `a date (MM/DD/YYYY or YYYY-MM-DD) in ${column} at ${where}`,
+    text,
+  );
+}
+
+/**
+ * The 11-digit (5-4-2) NDC of a cell, or null. NADAC writes every NDC as 11 digits without
+ * hyphens, so fewer digits alone (7 to 10) are leading zeros a spreadsheet dropped, put back
+ * (the smallest labeler code is 00002: an NDC has 7 digits or more once its zeros are gone). A
+ * 10-digit NDC written with its hyphens (4-4-2, 5-3-2 or 5-4-1, and 5-4-2 already padded) gets the
+ * zero its short segment lacks. Anything else is not guessed at: a spreadsheet's "7.10151E+10"
+ * has lost digits.
+ */
+export function elevenDigitNdc(value: string): string | null {
+  const text = value.trim();
+  if (/^\d{7,11}$/.test(text)) return text.padStart(11, '0');
+  const parts = /^(\d{4,5})-(\d{3,4})-(\d{1,2})$/.exec(text);
+  if (!parts) return null;
+  const [, labeler = '', product = '', pack = ''] = parts;
+  const shape = `${labeler.length}-${product.length}-${pack.length}`;
+  if (!['4-4-2', '5-3-2', '5-4-1', '5-4-2'].includes(shape)) return null;
+  return `${labeler.padStart(5, '0')}${product.padStart(4, '0')}${pack.padStart(2, '0')}`;
+}
+
+/** What an NDC cell that is not one holds, with what a spreadsheet may have done to it. */
+function ndcProblem(value: string): string {
+  if (value === '') return 'an empty cell';
+  if (/^\d{1,6}$/.test(value)) return `${value} (too few digits for an NDC)`;
+  if (/^\d(?:\.\d+)?E\+?\d+$/i.test(value))
+    return `${value} (a spreadsheet wrote it as a number and lost digits: keep the column as text)`;
+  return value;
 }
 
 /** NADAC weekly file as downloaded from data.medicaid.gov (CSV), from a path or URL. */
@@ -77,7 +131,7 @@ export async function parseNadac(source: ReferenceSource): Promise<NadacPrice[]>
     index[name] = at;
   }
 
-  const prices: NadacPrice[] = [];
+  const prices = new KeyedRecords<NadacPrice>(file, 'NDC, effective date and as-of date');
   const problems = new RowProblems();
   rows.forEach((row, i) => {
     const where = `line ${i + 2}`;
@@ -89,15 +143,20 @@ export async function parseNadac(source: ReferenceSource): Promise<NadacPrice[]>
           throw new ReferenceFileError(file, `${name} at ${where}`, 'an empty cell');
         return value;
       };
-      const ndc = cell('ndc').replace(/\D/g, '');
-      if (ndc.length === 0 || ndc.length > 11)
-        throw new ReferenceFileError(file, `an NDC at ${where}`, cell('ndc'));
-      prices.push({
-        // Spreadsheets drop NDC leading zeros: restore the 11 digits.
-        ndc: ndc.padStart(11, '0'),
+      const ndc = elevenDigitNdc(cell('ndc'));
+      if (!ndc) {
+        throw new ReferenceFileError(
+          file,
+          `an NDC of 11 digits, or of 10 with hyphens (4-4-2, 5-3-2, 5-4-1), at ${where}`,
+          ndcProblem(cell('ndc')),
+        );
+      }
+      const date = (name: NadacColumn) => isoDate(cell(name), file, name, where);
+      const price: NadacPrice = {
+        ndc,
         ndcDescription: cell('ndc_description'),
         nadacPerUnit: required(parseDecimal(cell('nadac_per_unit'), file, where), 'nadac_per_unit'),
-        effectiveDate: required(isoDate(cell('effective_date'), file, where), 'effective_date'),
+        effectiveDate: required(date('effective_date'), 'effective_date'),
         pricingUnit: cell('pricing_unit').toUpperCase(),
         pharmacyTypeIndicator: cell('pharmacy_type_indicator').toUpperCase(),
         otc: cell('otc').toUpperCase() === 'Y',
@@ -110,17 +169,16 @@ export async function parseNadac(source: ReferenceSource): Promise<NadacPrice[]>
           file,
           where,
         ),
-        correspondingGenericDrugEffectiveDate: isoDate(
-          cell('corresponding_generic_drug_effective_date'),
-          file,
-          where,
-        ),
-        asOfDate: required(isoDate(cell('as_of_date'), file, where), 'as_of_date'),
-      });
+        correspondingGenericDrugEffectiveDate: date('corresponding_generic_drug_effective_date'),
+        asOfDate: required(date('as_of_date'), 'as_of_date'),
+      };
+      // One price per NDC, effective date and as-of date: a row repeated whole is dropped, two
+      // that differ are refused naming both lines (the database would keep one at random).
+      prices.add(`${ndc} effective ${price.effectiveDate} as of ${price.asOfDate}`, price, where);
     });
   });
-  problems.check(prices.length);
-  if (prices.length === 0)
+  problems.check(prices.records.length);
+  if (prices.records.length === 0)
     throw new ReferenceFileError(file, 'price rows below the header', 'none');
-  return prices;
+  return prices.records;
 }

@@ -1,10 +1,14 @@
 import { medicareAllowed } from '@ratelens/core';
 import { describe, expect, it } from 'vitest';
 import {
+  conversionFactorFor,
+  feeScheduleYear,
   parseGpciFile,
   parseLocalityCounties,
   parseOppsCapFile,
   parseRvuFile,
+  readGpciFile,
+  readRvuFile,
 } from './physician-fee-schedule.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { writeTestFile } from '../testing/test-file.ts';
@@ -315,6 +319,280 @@ describe('parseOppsCapFile', () => {
     );
     await expect(parseOppsCapFile(path)).rejects.toThrow(
       /expected one record for each code, modifier, carrier and locality; found two that differ for 93990 14212 99, at line 2 and line 3$/,
+    );
+  });
+});
+
+/** A PPRRVU file of the columns read, its stacked header under `banner` lines. */
+function rvuText(rows: string[], banner: string[] = [], delimiter = ','): string {
+  const header = [
+    ',,,STATUS,WORK,NON-FAC,FACILITY,MP,GLOB,CONV',
+    'HCPCS,MOD,DESCRIPTION,CODE,RVU,PE RVU,PE RVU,RVU,DAYS,FACTOR',
+  ].map((line) => line.replaceAll(',', delimiter));
+  return [...banner, ...header, ...rows].join('\r\n');
+}
+
+const GPCI_HEADER =
+  'Medicare Administrative Contractor (MAC),State,Locality Number,Locality Name,2025 PW GPCI (with 1.0 Floor),2025 PE GPCI,2025 MP GPCI';
+
+describe('a fee schedule file written with decimal commas', () => {
+  it('reads a ";" GPCI file\'s "0,869" as 0.869, not 869', async () => {
+    const path = await writeTestFile(
+      'GPCI.csv',
+      [
+        'ADDENDUM E;;;;;;',
+        GPCI_HEADER.replaceAll(',', ';'),
+        '10112;AL;00;ALABAMA;1;0,869;0,575',
+        '02102;AK;01;ALASKA*;1,5;1,081;0,592',
+        '',
+      ].join('\r\n'),
+    );
+    expect(
+      (await parseGpciFile(path)).map((row) => [row.workGpci, row.peGpci, row.mpGpci]),
+    ).toEqual([
+      [1, 0.869, 0.575],
+      [1.5, 1.081, 0.592],
+    ]);
+  });
+
+  it('reads a ";" GPCI file whose first line, a title, has no delimiter', async () => {
+    const path = await writeTestFile(
+      'GPCI.csv',
+      [
+        'ADDENDUM E. FINAL CY 2025 GEOGRAPHIC PRACTICE COST INDICES (GPCIs) BY STATE AND MEDICARE LOCALITY',
+        GPCI_HEADER.replaceAll(',', ';'),
+        '10112;AL;00;ALABAMA;1;0,869;0,575',
+        '',
+      ].join('\n'),
+    );
+    expect(await parseGpciFile(path)).toEqual([
+      {
+        carrier: '10112',
+        state: 'AL',
+        locality: '00',
+        name: 'ALABAMA',
+        workGpci: 1,
+        peGpci: 0.869,
+        mpGpci: 0.575,
+      },
+    ]);
+  });
+
+  it('reads a ";" RVU file\'s RVUs and conversion factor with their decimal commas', async () => {
+    const path = await writeTestFile(
+      'PPRRVU.csv',
+      rvuText(['99213;;x;A;1,30;1,35;0,57;0,10;XXX;32,3465', ''], [], ';'),
+    );
+    expect(await parseRvuFile(path)).toEqual([
+      expect.objectContaining({
+        workRvu: 1.3,
+        nonFacilityPeRvu: 1.35,
+        facilityPeRvu: 0.57,
+        mpRvu: 0.1,
+        conversionFactor: 32.3465,
+      }),
+    ]);
+  });
+
+  it('refuses an RVU in a ";" file that may be thousands or a decimal, naming the line', async () => {
+    const path = await writeTestFile(
+      'PPRRVU.csv',
+      rvuText(['99213;;x;A;1.300;1,35;0,57;0,10;XXX;32,3465', ''], [], ';'),
+    );
+    await expect(parseRvuFile(path)).rejects.toThrow(
+      /PPRRVU\.csv: expected a number at line 3 \(99213\) WORK RVU; found 1\.300, thousands or a decimal point/,
+    );
+  });
+});
+
+describe('an RVU file with numbers it cannot hold', () => {
+  it('refuses "1e3", "0x10" and a negative RVU, naming the line and column', async () => {
+    const file = (row: string) => writeTestFile('PPRRVU.csv', rvuText([row, '']));
+    await expect(
+      parseRvuFile(await file('99213,,x,A,1e3,1.35,0.57,0.1,XXX,32.3465')),
+    ).rejects.toThrow(/expected a number at line 3 \(99213\) WORK RVU; found 1e3$/);
+    await expect(
+      parseRvuFile(await file('99213,,x,A,1.3,0x10,0.57,0.1,XXX,32.3465')),
+    ).rejects.toThrow(/expected a number at line 3 \(99213\) NON-FAC PE RVU; found 0x10$/);
+    await expect(
+      parseRvuFile(await file('99213,,x,A,1.3,1.35,-0.57,0.1,XXX,32.3465')),
+    ).rejects.toThrow(/expected FACILITY PE RVU at line 3 \(99213\); found -0\.57$/);
+  });
+});
+
+describe('a truncated fee schedule file', () => {
+  it('refuses an RVU file whose last line is cut, rather than reading its RVUs as 0', async () => {
+    const path = await writeTestFile(
+      'PPRRVU.csv',
+      rvuText(['99213,,x,A,1.3,1.35,0.57,0.1,XXX,32.3465', '99214,,x,A,1.9']),
+    );
+    await expect(parseRvuFile(path)).rejects.toThrow(
+      /PPRRVU\.csv: expected a last line of 10 cells, as the header has; found 5 at line 4, with no line end: the file is cut short$/,
+    );
+  });
+
+  it('refuses an RVU file whose last line is cut inside its conversion factor', async () => {
+    const path = await writeTestFile(
+      'PPRRVU.csv',
+      [
+        ',,,STATUS,WORK,NON-FAC,FACILITY,MP,GLOB,CONV,',
+        'HCPCS,MOD,DESCRIPTION,CODE,RVU,PE RVU,PE RVU,RVU,DAYS,FACTOR,PROCEDURES',
+        '99213,,x,A,1.3,1.35,0.57,0.1,XXX,32.3465,09',
+        '99214,,x,A,1.92,1.9,0.8,0.14,XXX,32.34',
+      ].join('\n'),
+    );
+    await expect(parseRvuFile(path)).rejects.toThrow(/found 10 at line 4, with no line end/);
+  });
+
+  it('refuses a code row without its RVU cells, or with one empty', async () => {
+    const short = await writeTestFile(
+      'PPRRVU.csv',
+      rvuText(['99214,,x,A,1.9', '99213,,x,A,1.3,1.35,0.57,0.1,XXX,32.3465', '']),
+    );
+    await expect(parseRvuFile(short)).rejects.toThrow(
+      /expected NON-FAC PE RVU at line 3 \(99214\); found no such cell: the row ends after 5 cells$/,
+    );
+    const empty = await writeTestFile(
+      'PPRRVU.csv',
+      rvuText(['99213,,x,A,1.3,,0.57,0.1,XXX,32.3465', '']),
+    );
+    await expect(parseRvuFile(empty)).rejects.toThrow(
+      /expected NON-FAC PE RVU at line 3 \(99213\); found an empty cell$/,
+    );
+  });
+
+  it('refuses a GPCI file whose last line is cut inside the MAC of its last locality', async () => {
+    const path = await writeTestFile(
+      'GPCI.csv',
+      `${GPCI_HEADER}\n10112,AL,00,ALABAMA,1,0.869,0.575\n036`,
+    );
+    await expect(parseGpciFile(path)).rejects.toThrow(
+      /GPCI\.csv: expected a last line of 7 cells, as the header has; found 1 at line 3, with no line end/,
+    );
+  });
+});
+
+describe('GPCI columns and locality numbers', () => {
+  it('refuses a locality number that is empty or not one or two digits', async () => {
+    for (const number of ['', '1.0', '123', 'A1']) {
+      const path = await writeTestFile(
+        'GPCI.csv',
+        `${GPCI_HEADER}\n10112,AL,${number},ALABAMA,1,0.869,0.575\n`,
+      );
+      await expect(parseGpciFile(path), number).rejects.toThrow(
+        `GPCI.csv: expected a locality number at line 2; found ${number || 'none'}`,
+      );
+    }
+    const padded = await writeTestFile('GPCI.csv', `${GPCI_HEADER}\n10112,AL,5,ALABAMA,1,1,1\n`);
+    expect((await parseGpciFile(padded))[0]?.locality).toBe('05');
+  });
+
+  it('takes the work GPCI with the 1.0 floor, which Medicare pays, over the one without', async () => {
+    const path = await writeTestFile(
+      'GPCI.csv',
+      'MAC,State,Locality Number,Locality Name,2025 PW GPCI (without 1.0 Floor),2025 PW GPCI (with 1.0 Floor),2025 PE GPCI,2025 MP GPCI\n' +
+        '10112,AL,00,ALABAMA,0.95,1,0.869,0.575\n',
+    );
+    expect((await parseGpciFile(path))[0]?.workGpci).toBe(1);
+  });
+
+  it('refuses two work GPCI columns it cannot choose between', async () => {
+    const path = await writeTestFile(
+      'GPCI.csv',
+      'MAC,State,Locality Number,Locality Name,2024 PW GPCI,2025 PW GPCI,2025 PE GPCI,2025 MP GPCI\n' +
+        '10112,AL,00,ALABAMA,0.95,1,0.869,0.575\n',
+    );
+    await expect(parseGpciFile(path)).rejects.toThrow(
+      /GPCI\.csv: expected one PW GPCI column \(or one "with 1\.0 Floor"\); found columns mac, state/,
+    );
+  });
+});
+
+describe('the year of a fee schedule file', () => {
+  const BANNER_2026 = [
+    ',,2026 National Physician Fee Schedule Relative Value File January Release,,,,,,,',
+    ',,CPT codes and descriptions only are copyright 2025 American Medical Association.,,,,,,,',
+  ];
+
+  itWithDataFile('reads 2025 from the banner and name of PPRRVU2025_Oct.csv', RVU, async (path) => {
+    expect((await readRvuFile(path)).year).toEqual({
+      file: 'PPRRVU2025_Oct.csv',
+      year: 2025,
+      from: 'its banner and its file name',
+    });
+  });
+
+  itWithDataFile(
+    'reads 2025 from the title, columns and name of GPCI2025.csv',
+    GPCI,
+    async (path) => {
+      expect((await readGpciFile(path)).year).toEqual({
+        file: 'GPCI2025.csv',
+        year: 2025,
+        from: 'its banner and its header and its file name',
+      });
+    },
+  );
+
+  it('reads 2026 from a 2026 banner and file name', async () => {
+    const path = await writeTestFile(
+      'PPRRVU2026_Jan_nonQPP.csv',
+      rvuText(['99213,,x,A,1.3,1.35,0.57,0.1,XXX,33.4009', ''], BANNER_2026),
+    );
+    expect((await readRvuFile(path)).year).toMatchObject({ year: 2026 });
+  });
+
+  it('refuses a file whose banner and name disagree', async () => {
+    const path = await writeTestFile(
+      'PPRRVU2025_Oct.csv',
+      rvuText(['99213,,x,A,1.3,1.35,0.57,0.1,XXX,33.4009', ''], BANNER_2026),
+    );
+    await expect(readRvuFile(path)).rejects.toThrow(
+      'PPRRVU2025_Oct.csv: expected one fee schedule year; found 2026 in its banner, 2025 in its file name',
+    );
+  });
+
+  it('refuses a set of files of different years, or of none', () => {
+    expect(() =>
+      feeScheduleYear([
+        { file: 'PPRRVU2026_Jan_nonQPP.csv', year: 2026, from: 'its banner and its file name' },
+        { file: 'GPCI2025.csv', year: 2025, from: 'its file name' },
+      ]),
+    ).toThrow(
+      'the fee schedule files are of different years: PPRRVU2026_Jan_nonQPP.csv 2026 (its banner and its file name), GPCI2025.csv 2025 (its file name)',
+    );
+    expect(() =>
+      feeScheduleYear([
+        { file: 'PPRRVU.csv', year: null, from: '' },
+        { file: 'GPCI.csv', year: null, from: '' },
+      ]),
+    ).toThrow(/^none of PPRRVU\.csv, GPCI\.csv says its year/);
+    expect(
+      feeScheduleYear([
+        { file: 'PPRRVU.csv', year: null, from: '' },
+        { file: 'GPCI.csv', year: 2025, from: 'its header' },
+      ]),
+    ).toBe(2025);
+  });
+
+  it("fills an empty conversion factor with its own year's only", async () => {
+    const rows = async (factor: string) =>
+      parseRvuFile(
+        await writeTestFile(
+          'PPRRVU.csv',
+          rvuText([
+            `99213,,x,A,1.3,1.35,0.57,0.1,XXX,${factor}`,
+            '99214,,x,A,1.92,1.9,0.8,0.14,XXX,',
+            '',
+          ]),
+        ),
+      );
+    // 2025's is known; 2026's is the file's own, where it gives one; none is refused.
+    expect(conversionFactorFor(2025, await rows(''), 'PPRRVU.csv')).toBe(32.3465);
+    expect(conversionFactorFor(2026, await rows('33.4009'), 'PPRRVU.csv')).toBe(33.4009);
+    const none = await rows('');
+    expect(() => conversionFactorFor(2026, none, 'PPRRVU2026.csv')).toThrow(
+      'PPRRVU2026.csv: expected a conversion factor for 2026; found no CONV FACTOR in any of its 2 code rows, and none known for 2026',
     );
   });
 });

@@ -13,6 +13,7 @@ import {
   KeyedRecords,
   normaliseHeader,
   parseCsvRows,
+  parseDecimal,
   readSource,
   referenceText,
   REFERENCE_MAX_BYTES,
@@ -237,6 +238,70 @@ describe('csvDelimiter', () => {
     expect(csvDelimiter('ADDENDUM E\n,,x\n')).toBe(',');
   });
 
+  it('reads the delimiter of the table, not of a banner line above it', () => {
+    // A ';' GPCI file whose first line is the addendum's title, with no delimiter at all.
+    const gpci =
+      'ADDENDUM E. FINAL CY 2025 GEOGRAPHIC PRACTICE COST INDICES (GPCIs) BY STATE AND MEDICARE LOCALITY\n' +
+      'Medicare Administrative Contractor (MAC);State;Locality Number;Locality Name;2025 PW GPCI (with 1.0 Floor);2025 PE GPCI;2025 MP GPCI\n' +
+      '10112;AL;00;ALABAMA;1;0,869;0,575\n02102;AK;01;ALASKA*;1,5;1,081;0,592\n';
+    expect(csvDelimiter(gpci)).toBe(';');
+    // A tab-delimited List 1 under a title with commas, its titles with commas too.
+    const list1 =
+      'List 1. CORE BASED STATISTICAL AREAS (CBSAs), METROPOLITAN DIVISIONS, AND COMBINED STATISTICAL AREAS (CSAs)\r\n' +
+      'CBSA Code\tCBSA Title\tCounty/County Equivalent\r\n' +
+      '10100\tAberdeen, SD\tBrown County\r\n10180\tAbilene, TX\tCallahan County\r\n';
+    expect(csvDelimiter(list1)).toBe('\t');
+    // A comma file whose cells hold semicolons stays a comma file.
+    expect(csvDelimiter('code,kind,long,short\nA1,procedure,a; b; c,x\nA2,procedure,d,y\n')).toBe(
+      ',',
+    );
+  });
+
+  it('reads a tab-delimited List 1 under a title line with commas', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ratelens-reference-'));
+    const file = path.join(dir, 'list1.txt');
+    const header = [
+      'CBSA Code',
+      'Metropolitan Division Code',
+      'CSA Code',
+      'CBSA Title',
+      'Metropolitan/Micropolitan Statistical Area',
+      'Metropolitan Division Title',
+      'CSA Title',
+      'County/County Equivalent',
+      'State Name',
+      'FIPS State Code',
+      'FIPS County Code',
+      'Central/Outlying County',
+    ];
+    const row = (cells: string[]) => `${cells.join('\t')}\r\n`;
+    await writeFile(
+      file,
+      'List 1. CORE BASED STATISTICAL AREAS (CBSAs), METROPOLITAN DIVISIONS, AND COMBINED STATISTICAL AREAS (CSAs)\r\n' +
+        row(header) +
+        row([
+          '10100',
+          '',
+          '',
+          'Aberdeen, SD',
+          'Micropolitan Statistical Area',
+          '',
+          '',
+          'Brown County',
+          'South Dakota',
+          '46',
+          '013',
+          'Central',
+        ]),
+    );
+    const delineation = await parseCbsaDelineation(file);
+    expect(delineation.cbsas.map((cbsa) => [cbsa.code, cbsa.title])).toEqual([
+      ['10100', 'Aberdeen, SD'],
+    ]);
+    expect(delineation.counties.map((county) => county.countyFips)).toEqual(['46013']);
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('reads a HCPCS file saved by Excel as "Unicode Text" (UTF-16, tabs)', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ratelens-reference-'));
     const file = path.join(dir, 'hcpcs.txt');
@@ -271,5 +336,44 @@ describe('normaliseHeader', () => {
     expect(normaliseHeader(' NDC Description ')).toBe('ndc_description');
     expect(normaliseHeader('NADAC_Per_Unit')).toBe('nadac_per_unit');
     expect(normaliseHeader('2025 PW GPCI (with 1.0 Floor)')).toBe('2025_pw_gpci_with_1_0_floor');
+  });
+});
+
+describe('parseDecimal', () => {
+  const read = (value: string, mark?: ',' | '.') => parseDecimal(value, 'x.csv', 'line 3', mark);
+
+  it('reads plain decimal text only, not what Number() reads and a reference file does not write', () => {
+    expect(read('0.869')).toBe(0.869);
+    expect(read('-1.5')).toBe(-1.5);
+    expect(read('+2')).toBe(2);
+    expect(read('.5')).toBe(0.5);
+    expect(read('$12.50')).toBe(12.5);
+    expect(read('1,234.56')).toBe(1234.56);
+    expect(read('  ')).toBeNull();
+    for (const text of ['0x10', '1e3', 'Infinity', '0b1', '1.2.3', '1 234', '--1', '1-']) {
+      expect(() => read(text), text).toThrow(`x.csv: expected a number at line 3; found ${text}`);
+    }
+  });
+
+  it('never reads a decimal comma as a thousands separator', () => {
+    // "0,869" cannot be thousands: with a point as the mark it is refused, not read as 869.
+    expect(() => read('0,869')).toThrow('x.csv: expected a number at line 3; found 0,869');
+    expect(() => read('32,3465')).toThrow('found 32,3465');
+  });
+
+  it('reads a comma as the decimal mark of a semicolon file, a point only where unambiguous', () => {
+    expect(read('0,869', ',')).toBe(0.869);
+    expect(read('32,3465', ',')).toBe(32.3465);
+    expect(read('-1,5', ',')).toBe(-1.5);
+    expect(read('1.234,5', ',')).toBe(1234.5);
+    expect(read('1', ',')).toBe(1);
+    // No thousands separator writes "0.869" or "1.5".
+    expect(read('0.869', ',')).toBe(0.869);
+    expect(read('1.5', ',')).toBe(1.5);
+    expect(() => read('1.081', ',')).toThrow(
+      'x.csv: expected a number at line 3; found 1.081, thousands or a decimal point in a file whose decimal mark is ","',
+    );
+    expect(() => read('1,2,3', ',')).toThrow('found 1,2,3');
+    expect(() => read('1.2,3', ',')).toThrow('found 1.2,3');
   });
 });

@@ -150,16 +150,16 @@ export async function readSourceText(source: ReferenceSource): Promise<string> {
  * All records of a CSV text as arrays of cells, ragged rows allowed (banners and footnotes), as
  * csv-parse reads them with `options`. A quote inside an unquoted cell is kept as text (Excel
  * reads `12" tubing` so); what cannot be read as CSV at all (a quote never closed) is a
- * ReferenceFileError naming the file and the line.
+ * ReferenceFileError naming the file and the line. The delimiter is `csvDelimiter`'s unless given.
  */
 export function parseCsvRows(
   text: string,
   file: string,
-  options: { onRecord?: (record: string[]) => string[] } = {},
+  options: { onRecord?: (record: string[]) => string[]; delimiter?: CsvDelimiter } = {},
 ): string[][] {
   try {
     return parse(text, {
-      delimiter: csvDelimiter(text),
+      delimiter: options.delimiter ?? csvDelimiter(text),
       // Any line end, mixed too: told from the first line alone, a CRLF file with one line
       // ended LF (an edit) joined that row to the next, whose code was lost without a word.
       record_delimiter: ['\r\n', '\n', '\r'],
@@ -174,18 +174,85 @@ export function parseCsvRows(
   }
 }
 
+/** The delimiters a reference CSV is read with, in the order a tie is settled. */
+const DELIMITERS = [',', '\t', ';'] as const;
+export type CsvDelimiter = (typeof DELIMITERS)[number];
+
+/** How many lines that are not blank `csvDelimiter` looks at. */
+const DELIMITER_SAMPLE_LINES = 40;
+
 /**
- * The delimiter of a CSV text: a comma, unless its first line that is not blank has none and has
- * tabs (Excel's "Text" and "Unicode Text" saves) or semicolons (Excel's CSV where a comma is the
- * decimal mark), then the more frequent of those two.
+ * How many cells `line` splits into at `delimiter`, reading quotes as the parser does: a cell
+ * that starts with a quote runs to its closing quote ("" inside it is a quote); a quote inside an
+ * unquoted cell is text.
  */
-export function csvDelimiter(text: string): ',' | '\t' | ';' {
-  const first = /^[^\r\n]*\S[^\r\n]*/m.exec(text)?.[0] ?? '';
-  if (first.includes(',')) return ',';
-  const tabs = first.split('\t').length - 1;
-  const semicolons = first.split(';').length - 1;
-  if (tabs === 0 && semicolons === 0) return ',';
-  return tabs >= semicolons ? '\t' : ';';
+function cellCount(line: string, delimiter: string): number {
+  let cells = 1;
+  let quoted = false;
+  let cellStart = true;
+  for (let i = 0; i < line.length; i += 1) {
+    const char = line[i];
+    if (quoted) {
+      if (char === '"') {
+        if (line[i + 1] === '"') i += 1;
+        else quoted = false;
+      }
+    } else if (char === delimiter) {
+      cells += 1;
+      cellStart = true;
+      continue;
+    } else if (char === '"' && cellStart) {
+      quoted = true;
+    }
+    cellStart = false;
+  }
+  return cells;
+}
+
+/**
+ * The delimiter of a CSV text: the one that splits the most of its first lines into the same
+ * number of cells (more than one). Judged over lines, not the first alone: published files open
+ * with a banner ("ADDENDUM E. …" over a ';' table, a title with commas over a tab-delimited
+ * List 1), and a cell's text has the other marks ("Abilene, TX" in a tab file). A tie goes to the
+ * one that gives more cells, then to comma, tab, semicolon in that order; none splitting any line
+ * is a comma.
+ */
+export function csvDelimiter(text: string): CsvDelimiter {
+  const lines: string[] = [];
+  // Line by line from the start: a file is up to 500 MB, and only its first lines are needed.
+  const ends = /\r\n|\n|\r/g;
+  let start = 0;
+  while (lines.length < DELIMITER_SAMPLE_LINES && start < text.length) {
+    const end = ends.exec(text);
+    const line = text.slice(start, end ? end.index : text.length);
+    if (/\S/.test(line)) lines.push(line);
+    if (!end) break;
+    start = ends.lastIndex;
+  }
+  let best: { delimiter: CsvDelimiter; lines: number; cells: number } = {
+    delimiter: ',',
+    lines: 0,
+    cells: 0,
+  };
+  for (const delimiter of DELIMITERS) {
+    const byCells = new Map<number, number>();
+    for (const line of lines) {
+      const cells = cellCount(line, delimiter);
+      if (cells > 1) byCells.set(cells, (byCells.get(cells) ?? 0) + 1);
+    }
+    for (const [cells, count] of byCells) {
+      if (count > best.lines || (count === best.lines && cells > best.cells)) {
+        best = { delimiter, lines: count, cells };
+      }
+    }
+  }
+  return best.delimiter;
+}
+
+/** The decimal mark of a CSV text: a comma where cells are split by semicolons (Excel's CSV
+ * where the comma is the decimal mark), else a point. */
+export function csvDecimalMark(text: string): DecimalMark {
+  return csvDelimiter(text) === ';' ? ',' : '.';
 }
 
 /** "Locality Number", "NADAC_Per_Unit", " ndc description " → "locality_number", … */
@@ -197,17 +264,81 @@ export function normaliseHeader(header: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-/** A decimal cell, or a ReferenceFileError naming the row. Empty is null. */
+export type DecimalMark = '.' | ',';
+
+/** Plain decimal text, the mark written as `.`: an optional sign, digits, at most one mark. */
+const PLAIN_DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** "1,234.5": thousands grouped with commas, a point as the mark. */
+const COMMA_GROUPED = /^[+-]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$/;
+/** "1.234,5" or "1.234": thousands grouped with points, a comma as the mark. */
+const POINT_GROUPED = /^[+-]?[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?$/;
+
+/**
+ * A decimal cell, or a ReferenceFileError naming the row. Empty is null. Only plain decimal
+ * text is a number: an optional sign, digits, one decimal mark, and a leading "$"; not "0x10",
+ * "1e3" or "Infinity", which `Number()` reads. A value that cannot be negative is the caller's
+ * to refuse.
+ *
+ * `decimalMark` is the file's: "," where its cells are split by semicolons (`csvDecimalMark`).
+ * The other mark is read only as the thousands separator it unambiguously is: "1,234.5" with a
+ * point, "1.234,5" with a comma, groups of three after a first group not starting with 0. So
+ * "0,869" is never 869. With a comma as the mark, "1.234" may be either and is refused; "0.869" or
+ * "1.5", which no thousands separator writes, are read with a point.
+ */
 export function parseDecimal(
   value: string | undefined,
   file: string,
   where: string,
+  decimalMark: DecimalMark = '.',
 ): number | null {
-  const text = (value ?? '').trim().replace(/^\$/, '').replace(/,/g, '');
+  const text = (value ?? '').trim().replace(/^\$/, '');
   if (text === '') return null;
-  const number = Number(text);
+  let plain: string | null = null;
+  if (decimalMark === '.') {
+    if (PLAIN_DECIMAL.test(text)) plain = text;
+    else if (COMMA_GROUPED.test(text)) plain = text.replace(/,/g, '');
+  } else if (!text.includes('.')) {
+    const point = text.replace(',', '.');
+    if (PLAIN_DECIMAL.test(point)) plain = point;
+  } else if (POINT_GROUPED.test(text)) {
+    if (!text.includes(',')) {
+      throw new ReferenceFileError(
+        file,
+        `a number at ${where}`,
+        `${text}, thousands or a decimal point in a file whose decimal mark is ","`,
+      );
+    }
+    plain = text.replace(/\./g, '').replace(',', '.');
+  } else if (PLAIN_DECIMAL.test(text)) plain = text;
+  const number = plain === null ? NaN : Number(plain);
   if (!Number.isFinite(number)) throw new ReferenceFileError(file, `a number at ${where}`, text);
   return number;
+}
+
+/**
+ * Refuses a file cut short: its last line that is not blank has fewer cells than its header and
+ * no line end after it, as a download or a copy that stopped in the middle of a line leaves it
+ * ("99214,,x,A,1.9"). A row's missing cells would otherwise read as empty, or as zero.
+ */
+export function refuseCutLastLine(
+  text: string,
+  records: readonly (readonly string[])[],
+  headerWidth: number,
+  file: string,
+): void {
+  if (/[\r\n]/.test(text.slice(text.trimEnd().length))) return;
+  for (let r = records.length - 1; r >= 0; r -= 1) {
+    const record = records[r] ?? [];
+    if (record.every((cell) => cell.trim() === '')) continue;
+    if (record.length < headerWidth) {
+      throw new ReferenceFileError(
+        file,
+        `a last line of ${headerWidth} cells, as the header has`,
+        `${record.length} at line ${r + 1}, with no line end: the file is cut short`,
+      );
+    }
+    return;
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { writeTestFile } from '../testing/test-file.ts';
-import { parseZipLocality } from './zip-locality.ts';
+import { isZip5LayoutFile, parseZipLocality } from './zip-locality.ts';
 
 const ZIP5 = 'cms-zip-locality/ZIP5_OCT2025.txt';
 
@@ -73,5 +73,20 @@ describe('parseZipLocality', () => {
     await expect(parseZipLocality(path)).rejects.toThrow(
       /expected one record for each ZIP; found two that differ for 99701, at line 1 and line 2$/,
     );
+  });
+});
+
+describe('isZip5LayoutFile', () => {
+  it('tells the record layout shipped beside the ZIP5 file from the ZIP5 file', () => {
+    expect(['ZIP5lyout.txt', 'zip5LYOUT.TXT', 'ZIP5_layout.txt'].map(isZip5LayoutFile)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['ZIP5_OCT2025.txt', 'ZIP5.txt', 'ZIP5_JAN2026.txt'].map(isZip5LayoutFile)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -39,6 +39,14 @@ const RURAL: Readonly<Record<string, ZipLocality['rural']>> = {
 };
 
 /**
+ * Whether a file name is CMS's ZIP5 record layout (ZIP5lyout.txt, shipped in the same download
+ * as the ZIP5 file), a description of the columns rather than ZIP records.
+ */
+export function isZip5LayoutFile(name: string): boolean {
+  return /^ZIP5[ _-]?(?:lyout|layout|lay_?out)\b/i.test(name);
+}
+
+/**
  * CMS ZIP5 file (ZIP5_OCT2025.txt), fixed width, 80 characters per record, per CMS's "Zip5
  * Record Layout" (ZIP5lyout.txt in the same download): state 1–2, ZIP 3–7, carrier 8–12,
  * pricing locality 13–14, rural indicator 15, lab CB locality 16–17, rural indicator 2 18,
