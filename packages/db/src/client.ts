@@ -28,6 +28,7 @@ export function connect(url: string, options: ConnectOptions = {}): Connection {
   });
   // An idle client that loses its server must not take the process down.
   pool.on('error', () => {});
+  heedCheckedOutErrors(pool);
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
@@ -41,7 +42,19 @@ export function poolLike(pool: pg.Pool, max: number, options: pg.PoolConfig = {}
   const own = new pg.Pool({ ...pool.options, ...options, max });
   // As in connect: an idle client that loses its server must not take the process down.
   own.on('error', () => {});
+  heedCheckedOutErrors(own);
   return own;
+}
+
+/**
+ * A client held out of its pool (an ingest's lock, its COPYs, a worker's job locks) that loses
+ * its server between two queries (the database restarted, the session was ended) says so with an
+ * 'error' event. The pool listens only while a client is idle in it, and an 'error' nobody hears
+ * ends the process: the web server with it. Heard, it is left to the client's next query, which
+ * fails ("Client has encountered a connection error") as any query to a lost server does.
+ */
+function heedCheckedOutErrors(pool: pg.Pool): void {
+  pool.on('connect', (client) => client.on('error', () => {}));
 }
 
 /** Replaces the database name of a connection string. */
