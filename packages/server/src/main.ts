@@ -6,6 +6,7 @@ import { openDatabase } from './database.ts';
 import { outboxServed } from './dev/outbox-routes.ts';
 import { resolveSecrets } from './secrets.ts';
 import { onStopSignals } from './stop-signals.ts';
+import { keepRunningOnUnhandledRejections } from './worker/unhandled-rejections.ts';
 import { startWorker, workerOptions, workerWhen, type Worker } from './worker/worker.ts';
 
 /** `npm start`: configuration, database (embedded unless DATABASE_URL), migrations, HTTP. */
@@ -28,6 +29,9 @@ async function main(): Promise<void> {
     );
   }
   const app = await buildApp({ config, secrets, connection: database.connection });
+  // A database gone for a moment while a job ends must not take the web server down with the
+  // worker (keepRunningOnUnhandledRejections): logged as an error instead.
+  keepRunningOnUnhandledRejections((message) => app.log.error(message));
 
   let worker: Worker | undefined;
   onStopSignals(async (signal) => {

@@ -296,7 +296,8 @@ export type HospitalLabels = z.infer<typeof HospitalLabelsSchema>;
 /**
  * `POST api/admin/hospitals/{hospitalId}/refresh` (admin): the background worker is asked to read
  * the hospital's file again where it came from, and to load it if it changed. `waiting`: asked
- * now; `already-waiting`: an earlier request for this hospital had not been taken up yet.
+ * now; `already-waiting`: an earlier request for this hospital is waiting or being read (the
+ * page follows that one's run).
  */
 export const HospitalRefreshSchema = z.object({
   status: z.enum(['waiting', 'already-waiting']),

@@ -206,6 +206,8 @@ export interface IngestSourcesOptions {
   starting?: (file: ListedFile, index: number, files: readonly ListedFile[]) => FileWatch;
   /** When aborted, no further file is started (the file being read is finished). */
   signal?: AbortSignal;
+  /** When aborted, the file being read is stopped too (its run fails; the previous data stays). */
+  fileSignal?: AbortSignal;
   /** Of a list, only this hospital's entries, when any is (ExpandOptions). */
   entriesOf?: HospitalEntries;
 }
@@ -241,18 +243,32 @@ export async function ingestSources(
     );
   const statuses: IngestStatus[] = [];
   for (const [index, file] of files.entries()) {
-    if (signal?.aborted) break;
+    if (signal?.aborted) {
+      say(cutShort(files.length - index, files.length, signal.reason));
+      break;
+    }
     const watch = options.starting?.(file, index, files) ?? {};
-    const result = await ingestFile(connection, file.source, {
-      demo: options.demo ?? false,
-      reload: options.reload ?? false,
-      listing: file.listing,
-      unreadable: file.unreadable,
-      startedAt: file.startedAt,
-      locate: hospitalLocator(pool),
-      progress: watch.progress,
-      swapWaiting: watch.swapWaiting,
-    });
+    let result: IngestResult;
+    try {
+      result = await ingestFile(connection, file.source, {
+        demo: options.demo ?? false,
+        reload: options.reload ?? false,
+        listing: file.listing,
+        unreadable: file.unreadable,
+        startedAt: file.startedAt,
+        locate: hospitalLocator(pool),
+        progress: watch.progress,
+        swapWaiting: watch.swapWaiting,
+        signal: options.fileSignal,
+      });
+    } catch (error) {
+      // What ingestFile could not record itself (the database refused, or went away): said and
+      // counted as failed, and the next file read all the same. The file's previous data stays.
+      watch.ended?.();
+      statuses.push('failed');
+      say(`${file.source}: failed, and could not be recorded: ${errorMessage(error)}`);
+      continue;
+    }
     watch.ended?.();
     statuses.push(result.status);
     if (result.error) say(`${file.source}: ${result.error}`);
@@ -261,6 +277,12 @@ export async function ingestSources(
     watch.result?.(result);
   }
   return { statuses, unreadable };
+}
+
+/** The line said when files are left unread because `signal` was aborted, and why when it says. */
+function cutShort(left: number, of: number, reason: unknown): string {
+  const why = reason instanceof Error && reason.name !== 'AbortError' ? ` (${reason.message})` : '';
+  return `Cut short${why}: ${plural(left, 'file')} of ${of} not read; they are read next time.`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../database.ts';
 import { onStopSignals } from '../stop-signals.ts';
 import { logLine } from './log-line.ts';
+import { keepRunningOnUnhandledRejections } from './unhandled-rejections.ts';
 import { startWorker, workerOptions, workerWhen, type Worker } from './worker.ts';
 
 /**
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
       `DATA_DIR (${config.DATA_DIR}). Start the server first (npm start), or set DATABASE_URL.`,
   );
   const stamp = () => new Date().toISOString();
+  // A database gone for a moment must not end the worker (keepRunningOnUnhandledRejections).
+  keepRunningOnUnhandledRejections((message) => console.error(`${stamp()} ${logLine(message)}`));
   let worker: Worker | undefined;
 
   let stopping = false;

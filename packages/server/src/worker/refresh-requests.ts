@@ -2,7 +2,11 @@ import type { Pool } from '@ratelens/db';
 import PgBoss from 'pg-boss';
 import { createRefreshQueue, REFRESH_QUEUE, type RefreshRequest } from './worker.ts';
 
-/** What became of a request: queued, or one for the same hospital was waiting already. */
+/**
+ * What became of a request: queued, or one for the same hospital was waiting already, or was
+ * being run (the API's contract has no word of its own for that: the page follows the run all
+ * the same).
+ */
 export type RefreshAsked = 'waiting' | 'already-waiting';
 
 /**
@@ -18,6 +22,14 @@ export class RefreshRequests {
   /** Asks the worker to read one hospital's file again. */
   async ask(hospitalId: string): Promise<RefreshAsked> {
     const boss = await (this.#boss ??= this.#start());
+    // A request for the hospital that runs stands for this one too: it is not queued again. (Two
+    // asking at the same moment may both send: two refreshes of one hospital are safe, and the
+    // queue's `short` policy holds no other job back for them.)
+    const { rows } = await this.pool.query(
+      `SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state = 'active'`,
+      [REFRESH_QUEUE, hospitalId],
+    );
+    if (rows.length > 0) return 'already-waiting';
     const request: RefreshRequest = { hospitalId };
     // The queue's policy keeps one waiting job per key: a second click finds the first.
     const id = await boss.send(REFRESH_QUEUE, request, { singletonKey: hospitalId });

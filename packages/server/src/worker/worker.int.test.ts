@@ -16,6 +16,7 @@ import {
   MAIL_QUEUE,
   REFRESH_QUEUE,
   REPORT_EXPIRY_QUEUE,
+  SCHEDULED_REFRESH_QUEUE,
   startWorker,
   type RefreshOutput,
   type Worker,
@@ -147,9 +148,9 @@ describe('the background worker', () => {
       const lines: string[] = [];
       // Every step of the read said, as a large file's are once a minute.
       const { boss, stop } = await worker('off', lines, 0);
-      const id = await boss.send(REFRESH_QUEUE, {});
+      const id = await boss.send(SCHEDULED_REFRESH_QUEUE, {});
       expect(id).not.toBeNull();
-      const job = await ended(boss, id ?? '');
+      const job = await ended(boss, id ?? '', SCHEDULED_REFRESH_QUEUE);
       expect(job.state, JSON.stringify(job.output)).toBe('completed');
       expect(job.output as RefreshOutput).toEqual({
         loaded: 1,
@@ -238,7 +239,7 @@ describe('the background worker', () => {
 
         const lines: string[] = [];
         const { boss, stop } = await worker('off', lines);
-        const everyHospital = (await boss.send(REFRESH_QUEUE, {})) ?? '';
+        const everyHospital = (await boss.send(SCHEDULED_REFRESH_QUEUE, {})) ?? '';
         // Its files are read in the order of their sources: the local ones first, then the slow one.
         for (let waited = 0; waited < 60_000; waited += 100) {
           if ((await statuses(slow)).includes('loading')) break;
@@ -253,10 +254,12 @@ describe('the background worker', () => {
         expect(job.state, JSON.stringify(job.output)).toBe('completed');
         expect(job.output).toMatchObject({ loaded: 0, unchanged: 1, failed: 0 });
         // The refresh of every hospital is still reading the slow file.
-        expect((await boss.getJobById(REFRESH_QUEUE, everyHospital))?.state).toBe('active');
+        expect((await boss.getJobById(SCHEDULED_REFRESH_QUEUE, everyHospital))?.state).toBe(
+          'active',
+        );
         expect(await statuses(slow)).toEqual(['loaded', 'loading']);
         release();
-        const all = await ended(boss, everyHospital);
+        const all = await ended(boss, everyHospital, SCHEDULED_REFRESH_QUEUE);
         await stop();
         expect(all.state, JSON.stringify(all.output)).toBe('completed');
         expect(await statuses(slow)).toEqual(['replaced', 'loaded']);
@@ -293,7 +296,7 @@ describe('the background worker', () => {
         },
       });
       workers.push(started);
-      const id = await started.boss.send(REFRESH_QUEUE, {});
+      const id = await started.boss.send(SCHEDULED_REFRESH_QUEUE, {});
       for (let waited = 0; !stopping && waited < 60_000; waited += 100)
         await new Promise((resolve) => setTimeout(resolve, 100));
       await stopping;
@@ -310,7 +313,7 @@ describe('the background worker', () => {
       });
       await boss.start();
       try {
-        expect((await boss.getJobById(REFRESH_QUEUE, id ?? ''))?.state).toBe('completed');
+        expect((await boss.getJobById(SCHEDULED_REFRESH_QUEUE, id ?? ''))?.state).toBe('completed');
       } finally {
         await boss.stop({ graceful: false });
       }
@@ -363,7 +366,7 @@ describe('the background worker', () => {
     );
     const job = await firedOnSchedule(boss, INTERRUPTED_INGESTS_QUEUE, '*/10 * * * *');
     await stop();
-    expect(job.output).toEqual({ marked: 1 });
+    expect(job.output).toEqual({ marked: 1, jobs: 0 });
     const { rows } = await pool.query<{ status: string; progress: unknown }>(
       'SELECT status, progress FROM mrf_files WHERE id = $1',
       [run?.id],
@@ -428,13 +431,13 @@ describe('the background worker', () => {
     const schedules = async () =>
       (
         await database.connection.pool.query<{ name: string; cron: string; timezone: string }>(
-          `SELECT name, cron, timezone FROM pgboss.schedule WHERE name = $1`,
-          [REFRESH_QUEUE],
+          `SELECT name, cron, timezone FROM pgboss.schedule WHERE name = ANY($1)`,
+          [[REFRESH_QUEUE, SCHEDULED_REFRESH_QUEUE]],
         )
       ).rows;
     const first = await worker('15 3 * * *');
     expect(await schedules()).toEqual([
-      { name: REFRESH_QUEUE, cron: '15 3 * * *', timezone: 'UTC' },
+      { name: SCHEDULED_REFRESH_QUEUE, cron: '15 3 * * *', timezone: 'UTC' },
     ]);
     await first.stop();
     const second = await worker('off');
@@ -448,10 +451,10 @@ describe('the background worker', () => {
     const boss = new PgBoss({ connectionString: database.url, supervise: false, schedule: false });
     await boss.start();
     try {
-      const waiting = await boss.send(REFRESH_QUEUE, {});
+      const waiting = await boss.send(SCHEDULED_REFRESH_QUEUE, {});
       expect(waiting).not.toBeNull();
-      expect(await boss.send(REFRESH_QUEUE, {})).toBeNull();
-      await boss.cancel(REFRESH_QUEUE, waiting ?? '');
+      expect(await boss.send(SCHEDULED_REFRESH_QUEUE, {})).toBeNull();
+      await boss.cancel(SCHEDULED_REFRESH_QUEUE, waiting ?? '');
     } finally {
       await boss.stop({ graceful: false });
     }

@@ -14,16 +14,29 @@ import { smtpTransport, type MailTransport } from '../mail/mailer.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { paymentGatewayFor } from '../payments/gateway-for.ts';
 import { runRenewals, type JobLog, type RenewalSummary } from '../payments/renewals.ts';
+import { failDeadJobs, JobLocks } from './job-locks.ts';
 
-/** The queue of the job that reads hospitals' files in use again: all, or one's (ADR 0021). */
+/**
+ * The queue of the refreshes administrators ask for, one hospital's file each (ADR 0021,
+ * RefreshRequests). Its policy, `short`, keeps at most one waiting per hospital and never holds
+ * a job back: under `stately` a hospital's second request, waiting while its first ran, was the
+ * oldest job, and pg-boss, failing to start it, started no other job of the queue either.
+ */
 export const REFRESH_QUEUE = 'rates-refresh';
 
 /**
- * How many refresh jobs one worker runs at once. The queue runs one refresh of every hospital at a
- * time (createRefreshQueue), which takes hours when files are large: a second lane lets an
- * administrator's request for one hospital run beside it instead of waiting for its end.
+ * The queue of the scheduled refresh of every hospital's file in use: `stately`, one running
+ * and at most one waiting (a schedule that fires while a long refresh runs), in a queue of its
+ * own so that the one waiting holds up nothing but itself.
  */
-export const REFRESHES_AT_ONCE = 2;
+export const SCHEDULED_REFRESH_QUEUE = 'rates-refresh-all';
+
+/**
+ * How many refreshes administrators asked for one worker runs at once, beside the scheduled
+ * refresh (a lane of its own): a request for one hospital whose file takes an hour does not hold
+ * up another's.
+ */
+export const REQUESTS_AT_ONCE = 2;
 
 /** The queue of the renewal job (ADR 0017): renewals, due installments, graces that ended. */
 export const RENEWALS_QUEUE = 'renewals';
@@ -106,12 +119,28 @@ export interface Worker {
   stop: (timeoutMs?: number) => Promise<void>;
 }
 
+/** Every queue the worker's jobs are on: those whose worker died are failed (failDeadJobs). */
+const WORKER_QUEUES = [
+  REFRESH_QUEUE,
+  SCHEDULED_REFRESH_QUEUE,
+  RENEWALS_QUEUE,
+  REPORT_EXPIRY_QUEUE,
+  INTERRUPTED_INGESTS_QUEUE,
+  MAIL_QUEUE,
+];
+
+/**
+ * The share of a job's time limit after which it starts no further work (no further file, for a
+ * refresh): the work at hand then has the rest to end in before pg-boss records the job failed.
+ */
+const TAKE_NO_MORE_AFTER = 0.9;
+
 /**
  * The background worker: pg-boss queues in the same PostgreSQL (its own schema, `pgboss`). It
  * reads every hospital's file in use again on `refreshSchedule`, as `npm run ingest -- --refresh`
- * does, and one hospital's when an administrator asks (createRefreshQueue says how many at once).
- * A schedule fires once whichever number of workers run; each worker runs REFRESHES_AT_ONCE jobs
- * at a time.
+ * does, and one hospital's when an administrator asks (REFRESH_QUEUE). A schedule fires once
+ * whichever number of workers run; each worker runs one scheduled refresh and REQUESTS_AT_ONCE
+ * administrators' requests at a time.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { pool, log } = options;
@@ -124,39 +153,44 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   // builds run for minutes on a large file.
   const connection = connect(url, { applicationName: 'ratelens-worker', statementTimeoutMs: 0 });
   const stopping = new AbortController();
+  const locks = new JobLocks(url, log);
+  const jobs: JobKit = { log, locks, stopping: stopping.signal };
   try {
     await createRefreshQueue(boss, pool);
-    if (options.refreshSchedule === 'off') await boss.unschedule(REFRESH_QUEUE);
-    else await boss.schedule(REFRESH_QUEUE, options.refreshSchedule, {}, { tz: 'UTC' });
+    await createScheduledRefreshQueue(boss, pool);
+    // The schedule was REFRESH_QUEUE's until that queue became administrators' alone.
+    await boss.unschedule(REFRESH_QUEUE);
+    if (options.refreshSchedule === 'off') await boss.unschedule(SCHEDULED_REFRESH_QUEUE);
+    else await boss.schedule(SCHEDULED_REFRESH_QUEUE, options.refreshSchedule, {}, { tz: 'UTC' });
 
     // A refresh cut off when its process stopped left its run 'loading' and its tables behind: the
     // hospital's page would say it is loading until some ingest ran. Tidied now, as an ingest does,
-    // and every ten minutes after (INTERRUPTED_INGESTS_QUEUE).
-    await tidyInterruptedIngests(connection, log);
+    // and every ten minutes after (INTERRUPTED_INGESTS_QUEUE); so are the jobs such a process left
+    // active, which would otherwise hold up their queue until their time limit.
+    await tidyInterrupted(boss, connection, log);
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     // A scheduled job may start half a minute late: its lanes ask less often.
     const scheduledPollingSeconds = options.pollingIntervalSeconds ?? 30;
-    // Each `work` takes one job at a time: so many refreshes run side by side in this worker.
-    for (let lane = 0; lane < REFRESHES_AT_ONCE; lane++)
-      await boss.work(
-        REFRESH_QUEUE,
-        { pollingIntervalSeconds },
-        logged('Refresh', log, ([job]: PgBoss.Job<unknown>[]) =>
-          refresh(connection, refreshOf(job?.data), {
-            signal: stopping.signal,
-            log,
-            progressEveryMs: options.progressEveryMs ?? 60_000,
-          }),
-        ),
-      );
+    const refreshJob = job(jobs, 'Refresh', (data, signals) =>
+      refresh(connection, refreshOf(data), {
+        ...signals,
+        log,
+        progressEveryMs: options.progressEveryMs ?? 60_000,
+      }),
+    );
+    // Each `work` takes one job at a time: one scheduled refresh, and so many requests beside it.
+    await boss.work(SCHEDULED_REFRESH_QUEUE, { pollingIntervalSeconds }, refreshJob);
+    for (let lane = 0; lane < REQUESTS_AT_ONCE; lane++)
+      await boss.work(REFRESH_QUEUE, { pollingIntervalSeconds }, refreshJob);
     if (options.renewals)
-      await workRenewals(boss, pool, options.renewals, log, scheduledPollingSeconds);
-    if (options.mail) await workMail(boss, pool, options.mail, log, scheduledPollingSeconds);
+      await workRenewals(boss, pool, options.renewals, jobs, scheduledPollingSeconds);
+    if (options.mail) await workMail(boss, pool, options.mail, jobs, scheduledPollingSeconds);
     else await boss.unschedule(MAIL_QUEUE);
-    await workReportExpiry(boss, connection, log, scheduledPollingSeconds);
-    await workInterruptedIngests(boss, connection, log, scheduledPollingSeconds);
+    await workReportExpiry(boss, connection, jobs, scheduledPollingSeconds);
+    await workInterruptedIngests(boss, connection, jobs, scheduledPollingSeconds);
   } catch (error) {
     await boss.stop({ graceful: false });
+    await locks.close();
     await connection.close();
     throw error;
   }
@@ -165,8 +199,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     boss,
     stop: (timeoutMs = 5000) =>
       (stopped ??= (async () => {
-        stopping.abort();
+        stopping.abort(new Error('the worker is stopping'));
         await boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+        await locks.close();
         await connection.close();
       })()),
   };
@@ -176,18 +211,22 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
 const QUEUES_LOCK = 'ratelens:pg-boss queues';
 
 /**
- * A pg-boss queue, created unless it is there. pg-boss's own creation, run by two processes at
- * once for a queue that is not there yet (a server and `npm run worker` started together on a
- * new database), deadlocks: each holds what the other's foreign key to the queue table waits
- * for. So it is run under an advisory lock on `pool`, after a look that spares the lock.
+ * A pg-boss queue, created unless it is there, and given `options.policy` if it has another (a
+ * queue made by an earlier version). pg-boss's own creation, run by two processes at once for a
+ * queue that is not there yet (a server and `npm run worker` started together on a new
+ * database), deadlocks: each holds what the other's foreign key to the queue table waits for. So
+ * it is run under an advisory lock on `pool`, after a look that spares the lock.
  */
 async function createQueue(boss: PgBoss, pool: Pool, options: PgBoss.Queue): Promise<void> {
-  if (await boss.getQueue(options.name)) return;
+  const policy = options.policy ?? 'standard';
+  const found = (await boss.getQueue(options.name)) as (PgBoss.Queue & object) | null;
+  if (found && (found.policy ?? 'standard') === policy) return;
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [QUEUES_LOCK]);
     try {
-      await boss.createQueue(options.name, options);
+      if (await boss.getQueue(options.name)) await boss.updateQueue(options.name, options);
+      else await boss.createQueue(options.name, options);
     } finally {
       await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [QUEUES_LOCK]);
     }
@@ -197,44 +236,124 @@ async function createQueue(boss: PgBoss, pool: Pool, options: PgBoss.Queue): Pro
 }
 
 /**
- * The refresh's queue, created once. One refresh runs at a time per key (the scheduled one has
- * none, an administrator's is keyed by its hospital), at most one waits; a refresh of many
- * hospitals can take hours, and the next day's schedule retries one that failed.
+ * The queue of administrators' requests, created once (RefreshRequests sends to it). `short`: at
+ * most one request waits per hospital (the key), and none is held back by another. Two refreshes
+ * of one hospital at once are safe (swaps take turns; the second finds the first's file in use),
+ * and RefreshRequests sends none while one for the hospital runs. A file can take hours.
  */
 export async function createRefreshQueue(boss: PgBoss, pool: Pool): Promise<void> {
   await createQueue(boss, pool, {
     name: REFRESH_QUEUE,
+    policy: 'short',
+    retryLimit: 0,
+    expireInHours: 23,
+  });
+}
+
+/**
+ * The scheduled refresh's queue: one running and at most one waiting, whichever workers run; a
+ * refresh of many hospitals can take hours, and the next day's schedule retries one that failed.
+ */
+async function createScheduledRefreshQueue(boss: PgBoss, pool: Pool): Promise<void> {
+  await createQueue(boss, pool, {
+    name: SCHEDULED_REFRESH_QUEUE,
     policy: 'stately',
     retryLimit: 0,
     expireInHours: 23,
   });
 }
 
-/** Ingests whose process died, recorded as failed (markInterruptedRuns); how many, said. */
-async function tidyInterruptedIngests(connection: Connection, log: WorkerLog): Promise<number> {
-  const interrupted = await markInterruptedRuns(connection);
-  if (interrupted > 0)
+/**
+ * Ingests whose process died, recorded as failed (markInterruptedRuns), and jobs whose worker
+ * died, failed (failDeadJobs); how many of each, said.
+ */
+async function tidyInterrupted(
+  boss: PgBoss,
+  connection: Connection,
+  log: WorkerLog,
+): Promise<{ marked: number; jobs: number }> {
+  const marked = await markInterruptedRuns(connection);
+  if (marked > 0)
     log.info(
-      `Worker: ${interrupted} ${interrupted === 1 ? 'ingest' : 'ingests'} cut off when a process stopped, recorded as failed`,
+      `Worker: ${marked} ${marked === 1 ? 'ingest' : 'ingests'} cut off when a process stopped, recorded as failed`,
     );
-  return interrupted;
+  const jobs = await failDeadJobs(boss, connection.pool, WORKER_QUEUES);
+  if (jobs > 0)
+    log.warn(
+      `Worker: ${jobs} ${jobs === 1 ? 'job' : 'jobs'} left running by a worker that stopped (killed, or its machine went down), recorded as failed`,
+    );
+  return { marked, jobs };
 }
 
+/** What every job's handler shares: the log, the jobs' locks, the worker's stop. */
+interface JobKit {
+  log: WorkerLog;
+  locks: JobLocks;
+  stopping: AbortSignal;
+}
+
+/** When a job's handler is to stop. */
+interface JobSignals {
+  /** Start no further work: the worker is stopping, or the job's time limit is near. */
+  signal: AbortSignal;
+  /** Stop the work at hand: the job's time limit has passed, and pg-boss recorded it failed. */
+  cut: AbortSignal;
+}
+
+/** A duration in words: "23 h", "90 s". */
+const inWords = (ms: number) =>
+  ms >= 3_600_000 && ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${Math.round(ms / 1000)} s`;
+
 /**
- * A job's handler that logs its failure before pg-boss records it: a job's error is kept with
- * the job, where nobody reads it.
+ * A job's handler (one job at a time) that holds the job's lock while it runs (JobLocks), stops
+ * in time, and logs what pg-boss would keep to itself. pg-boss records a job failed when its time
+ * limit passes, but only races the handler with a timer: the handler ran on beside its
+ * successor. So, past TAKE_NO_MORE_AFTER of the limit, `signal` tells it to start no further
+ * work, and at the limit `cut` to stop the work at hand, said as an error. A failure is logged
+ * before pg-boss records it: a job's error is kept with the job, where nobody reads it.
  */
-function logged<A extends unknown[], T>(
+function job<T>(
+  { log, locks, stopping }: JobKit,
   name: string,
-  log: WorkerLog,
-  handler: (...args: A) => Promise<T>,
-): (...args: A) => Promise<T> {
-  return async (...args) => {
+  handler: (data: unknown, signals: JobSignals) => Promise<T>,
+): (jobs: PgBoss.Job<unknown>[]) => Promise<T> {
+  return async ([given]) => {
+    if (!given) throw new Error(`${name}: pg-boss gave no job`);
+    const limitMs = Number(given.expireInSeconds) * 1000;
+    const started = performance.now();
+    // Not AbortSignal.any: every job would leave a listener on the worker's own signal.
+    const takeNoMore = new AbortController();
+    const cut = new AbortController();
+    const onStop = () => takeNoMore.abort(stopping.reason);
+    if (stopping.aborted) onStop();
+    else stopping.addEventListener('abort', onStop, { once: true });
+    const near = setTimeout(
+      () => takeNoMore.abort(new Error(`the job's time limit, ${inWords(limitMs)}, is near`)),
+      limitMs * TAKE_NO_MORE_AFTER,
+    );
+    const over = setTimeout(() => {
+      log.error(
+        `${name} ran past its time limit (${inWords(limitMs)}): pg-boss records it failed; the work at hand is stopped`,
+      );
+      const reason = new Error(`the job ran past its time limit, ${inWords(limitMs)}`);
+      takeNoMore.abort(reason);
+      cut.abort(reason);
+    }, limitMs);
     try {
-      return await handler(...args);
+      await locks.hold(given.id);
+      return await handler(given.data, { signal: takeNoMore.signal, cut: cut.signal });
     } catch (error) {
       log.error(`${name} failed: ${errorMessage(error)}`);
       throw error;
+    } finally {
+      clearTimeout(near);
+      clearTimeout(over);
+      stopping.removeEventListener('abort', onStop);
+      if (cut.signal.aborted)
+        log.warn(
+          `${name} ended ${inWords(performance.now() - started - limitMs)} after its time limit; pg-boss had recorded it failed`,
+        );
+      await locks.release(given.id);
     }
   };
 }
@@ -247,10 +366,10 @@ function logged<A extends unknown[], T>(
 async function workOnSchedule(
   boss: PgBoss,
   pool: Pool,
-  job: { queue: string; schedule: string; pollingIntervalSeconds: number },
-  handler: () => Promise<object>,
+  kit: JobKit,
+  { queue, schedule, pollingIntervalSeconds, name }: ScheduledJob,
+  handler: (signals: JobSignals) => Promise<object>,
 ): Promise<void> {
-  const { queue, schedule, pollingIntervalSeconds } = job;
   await createQueue(boss, pool, {
     name: queue,
     policy: 'stately',
@@ -259,7 +378,19 @@ async function workOnSchedule(
   });
   if (schedule === 'off') await boss.unschedule(queue);
   else await boss.schedule(queue, schedule, {}, { tz: 'UTC' });
-  await boss.work(queue, { pollingIntervalSeconds }, handler);
+  await boss.work(
+    queue,
+    { pollingIntervalSeconds },
+    job(kit, name, (_data, signals) => handler(signals)),
+  );
+}
+
+/** A scheduled job: its queue, when, how often an idle lane asks, and its name in the log. */
+interface ScheduledJob {
+  queue: string;
+  schedule: string;
+  pollingIntervalSeconds: number;
+  name: string;
 }
 
 /**
@@ -271,9 +402,10 @@ async function workRenewals(
   boss: PgBoss,
   pool: Pool,
   { gateway, schedule, gatewayTimeoutMs }: RenewalsWork,
-  log: WorkerLog,
+  kit: JobKit,
   pollingIntervalSeconds: number,
 ): Promise<void> {
+  const { log } = kit;
   const line = (details: object, message: string) =>
     `Renewals: ${message} ${JSON.stringify(details)}`;
   const jobLog: JobLog = {
@@ -284,15 +416,16 @@ async function workRenewals(
   await workOnSchedule(
     boss,
     pool,
-    { queue: RENEWALS_QUEUE, schedule, pollingIntervalSeconds },
-    logged('Renewals', log, async (): Promise<RenewalSummary> => {
+    kit,
+    { queue: RENEWALS_QUEUE, schedule, pollingIntervalSeconds, name: 'Renewals' },
+    async (): Promise<RenewalSummary> => {
       const summary = await runRenewals(pool, gateway, new Date(), {
         gatewayTimeoutMs,
         log: jobLog,
       });
       jobLog.info({ renewals: summary }, 'renewal job ran');
       return summary;
-    }),
+    },
   );
 }
 
@@ -301,21 +434,28 @@ async function workMail(
   boss: PgBoss,
   pool: Pool,
   transport: MailTransport,
-  log: WorkerLog,
+  kit: JobKit,
   pollingIntervalSeconds: number,
 ): Promise<void> {
+  const { log } = kit;
   await workOnSchedule(
     boss,
     pool,
-    { queue: MAIL_QUEUE, schedule: MAIL_SCHEDULE, pollingIntervalSeconds },
-    logged('Trying queued e-mail again', log, async (): Promise<MailDelivery> => {
+    kit,
+    {
+      queue: MAIL_QUEUE,
+      schedule: MAIL_SCHEDULE,
+      pollingIntervalSeconds,
+      name: 'Trying queued e-mail again',
+    },
+    async (): Promise<MailDelivery> => {
       const delivery = await deliverQueuedMail(pool, transport, { log });
       if (delivery.sent + delivery.retrying + delivery.failed > 0)
         log.info(
           `Mail: ${delivery.sent} sent, ${delivery.retrying} to try again, ${delivery.failed} given up on`,
         );
       return delivery;
-    }),
+    },
   );
 }
 
@@ -326,42 +466,51 @@ async function workMail(
 async function workReportExpiry(
   boss: PgBoss,
   connection: Connection,
-  log: WorkerLog,
+  kit: JobKit,
   pollingIntervalSeconds: number,
 ): Promise<void> {
   await workOnSchedule(
     boss,
     connection.pool,
-    { queue: REPORT_EXPIRY_QUEUE, schedule: REPORT_EXPIRY_SCHEDULE, pollingIntervalSeconds },
-    logged('Deleting expired reports', log, async () => {
+    kit,
+    {
+      queue: REPORT_EXPIRY_QUEUE,
+      schedule: REPORT_EXPIRY_SCHEDULE,
+      pollingIntervalSeconds,
+      name: 'Deleting expired reports',
+    },
+    async () => {
       const deleted = await deleteExpiredReports(connection.db);
       if (deleted > 0)
-        log.info(
+        kit.log.info(
           `Reports: deleted ${deleted} ${deleted === 1 ? 'report' : 'reports'} whose link had expired`,
         );
       return { deleted };
-    }),
+    },
   );
 }
 
-/** Every ten minutes, the ingests whose process died are recorded as failed. */
+/**
+ * Every ten minutes, the ingests whose process died are recorded as failed, and the jobs whose
+ * worker died are failed (tidyInterrupted).
+ */
 async function workInterruptedIngests(
   boss: PgBoss,
   connection: Connection,
-  log: WorkerLog,
+  kit: JobKit,
   pollingIntervalSeconds: number,
 ): Promise<void> {
   await workOnSchedule(
     boss,
     connection.pool,
+    kit,
     {
       queue: INTERRUPTED_INGESTS_QUEUE,
       schedule: INTERRUPTED_INGESTS_SCHEDULE,
       pollingIntervalSeconds,
+      name: 'Recording interrupted ingests',
     },
-    logged('Recording interrupted ingests', log, async () => ({
-      marked: await tidyInterruptedIngests(connection, log),
-    })),
+    () => tidyInterrupted(boss, connection, kit.log),
   );
 }
 
@@ -411,11 +560,7 @@ function refreshOf(data: unknown): RefreshRequest {
 async function refresh(
   connection: Connection,
   request: RefreshRequest,
-  {
-    signal,
-    log,
-    progressEveryMs,
-  }: { signal: AbortSignal; log: WorkerLog; progressEveryMs: number },
+  { signal, cut, log, progressEveryMs }: JobSignals & { log: WorkerLog; progressEveryMs: number },
 ): Promise<RefreshOutput> {
   log.info(
     request.hospitalId
@@ -426,6 +571,7 @@ async function refresh(
     hospitalId: request.hospitalId,
     say: (line) => log.info(`Refresh: ${line}`),
     signal,
+    fileSignal: cut,
     starting: (file) => {
       // As the command's progress bar does in a log: bytes read, MB/s and records per second.
       const started = performance.now();
