@@ -17,6 +17,8 @@ export interface ConnectOptions {
   applicationName?: string;
   statementTimeoutMs?: number;
   max?: number;
+  /** TCP keepalive on each connection (probes after 30 s idle): for a connection held for hours. */
+  keepAlive?: boolean;
 }
 
 export function connect(url: string, options: ConnectOptions = {}): Connection {
@@ -25,6 +27,7 @@ export function connect(url: string, options: ConnectOptions = {}): Connection {
     application_name: options.applicationName ?? 'ratelens',
     statement_timeout: options.statementTimeoutMs ?? 30_000,
     max: options.max ?? 10,
+    ...(options.keepAlive ? { keepAlive: true, keepAliveInitialDelayMillis: 30_000 } : {}),
   });
   // An idle client that loses its server must not take the process down.
   pool.on('error', () => {});

@@ -8,6 +8,16 @@ import type PgBoss from 'pg-boss';
  */
 export const DEAD_JOB_GRACE_SECONDS = 60;
 
+/**
+ * How long a job's lock is kept after its handler ends: pg-boss records the job's end (completed,
+ * failed) just after, without waiting, and until then the job is active. Let go at once, a tidy
+ * in that moment would find an active job with a free lock and fail a job that had ended well.
+ */
+export const LOCK_KEPT_AFTER_END_MS = 10_000;
+
+/** How often the lock's connection is checked while jobs hold locks on it. */
+const HEARTBEAT_MS = 30_000;
+
 /** The message a job whose worker died is failed with (failDeadJobs). */
 export const DEAD_JOB_ERROR =
   'The worker running this job stopped before it ended (the process was killed or the machine went down).';
@@ -36,6 +46,7 @@ export class JobLocks {
   #connection: Connection | undefined;
   #client: Promise<PoolClient> | undefined;
   #retry: NodeJS.Timeout | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(url: string, log: LockLog) {
@@ -51,7 +62,15 @@ export class JobLocks {
     this.#held.add(jobId);
   }
 
-  /** Lets go of a job's lock once its handler has ended. */
+  /**
+   * Lets go of a job's lock once its handler has ended, LOCK_KEPT_AFTER_END_MS later: by then
+   * pg-boss has recorded the job's end. (Closing lets go of every lock at once.)
+   */
+  releaseSoon(jobId: string): void {
+    setTimeout(() => void this.release(jobId), LOCK_KEPT_AFTER_END_MS).unref();
+  }
+
+  /** Lets go of a job's lock now. */
   async release(jobId: string): Promise<void> {
     if (!this.#held.delete(jobId)) return;
     try {
@@ -65,6 +84,7 @@ export class JobLocks {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retry);
+    clearInterval(this.#heartbeat);
     const client = await this.#client?.catch(() => undefined);
     this.#client = undefined;
     client?.release(true);
@@ -78,6 +98,9 @@ export class JobLocks {
       applicationName: 'ratelens-worker-locks',
       statementTimeoutMs: 0,
       max: 1,
+      // A connection idle for hours, whose server or a firewall between dropped it without a
+      // word, is found out by TCP's probes and the heartbeat, not left holding locks it lost.
+      keepAlive: true,
     });
     const connection = this.#connection;
     const opening = (this.#client ??= (async () => {
@@ -87,17 +110,28 @@ export class JobLocks {
         client.release(true);
         throw new Error('The worker is stopping');
       }
-      client.on('error', (error) => {
-        // A checked-out client's error has no other listener: unheard, it would end the process.
+      // The connection lost (said by the client between queries, or by the heartbeat's query):
+      // opened again, once.
+      const lost = (error: unknown) => {
+        if (this.#client !== opening) return;
+        this.#client = undefined;
+        clearInterval(this.#heartbeat);
         this.#log.warn(
           `Worker: lost the connection that holds its jobs' locks (${errorMessage(error)}); opening it again`,
         );
         client.release(true);
-        if (this.#client === opening) this.#client = undefined;
         this.#reopen();
-      });
+      };
+      client.on('error', lost);
       // After a lost connection: the jobs still running hold their locks again.
       for (const id of this.#held) await client.query(lockSql('pg_advisory_lock'), [id]);
+      // A query now and then: a connection lost while idle says so at the next query, when it
+      // is opened again, rather than at the next job's.
+      clearInterval(this.#heartbeat);
+      this.#heartbeat = setInterval(() => {
+        if (this.#held.size > 0) client.query('SELECT 1').catch(lost);
+      }, HEARTBEAT_MS);
+      this.#heartbeat.unref();
       return client;
     })());
     opening.catch(() => {

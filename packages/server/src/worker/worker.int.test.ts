@@ -445,6 +445,36 @@ describe('the background worker', () => {
     await second.stop();
   }, 30_000);
 
+  it('gives a refresh 23 hours and a scheduled job one, also on a queue an earlier version made', async () => {
+    // As an earlier version made it: `expireInHours`, which pg-boss 10 does not store on a queue,
+    // so that its jobs had pg-boss's default of 15 minutes.
+    await (await worker('off')).stop();
+    const pool = database.connection.pool;
+    await pool.query(`UPDATE pgboss.queue SET expire_seconds = NULL`);
+    await (await worker('off')).stop();
+    const { rows } = await pool.query<{ name: string; expire: number | null }>(
+      `SELECT name, expire_seconds AS expire FROM pgboss.queue WHERE name = ANY($1) ORDER BY name`,
+      [[REFRESH_QUEUE, SCHEDULED_REFRESH_QUEUE, REPORT_EXPIRY_QUEUE, INTERRUPTED_INGESTS_QUEUE]],
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.expire]))).toEqual({
+      [REFRESH_QUEUE]: 23 * 3600,
+      [SCHEDULED_REFRESH_QUEUE]: 23 * 3600,
+      [REPORT_EXPIRY_QUEUE]: 3600,
+      [INTERRUPTED_INGESTS_QUEUE]: 3600,
+    });
+    // A request sent without a time limit of its own takes the queue's.
+    const boss = new PgBoss({ connectionString: database.url, supervise: false, schedule: false });
+    await boss.start();
+    try {
+      const id = (await boss.send(REFRESH_QUEUE, {}, { singletonKey: 'expiry-check' })) ?? '';
+      const job = await boss.getJobById(REFRESH_QUEUE, id);
+      expect(Number(job?.expireInSeconds)).toBe(23 * 3600);
+      await boss.cancel(REFRESH_QUEUE, id);
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+  }, 30_000);
+
   it('runs one refresh at a time: a refresh asked for while one waits is not queued twice', async () => {
     await (await worker('off')).stop();
     // With no worker to take it, the first refresh waits; the queue's policy refuses the second.

@@ -211,28 +211,47 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
 const QUEUES_LOCK = 'ratelens:pg-boss queues';
 
 /**
- * A pg-boss queue, created unless it is there, and given `options.policy` if it has another (a
- * queue made by an earlier version). pg-boss's own creation, run by two processes at once for a
- * queue that is not there yet (a server and `npm run worker` started together on a new
- * database), deadlocks: each holds what the other's foreign key to the queue table waits for. So
- * it is run under an advisory lock on `pool`, after a look that spares the lock.
+ * A pg-boss queue, created unless it is there, and given `options`'s policy, retry limit and time
+ * limit if it has others (a queue made by an earlier version). The time limit is in seconds:
+ * pg-boss 10's createQueue and updateQueue read `expireInSeconds` alone, and a queue given
+ * `expireInHours` (as ours were until session 56) stored none, so each of its jobs had pg-boss's
+ * default of 15 minutes. pg-boss's own creation, run by two processes at once for a queue that is
+ * not there yet (a server and `npm run worker` started together on a new database), deadlocks:
+ * each holds what the other's foreign key to the queue table waits for. So it is run under an
+ * advisory lock on `pool`, after a look that spares the lock.
  */
-async function createQueue(boss: PgBoss, pool: Pool, options: PgBoss.Queue): Promise<void> {
-  const policy = options.policy ?? 'standard';
-  const found = (await boss.getQueue(options.name)) as (PgBoss.Queue & object) | null;
-  if (found && (found.policy ?? 'standard') === policy) return;
+async function createQueue(boss: PgBoss, pool: Pool, options: QueueSettings): Promise<void> {
+  if (settled(await boss.getQueue(options.name), options)) return;
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [QUEUES_LOCK]);
     try {
-      if (await boss.getQueue(options.name)) await boss.updateQueue(options.name, options);
-      else await boss.createQueue(options.name, options);
+      const found = await boss.getQueue(options.name);
+      if (found === null) await boss.createQueue(options.name, options);
+      else if (!settled(found, options)) await boss.updateQueue(options.name, options);
     } finally {
       await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [QUEUES_LOCK]);
     }
   } finally {
     client.release();
   }
+}
+
+/** What our queues set: the time limit in seconds, as pg-boss reads it (createQueue). */
+type QueueSettings = PgBoss.Queue & {
+  policy: NonNullable<PgBoss.Queue['policy']>;
+  retryLimit: number;
+  expireInSeconds: number;
+};
+
+/** Whether a queue found is there with `wanted`'s policy, retry limit and time limit. */
+function settled(found: PgBoss.Queue | null, wanted: QueueSettings): boolean {
+  return (
+    found !== null &&
+    (found.policy ?? 'standard') === wanted.policy &&
+    found.retryLimit === wanted.retryLimit &&
+    found.expireInSeconds === wanted.expireInSeconds
+  );
 }
 
 /**
@@ -246,7 +265,7 @@ export async function createRefreshQueue(boss: PgBoss, pool: Pool): Promise<void
     name: REFRESH_QUEUE,
     policy: 'short',
     retryLimit: 0,
-    expireInHours: 23,
+    expireInSeconds: 23 * 3600,
   });
 }
 
@@ -259,7 +278,7 @@ async function createScheduledRefreshQueue(boss: PgBoss, pool: Pool): Promise<vo
     name: SCHEDULED_REFRESH_QUEUE,
     policy: 'stately',
     retryLimit: 0,
-    expireInHours: 23,
+    expireInSeconds: 23 * 3600,
   });
 }
 
@@ -353,7 +372,7 @@ function job<T>(
         log.warn(
           `${name} ended ${inWords(performance.now() - started - limitMs)} after its time limit; pg-boss had recorded it failed`,
         );
-      await locks.release(given.id);
+      locks.releaseSoon(given.id);
     }
   };
 }
@@ -374,7 +393,7 @@ async function workOnSchedule(
     name: queue,
     policy: 'stately',
     retryLimit: 0,
-    expireInHours: 1,
+    expireInSeconds: 3600,
   });
   if (schedule === 'off') await boss.unschedule(queue);
   else await boss.schedule(queue, schedule, {}, { tz: 'UTC' });
