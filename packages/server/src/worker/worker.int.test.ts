@@ -451,7 +451,24 @@ describe('the background worker', () => {
     await (await worker('off')).stop();
     const pool = database.connection.pool;
     await pool.query(`UPDATE pgboss.queue SET expire_seconds = NULL`);
+    // And administrators' requests under `stately`, with one waiting, as before session 56.
+    await pool.query(`UPDATE pgboss.queue SET policy = 'stately' WHERE name = $1`, [REFRESH_QUEUE]);
+    const old = new PgBoss({ connectionString: database.url, supervise: false, schedule: false });
+    await old.start();
+    const waiting =
+      (await old.send(
+        REFRESH_QUEUE,
+        { hospitalId: '00000000-0000-4000-8000-000000000000' },
+        { singletonKey: 'old-request' },
+      )) ?? '';
+    await old.stop({ graceful: false });
     await (await worker('off')).stop();
+    const { rows: jobs } = await pool.query<{ policy: string }>(
+      `SELECT policy FROM pgboss.job WHERE id = $1`,
+      [waiting],
+    );
+    expect(jobs).toEqual([{ policy: 'short' }]);
+    await pool.query(`DELETE FROM pgboss.job WHERE id = $1`, [waiting]);
     const { rows } = await pool.query<{ name: string; expire: number | null }>(
       `SELECT name, expire_seconds AS expire FROM pgboss.queue WHERE name = ANY($1) ORDER BY name`,
       [[REFRESH_QUEUE, SCHEDULED_REFRESH_QUEUE, REPORT_EXPIRY_QUEUE, INTERRUPTED_INGESTS_QUEUE]],

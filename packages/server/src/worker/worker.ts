@@ -228,7 +228,15 @@ async function createQueue(boss: PgBoss, pool: Pool, options: QueueSettings): Pr
     try {
       const found = await boss.getQueue(options.name);
       if (found === null) await boss.createQueue(options.name, options);
-      else if (!settled(found, options)) await boss.updateQueue(options.name, options);
+      else if (!settled(found, options)) {
+        await boss.updateQueue(options.name, options);
+        // A job keeps the policy of its queue when it was sent: those waiting take the new one,
+        // or the old one's rules (stately's one running and one waiting per key) go on with them.
+        await client.query(
+          `UPDATE pgboss.job SET policy = $2 WHERE name = $1 AND state < 'active' AND policy IS DISTINCT FROM $2`,
+          [options.name, options.policy],
+        );
+      }
     } finally {
       await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [QUEUES_LOCK]);
     }
