@@ -1,9 +1,13 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
+import { REFERENCE_MAX_BYTES } from '../reference/source.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { runCli } from '../testing/run-cli.ts';
 
@@ -377,4 +381,78 @@ describe('npm run reference', () => {
     const states = await reference(['states', 'states.csv']);
     expect(states.stderr).toContain('states is built in and reads no file.');
   }, 30_000);
+
+  it('refuses a file of a kind read whole past its size limit in one line, before reading it', async () => {
+    // Sparse: no disk used, but its size is what stat reports.
+    const huge = path.join(dir, 'huge-hcpcs.csv');
+    await writeFile(huge, '');
+    await truncate(huge, REFERENCE_MAX_BYTES + 1);
+    const before = await count('codes');
+    const run = await reference(['hcpcs', huge]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `reference failed: ${huge}: expected a reference file of at most 100 MB; found 101 MB\n`,
+    );
+    expect(await count('codes')).toBe(before);
+    await rm(huge);
+  }, 30_000);
+
+  describe('nadac', () => {
+    const HEADER =
+      'NDC Description,NDC,NADAC_Per_Unit,Effective_Date,Pricing_Unit,Pharmacy_Type_Indicator,OTC,Explanation_Code,Classification_for_Rate_Setting,Corresponding_Generic_Drug_NADAC_Per_Unit,Corresponding_Generic_Drug_Effective_Date,As of Date\n';
+    const row = (i: number) =>
+      `ATORVASTATIN ${i % 80} MG TABLET,${String(10_000_000_000 + i * 7).slice(-11)},` +
+      `${(0.01 + (i % 997) / 100).toFixed(5)},${String(1 + (i % 12)).padStart(2, '0')}/17/2025,` +
+      `EA,C/I,N,"1, 5",G,0.03123,09/17/2025,09/24/2025\n`;
+
+    /** A NADAC-shaped CSV of at least `bytes` bytes in `dir`, its rows each of one NDC. */
+    async function generated(bytes: number): Promise<{ file: string; rows: number }> {
+      const file = path.join(dir, 'nadac-generated.csv');
+      const out = createWriteStream(file);
+      let written = HEADER.length;
+      let rows = 0;
+      out.write(HEADER);
+      while (written < bytes) {
+        let chunk = '';
+        while (chunk.length < 1 << 20) chunk += row(rows++);
+        written += chunk.length;
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+      out.end();
+      await finished(out);
+      return { file, rows };
+    }
+
+    it('streams a large NADAC file: peak memory stays flat, and the rows stored are counted', async () => {
+      // Read whole, a 34 MB file peaked at 452 MB RSS (13 times its size) and 500 MB crashed
+      // the process: streamed, 80 MB stays under 250 MB (about 200 measured; 242 at 480 MB).
+      const { file, rows } = await generated(80_000_000);
+      try {
+        expect((await stat(file)).size).toBeGreaterThanOrEqual(80_000_000);
+        const run = await reference(['nadac', file]);
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+        const figures = summary(run.stdout);
+        expect(figures).toMatchObject({ kind: 'nadac', prices: rows, rows });
+        expect(figures.peakRssMb).toBeLessThan(250);
+        expect(await count('nadac_prices')).toBe(rows);
+      } finally {
+        await rm(file, { force: true });
+      }
+    }, 180_000);
+
+    it('loads nothing of a file with a bad row, and says so in one line naming the line', async () => {
+      const file = path.join(dir, 'nadac-bad.csv');
+      const rows = Array.from({ length: 5000 }, (_, i) => row(1_000_000 + i));
+      rows.push('X,00378212177,abc,09/17/2025,EA,C/I,N,,G,,,09/24/2025\n');
+      await writeFile(file, HEADER + rows.join(''));
+      const before = await count('nadac_prices');
+      const run = await reference(['nadac', file]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(
+        'reference failed: nadac-bad.csv: expected a number at line 5002; found abc\n',
+      );
+      expect(await count('nadac_prices')).toBe(before);
+    }, 30_000);
+  });
 });

@@ -5,7 +5,7 @@ import { inTransaction, openDatabase, type Pool } from '@ratelens/db';
 import {
   loadCbsaDelineation,
   loadHcpcs,
-  loadNadac,
+  loadNadacFile,
   loadOppsCaps,
   loadPhysicianFeeSchedule,
   loadStates,
@@ -15,7 +15,7 @@ import {
 } from '../load/reference-loader.ts';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { parseHcpcsLevel2 } from '../reference/hcpcs.ts';
-import { parseNadac } from '../reference/nadac.ts';
+import { openNadac } from '../reference/nadac.ts';
 import {
   conversionFactorFor,
   feeScheduleYear,
@@ -38,7 +38,7 @@ const USAGE = `Usage: npm run reference -- <kind> <path|url>… [--force]
                                  OPPS payment caps. The year is the files' own (banner, header
                                  or name, as CMS writes them); files of different years are refused
   zip-locality <ZIP5.txt>        CMS ZIP → Medicare carrier and locality
-  nadac <nadac.csv>              CMS NADAC weekly drug prices
+  nadac <nadac.csv>              CMS NADAC drug prices (weekly or yearly file, read as a stream)
 
 Options:
   --force                        cbsa, pfs (its ZIP5 file), zip-locality: load a file even with
@@ -185,7 +185,8 @@ async function main(): Promise<number> {
     return 2;
   }
   // Every file is read and checked before anything is loaded: a bad ZIP5 file given to pfs
-  // once left the RVUs and GPCIs of the same run loaded.
+  // once left the RVUs and GPCIs of the same run loaded. A NADAC file, streamed, has its header
+  // checked here and its rows while they load, in one transaction that a bad row rolls back.
   const parseStarted = performance.now();
   const load = await parseFiles(
     kind,
@@ -208,6 +209,7 @@ async function main(): Promise<number> {
         ...summary,
         // Reading and loading, not the start of the database between them.
         seconds: Number(((parseMs + performance.now() - started) / 1000).toFixed(2)),
+        peakRssMb: peakRssMb(),
       }),
     );
     return 0;
@@ -216,9 +218,17 @@ async function main(): Promise<number> {
   }
 }
 
+function peakRssMb(): number {
+  // maxRSS is in kilobytes.
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
+
 type Loader = (pool: Pool) => Promise<Record<string, number>>;
 
-/** Reads the files of a kind, whole; what it returns loads them. `options`: --force. */
+/**
+ * Reads the files of a kind, whole; what it returns loads them. A NADAC file is only opened and
+ * its header checked: its rows are read as they load. `options`: --force.
+ */
 async function parseFiles(
   kind: string,
   sources: readonly string[],
@@ -276,8 +286,9 @@ async function parseFiles(
       return async (pool) => ({ zips: await loadZipLocalities(pool, zips, options) });
     }
     case 'nadac': {
-      const prices = await parseNadac(source);
-      return async (pool) => ({ prices: await loadNadac(pool, prices) });
+      const nadac = await openNadac(source);
+      // prices: the rows stored; rows: the price rows read (a row repeated whole is stored once).
+      return async (pool) => ({ ...(await loadNadacFile(pool, nadac)) });
     }
     default:
       throw new Error(`Unknown kind "${kind}".`);

@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MrfHeader } from '../model.ts';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
-import type { NadacPrice } from '../reference/nadac.ts';
 import type { ZipLocality } from '../reference/zip-locality.ts';
 import {
   hospitalLocator,
   loadCbsaDelineation,
-  loadNadac,
   loadStates,
   loadZipLocalities,
   ReferenceShrinkError,
@@ -206,43 +204,5 @@ describe('replacing a reference table with much less', () => {
     expect(await loadZipLocalities(pool, zips(89))).toBe(90);
     expect(await loadZipLocalities(pool, zips(1, false), { allowShrink: true })).toBe(1);
     expect(await rowCount('zip_localities')).toBe(1);
-  });
-});
-
-describe('loading NADAC prices', () => {
-  const price = (perUnit: number, asOfDate = '2025-09-24'): NadacPrice => ({
-    ndc: '00378212177',
-    ndcDescription: 'ATORVASTATIN 40 MG TABLET',
-    nadacPerUnit: perUnit,
-    effectiveDate: '2025-09-17',
-    pricingUnit: 'EA',
-    pharmacyTypeIndicator: 'C/I',
-    otc: false,
-    explanationCodes: [],
-    classificationForRateSetting: 'G',
-    correspondingGenericDrugNadacPerUnit: null,
-    correspondingGenericDrugEffectiveDate: null,
-    asOfDate,
-  });
-  const stored = async () =>
-    (
-      await database.connection.pool.query<{ per_unit: string; as_of_date: string }>(
-        `SELECT per_unit, to_char(as_of_date, 'YYYY-MM-DD') AS as_of_date FROM nadac_prices WHERE ndc = '00378212177'`,
-      )
-    ).rows;
-
-  it('refuses two prices for one NDC, effective date and as-of date, and counts the rows it stores', async () => {
-    const pool = database.connection.pool;
-    await expect(loadNadac(pool, [price(0.5), price(0.7)])).rejects.toThrow(
-      'NADAC prices: two rows for NDC 00378212177 effective 2025-09-17 as of 2025-09-24 differ ' +
-        '(0.5 and 0.7 per unit, or another column); nothing was loaded',
-    );
-    expect(await stored()).toEqual([]);
-    // A row repeated whole is one row.
-    expect(await loadNadac(pool, [price(0.5), price(0.5)])).toBe(1);
-    expect(await stored()).toEqual([{ per_unit: '0.5', as_of_date: '2025-09-24' }]);
-    // Of two as-of dates, the later's price: one row stored.
-    expect(await loadNadac(pool, [price(0.6, '2025-10-01'), price(0.4, '2025-09-24')])).toBe(1);
-    expect(await stored()).toEqual([{ per_unit: '0.6', as_of_date: '2025-10-01' }]);
   });
 });

@@ -16,12 +16,14 @@ import {
 import type { MrfHeader } from '../model.ts';
 import type { CbsaDelineation } from '../reference/cbsa.ts';
 import type { HcpcsLevel2Code } from '../reference/hcpcs.ts';
-import type { NadacPrice } from '../reference/nadac.ts';
+import { ReferenceFileError } from '../reference/errors.ts';
+import { NADAC_KEY_LABEL, refuseNoPrices, type NadacFile } from '../reference/nadac.ts';
 import type {
   GpciLocality,
   OppsCap,
   PhysicianFeeScheduleRvu,
 } from '../reference/physician-fee-schedule.ts';
+import type { RowProblems } from '../reference/source.ts';
 import { countyForAddress, countyForZip } from '../reference/zip-county.ts';
 import type { ZipLocality } from '../reference/zip-locality.ts';
 import { copyLine } from './copy-text.ts';
@@ -369,79 +371,141 @@ export async function loadZipLocalities(
   });
 }
 
+/** What a NADAC row stored replaces of the row of its NDC and effective date already there. */
+const NADAC_UPSERT = `ON CONFLICT (ndc, effective_date) DO UPDATE SET description = EXCLUDED.description, per_unit = EXCLUDED.per_unit,
+         pricing_unit = EXCLUDED.pricing_unit, pharmacy_type = EXCLUDED.pharmacy_type, otc = EXCLUDED.otc,
+         classification = EXCLUDED.classification, as_of_date = EXCLUDED.as_of_date`;
+
 /**
- * The prices to load, one per NDC, effective date and as-of date: a price repeated whole is kept
- * once; two that differ are refused, as the table would keep one of them at random.
+ * Every field of a NADAC row as read, with its line: the table the rows of a file are staged in,
+ * so that two rows of one key are compared whole (as `parseNadac` compares them) by the
+ * database, not in memory. Numbers are kept as the text JavaScript writes them: two rows differ
+ * in a price when their numbers do. Dates are ISO text, which sorts as the dates do.
  */
-function uniquePrices(prices: readonly NadacPrice[]): NadacPrice[] {
-  const seen = new Map<string, { price: NadacPrice; stored: string }>();
-  const unique: NadacPrice[] = [];
-  for (const price of prices) {
-    const key = `${price.ndc} effective ${price.effectiveDate} as of ${price.asOfDate}`;
-    const stored = JSON.stringify([
-      price.ndcDescription,
-      price.nadacPerUnit,
-      price.pricingUnit,
-      price.pharmacyTypeIndicator,
-      price.otc,
-      price.classificationForRateSetting,
-    ]);
-    const earlier = seen.get(key);
-    if (!earlier) {
-      seen.set(key, { price, stored });
-      unique.push(price);
-    } else if (earlier.stored !== stored) {
-      throw new Error(
-        `NADAC prices: two rows for NDC ${key} differ (${earlier.price.nadacPerUnit} and ` +
-          `${price.nadacPerUnit} per unit, or another column); nothing was loaded`,
-      );
-    }
+const STAGED_NADAC = `CREATE TEMP TABLE staged_nadac (
+  line integer NOT NULL, ndc text NOT NULL, effective_date text NOT NULL, as_of_date text NOT NULL,
+  description text NOT NULL, per_unit text NOT NULL, pricing_unit text NOT NULL,
+  pharmacy_type text NOT NULL, otc boolean NOT NULL, explanation_codes text NOT NULL,
+  classification text NOT NULL, generic_per_unit text, generic_effective_date text
+) ON COMMIT DROP`;
+
+const STAGED_NADAC_COLUMNS = [
+  'line',
+  'ndc',
+  'effective_date',
+  'as_of_date',
+  'description',
+  'per_unit',
+  'pricing_unit',
+  'pharmacy_type',
+  'otc',
+  'explanation_codes',
+  'classification',
+  'generic_per_unit',
+  'generic_effective_date',
+] as const;
+
+/** How many rows that differ from the first of their key are named, as RowProblems names rows. */
+const CONFLICTS_NAMED = 6;
+
+/**
+ * The rows of the staged file that differ from the first row of their NDC, effective date and
+ * as-of date, added to `problems` in their place, worded as `KeyedRecords` words them: "two that
+ * differ for 00378212177 effective 2025-09-17 as of 2025-09-24, at line 2 and line 3". A row
+ * repeated whole is not one of them.
+ */
+async function addNadacConflicts(
+  client: PoolClient,
+  file: string,
+  problems: RowProblems,
+): Promise<void> {
+  const { rows } = await client.query<{
+    line: number;
+    first_line: number;
+    key: string;
+    conflicts: number;
+  }>(
+    `SELECT line, first_line, ndc || ' effective ' || effective_date || ' as of ' || as_of_date AS key,
+            count(*) OVER ()::int AS conflicts
+       FROM (SELECT line, ndc, effective_date, as_of_date, record,
+                    first_value(line) OVER w AS first_line, first_value(record) OVER w AS first_record
+               FROM (SELECT line, ndc, effective_date, as_of_date,
+                            ROW(description, per_unit, pricing_unit, pharmacy_type, otc, explanation_codes,
+                                classification, generic_per_unit, generic_effective_date)::text AS record
+                       FROM staged_nadac) AS staged
+             WINDOW w AS (PARTITION BY ndc, effective_date, as_of_date ORDER BY line)) AS keyed
+      WHERE record <> first_record
+      ORDER BY line LIMIT ${CONFLICTS_NAMED}`,
+  );
+  for (const row of rows) {
+    const error = new ReferenceFileError(
+      file,
+      `one record for each ${NADAC_KEY_LABEL}`,
+      `two that differ for ${row.key}, at line ${row.first_line} and line ${row.line}`,
+    );
+    problems.add(error, `line ${row.line}`, row.line);
   }
-  return unique;
+  // Those not named come after the named ones: none of them can be among the first few.
+  problems.addCount((rows[0]?.conflicts ?? 0) - rows.length);
 }
 
 /**
- * NADAC weekly prices, added to (or corrected in) the history by NDC and effective date; of two
- * for one NDC and effective date, the later as-of date's. Returns how many rows were stored.
+ * A NADAC file (`openNadac`) read and stored, in one transaction,
+ * streamed: its rows are read one at a time and copied into a staging table in batches, so that
+ * memory stays flat however large the file (the yearly files run to hundreds of MB). Its rows are
+ * refused as `parseNadac` refuses them, with the same words: a bad row, or two that differ for one
+ * NDC, effective date and as-of date (found by the database, named by their lines), loads nothing;
+ * a row repeated whole is stored once. Returns the rows stored (`prices`) and the price rows read.
  */
-export async function loadNadac(pool: Pool, prices: readonly NadacPrice[]): Promise<number> {
-  const unique = uniquePrices(prices);
+export async function loadNadacFile(
+  pool: Pool,
+  nadac: NadacFile,
+): Promise<{ prices: number; rows: number }> {
   return inTransaction(pool, async (client) => {
-    await client.query(`CREATE TEMP TABLE incoming_nadac (LIKE nadac_prices) ON COMMIT DROP`);
-    await copyAll(
-      client,
-      'incoming_nadac',
-      [
-        'ndc',
-        'effective_date',
-        'description',
-        'per_unit',
-        'pricing_unit',
-        'pharmacy_type',
-        'otc',
-        'classification',
-        'as_of_date',
-      ],
-      unique.map((p) => [
-        p.ndc,
-        p.effectiveDate,
-        p.ndcDescription,
-        p.nadacPerUnit,
-        p.pricingUnit,
-        p.pharmacyTypeIndicator,
-        p.otc,
-        p.classificationForRateSetting,
-        p.asOfDate,
-      ]),
-    );
-    // Rows inserted or updated: what the table now holds of the file.
+    await client.query(STAGED_NADAC);
+    const writer = copyWriter(client, 'staged_nadac', STAGED_NADAC_COLUMNS);
+    let read: Awaited<ReturnType<NadacFile['read']>>;
+    try {
+      read = await nadac.read((p, line) =>
+        writer.write(
+          copyLine([
+            line,
+            p.ndc,
+            p.effectiveDate,
+            p.asOfDate,
+            p.ndcDescription,
+            String(p.nadacPerUnit),
+            p.pricingUnit,
+            p.pharmacyTypeIndicator,
+            p.otc,
+            p.explanationCodes.join(','),
+            p.classificationForRateSetting,
+            p.correspondingGenericDrugNadacPerUnit === null
+              ? null
+              : String(p.correspondingGenericDrugNadacPerUnit),
+            p.correspondingGenericDrugEffectiveDate,
+          ]),
+        ),
+      );
+      await writer.end();
+    } catch (error) {
+      // The COPY is given up before the transaction is rolled back.
+      await writer.abort(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    if (read.prices > 0) await addNadacConflicts(client, nadac.file, read.problems);
+    read.problems.check(read.prices);
+    refuseNoPrices(nadac.file, read.prices);
+    // Of two rows for one NDC and effective date, the later as-of date's; a row repeated whole
+    // is one. Rows inserted or updated: what the table now holds of the file.
     const { rowCount } = await client.query(
-      `INSERT INTO nadac_prices SELECT DISTINCT ON (ndc, effective_date) * FROM incoming_nadac ORDER BY ndc, effective_date, as_of_date DESC
-       ON CONFLICT (ndc, effective_date) DO UPDATE SET description = EXCLUDED.description, per_unit = EXCLUDED.per_unit,
-         pricing_unit = EXCLUDED.pricing_unit, pharmacy_type = EXCLUDED.pharmacy_type, otc = EXCLUDED.otc,
-         classification = EXCLUDED.classification, as_of_date = EXCLUDED.as_of_date`,
+      `INSERT INTO nadac_prices (ndc, effective_date, description, per_unit, pricing_unit, pharmacy_type, otc, classification, as_of_date)
+       SELECT DISTINCT ON (ndc, effective_date) ndc, effective_date::date, description, per_unit::numeric,
+              pricing_unit, pharmacy_type, otc, classification, as_of_date::date
+         FROM staged_nadac ORDER BY ndc, effective_date, as_of_date DESC
+       ${NADAC_UPSERT}`,
     );
-    return rowCount ?? 0;
+    return { prices: rowCount ?? 0, rows: read.prices };
   });
 }
 

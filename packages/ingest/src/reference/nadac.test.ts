@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeTestFile } from '../testing/test-file.ts';
-import { parseNadac } from './nadac.ts';
+import { openNadac, parseNadac } from './nadac.ts';
 
 const csvFile = (name: string, content: string) => writeTestFile(`${name}.csv`, content);
 
@@ -166,6 +166,75 @@ describe('parseNadac', () => {
     const path = await csvFile('nadac-header', `${PUBLISHED_HEADER}\n`);
     await expect(parseNadac(path)).rejects.toThrow(
       /expected price rows below the header; found none$/,
+    );
+  });
+
+  it("reads a file of many chunks as one read whole: Excel's UTF-16 with tabs, the line of a late bad row", async () => {
+    // 3,000 rows: more than one chunk of the stream, in UTF-16 ("Unicode Text") with CRLF.
+    const rows = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `CAF\u00c9 ${i}\t${String(378212177 + i).padStart(11, '0')}\t0.5\t09/17/2025\tEA\tC/I\tN\t\tG\t\t\t09/24/2025`,
+    );
+    rows[2500] = rows[2500]?.replace('\t0.5\t', '\t0,5x\t') ?? '';
+    const text = `${PUBLISHED_HEADER.replace(/,/g, '\t')}\r\n${rows.join('\r\n')}\r\n`;
+    const path = await writeTestFile(
+      'nadac.txt',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+    );
+    await expect(parseNadac(path)).rejects.toThrow(
+      'nadac.txt: expected a number at line 2502; found 0,5x',
+    );
+    rows[2500] = rows[2500]?.replace('\t0,5x\t', '\t0.5\t') ?? '';
+    const fixed = await writeTestFile(
+      'nadac.txt',
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(
+          `${PUBLISHED_HEADER.replace(/,/g, '\t')}\r\n${rows.join('\r\n')}\r\n`,
+          'utf16le',
+        ),
+      ]),
+    );
+    const prices = await parseNadac(fixed);
+    expect(prices).toHaveLength(3000);
+    expect(prices[2999]).toMatchObject({ ndc: '00378215176', ndcDescription: 'CAF\u00c9 2999' });
+  });
+
+  it('opens a file by its header: a wrong file is refused before a row is read', async () => {
+    const wrong = await csvFile('not-nadac', 'code,kind,long,short\nA1,modifier,x,x\n');
+    await expect(openNadac(wrong)).rejects.toThrow(
+      /^not-nadac\.csv: expected a NADAC column "ndc"; found columns code, kind, long, short$/,
+    );
+    const zip = await writeTestFile(
+      'nadac.zip',
+      Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x00\x00', 'latin1'), Buffer.alloc(64)]),
+    );
+    await expect(openNadac(zip)).rejects.toThrow(
+      'nadac.zip: expected a text file; found a zip archive (an xlsx workbook is one)',
+    );
+    const good = await csvFile(
+      'nadac',
+      `${PUBLISHED_HEADER}\nX,00378212177,0.5,09/17/2025,EA,C/I,N,,G,,,09/24/2025\n\nY,00378212178,abc,09/17/2025,EA,C/I,N,,G,,,09/24/2025\n`,
+    );
+    const nadac = await openNadac(good);
+    const lines: number[] = [];
+    const { prices, problems } = await nadac.read((_, line) => {
+      lines.push(line);
+      return undefined;
+    });
+    // The blank line 3 is no price; line 4's price is refused, and kept for the message.
+    expect([prices, lines, problems.refused]).toEqual([1, [2], 1]);
+    expect(() => problems.check(prices)).toThrow(/expected a number at line 4; found abc$/);
+  });
+
+  it('refuses a quote never closed in one line naming the file', async () => {
+    const path = await csvFile(
+      'nadac-quote',
+      `${PUBLISHED_HEADER}\n"ATORVASTATIN,00378212177,0.5,09/17/2025,EA,C/I,N,,G,,,09/24/2025\n`,
+    );
+    await expect(parseNadac(path)).rejects.toThrow(
+      'nadac-quote.csv: expected a CSV file; found Quote Not Closed: the parsing is finished with an opening quote at line 2',
     );
   });
 });

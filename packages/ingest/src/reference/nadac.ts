@@ -1,11 +1,12 @@
 import { ReferenceFileError } from './errors.ts';
 import {
+  csvRecordStream,
   KeyedRecords,
   normaliseHeader,
-  parseCsvRows,
   parseDecimal,
-  readSourceText,
+  referenceTextChunks,
   RowProblems,
+  sourceChunks,
   sourceName,
   type ReferenceSource,
 } from './source.ts';
@@ -118,67 +119,161 @@ function ndcProblem(value: string): string {
   return value;
 }
 
-/** NADAC weekly file as downloaded from data.medicaid.gov (CSV), from a path or URL. */
-export async function parseNadac(source: ReferenceSource): Promise<NadacPrice[]> {
-  const file = sourceName(source);
-  const [header, ...rows] = parseCsvRows(await readSourceText(source), file);
-  const names = (header ?? []).map(normaliseHeader);
-  const index = {} as Record<NadacColumn, number>;
-  for (const name of NADAC_COLUMNS) {
-    const at = names.indexOf(name);
-    if (at < 0)
-      throw new ReferenceFileError(file, `a NADAC column "${name}"`, `columns ${names.join(', ')}`);
-    index[name] = at;
-  }
+/** What the key of a NADAC price is, in words, for an error naming two rows that differ. */
+export const NADAC_KEY_LABEL = 'NDC, effective date and as-of date';
 
-  const prices = new KeyedRecords<NadacPrice>(file, 'NDC, effective date and as-of date');
-  const problems = new RowProblems();
-  rows.forEach((row, i) => {
-    const where = `line ${i + 2}`;
-    problems.row(where, () => {
-      if (row.every((cell) => cell.trim() === '')) return;
-      const cell = (name: NadacColumn): string => (row[index[name]] ?? '').trim();
-      const required = <T>(value: T | null, name: NadacColumn): T => {
-        if (value === null)
-          throw new ReferenceFileError(file, `${name} at ${where}`, 'an empty cell');
-        return value;
-      };
-      const ndc = elevenDigitNdc(cell('ndc'));
-      if (!ndc) {
+/** The key a NADAC file has one price for: "00378212177 effective 2025-09-17 as of 2025-09-24". */
+export function nadacKey(price: Pick<NadacPrice, 'ndc' | 'effectiveDate' | 'asOfDate'>): string {
+  return `${price.ndc} effective ${price.effectiveDate} as of ${price.asOfDate}`;
+}
+
+/** A row of a NADAC file read: its price, or null for a blank row. Throws a ReferenceFileError. */
+function readPrice(
+  row: readonly string[],
+  index: Readonly<Record<NadacColumn, number>>,
+  file: string,
+  where: string,
+): NadacPrice | null {
+  if (row.every((cell) => cell.trim() === '')) return null;
+  const cell = (name: NadacColumn): string => (row[index[name]] ?? '').trim();
+  const required = <T>(value: T | null, name: NadacColumn): T => {
+    if (value === null) throw new ReferenceFileError(file, `${name} at ${where}`, 'an empty cell');
+    return value;
+  };
+  const ndc = elevenDigitNdc(cell('ndc'));
+  if (!ndc) {
+    throw new ReferenceFileError(
+      file,
+      `an NDC of 11 digits, or of 10 with hyphens (4-4-2, 5-3-2, 5-4-1), at ${where}`,
+      ndcProblem(cell('ndc')),
+    );
+  }
+  const date = (name: NadacColumn) => isoDate(cell(name), file, name, where);
+  return {
+    ndc,
+    ndcDescription: cell('ndc_description'),
+    nadacPerUnit: required(parseDecimal(cell('nadac_per_unit'), file, where), 'nadac_per_unit'),
+    effectiveDate: required(date('effective_date'), 'effective_date'),
+    pricingUnit: cell('pricing_unit').toUpperCase(),
+    pharmacyTypeIndicator: cell('pharmacy_type_indicator').toUpperCase(),
+    otc: cell('otc').toUpperCase() === 'Y',
+    explanationCodes: cell('explanation_code')
+      .split(/[,\s]+/)
+      .filter(Boolean),
+    classificationForRateSetting: cell('classification_for_rate_setting').toUpperCase(),
+    correspondingGenericDrugNadacPerUnit: parseDecimal(
+      cell('corresponding_generic_drug_nadac_per_unit'),
+      file,
+      where,
+    ),
+    correspondingGenericDrugEffectiveDate: date('corresponding_generic_drug_effective_date'),
+    asOfDate: required(date('as_of_date'), 'as_of_date'),
+  };
+}
+
+/**
+ * What `NadacFile.read` hands each price it reads: the price and its line. A ReferenceFileError it
+ * throws refuses that row as a bad cell would; a promise it returns is waited for (a COPY's
+ * backpressure) before the next row is read.
+ */
+export type NadacPriceHandler = (price: NadacPrice, line: number) => Promise<void> | undefined;
+
+/** A NADAC file opened (`openNadac`): its header read and checked, its rows not yet read. */
+export interface NadacFile {
+  /** The name errors give it: the file name of a path, the whole URL. */
+  readonly file: string;
+  /**
+   * Reads every row, one at a time, handing each good price to `onPrice`. A row that is not good
+   * (a bad cell, or one `onPrice` refuses) is kept in the `problems` returned, and the rows after
+   * it are read too; `prices` counts the good ones. A file that cannot be read on (a quote never
+   * closed, a download broken off) throws its ReferenceFileError. Reads once.
+   */
+  read(onPrice: NadacPriceHandler): Promise<{ prices: number; problems: RowProblems }>;
+  /** Lets the file go unread (a caller that does not read it). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a NADAC file, a path or a URL, and reads its header, refusing a file that is not text or
+ * lacks a column; its rows are read as `read` asks for them, so a file of any size is read in
+ * little memory. Its encodings, delimiters and line ends are those of the other reference files
+ * (`referenceTextChunks`, `csvRecordStream`).
+ */
+export async function openNadac(source: ReferenceSource): Promise<NadacFile> {
+  const file = sourceName(source);
+  const records = csvRecordStream(referenceTextChunks(sourceChunks(source), file), file);
+  let index: Record<NadacColumn, number>;
+  try {
+    const first = await records.next();
+    const names = (first.done ? [] : first.value).map(normaliseHeader);
+    index = {} as Record<NadacColumn, number>;
+    for (const name of NADAC_COLUMNS) {
+      const at = names.indexOf(name);
+      if (at < 0)
         throw new ReferenceFileError(
           file,
-          `an NDC of 11 digits, or of 10 with hyphens (4-4-2, 5-3-2, 5-4-1), at ${where}`,
-          ndcProblem(cell('ndc')),
+          `a NADAC column "${name}"`,
+          `columns ${names.join(', ')}`,
         );
-      }
-      const date = (name: NadacColumn) => isoDate(cell(name), file, name, where);
-      const price: NadacPrice = {
-        ndc,
-        ndcDescription: cell('ndc_description'),
-        nadacPerUnit: required(parseDecimal(cell('nadac_per_unit'), file, where), 'nadac_per_unit'),
-        effectiveDate: required(date('effective_date'), 'effective_date'),
-        pricingUnit: cell('pricing_unit').toUpperCase(),
-        pharmacyTypeIndicator: cell('pharmacy_type_indicator').toUpperCase(),
-        otc: cell('otc').toUpperCase() === 'Y',
-        explanationCodes: cell('explanation_code')
-          .split(/[,\s]+/)
-          .filter(Boolean),
-        classificationForRateSetting: cell('classification_for_rate_setting').toUpperCase(),
-        correspondingGenericDrugNadacPerUnit: parseDecimal(
-          cell('corresponding_generic_drug_nadac_per_unit'),
-          file,
+      index[name] = at;
+    }
+  } catch (error) {
+    await records.return(undefined);
+    throw error;
+  }
+  let read = false;
+  return {
+    file,
+    async read(onPrice) {
+      if (read) throw new Error(`${file} was read already`);
+      read = true;
+      const problems = new RowProblems();
+      let prices = 0;
+      // The header is line 1; a row's line is its record's (a blank line is a record too).
+      let line = 1;
+      for await (const row of records) {
+        line += 1;
+        const where = `line ${line}`;
+        let wait: Promise<void> | undefined;
+        problems.row(
           where,
-        ),
-        correspondingGenericDrugEffectiveDate: date('corresponding_generic_drug_effective_date'),
-        asOfDate: required(date('as_of_date'), 'as_of_date'),
-      };
-      // One price per NDC, effective date and as-of date: a row repeated whole is dropped, two
-      // that differ are refused naming both lines (the database would keep one at random).
-      prices.add(`${ndc} effective ${price.effectiveDate} as of ${price.asOfDate}`, price, where);
-    });
+          () => {
+            const price = readPrice(row, index, file, where);
+            if (!price) return;
+            wait = onPrice(price, line);
+            prices += 1;
+          },
+          line,
+        );
+        if (wait) await wait;
+      }
+      return { prices, problems };
+    },
+    async close() {
+      await records.return(undefined);
+    },
+  };
+}
+
+/**
+ * NADAC weekly file as downloaded from data.medicaid.gov (CSV), from a path or URL, as an array
+ * (for files that fit in memory: `npm run reference -- nadac` streams them, `loadNadacFile`).
+ * One price per NDC, effective date and as-of date: a row repeated whole is dropped, two that
+ * differ are refused naming both lines (the database would keep one at random).
+ */
+export async function parseNadac(source: ReferenceSource): Promise<NadacPrice[]> {
+  const nadac = await openNadac(source);
+  const prices = new KeyedRecords<NadacPrice>(nadac.file, NADAC_KEY_LABEL);
+  const { problems } = await nadac.read((price, line) => {
+    prices.add(nadacKey(price), price, `line ${line}`);
+    return undefined;
   });
   problems.check(prices.records.length);
-  if (prices.records.length === 0)
-    throw new ReferenceFileError(file, 'price rows below the header', 'none');
+  refuseNoPrices(nadac.file, prices.records.length);
   return prices.records;
+}
+
+/** Refuses a NADAC file without a price row below its header. */
+export function refuseNoPrices(file: string, prices: number): void {
+  if (prices === 0) throw new ReferenceFileError(file, 'price rows below the header', 'none');
 }

@@ -6,18 +6,48 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCbsaDelineation } from './cbsa.ts';
 import { parseHcpcsLevel2 } from './hcpcs.ts';
-import { parseNadac } from './nadac.ts';
+import { openNadac, parseNadac } from './nadac.ts';
 import { ReferenceFileError } from './errors.ts';
+import { parseGpciFile, parseOppsCapFile, parseRvuFile } from './physician-fee-schedule.ts';
+import { parseZipLocality } from './zip-locality.ts';
 import {
   csvDelimiter,
+  csvRecordStream,
   KeyedRecords,
   normaliseHeader,
   parseCsvRows,
   parseDecimal,
   readSource,
   referenceText,
+  referenceTextChunks,
   REFERENCE_MAX_BYTES,
+  RowProblems,
+  sourceChunks,
+  STREAMED_REFERENCE_MAX_BYTES,
 } from './source.ts';
+
+/** `text` (or bytes) cut into pieces of 1 to `most` units, the cuts drawn from `seed`. */
+function pieces<T extends string | Buffer>(whole: T, seed: number, most = 7): T[] {
+  const cut: T[] = [];
+  let state = seed;
+  for (let at = 0; at < whole.length;) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const size = 1 + (state % most);
+    cut.push(whole.slice(at, at + size) as T);
+    at += size;
+  }
+  return cut;
+}
+
+async function* iterate<T>(items: readonly T[]): AsyncGenerator<T> {
+  for (const item of items) yield await Promise.resolve(item);
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
 
 describe('reading a reference file from a URL', () => {
   let server: Server;
@@ -44,6 +74,10 @@ describe('reading a reference file from a URL', () => {
         response.end();
       } else if (request.url === '/silent.csv') {
         // The connection is taken, and nothing is ever said.
+      } else if (request.url === '/two-parts.csv') {
+        response.writeHead(200);
+        response.write('code,kind,long,short\n');
+        setTimeout(() => response.end('A0428,procedure,Ambulance service,Bls\n'), 100);
       } else if (request.url === '/stalls.csv') {
         response.writeHead(200);
         response.write('code,kind,long,short\n');
@@ -125,6 +159,38 @@ describe('reading a reference file from a URL', () => {
       `${base}/empty.csv: expected a reference file; found an empty file`,
     );
   });
+
+  it('streams a download as the reader asks, refusing it as it refuses one read whole', async () => {
+    const chunks = await collect(sourceChunks(`${base}/hcpcs.csv`));
+    expect(Buffer.concat(chunks).toString()).toBe(
+      'code,kind,long,short\nA0428,procedure,Ambulance service,Bls\n',
+    );
+    // Stopped past its limit while streaming: an endless answer is never held whole.
+    await expect(collect(sourceChunks(`${base}/endless.csv`, 1_000_000))).rejects.toThrow(
+      `${base}/endless.csv: expected a reference file of at most 1 MB; found more than that`,
+    );
+    await expect(collect(sourceChunks(`${base}/broken.csv`))).rejects.toThrow(
+      `${base}/broken.csv: expected a whole download; found it broke off after 840 bytes (`,
+    );
+    await expect(collect(sourceChunks(`${base}/empty.csv`))).rejects.toThrow(
+      `${base}/empty.csv: expected a reference file; found an empty file`,
+    );
+    await expect(collect(sourceChunks(`${base}/stalls.csv`, 1_000_000, 300))).rejects.toThrow(
+      `${base}/stalls.csv: expected a whole download; found it broke off after 21 bytes (the server sent nothing for 0.3 s)`,
+    );
+  });
+
+  it('does not count the time the reader takes on a chunk as the server being quiet', async () => {
+    // The stall time is 0.3 s; the reader takes 0.6 s on the first part, the server 0.1 s.
+    const read: Buffer[] = [];
+    for await (const chunk of sourceChunks(`${base}/two-parts.csv`, 1_000_000, 300)) {
+      read.push(chunk);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+    expect(Buffer.concat(read).toString()).toBe(
+      'code,kind,long,short\nA0428,procedure,Ambulance service,Bls\n',
+    );
+  });
 });
 
 describe('reading a local reference file', () => {
@@ -166,7 +232,168 @@ describe('reading a local reference file', () => {
     // Sparse: no disk used, but its size is what stat reports.
     await truncate(huge, REFERENCE_MAX_BYTES + 1);
     await expect(parseHcpcsLevel2(huge)).rejects.toThrow(
-      `${huge}: expected a reference file of at most 500 MB; found 501 MB`,
+      `${huge}: expected a reference file of at most 100 MB; found 101 MB`,
+    );
+  });
+
+  it('refuses a file of a kind read whole past 100 MB by its size, and streams NADAC past it', async () => {
+    // The kinds read whole hold about 13 times a file's size: a wrong file of hundreds of MB
+    // exhausted the heap ("JavaScript heap out of memory", exit 134) instead of a message.
+    const huge = path.join(dir, 'huge-whole.csv');
+    await writeFile(huge, '');
+    await truncate(huge, 150_000_000);
+    const message = `${huge}: expected a reference file of at most 100 MB; found 150 MB`;
+    for (const parse of [
+      parseCbsaDelineation,
+      parseHcpcsLevel2,
+      parseRvuFile,
+      parseGpciFile,
+      parseOppsCapFile,
+      parseZipLocality,
+    ]) {
+      await expect(parse(huge)).rejects.toThrow(message);
+    }
+    // NADAC streams: 150 MB is read, from its first bytes (zeros here, not text).
+    await expect(parseNadac(huge)).rejects.toThrow(
+      'huge-whole.csv: expected a text file; found binary data',
+    );
+    // Its limit is the streamed one's.
+    await truncate(huge, STREAMED_REFERENCE_MAX_BYTES + 1);
+    await expect(openNadac(huge)).rejects.toThrow(
+      `${huge}: expected a reference file of at most 2000 MB; found 2001 MB`,
+    );
+    await expect(collect(sourceChunks(dir))).rejects.toThrow(
+      `${dir}: expected a file; found a folder`,
+    );
+    await expect(collect(sourceChunks(path.join(dir, 'none.csv')))).rejects.toThrow(
+      'none.csv: expected a readable file; found no file at that path',
+    );
+  });
+});
+
+describe('referenceTextChunks', () => {
+  const text = async (bytes: Buffer, seed: number, most = 7) =>
+    (await collect(referenceTextChunks(iterate(pieces(bytes, seed, most)), 'x.csv'))).join('');
+
+  it('decodes bytes cut anywhere as referenceText decodes them whole', async () => {
+    const sample = 'code,long\r\nA4216,Caf\u00e9 \u2013 water 10" \u{1F489}\r\nA4217,\u00fcber\n';
+    const files = [
+      // UTF-8 with its byte-order mark, and characters of 2, 3 and 4 bytes.
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(sample)]),
+      // Windows-1252 bytes among UTF-8 ones.
+      Buffer.concat([
+        Buffer.from('code,long\nA1,'),
+        Buffer.from([0x93, 0x41, 0x94, 0xe9]),
+        Buffer.from('\u00e9\n'),
+      ]),
+      // UTF-16 with its mark (Excel's "Unicode Text"), little- and big-endian, and without one.
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(sample, 'utf16le')]),
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(sample, 'utf16le').swap16()]),
+      Buffer.from('code\tlong\r\nA0428\tAmbulance\r\n', 'utf16le'),
+    ];
+    for (const bytes of files) {
+      for (const seed of [1, 2, 3, 4, 5]) {
+        expect(await text(bytes, seed)).toBe(referenceText(bytes, 'x.csv'));
+      }
+      expect(await text(bytes, 1, 1)).toBe(referenceText(bytes, 'x.csv'));
+    }
+  });
+
+  it('refuses bytes that are not text by their first bytes, however they are cut', async () => {
+    const zip = Buffer.concat([
+      Buffer.from('PK\x03\x04\x14\x00\x00\x00', 'latin1'),
+      Buffer.alloc(9000),
+    ]);
+    await expect(text(zip, 3, 100)).rejects.toThrow(
+      'x.csv: expected a text file; found a zip archive (an xlsx workbook is one)',
+    );
+  });
+});
+
+describe('csvRecordStream', () => {
+  const streamed = (text: string, seed: number, most = 7) =>
+    collect(csvRecordStream(iterate(pieces(text, seed, most)), 'x.csv'));
+
+  it('reads the records parseCsvRows reads, from text cut anywhere', async () => {
+    const texts = [
+      '\ufeffcode,long\r\nA4216,"Sterile, ""10"" water"\r\n\r\nA4217,10" syringe\rA4218,x\n',
+      'code;long;price\nA1;"two\nlines";0,5\nA2;b;1,5',
+      'List 1 title, with commas\r\ncode\tname\ttitle\r\n10100\tAberdeen, SD\tx\r\n',
+      'a,b\n,\n\n1,2,3\n',
+    ];
+    for (const text of texts) {
+      for (const seed of [1, 2, 3, 4]) {
+        expect(await streamed(text, seed)).toEqual(parseCsvRows(text, 'x.csv'));
+      }
+    }
+  });
+
+  it('judges the delimiter by the first 40 lines, as csvDelimiter does, on a long file', async () => {
+    // A title with commas over a table split by semicolons, longer than a chunk.
+    const rows = Array.from({ length: 5000 }, (_, i) => `A${i};x, y;${i},5`);
+    const text = `ADDENDUM E, the title\ncode;long;price\n${rows.join('\n')}\n`;
+    expect(csvDelimiter(text)).toBe(';');
+    const records = await streamed(text, 9, 4096);
+    expect(records).toEqual(parseCsvRows(text, 'x.csv'));
+    expect(records[4001]).toEqual(['A3999', 'x, y', '3999,5']);
+  });
+
+  it('names the file and the line for a quote that is never closed, as parseCsvRows does', async () => {
+    const text = 'code,long\nA4216,"Sterile water\nA4217,x\n';
+    await expect(streamed(text, 2)).rejects.toThrow(
+      new ReferenceFileError(
+        'x.csv',
+        'a CSV file',
+        'Quote Not Closed: the parsing is finished with an opening quote at line 3',
+      ),
+    );
+  });
+
+  it('passes on an error of the text it reads, and lets the text go when the reader stops', async () => {
+    async function* broken(): AsyncGenerator<string> {
+      yield 'code,long\nA1,x\n';
+      throw new ReferenceFileError('x.csv', 'a whole download', 'it broke off');
+    }
+    await expect(collect(csvRecordStream(broken(), 'x.csv'))).rejects.toThrow(
+      'x.csv: expected a whole download; found it broke off',
+    );
+    let closed = false;
+    async function* endless(): AsyncGenerator<string> {
+      try {
+        for (let i = 0; ; i += 1) yield `A${i},x\n`;
+      } finally {
+        closed = true;
+      }
+    }
+    for await (const record of csvRecordStream(endless(), 'x.csv')) {
+      if (record[0] === 'A100') break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(closed).toBe(true);
+  });
+});
+
+describe('RowProblems', () => {
+  it('names the first problems by their place, those found later put in among the others', () => {
+    const problems = new RowProblems();
+    const error = (line: number) =>
+      new ReferenceFileError('x.csv', `a number at line ${line}`, 'abc');
+    for (const line of [4, 9, 12, 13, 14, 15, 16]) {
+      problems.row(
+        `line ${line}`,
+        () => {
+          throw error(line);
+        },
+        line,
+      );
+    }
+    // Two rows that differ, found after the file was read: lines 3 and 10.
+    problems.add(error(3), 'line 3', 3);
+    problems.add(error(10), 'line 10', 10);
+    problems.addCount(4);
+    expect(problems.refused).toBe(13);
+    expect(() => problems.check(1)).toThrow(
+      'x.csv: expected a number at line 3; found abc; and 12 more refused (line 4, line 9, line 10, line 12, line 13, …)',
     );
   });
 });

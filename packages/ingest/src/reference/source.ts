@@ -1,11 +1,15 @@
+import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CsvError, parse as parseStream, type Options as CsvOptions } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { errorMessage } from '@ratelens/core';
 import type { Response } from 'undici';
 import { fetchPublic } from '../read/address-guard.ts';
 import { errorText } from '../read/compression.ts';
-import { decodeText, looksBinary, utf16Encoding } from '../read/decode.ts';
+import { decodeText, looksBinary, utf16Encoding, Utf8OrCp1252Decoder } from '../read/decode.ts';
 import { DownloadStall } from '../read/stall.ts';
 import { ReferenceFileError } from './errors.ts';
 
@@ -21,8 +25,19 @@ export function sourceName(source: ReferenceSource): string {
   return isUrl(source) ? source : basename(source);
 }
 
-/** The largest reference file read: they are read whole, and V8's strings stop at about 512 MB. */
-export const REFERENCE_MAX_BYTES = 500_000_000;
+/**
+ * The largest reference file read whole (CBSA, HCPCS, the fee schedule, ZIP5): their parsers hold
+ * the text and every row at once, about 13 times the file's size (a 34 MB file peaked at 452 MB
+ * RSS), and the official files are under 30 MB. A wrong file past this is refused by its size
+ * before it can exhaust the heap.
+ */
+export const REFERENCE_MAX_BYTES = 100_000_000;
+
+/**
+ * The largest reference file read as a stream (NADAC, whose yearly files run to hundreds of MB):
+ * memory does not grow with the file; the limit stops a download that never ends.
+ */
+export const STREAMED_REFERENCE_MAX_BYTES = 2_000_000_000;
 
 /** What went wrong with a local file, in words. */
 function fileProblem(error: unknown): string {
@@ -49,7 +64,15 @@ async function readLocal(source: string, maxBytes: number): Promise<Buffer> {
   }
 }
 
-async function download(source: string, maxBytes: number, stallMs?: number): Promise<Buffer> {
+/**
+ * The body of a download, chunk by chunk as the reader asks for it, stopped past `maxBytes`. The
+ * stall time runs only while waiting on the server, not while the reader works on a chunk.
+ */
+async function* downloadChunks(
+  source: string,
+  maxBytes: number,
+  stallMs?: number,
+): AsyncGenerator<Buffer> {
   // A server that accepts the connection and then sends nothing is given up after the stall time.
   const stall = new DownloadStall(stallMs);
   let response: Response;
@@ -70,18 +93,17 @@ async function download(source: string, maxBytes: number, stallMs?: number): Pro
     await response.body?.cancel();
     throw new ReferenceFileError(source, 'an HTTP 200 response', `HTTP ${response.status}`);
   }
-  const chunks: Uint8Array[] = [];
   let bytes = 0;
   try {
     stall.arm();
     for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
       stall.pause(chunk.length);
-      stall.arm();
       bytes += chunk.length;
       // Counted as it arrives: a server need not say the length, nor tell the truth about it.
       // Leaving the loop cancels the download.
       if (bytes > maxBytes) throw new ReferenceFileError(source, limit(maxBytes), 'more than that');
-      chunks.push(chunk);
+      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      stall.arm();
     }
   } catch (error) {
     if (error instanceof ReferenceFileError) throw error;
@@ -94,11 +116,54 @@ async function download(source: string, maxBytes: number, stallMs?: number): Pro
   } finally {
     stall.pause();
   }
+}
+
+async function download(source: string, maxBytes: number, stallMs?: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of downloadChunks(source, maxBytes, stallMs)) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 
+/** A local file, chunk by chunk, refused as `readLocal` refuses it (a folder, past `maxBytes`). */
+async function* localChunks(source: string, maxBytes: number): AsyncGenerator<Buffer> {
+  try {
+    const info = await stat(source);
+    if (info.isDirectory()) throw new ReferenceFileError(source, 'a file', 'a folder');
+    if (info.size > maxBytes)
+      throw new ReferenceFileError(source, limit(maxBytes), megabytes(info.size));
+  } catch (error) {
+    if (error instanceof ReferenceFileError) throw error;
+    throw new ReferenceFileError(source, 'a readable file', fileProblem(error));
+  }
+  let bytes = 0;
+  const chunks = createReadStream(source, { highWaterMark: STREAM_CHUNK_BYTES });
+  try {
+    for await (const chunk of chunks as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      // A file still being written may grow past the limit after it was measured.
+      if (bytes > maxBytes) throw new ReferenceFileError(source, limit(maxBytes), 'more than that');
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof ReferenceFileError) throw error;
+    throw new ReferenceFileError(source, 'a readable file', fileProblem(error));
+  } finally {
+    chunks.destroy();
+  }
+}
+
+/** The size of the chunks a local file is read in. */
+const STREAM_CHUNK_BYTES = 64 * 1024;
+
 /** The scheme of `ftp://…`, `s3://…`, `file://…`: URLs of schemes this does not read. */
 const otherScheme = (source: ReferenceSource) => /^([a-z][a-z0-9+.-]*):\/\//i.exec(source)?.[1];
+
+function refuseOtherScheme(source: ReferenceSource): void {
+  const scheme = !isUrl(source) && otherScheme(source);
+  if (scheme) {
+    throw new ReferenceFileError(source, 'a path or an http(s) URL', `the scheme ${scheme}://`);
+  }
+}
 
 /**
  * The bytes of a reference file, read from disk or downloaded, whole. An empty file is a
@@ -109,10 +174,7 @@ export async function readSource(
   maxBytes = REFERENCE_MAX_BYTES,
   stallMs?: number,
 ): Promise<Buffer> {
-  const scheme = !isUrl(source) && otherScheme(source);
-  if (scheme) {
-    throw new ReferenceFileError(source, 'a path or an http(s) URL', `the scheme ${scheme}://`);
-  }
+  refuseOtherScheme(source);
   const bytes = isUrl(source)
     ? await download(source, maxBytes, stallMs)
     : await readLocal(source, maxBytes);
@@ -147,6 +209,85 @@ export async function readSourceText(source: ReferenceSource): Promise<string> {
 }
 
 /**
+ * The bytes of a reference file as they are read, from disk or downloaded, for a reader that
+ * streams (`readSource` reads them whole): refused as `readSource` refuses them (a scheme it does
+ * not read, a folder, past `maxBytes`, an empty file), a download past `maxBytes` as it comes.
+ */
+export async function* sourceChunks(
+  source: ReferenceSource,
+  maxBytes = STREAMED_REFERENCE_MAX_BYTES,
+  stallMs?: number,
+): AsyncGenerator<Buffer> {
+  refuseOtherScheme(source);
+  let bytes = 0;
+  const chunks = isUrl(source)
+    ? downloadChunks(source, maxBytes, stallMs)
+    : localChunks(source, maxBytes);
+  for await (const chunk of chunks) {
+    bytes += chunk.length;
+    if (chunk.length > 0) yield chunk;
+  }
+  if (bytes === 0) throw new ReferenceFileError(source, 'a reference file', 'an empty file');
+}
+
+/** How many of a file's first bytes `referenceText` judges it by (`looksBinary`, UTF-16). */
+const SNIFF_BYTES = 4096;
+
+/**
+ * `referenceText` for bytes that come chunk by chunk: the same encodings (UTF-16 by its mark or
+ * zero bytes, else UTF-8 or Windows-1252, a UTF-8 byte-order mark dropped) and the same refusal of
+ * bytes that are not text, judged by the same first bytes; a character split between two chunks is
+ * held back until the next.
+ */
+export async function* referenceTextChunks(
+  chunks: AsyncIterable<Buffer>,
+  file: string,
+): AsyncGenerator<string> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let ended = false;
+  try {
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    while (headBytes < SNIFF_BYTES) {
+      const next = await iterator.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      head.push(next.value);
+      headBytes += next.value.length;
+    }
+    const first = Buffer.concat(head);
+    const utf16 = utf16Encoding(first);
+    if (!utf16 && looksBinary(first.subarray(0, SNIFF_BYTES))) {
+      throw new ReferenceFileError(file, 'a text file', binaryKind(first));
+    }
+    let decode: (chunk: Buffer, final?: boolean) => string;
+    if (utf16) {
+      const decoder = new TextDecoder(utf16);
+      decode = (chunk, final = false) => decoder.decode(chunk, { stream: !final });
+    } else {
+      const decoder = new Utf8OrCp1252Decoder();
+      decode = (chunk, final = false) => decoder.decode(chunk, final);
+    }
+    let chunk: Buffer | undefined = first;
+    while (chunk) {
+      const text = decode(chunk);
+      if (text !== '') yield text;
+      const next = ended ? undefined : await iterator.next();
+      if (!next || next.done) {
+        ended = true;
+        chunk = undefined;
+      } else chunk = next.value;
+    }
+    const tail = decode(Buffer.alloc(0), true);
+    if (tail !== '') yield tail;
+  } finally {
+    if (!ended) await iterator.return?.();
+  }
+}
+
+/**
  * All records of a CSV text as arrays of cells, ragged rows allowed (banners and footnotes), as
  * csv-parse reads them with `options`. A quote inside an unquoted cell is kept as text (Excel
  * reads `12" tubing` so); what cannot be read as CSV at all (a quote never closed) is a
@@ -159,18 +300,95 @@ export function parseCsvRows(
 ): string[][] {
   try {
     return parse(text, {
-      delimiter: options.delimiter ?? csvDelimiter(text),
-      // Any line end, mixed too: told from the first line alone, a CRLF file with one line
-      // ended LF (an edit) joined that row to the next, whose code was lost without a word.
-      record_delimiter: ['\r\n', '\n', '\r'],
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-      bom: true,
+      ...csvOptions(options.delimiter ?? csvDelimiter(text)),
       ...(options.onRecord ? { on_record: options.onRecord } : {}),
     });
   } catch (cause) {
     throw new ReferenceFileError(file, 'a CSV file', errorMessage(cause), { cause });
+  }
+}
+
+/** How csv-parse reads a reference CSV, whole (`parseCsvRows`) or streamed (`csvRecordStream`). */
+function csvOptions(delimiter: CsvDelimiter): CsvOptions {
+  return {
+    delimiter,
+    // Any line end, mixed too: told from the first line alone, a CRLF file with one line
+    // ended LF (an edit) joined that row to the next, whose code was lost without a word.
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    bom: true,
+  };
+}
+
+/** The most text `csvRecordStream` holds to judge the delimiter by (its first 40 lines). */
+const DELIMITER_SAMPLE_CHARS = 1 << 20;
+
+/** Whether `text` holds the first lines `csvDelimiter` reads, whole. */
+function holdsDelimiterSample(text: string): boolean {
+  const ends = /\r\n|\n|\r/g;
+  let lines = 0;
+  let start = 0;
+  for (let end = ends.exec(text); end; end = ends.exec(text)) {
+    if (/\S/.test(text.slice(start, end.index))) lines += 1;
+    if (lines >= DELIMITER_SAMPLE_LINES) return true;
+    start = ends.lastIndex;
+  }
+  return false;
+}
+
+/**
+ * `parseCsvRows` for a text that comes in chunks (`referenceTextChunks`): the same records, read
+ * with the same options, one at a time, so that a file of any size is read in little memory. The
+ * delimiter is `csvDelimiter`'s of the first 40 lines that are not blank (of their first MiB, when
+ * longer). What cannot be read as CSV is a ReferenceFileError naming the file and the line, as
+ * `parseCsvRows` words it; an error of the text's own (a download broken off) comes out as it is.
+ */
+export async function* csvRecordStream(
+  text: AsyncIterable<string>,
+  file: string,
+): AsyncGenerator<string[]> {
+  const iterator = text[Symbol.asyncIterator]();
+  let sample = '';
+  let ended = false;
+  while (sample.length < DELIMITER_SAMPLE_CHARS && !holdsDelimiterSample(sample)) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    sample += next.value;
+  }
+  // Cut at a line end: a line the sample cuts in two would be judged by its first part.
+  const lastEnd = Math.max(sample.lastIndexOf('\n'), sample.lastIndexOf('\r'));
+  const judged =
+    ended || holdsDelimiterSample(sample) || lastEnd < 0 ? sample : sample.slice(0, lastEnd + 1);
+  const parser = parseStream(csvOptions(csvDelimiter(judged)));
+  async function* all(): AsyncGenerator<string> {
+    try {
+      if (sample !== '') yield sample;
+      sample = '';
+      while (!ended) {
+        const next = await iterator.next();
+        if (next.done) ended = true;
+        else yield next.value;
+      }
+    } finally {
+      if (!ended) await iterator.return?.();
+    }
+  }
+  // An error of either side ends both: the parser's reader sees it, the text is let go.
+  const piping = pipeline(Readable.from(all()), parser);
+  piping.catch(() => undefined);
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) yield record;
+    await piping;
+  } catch (cause) {
+    if (cause instanceof CsvError) {
+      throw new ReferenceFileError(file, 'a CSV file', errorMessage(cause), { cause });
+    }
+    throw cause;
   }
 }
 
@@ -390,25 +608,50 @@ const OTHER_ROWS_NAMED = 5;
 /**
  * The problems of a file's rows. A reference file loads whole or not at all (ADR 0011), but one
  * bad row should not hide the others: each row is read, and the error names the first problem
- * and how many other rows were refused, with where the first few are.
+ * and how many other rows were refused, with where the first few are. A problem found after the
+ * rows were read (two NADAC rows that differ, found by the database) is put in its place by `at`.
  */
 export class RowProblems {
-  private first: ReferenceFileError | null = null;
-  private readonly others: string[] = [];
+  /** The first problems by their place in the file: the first, and the others named. */
+  private readonly named: { at: number; where: string; error: ReferenceFileError }[] = [];
   private count = 0;
+  private next = 0;
 
-  /** Reads one row; a ReferenceFileError it throws is kept, and the next row may be read. */
-  row(where: string, read: () => void): void {
+  /**
+   * Reads one row; a ReferenceFileError it throws is kept, and the next row may be read. `at`: the
+   * row's place in the file (its line), needed only when problems are also `add`ed out of order.
+   */
+  row(where: string, read: () => void, at = this.next): void {
+    this.next = at + 1;
     try {
       read();
     } catch (error) {
       if (!(error instanceof ReferenceFileError)) throw error;
-      if (!this.first) this.first = error;
-      else {
-        this.count += 1;
-        if (this.others.length < OTHER_ROWS_NAMED) this.others.push(where);
-      }
+      this.add(error, where, at);
     }
+  }
+
+  /** A problem of the row at `at` (its place, as `row` was given it), found some other way. */
+  add(error: ReferenceFileError, where: string, at: number): void {
+    this.count += 1;
+    let i = this.named.length;
+    while (i > 0 && (this.named[i - 1]?.at ?? 0) > at) i -= 1;
+    if (i > OTHER_ROWS_NAMED) return;
+    this.named.splice(i, 0, { at, where, error });
+    this.named.length = Math.min(this.named.length, OTHER_ROWS_NAMED + 1);
+  }
+
+  /**
+   * More problems, counted and not named: of rows that come after the first few named already
+   * (those the database found past the ones it named), so that none of them would be named.
+   */
+  addCount(count: number): void {
+    this.count += count;
+  }
+
+  /** How many rows were refused. */
+  get refused(): number {
+    return this.count;
   }
 
   /**
@@ -416,11 +659,12 @@ export class RowProblems {
    * `accepted`: how many rows were read, none meaning the whole file is not of the kind.
    */
   check(accepted: number): void {
-    const { first } = this;
+    const [first, ...others] = this.named;
     if (!first) return;
-    throw new ReferenceFileError(first.file, first.expected, first.found, {
-      cause: first,
-      otherRows: { count: this.count, first: this.others, all: accepted === 0 },
+    const { error } = first;
+    throw new ReferenceFileError(error.file, error.expected, error.found, {
+      cause: error,
+      otherRows: { count: this.count - 1, first: others.map((o) => o.where), all: accepted === 0 },
     });
   }
 }
