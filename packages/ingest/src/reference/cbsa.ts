@@ -1,15 +1,11 @@
-import { errorMessage, stateByName } from '@ratelens/core';
-import { readSheet } from 'read-excel-file/node';
+import { stateByName } from '@ratelens/core';
 import { ReferenceFileError } from './errors.ts';
 import {
   isNoteRow,
   KeyedRecords,
   RowProblems,
   normaliseHeader,
-  parseCsvRows,
-  readSource,
-  referenceText,
-  sourceName,
+  readTableRows,
   type ReferenceSource,
 } from './source.ts';
 
@@ -213,14 +209,6 @@ export function cbsaDelineationFromRows(
  * path or an http(s) URL. The format is told by content (an xlsx is a zip: "PK"), not by name.
  */
 export async function parseCbsaDelineation(source: ReferenceSource): Promise<CbsaDelineation> {
-  const file = sourceName(source);
-  const bytes = await readSource(source);
-  const isZip = bytes.subarray(0, 2).toString('latin1') === 'PK';
-  const rows: readonly (readonly Cell[])[] = isZip
-    ? await readSheet(bytes).catch((cause: unknown) => {
-        const found = errorMessage(cause);
-        throw new ReferenceFileError(file, 'an xlsx workbook that can be read', found, { cause });
-      })
-    : parseCsvRows(referenceText(bytes, file), file);
+  const { file, rows } = await readTableRows(source);
   return cbsaDelineationFromRows(rows, file);
 }

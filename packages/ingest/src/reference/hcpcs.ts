@@ -1,15 +1,11 @@
-import { errorMessage } from '@ratelens/core';
-import { readSheet } from 'read-excel-file/node';
 import { ReferenceFileError } from './errors.ts';
 import {
+  calendarDate,
   isNoteRow,
   KeyedRecords,
   RowProblems,
   normaliseHeader,
-  parseCsvRows,
-  readSource,
-  referenceText,
-  sourceName,
+  readTableRows,
   type ReferenceSource,
 } from './source.ts';
 
@@ -47,18 +43,6 @@ function text(cell: Cell): string {
   if (typeof cell === 'number') return String(cell);
   if (cell instanceof Date && !Number.isNaN(cell.getTime())) return cell.toISOString().slice(0, 10);
   return '';
-}
-
-/** YYYY-MM-DD when year, month and day are a day of the calendar, else null. */
-function calendarDate(year: string, month: string, day: string): string | null {
-  const [y, m, d] = [Number(year), Number(month), Number(day)];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const real =
-    y >= 1000 &&
-    date.getUTCFullYear() === y &&
-    date.getUTCMonth() === m - 1 &&
-    date.getUTCDate() === d;
-  return real ? `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` : null;
 }
 
 /**
@@ -101,15 +85,7 @@ export async function parseHcpcsLevel2(
   if (!asOfParts || !calendarDate(asOfParts[1] ?? '', asOfParts[2] ?? '', asOfParts[3] ?? '')) {
     throw new RangeError(`asOf must be a date written YYYY-MM-DD; it is ${asOf}`);
   }
-  const file = sourceName(source);
-  const bytes = await readSource(source);
-  const isZip = bytes.subarray(0, 2).toString('latin1') === 'PK';
-  const rows: readonly (readonly Cell[])[] = isZip
-    ? await readSheet(bytes).catch((cause: unknown) => {
-        const found = errorMessage(cause);
-        throw new ReferenceFileError(file, 'an xlsx workbook that can be read', found, { cause });
-      })
-    : parseCsvRows(referenceText(bytes, file), file);
+  const { file, sheet: isZip, rows } = await readTableRows(source);
   const place = (r: number) => (isZip ? `row ${r + 1}` : `line ${r + 1}`);
 
   const first = rows[0] ?? [];

@@ -1,5 +1,6 @@
 import { ReferenceFileError } from './errors.ts';
 import {
+  calendarDate,
   csvRecordStream,
   KeyedRecords,
   normaliseHeader,
@@ -55,14 +56,6 @@ const NADAC_COLUMNS = [
 
 type NadacColumn = (typeof NADAC_COLUMNS)[number];
 
-/** Whether year, month and day make a date of the calendar (no 13th month, no 30 February). */
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-  return day <= days;
-}
-
 /**
  * "MM/DD/YYYY" (the download) or ISO "YYYY-MM-DD", with or without the API's time
  * ("2025-09-17T00:00:00.000"), → "YYYY-MM-DD"; null when empty. Anything else, or a date the
@@ -82,8 +75,8 @@ function isoDate(value: string, file: string, column: string, where: string): st
     : iso
       ? [iso[1], iso[2], iso[3]]
       : [undefined, undefined, undefined];
-  if (year && month && day && isCalendarDate(Number(year), Number(month), Number(day)))
-    return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const date = year && month && day ? calendarDate(year, month, day) : null;
+  if (date) return date;
   throw new ReferenceFileError(
     file,
     `a date (MM/DD/YYYY or YYYY-MM-DD) in ${column} at ${where}`,

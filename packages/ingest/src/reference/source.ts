@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { CsvError, parse as parseStream, type Options as CsvOptions } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { errorMessage } from '@ratelens/core';
+import { readSheet } from 'read-excel-file/node';
 import type { Response } from 'undici';
 import { fetchPublic } from '../read/address-guard.ts';
 import { errorText } from '../read/compression.ts';
@@ -206,6 +207,37 @@ export function referenceText(bytes: Buffer, file: string): string {
 
 export async function readSourceText(source: ReferenceSource): Promise<string> {
   return referenceText(await readSource(source), sourceName(source));
+}
+
+/**
+ * A table read whole: an xlsx workbook's first sheet (told by content, a zip's "PK", not by name)
+ * or delimited text. `sheet` says which, for naming places ("row 3" or "line 3").
+ */
+export async function readTableRows(
+  source: ReferenceSource,
+): Promise<{ file: string; sheet: boolean; rows: readonly (readonly unknown[])[] }> {
+  const file = sourceName(source);
+  const bytes = await readSource(source);
+  const sheet = bytes.subarray(0, 2).toString('latin1') === 'PK';
+  const rows: readonly (readonly unknown[])[] = sheet
+    ? await readSheet(bytes).catch((cause: unknown) => {
+        const found = errorMessage(cause);
+        throw new ReferenceFileError(file, 'an xlsx workbook that can be read', found, { cause });
+      })
+    : parseCsvRows(referenceText(bytes, file), file);
+  return { file, sheet, rows };
+}
+
+/** YYYY-MM-DD when year, month and day are a day of the calendar ("2025", "2", "29": no), else null. */
+export function calendarDate(year: string, month: string, day: string): string | null {
+  const [y, m, d] = [Number(year), Number(month), Number(day)];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const real =
+    y >= 1000 &&
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === m - 1 &&
+    date.getUTCDate() === d;
+  return real ? `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` : null;
 }
 
 /**
