@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFiles } from '../testing/file-server.ts';
 import { runCli } from '../testing/run-cli.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
 
@@ -44,6 +45,25 @@ describe('npm run ingest: the last line of each file', () => {
       expect(read).toMatchObject({ source: good });
       expect(read?.status).not.toBe('failed');
       expect(read).not.toHaveProperty('error');
+    }
+  }, 60_000);
+});
+
+describe('npm run ingest: a list that cannot be read', () => {
+  it('has its JSON line too, naming it and why, when loading or checking', async () => {
+    const server = await serveFiles({});
+    try {
+      const list = server.url('/cms-hpt.txt');
+      for (const args of [[list], ['--validate-only', list]]) {
+        const run = await cli(args);
+        expect(run.code, run.stderr).toBe(1);
+        const [line, ...more] = jsonLines(run.stdout);
+        expect(more).toEqual([]);
+        expect(line).toMatchObject({ source: list, status: 'failed' });
+        expect(line?.error).toMatch(/404/);
+      }
+    } finally {
+      await server.close();
     }
   }, 60_000);
 });

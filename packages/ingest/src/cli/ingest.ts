@@ -165,7 +165,10 @@ async function main(): Promise<number> {
   }
   const given = positionals.map((s) => fromCallerDirectory(s));
   if (values['validate-only']) {
-    const { files, unreadable } = await expand(given, { say: (line) => console.error(line) });
+    const { files, unreadable } = await expand(given, {
+      say: (line) => console.error(line),
+      listFailed: async (list, why) => listLine(list, why),
+    });
     let ok = unreadable === 0;
     for (const [index, file] of files.entries()) {
       sayWhichFile(index, files);
@@ -203,6 +206,7 @@ async function main(): Promise<number> {
           result: (result) => console.log(JSON.stringify(figures(source, result, cpu))),
         };
       },
+      listUnreadable: listLine,
     };
     if (values.refresh) {
       const { statuses, unreadable, missing } = await refreshSourcesInUse(
@@ -217,6 +221,11 @@ async function main(): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+/** A cms-hpt.txt that could not be read, or named no file that could: its JSON line, as a file's. */
+function listLine(source: string, error: string): void {
+  console.log(JSON.stringify({ source, status: 'failed', error }));
 }
 
 /**

@@ -204,6 +204,8 @@ export interface IngestSourcesOptions {
   reload?: boolean;
   /** Called as each file starts, with its place among them. */
   starting?: (file: ListedFile, index: number, files: readonly ListedFile[]) => FileWatch;
+  /** Told of a cms-hpt.txt that could not be read, or named no file that could, once recorded. */
+  listUnreadable?: (list: string, why: string) => void;
   /** When aborted, no further file is started (the file being read is finished). */
   signal?: AbortSignal;
   /** When aborted, the file being read is stopped too (its run fails; the previous data stays). */
@@ -232,7 +234,10 @@ export async function ingestSources(
   const pool = connection.pool;
   const { files, unreadable } = await expand(sources, {
     say,
-    listFailed: (list, why, ms) => recordListFailure(pool, list, why, ms),
+    listFailed: async (list, why, ms) => {
+      await recordListFailure(pool, list, why, ms);
+      options.listUnreadable?.(list, why);
+    },
     readWhole: (url) => readWholeBefore(pool, url),
     entriesOf: options.entriesOf,
   });
