@@ -1,12 +1,19 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { poolLike } from '@ratelens/db';
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MrfHeader } from '../model.ts';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
+import { ReferenceFileError } from '../reference/errors.ts';
+import { openNadac, parseNadac } from '../reference/nadac.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
+import { writeTestFile } from '../testing/test-file.ts';
 import type { ZipLocality } from '../reference/zip-locality.ts';
 import {
   hospitalLocator,
   loadCbsaDelineation,
+  loadNadacFile,
   loadStates,
   loadZipLocalities,
   ReferenceShrinkError,
@@ -204,5 +211,458 @@ describe('replacing a reference table with much less', () => {
     expect(await loadZipLocalities(pool, zips(89))).toBe(90);
     expect(await loadZipLocalities(pool, zips(1, false), { allowShrink: true })).toBe(1);
     expect(await rowCount('zip_localities')).toBe(1);
+  });
+});
+
+describe('loading a NADAC file as a stream', () => {
+  // The column names and order of the data.medicaid.gov download (as in nadac.test.ts).
+  const PUBLISHED_HEADER =
+    'NDC Description,NDC,NADAC_Per_Unit,Effective_Date,Pricing_Unit,Pharmacy_Type_Indicator,OTC,Explanation_Code,Classification_for_Rate_Setting,Corresponding_Generic_Drug_NADAC_Per_Unit,Corresponding_Generic_Drug_Effective_Date,As of Date';
+
+  interface Row {
+    ndc: string;
+    price: string;
+    /** MM/DD/YYYY, as published. */
+    effective?: string;
+    asOf?: string;
+    description?: string;
+    unit?: string;
+    otc?: string;
+    codes?: string;
+    classification?: string;
+    genericPrice?: string;
+    genericDate?: string;
+  }
+
+  const cell = (value: string) =>
+    /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+
+  /** One row of the published layout, quoted where CSV needs it. */
+  const line = (row: Row) =>
+    [
+      row.description ?? 'X',
+      row.ndc,
+      row.price,
+      row.effective ?? '09/17/2025',
+      row.unit ?? 'EA',
+      'C/I',
+      row.otc ?? 'N',
+      row.codes ?? '',
+      row.classification ?? 'G',
+      row.genericPrice ?? '',
+      row.genericDate ?? '',
+      row.asOf ?? '09/24/2025',
+    ]
+      .map(cell)
+      .join(',');
+
+  /** A file of the published header and these lines ('' a blank line). */
+  const nadacText = (lines: readonly string[]) => `${PUBLISHED_HEADER}\n${lines.join('\n')}\n`;
+
+  const load = async (source: string, pool = database.connection.pool) =>
+    loadNadacFile(pool, await openNadac(source));
+
+  /** What a promise was rejected with; a test failure when it resolves. */
+  const rejection = async (promise: Promise<unknown>): Promise<Error> => {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof Error) return error;
+      throw new Error(`rejected with ${String(error)}`, { cause: error });
+    }
+    throw new Error('resolved where it was to be refused');
+  };
+
+  /** The whole table as a digest and a count: equal only when no row changed. */
+  const nadacState = async () =>
+    (
+      await database.connection.pool.query<{ n: number; digest: string }>(
+        `SELECT count(*)::int AS n,
+                md5(coalesce(string_agg(p::text, E'\\n' ORDER BY ndc, effective_date), '')) AS digest
+           FROM nadac_prices p`,
+      )
+    ).rows[0];
+
+  const storedRows = async (ndcs: readonly string[]) =>
+    (
+      await database.connection.pool.query<Record<string, unknown>>(
+        `SELECT ndc, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, description, per_unit,
+                pricing_unit, pharmacy_type, otc, classification, to_char(as_of_date, 'YYYY-MM-DD') AS as_of_date
+           FROM nadac_prices WHERE ndc = ANY($1) ORDER BY ndc, effective_date`,
+        [ndcs],
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    // The describe's own starting point, whichever tests ran before it.
+    await database.connection.pool.query('DELETE FROM nadac_prices');
+  });
+
+  // 10,000 NDCs with two effective dates each: 20,000 keys.
+  const NDCS = 10_000;
+  const EFFECTIVE = ['01/15/2025', '06/15/2025'] as const;
+  const EFFECTIVE_ISO = ['2025-01-15', '2025-06-15'] as const;
+  const ndcOf = (i: number) => String(378_000_000 + i).padStart(11, '0');
+  /** "35.01234": distinct for each NDC and date; JavaScript and PostgreSQL write it alike. */
+  const basePrice = (i: number, e: number) => `${(i % 50) + e + 1}.${String(i).padStart(5, '0')}`;
+  const baseRow = (i: number, e: number): Row => ({
+    description: i === 0 ? 'ACETAMINOPHEN 500 MG, C:\\TABS "EXTRA"' : `DRUG ${i}`,
+    ndc: ndcOf(i),
+    price: basePrice(i, e),
+    effective: EFFECTIVE[e],
+    unit: ['EA', 'ml', 'GM'][i % 3],
+    otc: i % 2 === 0 ? 'Y' : 'N',
+    codes: i % 5 === 0 ? '1, 5' : '',
+    classification: i % 2 === 0 ? 'G' : 'b',
+    genericPrice: i % 7 === 0 ? '0.03123' : '',
+    genericDate: i % 7 === 0 ? '09/17/2025' : '',
+  });
+  // Rows repeated whole: the first date of every 20th NDC (0, 20, …, 9,980), again at the end.
+  const REPEATED = Array.from({ length: 500 }, (_, k) => k * 20);
+  // A later as-of date, after the row it replaces: the first date of NDCs 1, 11, …, 2,991.
+  const LATER = Array.from({ length: 300 }, (_, k) => k * 10 + 1);
+  // An earlier as-of date, after the later row: the second date of NDCs 2, 12, …, 2,992.
+  const EARLIER = Array.from({ length: 300 }, (_, k) => k * 10 + 2);
+  const laterPrice = (i: number) => `${(i % 50) + 100}.5`;
+
+  it('loads 21,100 rows read: 20,000 stored, a row repeated whole once, the later as-of date’s price', async () => {
+    const pool = database.connection.pool;
+    const lines: string[] = [];
+    for (let i = 0; i < NDCS; i += 1) {
+      for (const e of [0, 1]) lines.push(line(baseRow(i, e)));
+      // A blank line in the middle is no price row.
+      if (i === NDCS / 2) lines.push('');
+    }
+    for (const i of REPEATED) lines.push(line(baseRow(i, 0)));
+    for (const i of LATER)
+      lines.push(line({ ...baseRow(i, 0), price: laterPrice(i), asOf: '10/01/2025' }));
+    for (const i of EARLIER)
+      lines.push(line({ ...baseRow(i, 1), price: '0.25', description: 'OLD', asOf: '09/17/2025' }));
+    const path = await writeTestFile('nadac-large.csv', nadacText(lines));
+
+    expect(await load(path)).toEqual({ prices: 20_000, rows: 21_100 });
+
+    const { rows: counts } = await pool.query(
+      `SELECT count(*)::int AS n, count(DISTINCT ndc)::int AS ndcs,
+              count(*) FILTER (WHERE as_of_date = '2025-10-01')::int AS later,
+              count(*) FILTER (WHERE as_of_date = '2025-09-24')::int AS base,
+              count(*) FILTER (WHERE as_of_date = '2025-09-17')::int AS earlier
+         FROM nadac_prices`,
+    );
+    expect(counts).toEqual([{ n: 20_000, ndcs: 10_000, later: 300, base: 19_700, earlier: 0 }]);
+    // Every key's price, as the file's latest as-of date has it.
+    const later = new Set(LATER);
+    const expected: string[] = [];
+    for (let i = 0; i < NDCS; i += 1) {
+      for (const e of [0, 1]) {
+        const replaced = e === 0 && later.has(i);
+        expected.push(
+          `${ndcOf(i)} ${EFFECTIVE_ISO[e]} ${String(Number(replaced ? laterPrice(i) : basePrice(i, e)))} ${replaced ? '2025-10-01' : '2025-09-24'}`,
+        );
+      }
+    }
+    const { rows: all } = await pool.query<{ row: string }>(
+      `SELECT ndc || ' ' || effective_date || ' ' || per_unit || ' ' || as_of_date AS row
+         FROM nadac_prices ORDER BY ndc, effective_date`,
+    );
+    expect(all.map((r) => r.row)).toEqual(expected);
+
+    const common = { pharmacy_type: 'C/I', as_of_date: '2025-09-24' };
+    expect(await storedRows(['00378000000', '00378000041', '00378000042', '00378009999'])).toEqual([
+      // Repeated whole; quotes, a comma and a backslash kept as written.
+      {
+        ...common,
+        ndc: '00378000000',
+        effective_date: '2025-01-15',
+        description: 'ACETAMINOPHEN 500 MG, C:\\TABS "EXTRA"',
+        per_unit: '1',
+        pricing_unit: 'EA',
+        otc: true,
+        classification: 'G',
+      },
+      {
+        ...common,
+        ndc: '00378000000',
+        effective_date: '2025-06-15',
+        description: 'ACETAMINOPHEN 500 MG, C:\\TABS "EXTRA"',
+        per_unit: '2',
+        pricing_unit: 'EA',
+        otc: true,
+        classification: 'G',
+      },
+      // The later as-of date's price, read after the row it replaces.
+      {
+        ...common,
+        ndc: '00378000041',
+        effective_date: '2025-01-15',
+        description: 'DRUG 41',
+        per_unit: '141.5',
+        pricing_unit: 'GM',
+        otc: false,
+        classification: 'B',
+        as_of_date: '2025-10-01',
+      },
+      {
+        ...common,
+        ndc: '00378000041',
+        effective_date: '2025-06-15',
+        description: 'DRUG 41',
+        per_unit: '43.00041',
+        pricing_unit: 'GM',
+        otc: false,
+        classification: 'B',
+      },
+      {
+        ...common,
+        ndc: '00378000042',
+        effective_date: '2025-01-15',
+        description: 'DRUG 42',
+        per_unit: '43.00042',
+        pricing_unit: 'EA',
+        otc: true,
+        classification: 'G',
+      },
+      // An earlier as-of date read after the later one does not replace it.
+      {
+        ...common,
+        ndc: '00378000042',
+        effective_date: '2025-06-15',
+        description: 'DRUG 42',
+        per_unit: '44.00042',
+        pricing_unit: 'EA',
+        otc: true,
+        classification: 'G',
+      },
+      {
+        ...common,
+        ndc: '00378009999',
+        effective_date: '2025-01-15',
+        description: 'DRUG 9999',
+        per_unit: '50.09999',
+        pricing_unit: 'EA',
+        otc: false,
+        classification: 'B',
+      },
+      {
+        ...common,
+        ndc: '00378009999',
+        effective_date: '2025-06-15',
+        description: 'DRUG 9999',
+        per_unit: '51.09999',
+        pricing_unit: 'EA',
+        otc: false,
+        classification: 'B',
+      },
+    ]);
+    // The staging table went with its transaction.
+    expect((await pool.query(`SELECT to_regclass('pg_temp.staged_nadac') AS staged`)).rows).toEqual(
+      [{ staged: null }],
+    );
+  });
+
+  /** Rows that would change the table if any of a refused file were stored. */
+  const changes = [
+    line({ ndc: '99999000001', price: '1.5' }),
+    line({ ndc: '00378000041', price: '9.99', effective: '01/15/2025', asOf: '12/01/2025' }),
+  ];
+  /** A row of key 99999000002 effective 2025-09-17 as of 2025-09-24, with `changed` in it. */
+  const keyed = (changed: Partial<Row> = {}) =>
+    line({ ndc: '99999000002', price: '2.5', codes: '1, 5', ...changed });
+
+  it.each([
+    {
+      name: 'a bad NDC',
+      lines: [...changes, line({ ndc: '7.10151E+10', price: '1' }), keyed()],
+      message:
+        'an NDC of 11 digits, or of 10 with hyphens (4-4-2, 5-3-2, 5-4-1), at line 4; found 7.10151E+10 ' +
+        '(a spreadsheet wrote it as a number and lost digits: keep the column as text)',
+    },
+    {
+      name: 'an impossible date',
+      lines: [
+        ...changes,
+        keyed({ effective: '02/30/2025' }),
+        line({ ndc: '99999000003', price: '3' }),
+      ],
+      message: 'a date (MM/DD/YYYY or YYYY-MM-DD) in effective_date at line 4; found 02/30/2025',
+    },
+    {
+      name: 'two rows differing for one key',
+      // Line 5 repeats line 4 whole ("1,5" and "2.50" read as "1, 5" and "2.5"); line 6 differs.
+      lines: [
+        ...changes,
+        keyed(),
+        keyed({ codes: '1,5', price: '2.50' }),
+        keyed({ price: '2.6' }),
+        keyed({ asOf: '10/01/2025', price: '2.7' }),
+      ],
+      message:
+        'one record for each NDC, effective date and as-of date; found two that differ for ' +
+        '99999000002 effective 2025-09-17 as of 2025-09-24, at line 4 and line 6',
+    },
+    {
+      name: 'more than six rows that differ',
+      lines: [
+        ...changes,
+        keyed(),
+        keyed({ price: '2.51' }),
+        keyed({ description: 'Y' }),
+        keyed({ unit: 'ML' }),
+        keyed({ otc: 'Y' }),
+        keyed({ codes: '1' }),
+        keyed({ classification: 'B' }),
+        keyed({ genericPrice: '0.1' }),
+        keyed({ genericDate: '09/17/2025' }),
+        // The same key with another as-of date is another price, and a row repeated whole none.
+        keyed({ asOf: '10/01/2025', price: '9' }),
+        keyed(),
+      ],
+      message:
+        'one record for each NDC, effective date and as-of date; found two that differ for ' +
+        '99999000002 effective 2025-09-17 as of 2025-09-24, at line 4 and line 5; ' +
+        'and 7 more refused (line 6, line 7, line 8, line 9, line 10, …)',
+    },
+    {
+      name: 'a bad row, then a row that differs',
+      lines: [
+        ...changes,
+        keyed(),
+        line({ ndc: '99999000003', price: 'abc' }),
+        keyed({ price: '2.6' }),
+      ],
+      message: 'a number at line 5; found abc; and 1 more refused (line 6)',
+    },
+    {
+      name: 'a row that differs, then a bad row',
+      lines: [
+        ...changes,
+        keyed(),
+        keyed({ price: '2.6' }),
+        line({ ndc: '99999000003', price: '3', asOf: '13/01/2025' }),
+      ],
+      message:
+        'one record for each NDC, effective date and as-of date; found two that differ for ' +
+        '99999000002 effective 2025-09-17 as of 2025-09-24, at line 4 and line 5; and 1 more refused (line 6)',
+    },
+    {
+      name: 'bad rows among rows that differ',
+      lines: [
+        ...changes,
+        keyed(),
+        line({ ndc: '99999000004', price: '4' }),
+        keyed({ price: '2.6' }),
+        line({ ndc: '99999000004', price: '4.1' }),
+        keyed({ price: '2.7' }),
+        line({ ndc: '99999000004', price: '4.2' }),
+        line({ ndc: '99999000005', price: '' }),
+        line({ ndc: '12', price: '5' }),
+        keyed({ price: '2.8' }),
+        line({ ndc: '99999000004', price: '4.3' }),
+        keyed({ price: '2.9' }),
+      ],
+      // Lines 6, 7, 8, 9, 12, 13, 14 differ; 10 and 11 are bad: 9 in all.
+      message:
+        'one record for each NDC, effective date and as-of date; found two that differ for ' +
+        '99999000002 effective 2025-09-17 as of 2025-09-24, at line 4 and line 6; ' +
+        'and 8 more refused (line 7, line 8, line 9, line 10, line 11, …)',
+    },
+    {
+      name: 'no good row',
+      lines: [
+        line({ ndc: 'N/A', price: '1' }),
+        line({ ndc: '', price: '1' }),
+        '',
+        keyed({ price: '-' }),
+      ],
+      message:
+        'an NDC of 11 digits, or of 10 with hyphens (4-4-2, 5-3-2, 5-4-1), at line 2; found N/A; ' +
+        'nor could any of the 2 rows after it be read',
+    },
+    { name: 'a header alone', lines: [], message: 'price rows below the header; found none' },
+  ])('refuses $name with parseNadac’s words, storing nothing', async ({ lines, message }) => {
+    const path = await writeTestFile('nadac-refused.csv', nadacText(lines));
+    const before = await nadacState();
+    const parsed = await rejection(parseNadac(path));
+    const loaded = await rejection(load(path));
+    expect(parsed.message).toBe(`nadac-refused.csv: expected ${message}`);
+    expect(loaded).toBeInstanceOf(ReferenceFileError);
+    expect(loaded.message).toBe(parsed.message);
+    expect(await nadacState()).toEqual(before);
+  });
+
+  describe('over HTTP', () => {
+    let server: Server;
+    let base: string;
+    // 20,000 rows of new NDCs (about 1.4 MB); the cut answer stops after its first 1,000,000 bytes.
+    const CUT_AT = 1_000_000;
+    const body = Buffer.from(
+      nadacText(
+        Array.from({ length: 20_000 }, (_, i) =>
+          line({
+            ndc: String(88_888_000_000 + i),
+            price: `${i % 90}.125`,
+            description: `HTTP ${i}`,
+          }),
+        ),
+      ),
+    );
+
+    beforeAll(async () => {
+      server = createServer((request, response) => {
+        if (request.url === '/nadac.csv') {
+          response.end(body);
+        } else if (request.url === '/cut.csv') {
+          // The whole length announced; part of it sent, then the connection is lost.
+          response.writeHead(200, { 'content-length': String(body.length) });
+          response.write(body.subarray(0, CUT_AT), () => response.destroy());
+        } else {
+          response.writeHead(404).end();
+        }
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+
+    afterAll(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    it('loads nothing of a download cut off mid-body, says so, and leaves the pool usable', async () => {
+      expect(body.length).toBeGreaterThan(CUT_AT + 100_000);
+      // One connection: a client left in the COPY, in a failed transaction or never released
+      // would make every later query on it fail or wait.
+      const pool = poolLike(database.connection.pool, 1);
+      try {
+        const before = await nadacState();
+        const error = await rejection(load(`${base}/cut.csv`, pool));
+        expect(error).toBeInstanceOf(ReferenceFileError);
+        expect(error.message).toMatch(
+          new RegExp(
+            `^${base}/cut\\.csv: expected a whole download; found it broke off after ${CUT_AT} bytes \\(.+\\)$`,
+          ),
+        );
+        expect(await nadacState()).toEqual(before);
+        expect(
+          (
+            await pool.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM nadac_prices WHERE ndc LIKE '88888%'`,
+            )
+          ).rows,
+        ).toEqual([{ n: 0 }]);
+        expect([pool.totalCount, pool.idleCount, pool.waitingCount]).toEqual([1, 1, 0]);
+        // The same connection loads the whole file.
+        expect(await load(`${base}/nadac.csv`, pool)).toEqual({ prices: 20_000, rows: 20_000 });
+        expect(
+          (
+            await database.connection.pool.query<{ n: number; per_unit: string }>(
+              `SELECT count(*)::int AS n, max(per_unit)::text AS per_unit FROM nadac_prices WHERE ndc LIKE '88888%'`,
+            )
+          ).rows,
+        ).toEqual([{ n: 20_000, per_unit: '89.125' }]);
+      } finally {
+        await pool.end();
+      }
+    });
   });
 });
