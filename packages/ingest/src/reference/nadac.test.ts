@@ -149,6 +149,18 @@ describe('parseNadac', () => {
     );
   });
 
+  it('refuses a cell holding a NUL character, naming its column and line', async () => {
+    const rows = Array.from(
+      { length: 200 },
+      (_, i) =>
+        `DRUG ${i === 150 ? 'A\u0000B' : i},${String(i).padStart(11, '0')},0.5,09/17/2025,EA,C/I,N,,G,,,09/24/2025`,
+    );
+    const path = await csvFile('nadac-nul', `${PUBLISHED_HEADER}\n${rows.join('\n')}\n`);
+    await expect(parseNadac(path)).rejects.toThrow(
+      'nadac-nul.csv: expected ndc_description at line 152 without a NUL character; found one',
+    );
+  });
+
   it('names the missing column of a wrong file', async () => {
     const path = await csvFile('not-nadac', 'code,kind,long,short\nA1,modifier,x,x\n');
     await expect(parseNadac(path)).rejects.toThrow(/not-nadac\.csv: expected a NADAC column "ndc"/);

@@ -128,7 +128,13 @@ function readPrice(
   where: string,
 ): NadacPrice | null {
   if (row.every((cell) => cell.trim() === '')) return null;
-  const cell = (name: NadacColumn): string => (row[index[name]] ?? '').trim();
+  const cell = (name: NadacColumn): string => {
+    const value = (row[index[name]] ?? '').trim();
+    // The database's text holds no NUL: refused here, naming the line, not by the COPY.
+    if (value.includes('\0'))
+      throw new ReferenceFileError(file, `${name} at ${where} without a NUL character`, 'one');
+    return value;
+  };
   const required = <T>(value: T | null, name: NadacColumn): T => {
     if (value === null) throw new ReferenceFileError(file, `${name} at ${where}`, 'an empty cell');
     return value;
