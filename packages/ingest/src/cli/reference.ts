@@ -286,9 +286,13 @@ async function parseFiles(
       return async (pool) => ({ zips: await loadZipLocalities(pool, zips, options) });
     }
     case 'nadac': {
-      const nadac = await openNadac(source);
+      // A file's header is checked before the database starts; a download is opened only once
+      // it has, so that its server does not see the connection idle meanwhile.
+      const early = /^https?:\/\//i.test(source) ? null : await openNadac(source);
       // prices: the rows stored; rows: the price rows read (a row repeated whole is stored once).
-      return async (pool) => ({ ...(await loadNadacFile(pool, nadac)) });
+      return async (pool) => ({
+        ...(await loadNadacFile(pool, early ?? (await openNadac(source)))),
+      });
     }
     default:
       throw new Error(`Unknown kind "${kind}".`);

@@ -461,52 +461,57 @@ export async function loadNadacFile(
   pool: Pool,
   nadac: NadacFile,
 ): Promise<{ prices: number; rows: number }> {
-  return inTransaction(pool, async (client) => {
-    await client.query(STAGED_NADAC);
-    const writer = copyWriter(client, 'staged_nadac', STAGED_NADAC_COLUMNS);
-    let read: Awaited<ReturnType<NadacFile['read']>>;
-    try {
-      read = await nadac.read((p, line) =>
-        writer.write(
-          copyLine([
-            line,
-            p.ndc,
-            p.effectiveDate,
-            p.asOfDate,
-            p.ndcDescription,
-            String(p.nadacPerUnit),
-            p.pricingUnit,
-            p.pharmacyTypeIndicator,
-            p.otc,
-            p.explanationCodes.join(','),
-            p.classificationForRateSetting,
-            p.correspondingGenericDrugNadacPerUnit === null
-              ? null
-              : String(p.correspondingGenericDrugNadacPerUnit),
-            p.correspondingGenericDrugEffectiveDate,
-          ]),
-        ),
+  // The file (or download) is let go however the load ends, even before its first row.
+  try {
+    return await inTransaction(pool, async (client) => {
+      await client.query(STAGED_NADAC);
+      const writer = copyWriter(client, 'staged_nadac', STAGED_NADAC_COLUMNS);
+      let read: Awaited<ReturnType<NadacFile['read']>>;
+      try {
+        read = await nadac.read((p, line) =>
+          writer.write(
+            copyLine([
+              line,
+              p.ndc,
+              p.effectiveDate,
+              p.asOfDate,
+              p.ndcDescription,
+              String(p.nadacPerUnit),
+              p.pricingUnit,
+              p.pharmacyTypeIndicator,
+              p.otc,
+              p.explanationCodes.join(','),
+              p.classificationForRateSetting,
+              p.correspondingGenericDrugNadacPerUnit === null
+                ? null
+                : String(p.correspondingGenericDrugNadacPerUnit),
+              p.correspondingGenericDrugEffectiveDate,
+            ]),
+          ),
+        );
+        await writer.end();
+      } catch (error) {
+        // The COPY is given up before the transaction is rolled back.
+        await writer.abort(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }
+      if (read.prices > 0) await addNadacConflicts(client, nadac.file, read.problems);
+      read.problems.check(read.prices);
+      refuseNoPrices(nadac.file, read.prices);
+      // Of two rows for one NDC and effective date, the later as-of date's; a row repeated whole
+      // is one. Rows inserted or updated: what the table now holds of the file.
+      const { rowCount } = await client.query(
+        `INSERT INTO nadac_prices (ndc, effective_date, description, per_unit, pricing_unit, pharmacy_type, otc, classification, as_of_date)
+         SELECT DISTINCT ON (ndc, effective_date) ndc, effective_date::date, description, per_unit::numeric,
+                pricing_unit, pharmacy_type, otc, classification, as_of_date::date
+           FROM staged_nadac ORDER BY ndc, effective_date, as_of_date DESC
+         ${NADAC_UPSERT}`,
       );
-      await writer.end();
-    } catch (error) {
-      // The COPY is given up before the transaction is rolled back.
-      await writer.abort(error instanceof Error ? error : new Error(String(error)));
-      throw error;
-    }
-    if (read.prices > 0) await addNadacConflicts(client, nadac.file, read.problems);
-    read.problems.check(read.prices);
-    refuseNoPrices(nadac.file, read.prices);
-    // Of two rows for one NDC and effective date, the later as-of date's; a row repeated whole
-    // is one. Rows inserted or updated: what the table now holds of the file.
-    const { rowCount } = await client.query(
-      `INSERT INTO nadac_prices (ndc, effective_date, description, per_unit, pricing_unit, pharmacy_type, otc, classification, as_of_date)
-       SELECT DISTINCT ON (ndc, effective_date) ndc, effective_date::date, description, per_unit::numeric,
-              pricing_unit, pharmacy_type, otc, classification, as_of_date::date
-         FROM staged_nadac ORDER BY ndc, effective_date, as_of_date DESC
-       ${NADAC_UPSERT}`,
-    );
-    return { prices: rowCount ?? 0, rows: read.prices };
-  });
+      return { prices: rowCount ?? 0, rows: read.prices };
+    });
+  } finally {
+    await nadac.close();
+  }
 }
 
 export interface Placement {

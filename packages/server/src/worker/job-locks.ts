@@ -17,6 +17,12 @@ export const LOCK_KEPT_AFTER_END_MS = 10_000;
 
 /** How often the lock's connection is checked while jobs hold locks on it. */
 const HEARTBEAT_MS = 30_000;
+/**
+ * How long the heartbeat's query may take before the connection counts as lost. A connection a
+ * firewall dropped without a word would otherwise be found out only when TCP gives up
+ * retransmitting, some 15 minutes later.
+ */
+const HEARTBEAT_TIMEOUT_MS = 10_000;
 
 /** The message a job whose worker died is failed with (failDeadJobs). */
 export const DEAD_JOB_ERROR =
@@ -43,6 +49,11 @@ export class JobLocks {
   readonly #url: string;
   readonly #log: LockLog;
   readonly #held = new Set<string>();
+  /**
+   * Held jobs whose locks a new connection could not take again yet: the old session, which the
+   * server has not seen end, still holds them. Tried again at each heartbeat.
+   */
+  readonly #relock = new Set<string>();
   #connection: Connection | undefined;
   #client: Promise<PoolClient> | undefined;
   #retry: NodeJS.Timeout | undefined;
@@ -72,6 +83,7 @@ export class JobLocks {
 
   /** Lets go of a job's lock now. */
   async release(jobId: string): Promise<void> {
+    this.#relock.delete(jobId);
     if (!this.#held.delete(jobId)) return;
     try {
       await (await this.#client)?.query(lockSql('pg_advisory_unlock'), [jobId]);
@@ -85,6 +97,8 @@ export class JobLocks {
     this.#closed = true;
     clearTimeout(this.#retry);
     clearInterval(this.#heartbeat);
+    this.#held.clear();
+    this.#relock.clear();
     const client = await this.#client?.catch(() => undefined);
     this.#client = undefined;
     client?.release(true);
@@ -123,13 +137,35 @@ export class JobLocks {
         this.#reopen();
       };
       client.on('error', lost);
-      // After a lost connection: the jobs still running hold their locks again.
-      for (const id of this.#held) await client.query(lockSql('pg_advisory_lock'), [id]);
-      // A query now and then: a connection lost while idle says so at the next query, when it
-      // is opened again, rather than at the next job's.
+      // After a lost connection: the jobs still running take their locks again, without waiting
+      // for a session the server has not seen end yet (its locks are tried again later).
+      for (const id of this.#held) this.#relock.add(id);
+      try {
+        await this.#takeAgain(client);
+      } catch (error) {
+        lost(error);
+        throw error;
+      }
+      if (this.#closed) {
+        client.release(true);
+        throw new Error('The worker is stopping');
+      }
+      // A query now and then, given HEARTBEAT_TIMEOUT_MS: a connection lost while idle says so
+      // then, and is opened again, rather than at the next job's.
       clearInterval(this.#heartbeat);
       this.#heartbeat = setInterval(() => {
-        if (this.#held.size > 0) client.query('SELECT 1').catch(lost);
+        if (this.#held.size === 0) return;
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer in ${HEARTBEAT_TIMEOUT_MS / 1000} s`)),
+            HEARTBEAT_TIMEOUT_MS,
+          );
+        });
+        Promise.race([client.query('SELECT 1'), late])
+          .then(() => this.#takeAgain(client))
+          .catch(lost)
+          .finally(() => clearTimeout(timer));
       }, HEARTBEAT_MS);
       this.#heartbeat.unref();
       return client;
@@ -138,6 +174,19 @@ export class JobLocks {
       if (this.#client === opening) this.#client = undefined;
     });
     return opening;
+  }
+
+  /** Takes again, without waiting, the locks of held jobs that were lost with a connection. */
+  async #takeAgain(client: PoolClient): Promise<void> {
+    for (const id of [...this.#relock]) {
+      const { rows } = await client.query<{ ok: boolean }>(
+        `${lockSql('pg_try_advisory_lock')} AS ok`,
+        [id],
+      );
+      if (rows[0]?.ok || !this.#held.has(id)) this.#relock.delete(id);
+      if (rows[0]?.ok && !this.#held.has(id))
+        await client.query(lockSql('pg_advisory_unlock'), [id]);
+    }
   }
 
   /** Opens the connection again while jobs run, every 5 seconds until the database answers. */

@@ -463,11 +463,12 @@ describe('the background worker', () => {
       )) ?? '';
     await old.stop({ graceful: false });
     await (await worker('off')).stop();
-    const { rows: jobs } = await pool.query<{ policy: string }>(
-      `SELECT policy FROM pgboss.job WHERE id = $1`,
+    const { rows: jobs } = await pool.query<{ policy: string; expire: number }>(
+      `SELECT policy, extract(epoch FROM expire_in)::int AS expire FROM pgboss.job WHERE id = $1`,
       [waiting],
     );
-    expect(jobs).toEqual([{ policy: 'short' }]);
+    // Sent while the queue had no time limit of its own: 15 minutes, now the queue's 23 hours.
+    expect(jobs).toEqual([{ policy: 'short', expire: 23 * 3600 }]);
     await pool.query(`DELETE FROM pgboss.job WHERE id = $1`, [waiting]);
     const { rows } = await pool.query<{ name: string; expire: number | null }>(
       `SELECT name, expire_seconds AS expire FROM pgboss.queue WHERE name = ANY($1) ORDER BY name`,

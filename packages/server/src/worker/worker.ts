@@ -221,22 +221,27 @@ const QUEUES_LOCK = 'ratelens:pg-boss queues';
  * advisory lock on `pool`, after a look that spares the lock.
  */
 async function createQueue(boss: PgBoss, pool: Pool, options: QueueSettings): Promise<void> {
-  if (settled(await boss.getQueue(options.name), options)) return;
+  if (!settled(await boss.getQueue(options.name), options)) await settleQueue(boss, pool, options);
+  // A job keeps the settings of its queue when it was sent: those waiting take the queue's now,
+  // or the old ones go on with them (stately's rules; 15 minutes to run, from before session 56).
+  await pool.query(
+    `UPDATE pgboss.job
+        SET policy = $2, expire_in = make_interval(secs => $3), retry_limit = $4
+      WHERE name = $1 AND state < 'active'
+        AND (policy IS DISTINCT FROM $2 OR expire_in <> make_interval(secs => $3) OR retry_limit <> $4)`,
+    [options.name, options.policy, options.expireInSeconds, options.retryLimit],
+  );
+}
+
+/** Creates the queue, or gives it `options`'s settings, under the queues' advisory lock. */
+async function settleQueue(boss: PgBoss, pool: Pool, options: QueueSettings): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [QUEUES_LOCK]);
     try {
       const found = await boss.getQueue(options.name);
       if (found === null) await boss.createQueue(options.name, options);
-      else if (!settled(found, options)) {
-        await boss.updateQueue(options.name, options);
-        // A job keeps the policy of its queue when it was sent: those waiting take the new one,
-        // or the old one's rules (stately's one running and one waiting per key) go on with them.
-        await client.query(
-          `UPDATE pgboss.job SET policy = $2 WHERE name = $1 AND state < 'active' AND policy IS DISTINCT FROM $2`,
-          [options.name, options.policy],
-        );
-      }
+      else if (!settled(found, options)) await boss.updateQueue(options.name, options);
     } finally {
       await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [QUEUES_LOCK]);
     }
