@@ -16,6 +16,27 @@ import {
   type ReferenceSource,
 } from './source.ts';
 
+/**
+ * A number a row must give and that cannot be negative (a GPCI, a payment cap), or a
+ * ReferenceFileError naming its column and place.
+ */
+function amount(
+  value: string | undefined,
+  file: string,
+  place: string,
+  label: string,
+  decimalMark: DecimalMark,
+): number {
+  const parsed = parseDecimal(value, file, `${place} ${label}`, decimalMark);
+  if (parsed === null || parsed < 0)
+    throw new ReferenceFileError(
+      file,
+      `${label} at ${place}`,
+      parsed === null ? 'an empty cell' : String(parsed),
+    );
+  return parsed;
+}
+
 /** One row of the national physician fee schedule relative value file (PPRRVU). */
 export interface PhysicianFeeScheduleRvu {
   hcpcs: string;
@@ -428,14 +449,7 @@ export async function readGpciFile(source: ReferenceSource): Promise<GpciFile> {
             `no such cell: the row ends after ${row.length} cells`,
           );
         }
-        const parsed = parseDecimal(row[i], file, `${where} ${label}`, decimalMark);
-        if (parsed === null || parsed < 0)
-          throw new ReferenceFileError(
-            file,
-            `${label} at ${where}`,
-            parsed === null ? 'an empty cell' : String(parsed),
-          );
-        return parsed;
+        return amount(row[i], file, where, label, decimalMark);
       };
       const record: GpciLocality = {
         carrier: mac.padStart(5, '0'),
@@ -575,16 +589,8 @@ export async function parseOppsCapFile(source: ReferenceSource): Promise<OppsCap
       if (!/^\d{1,2}$/.test(number)) {
         throw new ReferenceFileError(file, `a locality number at ${place}`, number || 'none');
       }
-      const price = (i: number, label: string): number => {
-        const parsed = parseDecimal(row[i], file, `${place} ${label}`, decimalMark);
-        if (parsed === null || parsed < 0)
-          throw new ReferenceFileError(
-            file,
-            `${label} at ${place}`,
-            parsed === null ? 'an empty cell' : String(parsed),
-          );
-        return parsed;
-      };
+      const price = (i: number, label: string): number =>
+        amount(row[i], file, place, label, decimalMark);
       const record: OppsCap = {
         hcpcs: code,
         modifier: (row[modifier] ?? '').trim().toUpperCase() || null,
