@@ -100,10 +100,14 @@ describe('npm run ingest -- --refresh', () => {
         expect(await runs(server.url('/2026-03/listed.json'))).toEqual([
           { status: 'loaded', listed_in: listUrl },
         ]);
-        // The list for the file found through it; the demo hospital's file left out.
-        expect(await sourcesInUse(database.connection.pool)).toEqual(
-          [listUrl, directUrl, local, gone].sort(),
-        );
+        // The list for the file found through it; the demo hospital's file left out. The hospital
+        // read longest ago first: here, in the order they were loaded.
+        expect(await sourcesInUse(database.connection.pool)).toEqual([
+          listUrl,
+          directUrl,
+          local,
+          gone,
+        ]);
 
         // The hospital publishes a newer file under a new name; a local file is taken away.
         served['/cms-hpt.txt'] = list('/2026-04/listed.json');
@@ -116,7 +120,7 @@ describe('npm run ingest -- --refresh', () => {
           `${gone}: no longer there, so not read again; its hospital's rates stay.`,
         );
         expect(refresh.stderr).toContain('Reading again 3 sources of the files in use.');
-        // Each file after where the run is; the sources sort by their (temporary) names.
+        // Each file after where the run is; the sources in the order they were last read.
         for (const n of [1, 2, 3]) expect(refresh.stderr).toContain(`File ${n} of 3: `);
         expect(refresh.stderr).toContain(` of 3: ${local}\n`);
         const lines = figures(refresh.stdout);
@@ -144,9 +148,13 @@ describe('npm run ingest -- --refresh', () => {
           { status: 'loaded', listed_in: null },
           { status: 'unchanged', listed_in: null },
         ]);
-        expect(await sourcesInUse(database.connection.pool)).toEqual(
-          [listUrl, directUrl, local, gone].sort(),
-        );
+        // The file no longer there was not read: its hospital, read longest ago, is now first.
+        expect(await sourcesInUse(database.connection.pool)).toEqual([
+          gone,
+          listUrl,
+          directUrl,
+          local,
+        ]);
         // The rates of the hospital whose file was taken away are still there.
         const { rows } = await database.connection.pool.query<{ status: string }>(
           `SELECT f.status FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id

@@ -14,14 +14,22 @@ const LAST_LISTED_IN = `(SELECT r.listed_in FROM mrf_files r
  * it was last asked for. A file found through a hospital's cms-hpt.txt is reached through the list
  * again, since hospitals rename their files as they update them (a date in the name or the
  * folder); a file given by its path or URL is read there again. Demo hospitals are left out: `npm
- * start` makes their files. Each source once, in order; of one hospital when `hospitalId` is given.
+ * start` makes their files. Each source once; of one hospital when `hospitalId` is given.
+ *
+ * The source whose hospitals were read longest ago comes first (by their latest run, whatever
+ * its end): a refresh cut short by its time limit leaves the most recently read for the next,
+ * which starts with those it did not reach. In a fixed order, the sources after the point
+ * where every night's refresh stops would never be read again.
  */
 export async function sourcesInUse(db: Queryable, hospitalId?: string): Promise<string[]> {
   const { rows } = await db.query<{ source: string }>(
-    `SELECT DISTINCT coalesce(${LAST_LISTED_IN}, f.source) AS source
+    `SELECT coalesce(${LAST_LISTED_IN}, f.source) AS source
        FROM mrf_files f JOIN hospitals h ON h.id = f.hospital_id
+       CROSS JOIN LATERAL (SELECT max(r.started_at) AS at FROM mrf_files r
+                            WHERE r.hospital_id = f.hospital_id) latest
       WHERE f.status = 'loaded' AND NOT h.is_demo AND ($1::uuid IS NULL OR h.id = $1::uuid)
-      ORDER BY 1`,
+      GROUP BY 1
+      ORDER BY min(latest.at), 1`,
     [hospitalId ?? null],
   );
   return rows.map((row) => row.source);
