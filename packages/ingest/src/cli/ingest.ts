@@ -167,7 +167,7 @@ async function main(): Promise<number> {
   if (values['validate-only']) {
     const { files, unreadable } = await expand(given, {
       say: (line) => console.error(line),
-      listFailed: async (list, why) => listLine(list, why),
+      listFailed: async (list, why) => failedLine(list, why),
     });
     let ok = unreadable === 0;
     for (const [index, file] of files.entries()) {
@@ -204,9 +204,10 @@ async function main(): Promise<number> {
           },
           ended: () => bar.done(),
           result: (result) => console.log(JSON.stringify(figures(source, result, cpu))),
+          unrecorded: (error) => failedLine(source, error),
         };
       },
-      listUnreadable: listLine,
+      listUnreadable: failedLine,
     };
     if (values.refresh) {
       const { statuses, unreadable, missing } = await refreshSourcesInUse(
@@ -223,8 +224,11 @@ async function main(): Promise<number> {
   }
 }
 
-/** A cms-hpt.txt that could not be read, or named no file that could: its JSON line, as a file's. */
-function listLine(source: string, error: string): void {
+/**
+ * The JSON line of a cms-hpt.txt that could not be read (or named no file that could), and of a
+ * file that failed in a way its run could not record (the database went away).
+ */
+function failedLine(source: string, error: string): void {
   console.log(JSON.stringify({ source, status: 'failed', error }));
 }
 

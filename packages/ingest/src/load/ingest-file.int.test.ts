@@ -2268,6 +2268,64 @@ describe('an ingest killed with SIGKILL', () => {
   }, 120_000);
 });
 
+describe('an ingest whose database sessions are ended mid-read', () => {
+  it('fails, says so and exits 1, leaving the previous data whole', async () => {
+    const small = path.join(dir, 'ended-small.json');
+    await generateLargeFile({ path: small, format: 'json', targetBytes: 1_000_000, seed: 9 });
+    const first = await ingestFile(database.connection, small);
+    expect(first.status).toBe('loaded');
+    const before = await count('negotiated_rates', first.hospitalId ?? '');
+
+    const large = path.join(dir, 'ended-large.json');
+    await generateLargeFile({ path: large, format: 'json', targetBytes: 150_000_000, seed: 9 });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'packages/ingest/src/cli/ingest.ts', large],
+      { env: { ...process.env, DATABASE_URL: database.url }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += String(chunk)));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await query(
+                `SELECT pid FROM pg_stat_activity WHERE query LIKE 'COPY "negotiated_rates_%' AND state = 'active'`,
+              )
+            ).length,
+          { timeout: 30_000, interval: 50 },
+        )
+        .toBeGreaterThan(0);
+      // As a database restart or an administrator does: every session of the command, its
+      // run's lock and its COPYs among them.
+      await query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ratelens-ingest'`,
+      );
+      // It waited for ever on the connection whose lock it could not give back, then exited 0
+      // having said nothing, once nothing else was left to wait for.
+      expect(await exited).toBe(1);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    const ended = 'terminating connection due to administrator command';
+    const last = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+    expect(last).toMatchObject({ source: large, status: 'failed', error: ended });
+    expect(stderr).toContain(`${large}: ${ended}`);
+    // Recorded on a connection of its own, asked for again when the first it got had been ended
+    // too (the pool had not heard of it yet).
+    const [run] = await query<{ status: string; error: string }>(
+      `SELECT status, error FROM mrf_files WHERE source = $1`,
+      [large],
+    );
+    expect(run).toEqual({ status: 'failed', error: ended });
+    expect(await count('negotiated_rates', first.hospitalId ?? '')).toBe(before);
+  }, 120_000);
+});
+
 describe('npm run ingest', () => {
   it('says when no metro areas are loaded, and that loading them later places the hospital', async () => {
     const empty = await createTestDatabase();

@@ -214,6 +214,20 @@ export async function ingestFile(
 }
 
 /**
+ * Gives back a run's lock and its connection, however the run ended. A connection the database
+ * ended meanwhile (a restart, an administrator) cannot unlock; closed, its lock goes with its
+ * session. Kept out, it held up the run pool's end for ever: the run never ended, and `npm run
+ * ingest` exited with 0, printing nothing, once nothing else was left to wait for.
+ */
+async function letGo(client: PoolClient, runId: string): Promise<void> {
+  const unlocked = await client.query('SELECT pg_advisory_unlock($1)', [lockKey(runId)]).then(
+    () => true,
+    () => false,
+  );
+  client.release(!unlocked);
+}
+
+/**
  * The most connections a run holds at once: its lock, three COPYs, and the short queries beside
  * them (payer/plan ids and codes while reading; tidying a dead run, two; the swap).
  */
@@ -370,20 +384,24 @@ async function runIngest(
     const header = reader?.header ?? null;
     result.format = header?.format ?? null;
     result.version = header?.version ?? null;
-    await pool.query(
-      `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), hospital_id = coalesce($3, hospital_id),
-              validation = $4, format = $5, version = $6, last_updated_on = $7, progress = NULL
-        WHERE id = $1`,
-      [
-        runId,
-        result.error,
-        result.hospitalId,
-        report && JSON.stringify(storedValidation(report)),
-        result.format,
-        result.version,
-        header?.lastUpdatedOn ?? null,
-      ],
-    );
+    const recordFailure = () =>
+      pool.query(
+        `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), hospital_id = coalesce($3, hospital_id),
+                validation = $4, format = $5, version = $6, last_updated_on = $7, progress = NULL
+          WHERE id = $1`,
+        [
+          runId,
+          result.error,
+          result.hospitalId,
+          report && JSON.stringify(storedValidation(report)),
+          result.format,
+          result.version,
+          header?.lastUpdatedOn ?? null,
+        ],
+      );
+    // Once more on failing: when the database ended the run's sessions (a restart), the pool may
+    // still hold an idle connection whose end it has not heard of yet, and the next is new.
+    await recordFailure().catch(recordFailure);
   } finally {
     progressRow.stop();
     // A failure before the records were read leaves the file open.
@@ -391,10 +409,10 @@ async function runIngest(
     // After a failure the connections may be mid-protocol (and mid-transaction): close them.
     for (const connected of await connecting)
       if (connected.status === 'fulfilled') connected.value.release(failed);
-    if (result.status !== 'loaded') await dropRunTables(pool, runId);
-    if (lockClient) {
-      await lockClient.query('SELECT pg_advisory_unlock($1)', [lockKey(runId)]);
-      lockClient.release();
+    try {
+      if (result.status !== 'loaded') await dropRunTables(pool, runId);
+    } finally {
+      if (lockClient) await letGo(lockClient, runId);
     }
     const spooled = (await downloaded.catch(() => null))?.spooled;
     if (spooled) await rm(dirname(spooled.path), { recursive: true, force: true });
@@ -1323,6 +1341,8 @@ export async function markInterruptedRuns(
   let marked = 0;
   for (const { id } of rows) {
     const client = await pool.connect();
+    // A failure may leave the dead run's lock taken on this connection: closed, not pooled.
+    let held = false;
     try {
       const {
         rows: [lock],
@@ -1330,6 +1350,7 @@ export async function markInterruptedRuns(
         lockKey(id),
       ]);
       if (!lock?.ok) continue;
+      held = true;
       await client.query(
         `UPDATE mrf_files SET status = 'failed', error = $2, finished_at = now(), progress = NULL
           WHERE id = $1 AND status = 'loading'`,
@@ -1337,9 +1358,10 @@ export async function markInterruptedRuns(
       );
       await dropRunTables(pool, id);
       await client.query('SELECT pg_advisory_unlock($1)', [lockKey(id)]);
+      held = false;
       marked++;
     } finally {
-      client.release();
+      client.release(held);
     }
   }
   return marked;

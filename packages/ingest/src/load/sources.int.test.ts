@@ -57,12 +57,14 @@ describe('ingestSources', () => {
       const unreachable = new URL(reachable);
       unreachable.port = String(await closedPort());
       const lines: string[] = [];
+      const unrecorded: string[] = [];
       try {
         const { statuses } = await ingestSources(connection, [first, second], {
           say: (line) => lines.push(line),
-          starting: (_file, index) => {
+          starting: (file, index) => {
             options.connectionString = index === 0 ? unreachable.toString() : reachable;
-            return {};
+            // The command line's JSON line of the file.
+            return { unrecorded: (error) => unrecorded.push(`${file.source}: ${error}`) };
           },
         });
         expect(statuses).toEqual(['failed', 'loaded']);
@@ -73,6 +75,7 @@ describe('ingestSources', () => {
       expect(lines).toContainEqual(
         expect.stringMatching(/first\.json: failed, and could not be recorded: .*ECONNREFUSED/),
       );
+      expect(unrecorded).toEqual([expect.stringMatching(/first\.json: .*ECONNREFUSED/)]);
       const { rows } = await database.connection.pool.query<{ status: string }>(
         'SELECT status FROM mrf_files WHERE source = $1',
         [second],

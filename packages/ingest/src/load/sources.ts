@@ -195,6 +195,8 @@ export interface FileWatch {
   ended?: () => void;
   /** Called last, with the file's result. */
   result?: (result: IngestResult) => void;
+  /** Called last instead, when the file failed in a way its run could not record: with why. */
+  unrecorded?: (error: string) => void;
 }
 
 export interface IngestSourcesOptions {
@@ -272,6 +274,7 @@ export async function ingestSources(
       watch.ended?.();
       statuses.push('failed');
       say(`${file.source}: failed, and could not be recorded: ${errorMessage(error)}`);
+      watch.unrecorded?.(errorMessage(error));
       continue;
     }
     watch.ended?.();
