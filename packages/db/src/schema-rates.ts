@@ -280,6 +280,12 @@ export const medicareRvus = pgTable(
     mpRvu: numeric('mp_rvu'),
     globalDays: text('global_days'),
     conversionFactor: numeric('conversion_factor').notNull(),
+    /**
+     * "NA" in the file's NA indicator: the service is rarely or never performed in that setting
+     * (RVU read-me); the amounts stay as the RVUs give them (migration 0025, ADR 0011).
+     */
+    nonFacilityNa: boolean('non_facility_na').notNull().default(false),
+    facilityNa: boolean('facility_na').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.year, t.hcpcs, t.modifier] })],
 );

@@ -433,7 +433,7 @@ describe('npm run reference', () => {
         expect(run.stderr).toBe('');
         expect(run.code).toBe(0);
         const figures = summary(run.stdout);
-        expect(figures).toMatchObject({ kind: 'nadac', prices: rows, rows });
+        expect(figures).toMatchObject({ kind: 'nadac', prices: rows, rows, keptNewer: 0 });
         expect(figures.peakRssMb).toBeLessThan(250);
         expect(await count('nadac_prices')).toBe(rows);
       } finally {

@@ -289,7 +289,8 @@ async function parseFiles(
       // A file's header is checked before the database starts; a download is opened only once
       // it has, so that its server does not see the connection idle meanwhile.
       const early = /^https?:\/\//i.test(source) ? null : await openNadac(source);
-      // prices: the rows stored; rows: the price rows read (a row repeated whole is stored once).
+      // prices: the rows stored; rows: the price rows read (a row repeated whole is stored once);
+      // keptNewer: the file's prices left unstored, the row there being of a later as-of date.
       return async (pool) => ({
         ...(await loadNadacFile(pool, early ?? (await openNadac(source)))),
       });

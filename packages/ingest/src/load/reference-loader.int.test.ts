@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MEDICARE_CONVERSION_FACTOR_2025 } from '@ratelens/core';
 import { poolLike } from '@ratelens/db';
 import { createTestDatabase, type TestDatabase } from '@ratelens/db/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,13 +8,16 @@ import type { MrfHeader } from '../model.ts';
 import { parseCbsaDelineation } from '../reference/cbsa.ts';
 import { ReferenceFileError } from '../reference/errors.ts';
 import { openNadac, parseNadac } from '../reference/nadac.ts';
+import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
+import { sharedDataPath } from '../testing/shared-data.ts';
 import { writeTestFile } from '../testing/test-file.ts';
 import type { ZipLocality } from '../reference/zip-locality.ts';
 import {
   hospitalLocator,
   loadCbsaDelineation,
   loadNadacFile,
+  loadPhysicianFeeSchedule,
   loadStates,
   loadZipLocalities,
   ReferenceShrinkError,
@@ -50,9 +54,18 @@ function header(name: string, address: string): MrfHeader {
 /** A hospital row where the locator placed it. */
 async function addHospital(name: string, place: Placement): Promise<string> {
   const { rows } = await database.connection.pool.query<{ id: string }>(
-    `INSERT INTO hospitals (source_key, name, state_code, zip, county_fips, cbsa_code)
-     VALUES ($1, $1, $2, $3, $4, $5) RETURNING id`,
-    [name, place.stateCode, place.zip, place.countyFips, place.cbsaCode],
+    `INSERT INTO hospitals (source_key, name, state_code, zip, county_fips, cbsa_code,
+                            medicare_carrier, medicare_locality)
+     VALUES ($1, $1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      name,
+      place.stateCode,
+      place.zip,
+      place.countyFips,
+      place.cbsaCode,
+      place.medicareCarrier,
+      place.medicareLocality,
+    ],
   );
   return (rows[0] as { id: string }).id;
 }
@@ -214,6 +227,70 @@ describe('replacing a reference table with much less', () => {
   });
 });
 
+describe('the Medicare amounts of a hospital', () => {
+  const RVU = 'cms-pfs-rvu-2025/PPRRVU2025_Oct.csv';
+
+  itWithDataFile(
+    'says which setting the RVU file marks NA, beside the amount its RVUs give there',
+    RVU,
+    async (rvu) => {
+      const pool = database.connection.pool;
+      await loadPhysicianFeeSchedule(
+        pool,
+        2025,
+        await parseRvuFile(rvu),
+        await parseGpciFile(sharedDataPath('cms-pfs-rvu-2025/GPCI2025.csv')),
+        MEDICARE_CONVERSION_FACTOR_2025,
+      );
+      const hospitalId = await addHospital('Rest of Massachusetts', {
+        zip: null,
+        countyFips: null,
+        cbsaCode: null,
+        stateCode: 'MA',
+        medicareCarrier: '14212',
+        medicareLocality: '99',
+      });
+      const { rows } = await pool.query<Record<string, string | boolean | null>>(
+        `SELECT hcpcs, facility_amount, non_facility_amount, facility_na, non_facility_na
+           FROM hospital_medicare_rates
+          WHERE hospital_id = $1 AND hcpcs IN ('11004', '36430', '99213') AND modifier = ''
+          ORDER BY hcpcs`,
+        [hospitalId],
+      );
+      // By hand, in 14212/99 (GPCIs 1.017, 1.061, 0.796) at 32.3465:
+      // 11004, rarely or never done in an office (non-facility NA): 10.80 × 1.017 + 4.05 × 1.061 +
+      // 2.06 × 0.796 = 547.32 in both settings, the file printing the facility PE RVU, 4.05, for
+      // the office too (what a contractor pays when it allows the office);
+      // 36430, facility NA: 0 × 1.017 + 1.26 × 1.061 + 0.03 × 0.796 = 44.02 in both;
+      // 99213, NA in neither: 64.90 and 91.67.
+      expect(rows).toEqual([
+        {
+          hcpcs: '11004',
+          facility_amount: '547.32',
+          non_facility_amount: '547.32',
+          facility_na: false,
+          non_facility_na: true,
+        },
+        {
+          hcpcs: '36430',
+          facility_amount: '44.02',
+          non_facility_amount: '44.02',
+          facility_na: true,
+          non_facility_na: false,
+        },
+        {
+          hcpcs: '99213',
+          facility_amount: '64.90',
+          non_facility_amount: '91.67',
+          facility_na: false,
+          non_facility_na: false,
+        },
+      ]);
+    },
+    60_000,
+  );
+});
+
 describe('loading a NADAC file as a stream', () => {
   // The column names and order of the data.medicaid.gov download (as in nadac.test.ts).
   const PUBLISHED_HEADER =
@@ -340,7 +417,7 @@ describe('loading a NADAC file as a stream', () => {
       lines.push(line({ ...baseRow(i, 1), price: '0.25', description: 'OLD', asOf: '09/17/2025' }));
     const path = await writeTestFile('nadac-large.csv', nadacText(lines));
 
-    expect(await load(path)).toEqual({ prices: 20_000, rows: 21_100 });
+    expect(await load(path)).toEqual({ prices: 20_000, rows: 21_100, keptNewer: 0 });
 
     const { rows: counts } = await pool.query(
       `SELECT count(*)::int AS n, count(DISTINCT ndc)::int AS ndcs,
@@ -458,6 +535,64 @@ describe('loading a NADAC file as a stream', () => {
     expect((await pool.query(`SELECT to_regclass('pg_temp.staged_nadac') AS staged`)).rows).toEqual(
       [{ staged: null }],
     );
+  });
+
+  /** Price, description and as-of date stored for each of `ndcs`. */
+  const storedPrices = async (ndcs: readonly string[]) =>
+    (await storedRows(ndcs)).map((row) => [row.ndc, row.per_unit, row.description, row.as_of_date]);
+
+  it('keeps a price of a later as-of date when an older file is loaded after it, and counts it', async () => {
+    const [a, b, c] = ['77777000001', '77777000002', '77777000003'];
+    const thisWeek = await writeTestFile(
+      'nadac-this-week.csv',
+      nadacText([
+        line({ ndc: a, price: '2', description: 'NEWER', asOf: '10/01/2025' }),
+        line({ ndc: b, price: '3', description: 'NEWER', asOf: '10/01/2025' }),
+      ]),
+    );
+    expect(await load(thisWeek)).toEqual({ prices: 2, rows: 2, keptNewer: 0 });
+    // Last month's file: two prices older than those stored, and one of an NDC not stored.
+    const lastMonth = await writeTestFile(
+      'nadac-last-month.csv',
+      nadacText([
+        line({ ndc: a, price: '1', description: 'OLDER', asOf: '09/03/2025' }),
+        line({ ndc: b, price: '1.5', description: 'OLDER', asOf: '09/03/2025' }),
+        line({ ndc: c, price: '4', description: 'OLDER', asOf: '09/03/2025' }),
+      ]),
+    );
+    expect(await load(lastMonth)).toEqual({ prices: 1, rows: 3, keptNewer: 2 });
+    expect(await storedPrices([a, b, c])).toEqual([
+      [a, '2', 'NEWER', '2025-10-01'],
+      [b, '3', 'NEWER', '2025-10-01'],
+      [c, '4', 'OLDER', '2025-09-03'],
+    ]);
+  });
+
+  it('replaces a price with one of the same as-of date, or a later one', async () => {
+    const [a, b] = ['77777000011', '77777000012'];
+    const first = await writeTestFile(
+      'nadac-first.csv',
+      nadacText([
+        line({ ndc: a, price: '2', description: 'FIRST', asOf: '10/01/2025' }),
+        line({ ndc: b, price: '3', description: 'FIRST', asOf: '10/01/2025' }),
+      ]),
+    );
+    expect(await load(first)).toEqual({ prices: 2, rows: 2, keptNewer: 0 });
+    // The same week's file again, corrected; then next week's.
+    const corrected = await writeTestFile(
+      'nadac-corrected.csv',
+      nadacText([line({ ndc: a, price: '2.5', description: 'CORRECTED', asOf: '10/01/2025' })]),
+    );
+    expect(await load(corrected)).toEqual({ prices: 1, rows: 1, keptNewer: 0 });
+    const nextWeek = await writeTestFile(
+      'nadac-next-week.csv',
+      nadacText([line({ ndc: b, price: '3.5', description: 'NEXT', asOf: '10/08/2025' })]),
+    );
+    expect(await load(nextWeek)).toEqual({ prices: 1, rows: 1, keptNewer: 0 });
+    expect(await storedPrices([a, b])).toEqual([
+      [a, '2.5', 'CORRECTED', '2025-10-01'],
+      [b, '3.5', 'NEXT', '2025-10-08'],
+    ]);
   });
 
   /** Rows that would change the table if any of a refused file were stored. */
@@ -652,7 +787,11 @@ describe('loading a NADAC file as a stream', () => {
         ).toEqual([{ n: 0 }]);
         expect([pool.totalCount, pool.idleCount, pool.waitingCount]).toEqual([1, 1, 0]);
         // The same connection loads the whole file.
-        expect(await load(`${base}/nadac.csv`, pool)).toEqual({ prices: 20_000, rows: 20_000 });
+        expect(await load(`${base}/nadac.csv`, pool)).toEqual({
+          prices: 20_000,
+          rows: 20_000,
+          keptNewer: 0,
+        });
         expect(
           (
             await database.connection.pool.query<{ n: number; per_unit: string }>(

@@ -287,6 +287,8 @@ export async function loadPhysicianFeeSchedule(
         'mp_rvu',
         'global_days',
         'conversion_factor',
+        'non_facility_na',
+        'facility_na',
       ],
       unique.map((r) => [
         year,
@@ -299,6 +301,8 @@ export async function loadPhysicianFeeSchedule(
         r.mpRvu,
         r.globalDays,
         r.conversionFactor ?? conversionFactor,
+        r.nonFacilityNa,
+        r.facilityNa,
       ]),
     );
     const gpciCount = await copyAll(
@@ -371,10 +375,15 @@ export async function loadZipLocalities(
   });
 }
 
-/** What a NADAC row stored replaces of the row of its NDC and effective date already there. */
+/**
+ * What a NADAC row stored replaces of the row of its NDC and effective date already there: all of
+ * it, unless the row there is of a later as-of date (last month's file loaded after this week's
+ * had put last month's prices back). A row there of no as-of date is replaced.
+ */
 const NADAC_UPSERT = `ON CONFLICT (ndc, effective_date) DO UPDATE SET description = EXCLUDED.description, per_unit = EXCLUDED.per_unit,
          pricing_unit = EXCLUDED.pricing_unit, pharmacy_type = EXCLUDED.pharmacy_type, otc = EXCLUDED.otc,
-         classification = EXCLUDED.classification, as_of_date = EXCLUDED.as_of_date`;
+         classification = EXCLUDED.classification, as_of_date = EXCLUDED.as_of_date
+       WHERE nadac_prices.as_of_date IS NULL OR nadac_prices.as_of_date <= EXCLUDED.as_of_date`;
 
 /**
  * Every field of a NADAC row as read, with its line: the table the rows of a file are staged in,
@@ -455,12 +464,14 @@ async function addNadacConflicts(
  * memory stays flat however large the file (the yearly files run to hundreds of MB). Its rows are
  * refused as `parseNadac` refuses them, with the same words: a bad row, or two that differ for one
  * NDC, effective date and as-of date (found by the database, named by their lines), loads nothing;
- * a row repeated whole is stored once. Returns the rows stored (`prices`) and the price rows read.
+ * a row repeated whole is stored once. Returns the rows stored, inserted or replaced (`prices`),
+ * the price rows read (`rows`), and the file's prices not stored because the row of their NDC and
+ * effective date already there is of a later as-of date (`keptNewer`).
  */
 export async function loadNadacFile(
   pool: Pool,
   nadac: NadacFile,
-): Promise<{ prices: number; rows: number }> {
+): Promise<{ prices: number; rows: number; keptNewer: number }> {
   // The file (or download) is let go however the load ends, even before its first row.
   try {
     return await inTransaction(pool, async (client) => {
@@ -499,15 +510,22 @@ export async function loadNadacFile(
       read.problems.check(read.prices);
       refuseNoPrices(nadac.file, read.prices);
       // Of two rows for one NDC and effective date, the later as-of date's; a row repeated whole
-      // is one. Rows inserted or updated: what the table now holds of the file.
-      const { rowCount } = await client.query(
-        `INSERT INTO nadac_prices (ndc, effective_date, description, per_unit, pricing_unit, pharmacy_type, otc, classification, as_of_date)
-         SELECT DISTINCT ON (ndc, effective_date) ndc, effective_date::date, description, per_unit::numeric,
-                pricing_unit, pharmacy_type, otc, classification, as_of_date::date
-           FROM staged_nadac ORDER BY ndc, effective_date, as_of_date DESC
-         ${NADAC_UPSERT}`,
+      // is one. Rows inserted or updated: what the table now holds of the file; the file's other
+      // keys are those whose stored row is newer, which the upsert leaves as they are.
+      const { rows } = await client.query<{ keys: number; stored: number }>(
+        `WITH incoming AS (
+           SELECT DISTINCT ON (ndc, effective_date) ndc, effective_date::date, description, per_unit::numeric,
+                  pricing_unit, pharmacy_type, otc, classification, as_of_date::date
+             FROM staged_nadac ORDER BY ndc, effective_date, as_of_date DESC),
+         stored AS (
+           INSERT INTO nadac_prices (ndc, effective_date, description, per_unit, pricing_unit, pharmacy_type, otc, classification, as_of_date)
+           SELECT * FROM incoming
+           ${NADAC_UPSERT}
+           RETURNING 1)
+         SELECT (SELECT count(*) FROM incoming)::int AS keys, (SELECT count(*) FROM stored)::int AS stored`,
       );
-      return { prices: rowCount ?? 0, rows: read.prices };
+      const { keys = 0, stored = 0 } = rows[0] ?? {};
+      return { prices: stored, rows: read.prices, keptNewer: keys - stored };
     });
   } finally {
     await nadac.close();

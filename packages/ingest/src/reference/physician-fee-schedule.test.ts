@@ -9,6 +9,7 @@ import {
   parseRvuFile,
   readGpciFile,
   readRvuFile,
+  type PhysicianFeeScheduleRvu,
 } from './physician-fee-schedule.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { writeTestFile } from '../testing/test-file.ts';
@@ -33,12 +34,38 @@ describe('parseRvuFile', () => {
       status: 'A',
       workRvu: 1.3,
       nonFacilityPeRvu: 1.35,
+      nonFacilityNa: false,
       facilityPeRvu: 0.57,
+      facilityNa: false,
       mpRvu: 0.1,
       globalDays: 'XXX',
       conversionFactor: 32.3465,
     });
   });
+
+  itWithDataFile(
+    'reads the NA indicators of the settings a service is rarely or never performed in',
+    RVU,
+    async (path) => {
+      const rows = await parseRvuFile(path);
+      const settings = (hcpcs: string) =>
+        rows
+          .filter((row) => row.hcpcs === hcpcs && row.modifier === null)
+          .map((row) => [
+            row.nonFacilityPeRvu,
+            row.nonFacilityNa,
+            row.facilityPeRvu,
+            row.facilityNa,
+          ]);
+      // 11004 (debridement, hospital only): the facility PE RVU printed as its non-facility one.
+      expect(settings('11004')).toEqual([[4.05, true, 4.05, false]]);
+      // 36430 (transfusion) the other way round; 99213 is paid in both.
+      expect(settings('36430')).toEqual([[1.26, false, 1.26, true]]);
+      expect(settings('99213')).toEqual([[1.35, false, 0.57, false]]);
+      expect(rows.filter((row) => row.nonFacilityNa)).toHaveLength(4064);
+      expect(rows.filter((row) => row.facilityNa)).toHaveLength(2530);
+    },
+  );
 
   itWithDataFile('keeps professional and technical components apart', RVU, async (path) => {
     const rows = await parseRvuFile(path);
@@ -195,6 +222,53 @@ describe('a damaged GPCI file', () => {
     await expect(parseGpciFile(path)).rejects.toThrow(
       /expected one record for each MAC and locality; found two that differ for 10112 00, at line 3 and line 4$/,
     );
+  });
+});
+
+describe('the NA indicators of an RVU file', () => {
+  /** A PPRRVU file with its NA indicator columns, their names stacked as CMS stacks them. */
+  const withIndicators = (rows: string[]) =>
+    writeTestFile(
+      'PPRRVU.csv',
+      [
+        ',,,,,,NON-FAC,,FACILITY,,,',
+        ',,,STATUS,WORK,NON-FAC,NA,FACILITY,NA,MP,GLOB,CONV',
+        'HCPCS,MOD,DESCRIPTION,CODE,RVU,PE RVU,INDICATOR,PE RVU,INDICATOR,RVU,DAYS,FACTOR',
+        ...rows,
+        '',
+      ].join('\r\n'),
+    );
+  const indicators = (rows: PhysicianFeeScheduleRvu[]) =>
+    rows.map((row) => [row.hcpcs, row.nonFacilityNa, row.facilityNa]);
+
+  it('reads "NA" in any case and with blanks around it, and an empty cell as paid', async () => {
+    const path = await withIndicators([
+      '11004,,x,A,10.80,4.05, na ,4.05,,2.06,000,32.3465',
+      '36430,,x,A,0.00,1.26,,1.26,Na,0.03,XXX,32.3465',
+    ]);
+    expect(indicators(await parseRvuFile(path))).toEqual([
+      ['11004', true, false],
+      ['36430', false, true],
+    ]);
+  });
+
+  it('refuses an indicator that is neither "NA" nor empty, naming its column and line', async () => {
+    const nonFacility = await withIndicators(['11004,,x,A,10.80,4.05,Y,4.05,,2.06,000,32.3465']);
+    await expect(parseRvuFile(nonFacility)).rejects.toThrow(
+      /PPRRVU\.csv: expected "NA" or an empty cell in NON-FAC NA INDICATOR at line 4 \(11004\); found Y$/,
+    );
+    const facility = await withIndicators(['36430,,x,A,0.00,1.26,,1.26,N/A,0.03,XXX,32.3465']);
+    await expect(parseRvuFile(facility)).rejects.toThrow(
+      /expected "NA" or an empty cell in FACILITY NA INDICATOR at line 4 \(36430\); found N\/A$/,
+    );
+  });
+
+  it('reads a file without the indicator columns as marking no setting NA', async () => {
+    const path = await writeTestFile(
+      'PPRRVU.csv',
+      rvuText(['11004,,x,A,10.80,4.05,4.05,2.06,000,32.3465', '']),
+    );
+    expect(indicators(await parseRvuFile(path))).toEqual([['11004', false, false]]);
   });
 });
 

@@ -46,7 +46,15 @@ export interface PhysicianFeeScheduleRvu {
   status: string;
   workRvu: number;
   nonFacilityPeRvu: number;
+  /**
+   * "NA" in NON-FAC NA INDICATOR: the service is rarely or never performed in an office (RVU file
+   * read-me); CMS made no non-facility PE RVU for it and prints the facility one there, which is
+   * what a contractor that allows the office pays.
+   */
+  nonFacilityNa: boolean;
   facilityPeRvu: number;
+  /** "NA" in FACILITY NA INDICATOR: rarely or never performed in a facility, likewise. */
+  facilityNa: boolean;
   mpRvu: number;
   /** "000", "010", "090", "XXX", "YYY", "ZZZ", "MMM". */
   globalDays: string;
@@ -64,11 +72,20 @@ const RVU_COLUMNS = {
   status: 'STATUS CODE',
   workRvu: 'WORK RVU',
   nonFacilityPeRvu: 'NON-FAC PE RVU',
+  nonFacilityNa: 'NON-FAC NA INDICATOR',
   facilityPeRvu: 'FACILITY PE RVU',
+  facilityNa: 'FACILITY NA INDICATOR',
   mpRvu: 'MP RVU',
   globalDays: 'GLOB DAYS',
   conversionFactor: 'CONV FACTOR',
 } as const;
+
+/**
+ * Columns a file may lack: the NA indicators. A file cut down to the columns priced has none, and
+ * is read as marking no setting NA (as every file was before they were read); a file with them
+ * must give "NA" or nothing in each code row.
+ */
+const OPTIONAL_RVU_COLUMNS: readonly (keyof typeof RVU_COLUMNS)[] = ['nonFacilityNa', 'facilityNa'];
 
 /** The year of a fee schedule file, and what in the file said so. */
 export interface FeeScheduleYear {
@@ -213,8 +230,8 @@ export async function parseRvuFile(source: ReferenceSource): Promise<PhysicianFe
 /**
  * `parseRvuFile`, with the year the file says: its banner ("2026 National Physician Fee Schedule
  * Relative Value File …") and its name (PPRRVU2026_Jan_nonQPP.csv), refused when they disagree.
- * A code row without a cell for each column read, or with an RVU empty or negative, is refused,
- * as is a file whose last line is cut.
+ * A code row without a cell for each column read, with an RVU empty or negative, or with an NA
+ * indicator other than "NA" or empty, is refused, as is a file whose last line is cut.
  */
 export async function readRvuFile(source: ReferenceSource): Promise<RvuFile> {
   const file = sourceName(source);
@@ -255,7 +272,7 @@ export async function readRvuFile(source: ReferenceSource): Promise<RvuFile> {
   const index = {} as Record<keyof typeof RVU_COLUMNS, number>;
   for (const [key, name] of Object.entries(RVU_COLUMNS) as [keyof typeof RVU_COLUMNS, string][]) {
     const at = names.indexOf(name);
-    if (at < 0)
+    if (at < 0 && !OPTIONAL_RVU_COLUMNS.includes(key))
       throw new ReferenceFileError(file, `a "${name}" column`, `columns ${names.join(' | ')}`);
     index[key] = at;
   }
@@ -305,6 +322,19 @@ export async function readRvuFile(source: ReferenceSource): Promise<RvuFile> {
           throw new ReferenceFileError(file, `${RVU_COLUMNS[key]} at ${at}`, 'an empty cell');
         return parsed;
       };
+      // "NA" (any case) marks a setting where the service is rarely or never performed; a file
+      // without the column marks none.
+      const notApplicable = (key: 'nonFacilityNa' | 'facilityNa'): boolean => {
+        if (index[key] < 0) return false;
+        const value = cell(key);
+        if (value === '') return false;
+        if (value.toUpperCase() === 'NA') return true;
+        throw new ReferenceFileError(
+          file,
+          `"NA" or an empty cell in ${RVU_COLUMNS[key]} at ${at}`,
+          value,
+        );
+      };
       // In the file's column order, so that a row cut short names the first cell it lacks.
       const row: PhysicianFeeScheduleRvu = {
         hcpcs,
@@ -312,7 +342,9 @@ export async function readRvuFile(source: ReferenceSource): Promise<RvuFile> {
         status: cell('status').toUpperCase(),
         workRvu: rvu('workRvu'),
         nonFacilityPeRvu: rvu('nonFacilityPeRvu'),
+        nonFacilityNa: notApplicable('nonFacilityNa'),
         facilityPeRvu: rvu('facilityPeRvu'),
+        facilityNa: notApplicable('facilityNa'),
         mpRvu: rvu('mpRvu'),
         globalDays: cell('globalDays').toUpperCase(),
         conversionFactor: number('conversionFactor'),
