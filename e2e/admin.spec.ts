@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { createAdmin, expectAccessible, signIn, uniqueEmail } from './support.ts';
+import {
+  createAdmin,
+  expectAccessible,
+  expectNoPageOverflow,
+  signIn,
+  uniqueEmail,
+} from './support.ts';
 
 // A valid 1×1 PNG.
 const PNG = Buffer.from(
@@ -131,6 +137,34 @@ test.describe('admin screens', () => {
     await expectAccessible(page);
   });
 
+  test('an admin sees, above the files that could not be read, how the daily refresh goes', async ({
+    page,
+  }) => {
+    const admin = uniqueEmail('admin-files');
+    await createAdmin(admin);
+    await signIn(page, admin);
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Files' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/files$/);
+    const section = page.getByRole('region', { name: 'The daily refresh' });
+    await expect(section.getByRole('heading', { level: 2 })).toHaveText('The daily refresh');
+    // The server runs the worker, on the default schedule; a run at 04:30 UTC would be the latest.
+    await expect(section).toContainText(
+      /The next is due on .+ \(schedule "30 4 \* \* \*", in UTC\)\./,
+    );
+    await expect(section).toContainText(/No daily refresh has run in the past week\.|The latest /);
+    await expect(section).toContainText(/request/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Failing files' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(section).toContainText('The next is due on');
+    await expectNoPageOverflow(page);
+    await expectAccessible(page);
+  });
+
   test('a web user is refused the admin screens', async ({ page }) => {
     const { signUp } = await import('./support.ts');
     await signUp(page, uniqueEmail('not-admin'));
@@ -138,5 +172,9 @@ test.describe('admin screens', () => {
     await expect(page.getByText('You do not have access to this page.')).toBeVisible();
     await page.goto('/admin/partners');
     await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+    // Said once on the files page, though both of its calls are refused.
+    await page.goto('/admin/files');
+    await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'The daily refresh' })).toHaveCount(0);
   });
 });

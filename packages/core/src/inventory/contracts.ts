@@ -327,3 +327,74 @@ export const FailingFileSchema = z.object({
   inUseReadAt: z.string().nullable(),
 });
 export type FailingFile = z.infer<typeof FailingFileSchema>;
+
+/**
+ * What a refresh of the hospitals' files did with them, as the worker records it with its job:
+ * files loaded, found unchanged, skipped, older than the one in use, failed; lists (cms-hpt.txt)
+ * that could not be read; local files no longer there; files left unread because the refresh
+ * stopped early (they are read next time).
+ */
+export const RefreshCountsSchema = z.object({
+  loaded: z.number().int().min(0),
+  unchanged: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  older: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  unreadable: z.number().int().min(0),
+  missing: z.number().int().min(0),
+  notRead: z.number().int().min(0),
+});
+export type RefreshCounts = z.infer<typeof RefreshCountsSchema>;
+
+/**
+ * How the latest daily refresh ended: `running` (not yet); `completed`; `stopped-early` (it
+ * completed, but started no further file once the worker was stopping or its time limit was
+ * near: `notRead` files wait for the next one); `failed` (its error); `timed-out` (still running
+ * at its time limit, when pg-boss records it failed and the file at hand is stopped).
+ */
+export const RefreshEndingSchema = z.enum([
+  'running',
+  'completed',
+  'stopped-early',
+  'failed',
+  'timed-out',
+]);
+export type RefreshEnding = z.infer<typeof RefreshEndingSchema>;
+
+/** The latest daily refresh (ADR 0021): when it ran and how it ended. */
+export const ScheduledRefreshSchema = z.object({
+  startedAt: z.string(),
+  /** Null while it runs. */
+  endedAt: z.string().nullable(),
+  ending: RefreshEndingSchema,
+  /** Why it failed or stopped early; null otherwise. */
+  reason: z.string().nullable(),
+  /** How long it may run, in seconds (23 hours). */
+  timeLimitSeconds: z.number().int().min(0),
+  /** Null when the job recorded none: it is running, failed, or was stopped at its time limit. */
+  counts: RefreshCountsSchema.nullable(),
+});
+export type ScheduledRefresh = z.infer<typeof ScheduledRefreshSchema>;
+
+/**
+ * `GET /api/admin/refresh` (admin only): the daily refresh of the hospitals' files (ADR 0021).
+ * `worker`: `never` when no background worker has run on this database (the daily refresh has
+ * never run: WORKER=off and no `npm run worker`); `stopped` when none has kept the schedule for
+ * two minutes (`workerSeenAt` says when one last did); `running` otherwise.
+ */
+export const RefreshStatusSchema = z.object({
+  worker: z.enum(['never', 'running', 'stopped']),
+  workerSeenAt: z.string().nullable(),
+  /** Five cron fields in UTC, as the latest worker to start set it; null when it is off (or never set). */
+  schedule: z.string().nullable(),
+  /** When the schedule next fires; null without one. */
+  nextRunAt: z.string().nullable(),
+  /** The latest daily refresh that started; null when none has. */
+  latest: ScheduledRefreshSchema.nullable(),
+  /** Administrators' requests to read one hospital's file again: waiting, being read. */
+  requests: z.object({
+    waiting: z.number().int().min(0),
+    running: z.number().int().min(0),
+  }),
+});
+export type RefreshStatus = z.infer<typeof RefreshStatusSchema>;

@@ -4,6 +4,7 @@ import {
   HospitalIdParamsSchema,
   HospitalLabelsSchema,
   HospitalRefreshSchema,
+  RefreshStatusSchema,
 } from '@ratelens/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/auth-service.ts';
@@ -11,7 +12,7 @@ import { AUTHENTICATED, currentUser, requireUser } from '../http/auth-hooks.ts';
 import type { InventoryService } from './inventory-service.ts';
 import { ADMIN_ONLY } from '../http/openapi-errors.ts';
 
-/** Admin only: what the hospitals' files do not say about them. */
+/** Admin only: what the hospitals' files do not say about them, and how reading them goes. */
 export const inventoryAdminRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   inventory: InventoryService;
@@ -27,6 +28,19 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{
       response: { 200: FailingFileSchema.array() },
     },
     handler: (request) => inventory.failingFiles(currentUser(request)),
+  });
+
+  app.get('/admin/refresh', {
+    config: { refusals: { 403: ADMIN_ONLY } },
+    onRequest: requireUser(auth),
+    schema: {
+      tags: ['Inventory (admin)'],
+      security: AUTHENTICATED,
+      summary:
+        "The daily refresh of the hospitals' files: whether a worker runs it, when it is next due, how the latest ended, and the requests for one hospital's file waiting or being read",
+      response: { 200: RefreshStatusSchema },
+    },
+    handler: (request) => inventory.refreshStatus(currentUser(request)),
   });
 
   app.put('/admin/hospitals/:hospitalId/classification', {

@@ -11,6 +11,7 @@ import {
   type InventoryRow,
   type MsaItem,
   type RateMix,
+  type RefreshStatus,
   type StateItem,
   type ValidationLine,
 } from '@ratelens/core';
@@ -20,6 +21,7 @@ import { z } from 'zod';
 import type { AuthContext } from '../auth/auth-service.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import type { RefreshRequests } from '../worker/refresh-requests.ts';
+import { refreshStatus } from '../worker/refresh-status.ts';
 
 const StoredLinesSchema = z.array(ValidationLineSchema);
 
@@ -383,6 +385,16 @@ export class InventoryService {
         `The hospital's file was read from ${gone}, which is no longer there, so there is nothing to read again.`,
       );
     return { status: await this.refreshes.ask(hospitalId) };
+  }
+
+  /**
+   * The daily refresh of the hospitals' files (admin only): whether a worker runs it, when next,
+   * how the latest ended, and the administrators' requests for one hospital's (refreshStatus).
+   */
+  async refreshStatus(auth: AuthContext): Promise<RefreshStatus> {
+    if (!isAdmin(auth.role))
+      throw forbidden('Only administrators can see how the daily refresh of the files went.');
+    return refreshStatus(this.pool);
   }
 
   /**

@@ -160,7 +160,9 @@ describe('the background worker', () => {
         failed: 0,
         unreadable: 0,
         missing: 0,
+        notRead: 0,
         summary: 'Read again: 2 files (1 loaded, 1 unchanged).',
+        stoppedBecause: null,
       });
       expect(await statuses(changed)).toEqual(['replaced', 'loaded']);
       expect(await statuses(same)).toEqual(['loaded', 'unchanged']);
@@ -300,10 +302,10 @@ describe('the background worker', () => {
       for (let waited = 0; !stopping && waited < 60_000; waited += 100)
         await new Promise((resolve) => setTimeout(resolve, 100));
       await stopping;
-      // Files are read in the order of their sources: the first was loaded, the second not read.
+      // The file read longest ago first: the first was loaded, the second not read.
       expect(await statuses(first)).toEqual(['replaced', 'loaded']);
       expect(await statuses(second)).toEqual(['loaded']);
-      // The earlier tests' files are read before these (their names come first).
+      // The earlier tests' files, read before these, were read again first.
       expect(lines.at(-1)).toMatch(/^Refresh: Read again: \d+ files \(\d+ loaded/);
       expect(lines.filter((line) => line.includes(second))).toEqual([]);
       const boss = new PgBoss({
@@ -313,7 +315,13 @@ describe('the background worker', () => {
       });
       await boss.start();
       try {
-        expect((await boss.getJobById(SCHEDULED_REFRESH_QUEUE, id ?? ''))?.state).toBe('completed');
+        const job = await boss.getJobById(SCHEDULED_REFRESH_QUEUE, id ?? '');
+        expect(job?.state).toBe('completed');
+        // Its output says so: the administrators' page tells it from one that read every file.
+        expect(job?.output).toMatchObject({
+          notRead: 1,
+          stoppedBecause: 'the worker is stopping',
+        });
       } finally {
         await boss.stop({ graceful: false });
       }

@@ -1,4 +1,4 @@
-import { errorMessage } from '@ratelens/core';
+import { errorMessage, type RefreshCounts } from '@ratelens/core';
 import { connect, deleteExpiredReports, type Connection, type Pool } from '@ratelens/db';
 import {
   markInterruptedRuns,
@@ -98,16 +98,15 @@ export interface WorkerOptions {
   mail?: MailTransport;
 }
 
-/** What a refresh job leaves as its output (pg-boss keeps it with the job). */
-export interface RefreshOutput {
-  loaded: number;
-  unchanged: number;
-  skipped: number;
-  older: number;
-  failed: number;
-  unreadable: number;
-  missing: number;
+/**
+ * What a refresh job leaves as its output (pg-boss keeps it with the job; the administrators' page
+ * of failing files shows the latest scheduled one's, refresh-status.ts): its counts, its summary,
+ * and why it stopped early when it left files unread.
+ */
+export interface RefreshOutput extends RefreshCounts {
   summary: string;
+  /** "the worker is stopping", "the job's time limit, 23 h, is near"; null when all were read. */
+  stoppedBecause: string | null;
 }
 
 export interface Worker {
@@ -599,12 +598,15 @@ async function refresh(
       ? `Refresh: reading again where the file in use of hospital ${request.hospitalId} came from, as an administrator asked`
       : 'Refresh: reading again where every hospital’s file in use came from',
   );
+  // How many files there were to read, known as the first starts.
+  let files = 0;
   const { statuses, unreadable, missing } = await refreshSourcesInUse(connection, {
     hospitalId: request.hospitalId,
     say: (line) => log.info(`Refresh: ${line}`),
     signal,
     fileSignal: cut,
-    starting: (file) => {
+    starting: (file, _index, all) => {
+      files = all.length;
       // As the command's progress bar does in a log: bytes read, MB/s and records per second.
       const started = performance.now();
       let said = started;
@@ -625,6 +627,8 @@ async function refresh(
   const summary = refreshSummary(statuses, unreadable, missing);
   log.info(`Refresh: ${summary}`);
   const count = (status: string) => statuses.filter((s) => s === status).length;
+  // Every file started has a status: the others were left when `signal` said to start no more.
+  const notRead = files - statuses.length;
   return {
     loaded: count('loaded'),
     unchanged: count('unchanged'),
@@ -633,7 +637,9 @@ async function refresh(
     failed: count('failed'),
     unreadable,
     missing,
+    notRead,
     summary,
+    stoppedBecause: notRead > 0 ? errorMessage(signal.reason) : null,
   };
 }
 

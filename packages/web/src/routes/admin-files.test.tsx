@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ROLES, type FailingFile } from '@ratelens/core';
+import { ROLES, type FailingFile, type RefreshStatus } from '@ratelens/core';
 import { cleanup, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,17 @@ import { readSession } from '../features/auth/session.ts';
 import { formatDateAndTime } from '../shared/format-date.ts';
 import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { signInAs } from '../test/sign-in.ts';
-import { AdminFilesRoute, FILES_TITLE, NO_FAILING_FILES } from './admin-files.tsx';
+import {
+  AdminFilesRoute,
+  FAILING_TITLE,
+  FILES_TITLE,
+  NO_FAILING_FILES,
+  NO_RECENT_REFRESH,
+  NO_REQUESTS,
+  NO_WORKER,
+  REFRESH_OFF,
+  REFRESH_TITLE,
+} from './admin-files.tsx';
 import { NO_ACCESS_MESSAGE } from './user-list.tsx';
 
 const MOVED: FailingFile = {
@@ -36,6 +46,59 @@ const NEVER: FailingFile = {
   inUseReadAt: null,
 };
 
+/** A worker that ran last night's refresh to the end. */
+const COMPLETED: RefreshStatus = {
+  worker: 'running',
+  workerSeenAt: '2026-11-25T15:02:30Z',
+  schedule: '30 4 * * *',
+  nextRunAt: '2026-11-26T04:30:00Z',
+  latest: {
+    startedAt: '2026-11-25T04:30:02Z',
+    endedAt: '2026-11-25T05:12:45Z',
+    ending: 'completed',
+    reason: null,
+    timeLimitSeconds: 82_800,
+    counts: {
+      loaded: 3,
+      unchanged: 12,
+      skipped: 1,
+      older: 0,
+      failed: 2,
+      unreadable: 0,
+      missing: 0,
+      notRead: 0,
+    },
+  },
+  requests: { waiting: 0, running: 0 },
+};
+
+/** Answers the page's two calls: the daily refresh's status, and the failing files. */
+function stubApi(
+  files: () => Response,
+  refresh: () => Response = () => jsonResponse(200, COMPLETED),
+) {
+  const fetchMock = vi.fn((url: string) =>
+    Promise.resolve(url === '/api/admin/refresh' ? refresh() : files()),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The lines of the daily refresh's section, once its answer is shown. */
+async function refreshLines(status: RefreshStatus) {
+  signInAs(ROLES.admin);
+  stubApi(
+    () => jsonResponse(200, []),
+    () => jsonResponse(200, status),
+  );
+  renderFiles();
+  const section = screen.getByRole('region', { name: REFRESH_TITLE });
+  await within(section).findByText(status.requests.waiting > 0 ? /^Administrators/ : NO_REQUESTS);
+  return within(section)
+    .getAllByText(/./, { selector: 'p' })
+    .map((line) => line.textContent);
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -55,8 +118,7 @@ function renderFiles() {
 describe('AdminFilesRoute', () => {
   it('lists the hospitals whose file could not be read, with why, since when and the rates meanwhile', async () => {
     signInAs(ROLES.admin);
-    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, [MOVED, NEVER])));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi(() => jsonResponse(200, [MOVED, NEVER]));
     renderFiles();
 
     expect(screen.getByRole('heading', { level: 1, name: FILES_TITLE })).toBeTruthy();
@@ -96,16 +158,13 @@ describe('AdminFilesRoute', () => {
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByText(`Error: ${MOVED.error!}`)).toBeTruthy();
 
-    const [url] = fetchMock.mock.calls[0] as unknown as [string];
-    expect(url).toBe('/api/admin/files/failing');
+    expect(screen.getByRole('region', { name: FAILING_TITLE })).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/admin/files/failing');
   });
 
   it('says when every latest read succeeded', async () => {
     signInAs(ROLES.admin);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.resolve(jsonResponse(200, []))),
-    );
+    stubApi(() => jsonResponse(200, []));
     renderFiles();
 
     expect(await screen.findByText(NO_FAILING_FILES)).toBeTruthy();
@@ -114,20 +173,141 @@ describe('AdminFilesRoute', () => {
 
   it('tells a non-administrator they have no access, and keeps the session', async () => {
     signInAs(ROLES.webUser);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          forbiddenResponse(
-            'Only administrators can see which hospitals’ files could not be read.',
-          ),
-        ),
-      ),
-    );
+    const forbidden = () => forbiddenResponse('Only administrators can see this.');
+    const fetchMock = stubApi(forbidden, forbidden);
     renderFiles();
 
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', NO_ACCESS_MESSAGE);
+    // Told once: the daily refresh's section, refused too, is left out.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: REFRESH_TITLE })).toBeNull();
     expect(readSession().token).toBe('access-1');
+  });
+
+  it('says when the latest daily refresh ran, that it completed, its counts, the next one and the requests', async () => {
+    expect(await refreshLines(COMPLETED)).toEqual([
+      `The next is due on ${formatDateAndTime('2026-11-26T04:30:00Z')} (schedule "30 4 * * *", in UTC).`,
+      `The latest ran from ${formatDateAndTime('2026-11-25T04:30:02Z')} to ${formatDateAndTime('2026-11-25T05:12:45Z')} and completed.`,
+      'Files: 3 loaded, 12 unchanged, 1 skipped, 0 older than the one in use, 2 failed.',
+      NO_REQUESTS,
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: REFRESH_TITLE })).toBeTruthy();
+  });
+
+  it('says that a refresh is running now, since when, and the requests waiting and being read', async () => {
+    const lines = await refreshLines({
+      ...COMPLETED,
+      latest: {
+        ...COMPLETED.latest!,
+        endedAt: null,
+        ending: 'running',
+        counts: null,
+      },
+      requests: { waiting: 2, running: 1 },
+    });
+    expect(lines.slice(1)).toEqual([
+      `The latest has been running since ${formatDateAndTime('2026-11-25T04:30:02Z')}.`,
+      "Administrators' requests to read one hospital's file again: 2 waiting, 1 being read.",
+    ]);
+  });
+
+  it('says that the latest refresh failed, with its error', async () => {
+    const lines = await refreshLines({
+      ...COMPLETED,
+      latest: {
+        ...COMPLETED.latest!,
+        ending: 'failed',
+        reason: 'Connection terminated unexpectedly',
+        counts: null,
+      },
+    });
+    expect(lines[1]).toBe(
+      `The latest ran from ${formatDateAndTime('2026-11-25T04:30:02Z')} to ${formatDateAndTime('2026-11-25T05:12:45Z')} and failed: Connection terminated unexpectedly`,
+    );
+  });
+
+  it('says that the latest refresh was cut at its time limit', async () => {
+    const lines = await refreshLines({
+      ...COMPLETED,
+      latest: {
+        ...COMPLETED.latest!,
+        ending: 'timed-out',
+        reason: 'handler execution exceeded 82800000ms',
+        counts: null,
+      },
+    });
+    expect(lines[1]).toMatch(
+      /and was cut at its time limit of 23 hours: the file being read was stopped, and the next refresh reads the files not read\.$/,
+    );
+  });
+
+  it('says that the latest refresh stopped early, why, and how many files it left', async () => {
+    const lines = await refreshLines({
+      ...COMPLETED,
+      latest: {
+        ...COMPLETED.latest!,
+        ending: 'stopped-early',
+        reason: "the job's time limit, 23 h, is near",
+        counts: { ...COMPLETED.latest!.counts!, notRead: 4, unreadable: 1, missing: 2 },
+      },
+    });
+    expect(lines.slice(1, 3)).toEqual([
+      `The latest ran from ${formatDateAndTime('2026-11-25T04:30:02Z')} to ${formatDateAndTime('2026-11-25T05:12:45Z')} and stopped early (the job's time limit, 23 h, is near): 4 files were not read; the next refresh reads them.`,
+      'Files: 3 loaded, 12 unchanged, 1 skipped, 0 older than the one in use, 2 failed. 1 list could not be read. 2 local files were no longer there.',
+    ]);
+  });
+
+  it('says that the daily refresh is off, and that none has run yet', async () => {
+    expect(
+      await refreshLines({ ...COMPLETED, schedule: null, nextRunAt: null, latest: null }),
+    ).toEqual([REFRESH_OFF, NO_RECENT_REFRESH, NO_REQUESTS]);
+  });
+
+  it('says that no worker has run for a while', async () => {
+    const lines = await refreshLines({ ...COMPLETED, worker: 'stopped' });
+    expect(lines[0]).toBe(
+      `No background worker has been running since ${formatDateAndTime('2026-11-25T15:02:30Z')}: nothing is read again until one runs.`,
+    );
+  });
+
+  it('says plainly that no worker has ever run, and counts the requests waiting for one', async () => {
+    expect(
+      await refreshLines({
+        worker: 'never',
+        workerSeenAt: null,
+        schedule: null,
+        nextRunAt: null,
+        latest: null,
+        requests: { waiting: 1, running: 0 },
+      }),
+    ).toEqual([
+      NO_WORKER,
+      "Administrators' requests to read one hospital's file again: 1 waiting, 0 being read.",
+    ]);
+  });
+
+  it('says why the daily refresh could not be shown, and lists the failing files all the same', async () => {
+    signInAs(ROLES.admin);
+    stubApi(
+      () => jsonResponse(200, []),
+      () =>
+        jsonResponse(500, {
+          isSuccess: false,
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: 'Something went wrong on our side.',
+        }),
+    );
+    renderFiles();
+
+    const section = screen.getByRole('region', { name: REFRESH_TITLE });
+    expect(within(section).getByRole('status').textContent).toBe('Loading the daily refresh…');
+    expect(await within(section).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Something went wrong on our side.',
+    );
+    expect(await screen.findByText(NO_FAILING_FILES)).toBeTruthy();
   });
 
   it('sends a visitor without a session to /login', () => {

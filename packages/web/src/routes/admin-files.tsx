@@ -1,17 +1,35 @@
-import { Anchor, Paper, Stack, Table, Text } from '@mantine/core';
-import type { FailingFile } from '@ratelens/core';
+import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { FailingFile, RefreshCounts, RefreshStatus, ScheduledRefresh } from '@ratelens/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { adminErrorMessage, getFailingFiles } from '../features/admin/admin-api.ts';
+import {
+  adminErrorMessage,
+  getFailingFiles,
+  getRefreshStatus,
+} from '../features/admin/admin-api.ts';
 import { RequireToken } from '../features/auth/guards.tsx';
 import { CardList } from '../shared/card-list.tsx';
 import { formatDateAndTime } from '../shared/format-date.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
+import { ApiRequestError } from '../shared/http.ts';
 import { Page } from '../shared/page.tsx';
 import { PageLoader } from '../shared/page-loader.tsx';
 import { ScrollRegion } from '../shared/scroll-region.tsx';
 
 export const FILES_TITLE = 'Files that could not be read';
+export const REFRESH_TITLE = 'The daily refresh';
+export const FAILING_TITLE = 'Failing files';
+export const NO_WORKER =
+  'No background worker has ever run: the daily refresh has never run, and requests to read a ' +
+  "hospital's file again wait for one. The server runs one unless WORKER=off; npm run worker " +
+  'runs one beside it.';
+export const REFRESH_OFF =
+  'The daily refresh is off (REFRESH_SCHEDULE=off): files are read again only when an ' +
+  "administrator asks for one on its hospital's page.";
+/** pg-boss keeps an ended job a week (12 hours, then 7 days in its archive). */
+export const NO_RECENT_REFRESH = 'No daily refresh has run in the past week.';
+export const NO_REQUESTS =
+  "No administrator's request to read one hospital's file again is waiting or being read.";
 export const NO_FAILING_FILES = "Every hospital's latest read of its file succeeded.";
 export const FILES_INTRO =
   'Hospitals whose latest read of their file failed, the longest failing first. The daily ' +
@@ -22,6 +40,7 @@ export function AdminFilesRoute() {
   return (
     <RequireToken>
       <Page title={FILES_TITLE} size="xl">
+        <DailyRefresh />
         <FailingFiles />
       </Page>
     </RequireToken>
@@ -61,6 +80,124 @@ export function meanwhileWords(file: Pick<FailingFile, 'inUseReadAt'>) {
     : `Rates from the file read on ${formatDateAndTime(file.inUseReadAt)}.`;
 }
 
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** A time limit in words: '23 hours', '1 second'. */
+function durationWords(seconds: number): string {
+  if (seconds >= 3600 && seconds % 3600 === 0) return plural(seconds / 3600, 'hour');
+  if (seconds >= 60 && seconds % 60 === 0) return plural(seconds / 60, 'minute');
+  return plural(seconds, 'second');
+}
+
+/** Whether a worker runs, and when the next refresh is due or that it is off. */
+export function scheduleWords(status: RefreshStatus): string[] {
+  if (status.worker === 'never') return [NO_WORKER];
+  const words =
+    status.worker === 'stopped' && status.workerSeenAt !== null
+      ? [
+          `No background worker has been running since ${formatDateAndTime(status.workerSeenAt)}: ` +
+            'nothing is read again until one runs.',
+        ]
+      : [];
+  if (status.schedule === null || status.nextRunAt === null) return [...words, REFRESH_OFF];
+  return [
+    ...words,
+    `The next is due on ${formatDateAndTime(status.nextRunAt)} ` +
+      `(schedule "${status.schedule}", in UTC).`,
+  ];
+}
+
+/** When the latest refresh ran and how it ended. */
+export function latestWords(latest: ScheduledRefresh): string {
+  const started = formatDateAndTime(latest.startedAt);
+  if (latest.ending === 'running' || latest.endedAt === null)
+    return `The latest has been running since ${started}.`;
+  const ran = `The latest ran from ${started} to ${formatDateAndTime(latest.endedAt)}`;
+  switch (latest.ending) {
+    case 'completed':
+      return `${ran} and completed.`;
+    case 'stopped-early': {
+      const left = latest.counts?.notRead ?? 0;
+      const why = latest.reason === null ? '' : ` (${latest.reason})`;
+      return `${ran} and stopped early${why}: ${plural(left, 'file was', 'files were')} not read; the next refresh reads them.`;
+    }
+    case 'failed':
+      return `${ran} and failed: ${latest.reason ?? 'no error was recorded.'}`;
+    case 'timed-out':
+      return (
+        `${ran} and was cut at its time limit of ${durationWords(latest.timeLimitSeconds)}: ` +
+        'the file being read was stopped, and the next refresh reads the files not read.'
+      );
+  }
+}
+
+/** What the refresh did with the files: 'Files: 3 loaded, 12 unchanged, …'. */
+export function countsWords(counts: RefreshCounts): string {
+  const files =
+    `Files: ${counts.loaded} loaded, ${counts.unchanged} unchanged, ${counts.skipped} skipped, ` +
+    `${counts.older} older than the one in use, ${counts.failed} failed.`;
+  const others = [
+    counts.unreadable > 0 ? `${plural(counts.unreadable, 'list')} could not be read.` : null,
+    counts.missing > 0
+      ? `${plural(counts.missing, 'local file was', 'local files were')} no longer there.`
+      : null,
+  ].filter((part) => part !== null);
+  return [files, ...others].join(' ');
+}
+
+/** The administrators' requests for one hospital's file. */
+export function requestsWords({ waiting, running }: RefreshStatus['requests']): string {
+  if (waiting + running === 0) return NO_REQUESTS;
+  return `Administrators' requests to read one hospital's file again: ${waiting} waiting, ${running} being read.`;
+}
+
+/** Whether the daily refresh ran, how it ended, and when it runs next (`GET /api/admin/refresh`). */
+function DailyRefresh() {
+  const refresh = useQuery({
+    queryKey: ['admin', 'refresh-status'],
+    queryFn: ({ signal }) => getRefreshStatus(signal),
+  });
+  // A non-administrator is told once, by the list below.
+  if (refresh.error instanceof ApiRequestError && refresh.error.status === 403) return null;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="daily-refresh-title">
+      <Stack gap="xs">
+        <Title order={2} size="h3" id="daily-refresh-title">
+          {REFRESH_TITLE}
+        </Title>
+        {refresh.isPending ? (
+          <PageLoader label="Loading the daily refresh…" />
+        ) : refresh.isError ? (
+          <FormAlert tone="error">{adminErrorMessage(refresh.error)}</FormAlert>
+        ) : (
+          <RefreshWords status={refresh.data} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function RefreshWords({ status }: { status: RefreshStatus }) {
+  const { latest } = status;
+  const failed = latest?.ending === 'failed' || latest?.ending === 'timed-out';
+  return (
+    <>
+      {scheduleWords(status).map((line) => (
+        <Text key={line}>{line}</Text>
+      ))}
+      {status.worker !== 'never' && latest === null && <Text>{NO_RECENT_REFRESH}</Text>}
+      {latest !== null && (
+        <Text c={failed ? 'var(--mantine-color-error)' : undefined} style={wrap}>
+          {latestWords(latest)}
+        </Text>
+      )}
+      {latest?.counts && <Text>{countsWords(latest.counts)}</Text>}
+      <Text>{requestsWords(status.requests)}</Text>
+    </>
+  );
+}
+
 function FailingFiles() {
   const files = useQuery({
     queryKey: ['admin', 'failing-files'],
@@ -71,7 +208,10 @@ function FailingFiles() {
   if (files.isError) return <FormAlert tone="error">{adminErrorMessage(files.error)}</FormAlert>;
   const items = files.data;
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" component="section" aria-labelledby="failing-files-title">
+      <Title order={2} size="h3" id="failing-files-title">
+        {FAILING_TITLE}
+      </Title>
       <Text>{FILES_INTRO}</Text>
       {items.length === 0 ? (
         <Text>{NO_FAILING_FILES}</Text>

@@ -6,6 +6,7 @@ import {
   OrganisationSchema,
   PartnerSchema,
   PlanDesignSchema,
+  RefreshStatusSchema,
   ResultSchema,
   type FailingFile,
   type FeedbackItem,
@@ -16,6 +17,7 @@ import {
   type OrganisationView,
   type Partner,
   type PlanDesign,
+  type RefreshStatus,
   type Result,
 } from '@ratelens/core';
 import { authedDownload, authedRequest } from '../auth/api-client.ts';
@@ -41,6 +43,15 @@ export function adminErrorMessage(error: unknown): string {
 export function getFailingFiles(signal?: AbortSignal): Promise<FailingFile[]> {
   return authedRequest('/api/admin/files/failing', {
     schema: FailingFileSchema.array(),
+    keepSessionOn: KEEP_ON_READ,
+    signal,
+  });
+}
+
+/** `GET /api/admin/refresh`: the daily refresh of the hospitals' files, and the requests waiting. */
+export function getRefreshStatus(signal?: AbortSignal): Promise<RefreshStatus> {
+  return authedRequest('/api/admin/refresh', {
+    schema: RefreshStatusSchema,
     keepSessionOn: KEEP_ON_READ,
     signal,
   });
