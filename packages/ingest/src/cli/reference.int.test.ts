@@ -430,8 +430,20 @@ describe('npm run reference', () => {
       try {
         expect((await stat(file)).size).toBeGreaterThanOrEqual(80_000_000);
         const run = await reference(['nadac', file]);
-        expect(run.stderr).toBe('');
-        expect(run.code).toBe(0);
+        expect(run.code, run.stderr).toBe(0);
+        // A bar for the read (on a line every 5 s and at its end, stderr being a pipe here), then
+        // what the minutes after it are for.
+        const said = run.stderr.trimEnd().split('\n');
+        const size = ((await stat(file)).size / 1e6).toFixed(1);
+        expect(said.at(-2)).toMatch(
+          new RegExp(
+            `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\[#{28}\\] 100% ${size}/${size} MB ` +
+              '[\\d.]+ MB/s, [1-9][\\d,]* records/s$',
+          ),
+        );
+        expect(said.at(-1)).toBe(
+          `${rows.toLocaleString('en-US')} price rows read; checking and storing them…`,
+        );
         const figures = summary(run.stdout);
         expect(figures).toMatchObject({ kind: 'nadac', prices: rows, rows, keptNewer: 0 });
         expect(figures.peakRssMb).toBeLessThan(250);
@@ -449,9 +461,11 @@ describe('npm run reference', () => {
       const before = await count('nadac_prices');
       const run = await reference(['nadac', file]);
       expect(run.code).toBe(1);
-      expect(run.stderr).toBe(
-        'reference failed: nadac-bad.csv: expected a number at line 5002; found abc\n',
-      );
+      expect(run.stderr).toContain('5,000 price rows read; checking and storing them…\n');
+      expect(run.stderr.split('\n').filter((line) => line.startsWith('reference'))).toEqual([
+        'reference failed: nadac-bad.csv: expected a number at line 5002; found abc',
+      ]);
+      expect(run.stderr.endsWith('found abc\n')).toBe(true);
       expect(await count('nadac_prices')).toBe(before);
     }, 30_000);
   });

@@ -27,6 +27,7 @@ import {
 import { sourceName } from '../reference/source.ts';
 import { isZip5LayoutFile, parseZipLocality } from '../reference/zip-locality.ts';
 import { fromCallerDirectory } from './caller-path.ts';
+import { ProgressBar } from './progress.ts';
 
 const USAGE = `Usage: npm run reference -- <kind> <path|url>… [--force]
 
@@ -286,14 +287,31 @@ async function parseFiles(
       return async (pool) => ({ zips: await loadZipLocalities(pool, zips, options) });
     }
     case 'nadac': {
+      // A year's file runs to hundreds of MB and minutes: a bar shows its read (bytes of its
+      // size, rows per second), then a line says that the rows are being checked and stored.
+      // Drawn once the database is up: its MB/s are the read's, not the database's start.
+      let bar: ProgressBar | undefined;
+      const progress = (bytes: number, total: number | null, rows: number) =>
+        bar?.update(bytes, total, rows);
       // A file's header is checked before the database starts; a download is opened only once
       // it has, so that its server does not see the connection idle meanwhile.
-      const early = /^https?:\/\//i.test(source) ? null : await openNadac(source);
+      const early = /^https?:\/\//i.test(source) ? null : await openNadac(source, { progress });
       // prices: the rows stored; rows: the price rows read (a row repeated whole is stored once);
       // keptNewer: the file's prices left unstored, the row there being of a later as-of date.
-      return async (pool) => ({
-        ...(await loadNadacFile(pool, early ?? (await openNadac(source)))),
-      });
+      return async (pool) => {
+        bar = new ProgressBar(source);
+        try {
+          const nadac = early ?? (await openNadac(source, { progress }));
+          return await loadNadacFile(pool, nadac, (prices) => {
+            bar?.done();
+            console.error(
+              `${prices.toLocaleString('en-US')} price rows read; checking and storing them…`,
+            );
+          });
+        } finally {
+          bar?.done();
+        }
+      };
     }
     default:
       throw new Error(`Unknown kind "${kind}".`);

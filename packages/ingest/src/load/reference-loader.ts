@@ -471,6 +471,8 @@ async function addNadacConflicts(
 export async function loadNadacFile(
   pool: Pool,
   nadac: NadacFile,
+  /** Told the price rows once all are read, before they are checked and stored (minutes, for a year's file). */
+  onRead?: (prices: number) => void,
 ): Promise<{ prices: number; rows: number; keptNewer: number }> {
   // The file (or download) is let go however the load ends, even before its first row.
   try {
@@ -501,6 +503,7 @@ export async function loadNadacFile(
           ),
         );
         await writer.end();
+        onRead?.(read.prices);
       } catch (error) {
         // The COPY is given up before the transaction is rolled back.
         await writer.abort(error instanceof Error ? error : new Error(String(error)));

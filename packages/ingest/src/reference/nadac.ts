@@ -178,6 +178,9 @@ function readPrice(
 export type NadacPriceHandler = (price: NadacPrice, line: number) => Promise<void> | undefined;
 
 /** A NADAC file opened (`openNadac`): its header read and checked, its rows not yet read. */
+/** How far a NADAC file's read is: bytes read of its size (null: a URL's), and rows read. */
+export type NadacProgress = (bytes: number, total: number | null, rows: number) => void;
+
 export interface NadacFile {
   /** The name errors give it: the file name of a path, the whole URL. */
   readonly file: string;
@@ -198,9 +201,19 @@ export interface NadacFile {
  * little memory. Its encodings, delimiters and line ends are those of the other reference files
  * (`referenceTextChunks`, `csvRecordStream`).
  */
-export async function openNadac(source: ReferenceSource): Promise<NadacFile> {
+export async function openNadac(
+  source: ReferenceSource,
+  options: { progress?: NadacProgress } = {},
+): Promise<NadacFile> {
   const file = sourceName(source);
-  const records = csvRecordStream(referenceTextChunks(sourceChunks(source), file), file);
+  const { progress } = options;
+  let bytes = 0;
+  let total: number | null = null;
+  const chunks = sourceChunks(source, undefined, undefined, (read, size) => {
+    bytes = read;
+    total = size;
+  });
+  const records = csvRecordStream(referenceTextChunks(chunks, file), file);
   let index: Record<NadacColumn, number>;
   try {
     const first = await records.next();
@@ -232,6 +245,7 @@ export async function openNadac(source: ReferenceSource): Promise<NadacFile> {
       let line = 1;
       for await (const row of records) {
         line += 1;
+        progress?.(bytes, total, line - 1);
         const where = `line ${line}`;
         let wait: Promise<void> | undefined;
         problems.row(
@@ -246,6 +260,7 @@ export async function openNadac(source: ReferenceSource): Promise<NadacFile> {
         );
         if (wait) await wait;
       }
+      progress?.(bytes, total, line - 1);
       return { prices, problems };
     },
     async close() {

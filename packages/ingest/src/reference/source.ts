@@ -249,14 +249,20 @@ export async function* sourceChunks(
   source: ReferenceSource,
   maxBytes = STREAMED_REFERENCE_MAX_BYTES,
   stallMs?: number,
+  /** Told the bytes read so far after each chunk: a local file's size is known, a URL's not. */
+  onBytes?: (bytes: number, total: number | null) => void,
 ): AsyncGenerator<Buffer> {
   refuseOtherScheme(source);
   let bytes = 0;
   const chunks = isUrl(source)
     ? downloadChunks(source, maxBytes, stallMs)
     : localChunks(source, maxBytes);
+  let total: number | null = null;
   for await (const chunk of chunks) {
+    if (onBytes && bytes === 0 && !isUrl(source))
+      total = (await stat(source).catch(() => null))?.size ?? null;
     bytes += chunk.length;
+    onBytes?.(bytes, total);
     if (chunk.length > 0) yield chunk;
   }
   if (bytes === 0) throw new ReferenceFileError(source, 'a reference file', 'an empty file');
