@@ -143,15 +143,21 @@ function shortly(value: unknown): string {
   return shown.length > MAX_VALUE ? `${shown.slice(0, MAX_VALUE - 1)}…` : shown;
 }
 
-/** The keys of the objects in a value, however deep. */
+/**
+ * The keys of the objects in a value, however deep: walked with a list of what is left rather
+ * than by recursion, since a field no schema defines may hold lists nested thousands deep, which
+ * JSON.parse reads and a recursive walk ran out of stack on (the whole file was refused).
+ */
 export function keysIn(value: unknown): number {
   if (typeof value !== 'object' || value === null) return 0;
   let n = 0;
-  if (Array.isArray(value)) {
-    for (const entry of value) n += keysIn(entry);
-    return n;
+  const left: object[] = [value];
+  for (let next = left.pop(); next !== undefined; next = left.pop()) {
+    const list = Array.isArray(next);
+    const values: unknown[] = list ? (next as unknown[]) : Object.values(next);
+    if (!list) n += values.length;
+    for (const entry of values) if (typeof entry === 'object' && entry !== null) left.push(entry);
   }
-  for (const key in value) n += 1 + keysIn((value as Record<string, unknown>)[key]);
   return n;
 }
 

@@ -94,6 +94,66 @@ describe('lenientJson', () => {
     });
   });
 
+  it('reads a value without quotes after a colon as text, as written', () => {
+    const text =
+      '{"a": $400, "b": (400) , "c": USD400\n, "d": True, "e": fee schedule // note\n, ' +
+      '"f": 4.0.0, "g": 1 234, "h": [1, 2], "i": St. Mary\'s}';
+    const repaired = lenientJson(text);
+    expect(repaired).toMatchObject({ ...NONE, unclosedStrings: 8, comments: 1 });
+    expect(JSON.parse(repaired?.text ?? '')).toEqual({
+      a: '$400',
+      b: '(400)',
+      c: 'USD400',
+      d: 'True',
+      e: 'fee schedule',
+      f: '4.0.0',
+      g: '1 234',
+      h: [1, 2],
+      i: "St. Mary's",
+    });
+    // A top-level field's value, cut out alone, is one too. One in single quotes is not read,
+    // nor one a quote follows (it lost its opening quote: read so, the next key is lost).
+    expect(JSON.parse(lenientJson('3.0.0')?.text ?? '')).toBe('3.0.0');
+    expect(() => void JSON.parse(lenientJson('{"a": PPO", "b": 1}', true)?.text ?? '')).toThrow();
+    expect(() => void JSON.parse(lenientJson('{"a": \'PPO\', "b": $1}')?.text ?? '')).toThrow();
+  });
+
+  it('closes a key at the colon after it, so a value without quotes merges no entries', () => {
+    const text =
+      '[{"payer_name": "Platform", "standard_charge_dollar": $400\n },\n' +
+      ' {"payer_name": "Region", "standard_charge_dollar": undefined}]';
+    for (const quotesAsText of [false, true]) {
+      const repaired = lenientJson(text, quotesAsText);
+      expect(repaired).toMatchObject({ ...NONE, unclosedStrings: 1, nonFinite: 1 });
+      expect(JSON.parse(repaired?.text ?? '')).toEqual([
+        { payer_name: 'Platform', standard_charge_dollar: '$400' },
+        { payer_name: 'Region', standard_charge_dollar: null },
+      ]);
+    }
+    // A quote in a key is still its text's own, but a key never reaches across a brace or a
+    // line break: what would be read so is left broken.
+    expect(JSON.parse(lenientJson('{"TUBE 12" FOLEY": 1}', true)?.text ?? '')).toEqual({
+      'TUBE 12" FOLEY': 1,
+    });
+    for (const broken of ['[{"note" N/A}, {"x": 1}]', '{"a": 1, "b" x\n "c": 3}']) {
+      expect(() => void JSON.parse(lenientJson(broken, true)?.text ?? ''), broken).toThrow();
+    }
+  });
+
+  it('reads None, NULL, nan, N/A, a dash and an empty value after a colon as null', () => {
+    const repaired = lenientJson(
+      '{"a": None, "b": NULL, "c": nan, "d": N/A, "e": -, "f": , "g": NA, "h": #N/A, ' +
+        '"i": Nan\n, "j": "None", "k": [1, 2],\n "l": }',
+    );
+    expect(repaired).toMatchObject({ ...NONE, nonFinite: 10 });
+    expect(JSON.parse(repaired?.text ?? '')).toEqual({
+      ...Object.fromEntries([...'abcdefghi'].map((key) => [key, null])),
+      j: 'None',
+      k: [1, 2],
+      l: null,
+    });
+  });
+
   it('drops line and block comments, outside strings only', () => {
     const repaired = lenientJson(
       '{"dollar": 3466.8 // APC rate\n, /* the plan */ "plan": "PPO // not a comment /* nor this */"}',
@@ -166,15 +226,14 @@ describe('lenientJson', () => {
       g: 1000,
       h: [0, -0, 150, 10],
     });
-    // Hexadecimal, or a sign alone, is no number a reader can be sure of.
-    expect(lenientJson('{"a": 0x10}')).toBeNull();
-    expect(lenientJson('{"a": -}')).toBeNull();
+    // Hexadecimal is no number a reader can be sure of: read as the text it is, for the
+    // field's own checks to refuse.
+    expect(JSON.parse(lenientJson('{"a": 0x10}')?.text ?? '')).toEqual({ a: '0x10' });
   });
 
   it('finds nothing to repair in other broken JSON, or in negative numbers', () => {
     expect(lenientJson('{"a": 1: 2}')).toBeNull();
     expect(lenientJson('{"a": -5, "b": [-1.5e3]}')).toBeNull();
-    expect(lenientJson('{"a": Nan}')).toBeNull();
     expect(lenientJson('{"a": [1, 2], "b": {"c": "d, e"}}')).toBeNull();
   });
 });

@@ -12,6 +12,14 @@
  * form JSON has not (`.5`, `5.`, `+5`, `05`: written as JSON writes it). Only tried after
  * JSON.parse failed, so clean files never pay for it, and what it gives is kept only if JSON.parse
  * then reads it.
+ * After a colon, a value written without quotes (`$400`, `(400)`, `True`, `outpatient`) is read
+ * as a text, as written, for the field's own checks to read or refuse (counted with the texts
+ * that lost a closing quote, as one that lost both; see fieldValue for what is not); and `None`,
+ * `NULL`, `nan`, `undefined`, `N/A`, `NA`, `-` and nothing at all (`"a": ,`), which Python, SQL,
+ * JavaScript and spreadsheets write for no value, are read as null (counted with NaN and
+ * Infinity). Before, a word after the colon cost the item, and with `quotesAsText` the key
+ * before it took the word and the next object's start, two payer entries read as one (see
+ * closesKey).
  * With `quotesAsText`, also a quote inside a text that its writer did not escape (`"12" tube"`):
  * one followed by text rather than by what may follow a string (see closesText) is escaped. The
  * reader asks that only when the other repairs alone did not do, since `["a" true]` may be two
@@ -22,7 +30,7 @@
  */
 export interface LenientText {
   text: string;
-  /** How many NaN and Infinity values were read as null. */
+  /** How many NaN and Infinity values, and `None`, `N/A`, `-`… or none at all, read as null. */
   nonFinite: number;
   /** How many trailing commas were dropped. */
   trailingCommas: number;
@@ -39,7 +47,10 @@ export interface LenientText {
   invalidEscapes: number;
   /** How many numbers written in a form JSON has not (`.5`, `+5`, `05`) were written as JSON's. */
   numberForms: number;
-  /** How many texts that ran on into the next field's name were closed before it. */
+  /**
+   * How many texts that ran on into the next field's name were closed before it, and how many
+   * values written without quotes (`$400`) were read as texts.
+   */
   unclosedStrings: number;
 }
 
@@ -150,6 +161,63 @@ function closesText(text: string, k: number): boolean {
   return j === text.length || mayFollowSeparator(text.charCodeAt(j));
 }
 
+/**
+ * Whether the quote at k closes a key: a colon follows it, whatever follows the colon (a value
+ * without quotes, as in `"dollar": $400`, is read as one), or closesText. A key is never taken to
+ * reach across a brace or a line break: the quote closes it when one comes before the next quote.
+ * Before, `"dollar": $400 }, { "payer_name"` was read as one key, two payer entries as one.
+ */
+function closesKey(text: string, k: number): boolean {
+  if (colonAfter(text, k) || closesText(text, k)) return true;
+  for (let j = k + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === QUOTE) return false;
+    if (c === 0x7b || c === 0x7d || c === 0x0a || c === 0x0d) return true;
+    if (c === BACKSLASH) j++;
+  }
+  return true;
+}
+
+/** What Python (`None`, `nan`), SQL (`NULL`), JavaScript and spreadsheets write for no value. */
+const NO_VALUE = /^(?:none|null|nan|-?infinity|undefined|n\/?a|#n\/a|-+)$/i;
+
+/** A number as JSON writes it, or `true`, `false`, `null`. */
+const JSON_SCALAR = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)$/;
+
+/**
+ * Where a value that does not start with a quote, brace or bracket stops, from i: at what ends
+ * a value (`,`, `}`, `]`), a quote, brace, bracket or colon, a line break or a comment.
+ */
+function bareValueStop(text: string, i: number): number {
+  let j = i;
+  for (; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (BARE_VALUE_ENDS[c] === 1) break;
+    if (c === SLASH && (text[j + 1] === '/' || text[j + 1] === '*')) break;
+  }
+  return j;
+}
+
+const BARE_VALUE_ENDS = byteTable(',}]{["\n\r:');
+
+/**
+ * A field's value that does not start with a quote, brace or bracket, written as JSON writes it,
+ * and the repair it is counted as; null when JSON writes it so already. A text is not read so in
+ * single quotes (it would keep them, and a comma in it would cut it), nor when a quote comes
+ * right after it (`"plan_name": PPO",`: it lost its opening quote, and its closing one would
+ * open a text that takes the next key).
+ */
+function fieldValue(
+  value: string,
+  beforeQuote: boolean,
+): [string, 'nonFinite' | 'numberForms' | 'unclosedStrings'] | null {
+  if (JSON_SCALAR.test(value)) return null;
+  if (NO_VALUE.test(value)) return ['null', 'nonFinite'];
+  const number = jsonNumber(value);
+  if (number !== null) return [number, 'numberForms'];
+  return beforeQuote || value.startsWith("'") ? null : [JSON.stringify(value), 'unclosedStrings'];
+}
+
 /** A field's name, as one that a text ran on into may be: a word of letters, digits and `_`. */
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_ ]{0,63}$/;
 
@@ -222,6 +290,13 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
     parts.push(text.slice(from, i));
     from = i + 1;
   };
+  /** A colon followed by no value (`"a": ,`): null is put in before i. */
+  const noValue = (i: number) => {
+    parts.push(text.slice(from, i), 'null');
+    from = i;
+    found.nonFinite++;
+    last = 'value';
+  };
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
@@ -240,6 +315,7 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
       continue;
     }
     if (c === COMMA) {
+      if (last === 'colon') noValue(i);
       let j = i + 1;
       while (j < text.length && isWhitespace(text.charCodeAt(j))) j++;
       const next = text[j];
@@ -259,6 +335,7 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
       continue;
     }
     if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      if (last === 'colon') noValue(i);
       lists.pop();
       last = 'value';
       i++;
@@ -276,8 +353,10 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
       i++;
       continue;
     }
-    // A value rather than a key: after a colon, or in a list.
-    const isValue = last === 'colon' || lists[lists.length - 1] === true;
+    // A value rather than a key: a field's (after a colon, or the text's own, as a top-level
+    // field's value cut out), or in a list.
+    const ofField = last === 'colon' || (last === 'open' && lists.length === 0);
+    const isValue = ofField || lists[lists.length - 1] === true;
     last = 'value';
     if (c === QUOTE) {
       // Skip the string, escapes included; a raw control character or a backslash JSON does
@@ -306,7 +385,8 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
             found.invalidEscapes++;
           }
         }
-        if (!quotesAsText || i >= text.length || closesText(text, i)) break;
+        if (!quotesAsText || i >= text.length) break;
+        if (isValue ? closesText(text, i) : closesKey(text, i)) break;
         parts.push(text.slice(from, i), '\\');
         from = i;
         found.unescapedQuotes++;
@@ -331,6 +411,20 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
         continue;
       }
       i++;
+      continue;
+    }
+    if (ofField) {
+      // A field's value, up to what may end it: as JSON writes it, or repaired as a whole.
+      const stop = bareValueStop(text, i);
+      let end = stop;
+      while (end > i && isWhitespace(text.charCodeAt(end - 1))) end--;
+      const repaired = fieldValue(text.slice(i, end), text.charCodeAt(stop) === QUOTE);
+      if (repaired) {
+        parts.push(text.slice(from, i), repaired[0]);
+        from = end;
+        found[repaired[1]]++;
+      }
+      i = end;
       continue;
     }
     const match = NON_FINITE.exec(text.slice(i, i + 9));
