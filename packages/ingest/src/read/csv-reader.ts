@@ -13,7 +13,7 @@ import {
   needsSetting,
   type RuleContext,
 } from '../validate/record-rules.ts';
-import type { ValidationReport } from '../validate/report.ts';
+import { ValidationReport } from '../validate/report.ts';
 import { CsvRowSplitter } from './csv-rows.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
@@ -22,6 +22,7 @@ import {
   CODE_TYPES_V2_SET,
   CODE_TYPES_V3_SET,
   NameNormaliser,
+  cmsVersion,
   codeType,
   codeValue,
   drugType,
@@ -90,13 +91,16 @@ interface Layout {
 
 // Tables of column names are Maps: a column named "constructor" finds nothing in them, where an
 // object would give it Object's own.
-const PAYER_SUFFIXES = new Map<string, keyof PayerColumns>([
+/** A payer's column: its index in PayerColumns. */
+type PayerField = Exclude<keyof PayerColumns, 'payerName' | 'planName'>;
+
+const PAYER_SUFFIXES = new Map<string, PayerField>([
   ['negotiated_dollar', 'dollar'],
   ['negotiated_percentage', 'percentage'],
   ['negotiated_algorithm', 'algorithm'],
   ['methodology', 'methodology'],
 ]);
-const PAYER_PREFIXES = new Map<string, keyof PayerColumns>([
+const PAYER_PREFIXES = new Map<string, PayerField>([
   ['estimated_amount', 'estimated'],
   ['median_amount', 'median'],
   ['10th_percentile', 'p10'],
@@ -168,6 +172,17 @@ const STANDARD_CHARGE_OTHER_NAMES: ReadonlyMap<string, string> = new Map([
   ['negotiated_pct', 'negotiated_percentage'],
   ['negotiated_algorithms', 'negotiated_algorithm'],
   ['standard_charge_methodology', 'methodology'],
+]);
+
+/**
+ * Other names tall files give a column of one part, read as CMS's name. `payer` and `plan` are
+ * read so only where no column names a wide payer: there they are no payer_name, and the file is
+ * read as wide without them.
+ */
+const TALL_OTHER_NAMES: ReadonlyMap<string, string> = new Map([
+  ['payer', 'payer_name'],
+  ['plan', 'plan_name'],
+  ['modifier', 'modifiers'],
 ]);
 
 /** "Code | 1 | Type " → ["Code", "1", "Type"]; see `keywords` for the lower-case names. */
@@ -275,6 +290,8 @@ export class CsvMrfParser implements FormatParser {
   private lfPending = false;
   /** Lines read so far that ended with CR alone in a file of LF lines: the splitter counts none. */
   private loneCrLines = 0;
+  /** An empty row after the first, until the next says whether it is the values row. */
+  private heldBlank: { fields: string[]; line: number } | null = null;
   /** Text held until its first line end says which kind the file uses. */
   private undecided = '';
 
@@ -397,9 +414,23 @@ export class CsvMrfParser implements FormatParser {
     }
     if (this.rowIndex === 0) this.semicolonEnds = endsWithSemicolon(fields, line, this.report);
     if (this.semicolonEnds) dropSemicolon(fields);
+    // A row of empty values after the first is the values row left empty, or a stray line: the
+    // row after it tells which (the column names, or the values).
+    if (this.rowIndex === 1 && this.heldBlank === null && isBlank(fields)) {
+      this.heldBlank = { fields, line };
+      return;
+    }
+    if (this.heldBlank !== null) {
+      const held = this.heldBlank;
+      this.heldBlank = null;
+      if (hasDescription(fields)) {
+        this.rowIndex++;
+        this.onHeaderValues(held.fields, held.line);
+      } else this.report.add('csv.blank-header-row', `row ${held.line}`);
+    }
     const index = this.rowIndex++;
     if (index === 0) this.onHeaderNames(fields);
-    else if (index === 1) this.onHeaderValues(fields);
+    else if (index === 1) this.onHeaderValues(fields, line);
     else if (index === 2) this.onColumns(fields, line);
     else this.onData(fields, line, loneCrText);
   }
@@ -441,6 +472,7 @@ export class CsvMrfParser implements FormatParser {
   private onHeaderNames(fields: string[]): void {
     const names = fields.map((f, i) => this.keywords(f, `row 1, column ${i + 1}`).join('|'));
     if (names.includes('hospital_name')) {
+      refuseRepeatedHeaderNames(names, fields);
       this.headerNames = names;
       this.headerNamesWritten = fields;
       this.namesRow = { first: fields[0] ?? '', whole: fields.join(',') };
@@ -481,9 +513,10 @@ export class CsvMrfParser implements FormatParser {
     );
   }
 
-  private onHeaderValues(values: string[]): void {
+  private onHeaderValues(written: string[], line: number): void {
     const r = this.report;
     const names = this.headerNames;
+    const values = alignHeaderValues(names, written, r, line);
     const value = (name: string): string => {
       const i = names.indexOf(name);
       return i === -1 ? '' : (values[i] ?? '');
@@ -502,6 +535,14 @@ export class CsvMrfParser implements FormatParser {
     h.hospitalName = trimmed('hospital_name') ?? '';
     h.lastUpdatedOn = isoDate(value('last_updated_on'), r, 'row 2, last_updated_on');
     h.locationNames = list(value('location_name') ? 'location_name' : 'hospital_location');
+    // 3.0.0 renamed it location_name (CMS's validator: the column is missing): read, and said.
+    if (
+      version.version === '3.0.0' &&
+      !names.includes('location_name') &&
+      names.includes('hospital_location')
+    ) {
+      r.add('v3.location-name', 'row 1, hospital_location');
+    }
     h.addresses = list('hospital_address');
     h.type2Npis = readNpis(list('type_2_npi'), r, 'row 2, type_2_npi');
     h.attesterName = trimmed('attester_name');
@@ -572,6 +613,21 @@ export class CsvMrfParser implements FormatParser {
       }
       return slot;
     };
+    // Columns whose payer and plan differ only in spacing are one payer's (payerSlot): a field
+    // named twice so would have its second column overwrite the first, rates mixed between them.
+    const setPayerColumn = (slot: PayerColumns, field: PayerField, column: number) => {
+      const earlier = slot[field];
+      if (earlier !== -1) {
+        throw new MrfReadError(
+          'duplicate-columns',
+          `The columns "${(fields[earlier] ?? '').trim()}" (column ${earlier + 1}) and ` +
+            `"${(fields[column] ?? '').trim()}" (column ${column + 1}) name one payer's ` +
+            'column, their payer or plan written in another spacing; the reader cannot tell ' +
+            'which one holds the values.',
+        );
+      }
+      slot[field] = column;
+    };
     // Issue 3 asks that a wide file with a malformed payer column be refused, loading nothing.
     const malformed = (raw: string) =>
       new MrfReadError(
@@ -583,6 +639,10 @@ export class CsvMrfParser implements FormatParser {
 
     const keywords = fields.map((raw, i) => this.keywords(raw, `column ${i + 1}`));
     const written = new Set(keywords.map((k) => k.join('|')));
+    refuseTemplatePlaceholders(keywords, fields);
+    const namesWidePayer = keywords.some(
+      (k) => k.length === 4 || (k.length === 3 && PAYER_PREFIXES.has(k[0] ?? '')),
+    );
     for (let i = 0; i < fields.length; i++) {
       const raw = fields[i] ?? '';
       const parts = columnParts(raw);
@@ -603,6 +663,15 @@ export class CsvMrfParser implements FormatParser {
           this.report.add('column.other-name', `column ${i + 1}`, `${raw.trim()} → ${shown}`);
           lower = [...lower.slice(0, -1), cmsField];
         }
+      }
+      const otherName = lower.length === 1 ? TALL_OTHER_NAMES.get(lower[0] ?? '') : undefined;
+      if (
+        otherName !== undefined &&
+        !written.has(otherName) &&
+        (otherName === 'modifiers' || !namesWidePayer)
+      ) {
+        this.report.add('column.other-name', `column ${i + 1}`, `${raw.trim()} → ${otherName}`);
+        lower = [otherName];
       }
       const name = lower.join('|');
       if (name.length === 0) {
@@ -632,7 +701,7 @@ export class CsvMrfParser implements FormatParser {
           else if (field === 'discounted_cash') layout.cash = i;
           else if (field === 'min') layout.min = i;
           else if (field === 'max') layout.max = i;
-          else tallPayer[PAYER_SUFFIXES.get(field ?? '') as 'dollar'] = i;
+          else tallPayer[PAYER_SUFFIXES.get(field ?? '') as PayerField] = i;
           continue;
         }
         // Two parts name no payer: a field of CMS's that is not, read past.
@@ -643,17 +712,17 @@ export class CsvMrfParser implements FormatParser {
         const suffix = PAYER_SUFFIXES.get(lower[3] ?? '');
         if (lower.length !== 4 || suffix === undefined || !parts[1] || !parts[2])
           throw malformed(raw);
-        (payerSlot(parts[1], parts[2], i) as unknown as Record<string, number>)[suffix] = i;
+        setPayerColumn(payerSlot(parts[1], parts[2], i), suffix, i);
         continue;
       }
       const prefixField = PAYER_PREFIXES.get(head);
       if (prefixField !== undefined) {
         if (lower.length === 1) {
-          (tallPayer as unknown as Record<string, number>)[prefixField] = i;
+          tallPayer[prefixField] = i;
           continue;
         }
         if (lower.length !== 3 || !parts[1] || !parts[2]) throw malformed(raw);
-        (payerSlot(parts[1], parts[2], i) as unknown as Record<string, number>)[prefixField] = i;
+        setPayerColumn(payerSlot(parts[1], parts[2], i), prefixField, i);
         continue;
       }
       switch (name) {
@@ -715,6 +784,7 @@ export class CsvMrfParser implements FormatParser {
         : `standard_charge|${p.payerName}|${p.planName}|methodology`;
       this.report.add('column.no-methodology', `row ${line}`, missing);
     }
+    this.reportMissingColumns(layout, [...codes.values()], line);
     if (layout.tall && tallPayer.notes === -1) layout.rateNotes = layout.genericNotes;
     layout.itemColumns = [
       layout.description,
@@ -746,6 +816,62 @@ export class CsvMrfParser implements FormatParser {
     header.format = layout.tall ? 'csv-tall' : 'csv-wide';
     this.layout = layout;
     this.columnsRow = { first: fields[0] ?? '', whole: fields.join(',') };
+  }
+
+  /**
+   * Each column the file's template requires (CMS's validator: ColumnMissingError) that it does
+   * not have, said once: its values are read as empty, so what is there is still read. A missing
+   * description refuses the file (onColumns), a missing methodology is `column.no-methodology`.
+   */
+  private reportMissingColumns(
+    layout: Layout,
+    codes: readonly { n: number; code: number; type: number }[],
+    line: number,
+  ): void {
+    const version = (this.ctx as RuleContext).version;
+    const missing: string[] = [];
+    const need = (column: number, name: string) => {
+      if (column === -1) missing.push(name);
+    };
+    const codeCount = Math.max(1, ...codes.map((c) => c.n));
+    for (let n = 1; n <= codeCount; n++) {
+      const c = codes.find((c) => c.n === n);
+      need(c?.code ?? -1, `code|${n}`);
+      need(c?.type ?? -1, `code|${n}|type`);
+    }
+    need(layout.setting, 'setting');
+    need(layout.gross, 'standard_charge|gross');
+    need(layout.cash, 'standard_charge|discounted_cash');
+    need(layout.min, 'standard_charge|min');
+    need(layout.max, 'standard_charge|max');
+    need(layout.genericNotes, 'additional_generic_notes');
+    if (version !== '2.0.0' && version !== '2.1.0') {
+      need(layout.modifiers, 'modifiers');
+      need(layout.drugUnit, 'drug_unit_of_measurement');
+      need(layout.drugType, 'drug_type_of_measurement');
+    }
+    for (const p of layout.payers) {
+      // A wide payer's columns name it; a tall file's are CMS's names alone.
+      const of = layout.tall ? '' : `|${p.payerName}|${p.planName}`;
+      if (layout.tall) {
+        need(p.payer, 'payer_name');
+        need(p.plan, 'plan_name');
+      }
+      need(p.dollar, `standard_charge${of}|negotiated_dollar`);
+      need(p.percentage, `standard_charge${of}|negotiated_percentage`);
+      need(p.algorithm, `standard_charge${of}|negotiated_algorithm`);
+      // Said as column.no-methodology but where a tall file has no payers to describe.
+      if (layout.tall && p.payer === -1) need(p.methodology, 'standard_charge|methodology');
+      if (!layout.tall) need(p.notes, `additional_payer_notes${of}`);
+      if (version === '2.2.0' || version === '2.2.1') need(p.estimated, `estimated_amount${of}`);
+      if (version === '3.0.0') {
+        need(p.median, `median_amount${of}`);
+        need(p.p10, `10th_percentile${of}`);
+        need(p.p90, `90th_percentile${of}`);
+        need(p.count, `count${of}`);
+      }
+    }
+    for (const name of missing) this.report.add('column.missing', `row ${line}`, name);
   }
 
   /**
@@ -1047,13 +1173,16 @@ export class CsvMrfParser implements FormatParser {
     const valueErrors = r.rejectingErrors - before;
     // A wide file has every payer's columns on every row: where a payer has no rate (no amount,
     // percentage, algorithm or methodology), its notes or allowed amounts ("N/A") are no rate to
-    // reject. Their values were checked above; the columns are said, and left.
+    // reject. Their values were checked above; the columns are said, and left. But a modifier's
+    // row may be priced by its notes alone (CMS, from 2.2.0: "150% payment adjustment…"): they
+    // are the payer's entry, as a tall file's row of them is.
     if (
       c.payer === -1 &&
       dollar === null &&
       percentage === null &&
       payer.algorithm === null &&
-      text(methodologyText) === null
+      text(methodologyText) === null &&
+      (payer.notes === null || !isModifierOnly(record))
     ) {
       r.add('csv.values-without-rate', location, `${c.payerName} | ${c.planName}`);
       return;
@@ -1356,6 +1485,171 @@ function isSepLine(fields: string[]): boolean {
   return true;
 }
 
+/** The CMS templates' placeholders in column names, and what stands in their place. */
+const TEMPLATE_PLACEHOLDERS: ReadonlyMap<string, string> = new Map([
+  ['[payer_name]', "the payer's name"],
+  ['[plan_name]', "the plan's name"],
+  ['[i]', "the code's number (code|1, code|2, …)"],
+]);
+
+/**
+ * A column name that keeps a template's placeholder (`standard_charge|[payer_name]|[plan_name]|
+ * negotiated_dollar`, `code|[i]`) refuses the file (CMS: PlaceholderError): its rates would be
+ * loaded under a payer "[payer_name]", its codes not read at all.
+ */
+function refuseTemplatePlaceholders(keywords: readonly string[][], written: readonly string[]) {
+  keywords.forEach((parts, i) => {
+    const placeholder = parts.find((part) => TEMPLATE_PLACEHOLDERS.has(part));
+    if (placeholder === undefined) return;
+    throw new MrfReadError(
+      placeholder === '[i]' ? 'missing-columns' : 'malformed-payer-column',
+      `The column "${(written[i] ?? '').trim()}" (column ${i + 1}) keeps the CMS template's ` +
+        `placeholder "${placeholder}", where ${TEMPLATE_PLACEHOLDERS.get(placeholder) ?? ''} ` +
+        'goes: the file was not filled in as the template asks.',
+    );
+  });
+}
+
+/**
+ * A header name written twice in row 1 (a second `hospital_name`, two licence columns, two
+ * statements) refuses the file, as a column repeated in row 3 does: which value is the hospital's
+ * cannot be told (CMS: DuplicateHeaderColumnError). Before, the first was read and the other
+ * left without a word (the last, for a licence or a statement).
+ */
+function refuseRepeatedHeaderNames(names: readonly string[], written: readonly string[]): void {
+  const seen = new Map<string, number>();
+  names.forEach((name, i) => {
+    if (name === '') return;
+    const key = name.startsWith('license_number|')
+      ? 'license_number'
+      : name.startsWith(ATTESTATION_START)
+        ? ATTESTATION_START
+        : name;
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, i);
+      return;
+    }
+    throw new MrfReadError(
+      'duplicate-columns',
+      `The header name "${(written[i] ?? '').trim().slice(0, 80)}" of row 1 appears twice ` +
+        `(columns ${first + 1} and ${i + 1}); the reader cannot tell which value is the hospital's.`,
+    );
+  });
+}
+
+/** The most values joined back in a header values row: more and the row is refused. */
+const MAX_HEADER_JOINS = 4;
+
+/**
+ * Row 2's values lined up with row 1's names. A value written with an unquoted comma ("1
+ * Hospital Rd, Oak Bluffs, MA") splits in two and shifts every value after it: the licence was
+ * read as "Oak Bluffs" and the NPI as "MA 02557-1477", another identity for the hospital, and a
+ * name with a comma put the date where the version goes. A row with more values than names is
+ * mended only when exactly one way of joining its values back gives a valid date, version,
+ * type 2 NPIs and attestation, said as `csv.header-misaligned`; otherwise the file is refused.
+ * A row with fewer values is read as written unless one of those values is then invalid.
+ */
+function alignHeaderValues(
+  names: readonly string[],
+  values: string[],
+  report: ValidationReport,
+  line: number,
+): string[] {
+  const width = filledCount(names);
+  const filled = filledCount(values);
+  if (filled <= width && values.length >= width) return values;
+  const checks = headerChecks(names);
+  const counts = `${filled} values for ${width} names`;
+  const row = `Row ${line} (the header values) has ${counts}`;
+  const inPlace = checks.every(
+    ([i, valid]) => (values[i] ?? '').trim() === '' || valid(values[i] ?? ''),
+  );
+  // A value under a column row 1 leaves unnamed, in a row no wider than row 1 (exports write
+  // every row as wide as the widest), is no shift when the values before it are in place: it is
+  // not read, as CMS's validator does not read it.
+  if (filled > width && values.length <= names.length && inPlace) return values;
+  if (filled < width) {
+    if (inPlace) return values;
+    throw new MrfReadError(
+      'missing-header-rows',
+      `${row}, and its values do not line up with them (a value left out?): the hospital's ` +
+        'date, version, NPIs or attestation would be read from the wrong column.',
+    );
+  }
+  const refused = new MrfReadError(
+    'missing-header-rows',
+    `${row}: a value with an unquoted comma? Its values cannot be matched to the names ` +
+      "without guessing, and the hospital's licence, NPIs and version would be read from the " +
+      'wrong columns. Quote the value that holds a comma ("1 Main St, Town").',
+  );
+  const extra = filled - width;
+  const gaps = Array.from({ length: filled - 1 }, (_, i) => i);
+  if (extra > MAX_HEADER_JOINS) throw refused;
+  let found: { fields: string[]; joined: number[] } | null = null;
+  for (const chosen of choices(gaps, extra)) {
+    const candidate = joinGaps(values.slice(0, filled), chosen);
+    if (!checks.every(([i, valid]) => valid(candidate.fields[i] ?? ''))) continue;
+    if (found !== null) throw refused;
+    found = candidate;
+  }
+  if (found === null) throw refused;
+  const { fields, joined } = found;
+  const read = joined.map((i) => `${names[i] ?? ''} ${JSON.stringify(fields[i])}`).join(', ');
+  report.add('csv.header-misaligned', `row ${line}`, `${counts}; read ${read}`);
+  return fields;
+}
+
+/** The values with each gap chosen (the comma after value `gap`) joined, and where joins are. */
+function joinGaps(
+  values: readonly string[],
+  gaps: readonly number[],
+): { fields: string[]; joined: number[] } {
+  const fields: string[] = [];
+  const joined: number[] = [];
+  values.forEach((value, i) => {
+    const last = fields.length - 1;
+    if (i === 0 || !gaps.includes(i - 1)) fields.push(value);
+    else {
+      fields[last] = `${fields[last] ?? ''},${value}`;
+      if (joined.at(-1) !== last) joined.push(last);
+    }
+  });
+  return { fields, joined };
+}
+
+/** How many values up to the last that is not empty. */
+function filledCount(values: readonly string[]): number {
+  let end = values.length;
+  while (end > 0 && (values[end - 1] as string).trim().length === 0) end--;
+  return end;
+}
+
+/**
+ * The header columns whose values can be checked, by their index: a date, a version, type 2 NPIs
+ * (ten digits each), a confirmation true or false.
+ */
+function headerChecks(names: readonly string[]): [number, (value: string) => boolean][] {
+  const scratch = new ValidationReport();
+  const checks: [number, (value: string) => boolean][] = [];
+  names.forEach((name, i) => {
+    if (name === 'last_updated_on') {
+      checks.push([i, (v) => isoDate(v, scratch, '') !== null]);
+    } else if (name === 'version') {
+      checks.push([i, (v) => cmsVersion(v) !== null]);
+    } else if (name === 'type_2_npi') {
+      const npis = (v: string) => splitPipes(v);
+      checks.push([
+        i,
+        (v) => npis(v).length > 0 && npis(v).every((n) => /^\d{10}(\.0+)?$/.test(n)),
+      ]);
+    } else if (name.startsWith(ATTESTATION_START)) {
+      checks.push([i, (v) => /^(true|false)$/i.test(v.trim())]);
+    }
+  });
+  return checks;
+}
+
 /** How many titles or notes above the header rows are read past before a file is refused. */
 const MAX_TITLE_LINES = 5;
 
@@ -1371,6 +1665,11 @@ function isTitleLine(fields: string[]): boolean {
     if (++values > 2 || /hospital[\s_]*name/i.test(f)) return false;
   }
   return values > 0;
+}
+
+/** Whether the row has a `description` column: it is the column names row. */
+function hasDescription(f: readonly string[]): boolean {
+  return f.some((v) => v.trim().toLowerCase() === 'description');
 }
 
 function isBlank(f: string[]): boolean {

@@ -1471,6 +1471,10 @@ export class JsonMrfParser implements FormatParser {
       h.lastUpdatedOn = isoDate(String(updated), r, 'last_updated_on');
     }
     h.locationNames = strings(f.has('location_name') ? 'location_name' : 'hospital_location');
+    // 3.0.0 renamed it location_name (CMS's schema requires that): read, and said.
+    if (h.version === '3.0.0' && !f.has('location_name') && f.has('hospital_location')) {
+      r.add('v3.location-name', 'hospital_location');
+    }
     h.addresses = strings('hospital_address');
     h.type2Npis = readNpis(strings('type_2_npi'), r, 'type_2_npi');
     let license = f.get('license_information');

@@ -4,6 +4,8 @@ import type { RuleId } from '../validate/rules.ts';
 import {
   CODE_TYPES_V2_SET,
   CODE_TYPES_V3_SET,
+  ALLOWED,
+  allowedAmount,
   amount,
   CHARGE,
   codeType,
@@ -126,6 +128,53 @@ describe('amount', () => {
     });
   });
 
+  it.each(['$45', '$ 45', '45$', '$45%'])(
+    'refuses %j in a percentage field, where a dollar amount or a percentage cannot be told apart',
+    (raw) => {
+      expect(read((r) => amount(raw, r, 'row 3', 'negotiated_percentage', PERCENT))).toEqual({
+        value: Number.NaN,
+        rules: ['number.invalid'],
+      });
+      expect(
+        read((r) => jsonAmount(raw, r, 'item', 'standard_charge_percentage', PERCENT)).value,
+      ).toBeNaN();
+    },
+  );
+
+  it('refuses a JSON number too large to read (1e999, which JSON.parse reads as Infinity)', () => {
+    const { standard_charge_dollar: huge } = JSON.parse('{"standard_charge_dollar": 1e999}') as {
+      standard_charge_dollar: number;
+    };
+    expect(read((r) => jsonAmount(huge, r, 'item', 'standard_charge_dollar'))).toEqual({
+      value: Number.NaN,
+      rules: ['number.invalid'],
+    });
+    expect(read((r) => jsonAmount(huge, r, 'item', 'gross_charge', CHARGE))).toEqual({
+      value: null,
+      rules: ['charge.amount-invalid'],
+    });
+  });
+
+  it('reads an estimated or allowed amount written but unusable as NaN, for the rules to tell it from none', () => {
+    for (const raw of ['abc', '-5', '0'])
+      expect(read((r) => amount(raw, r, 'row 3', 'median_amount', ALLOWED))).toEqual({
+        value: Number.NaN,
+        rules: ['allowed.invalid'],
+      });
+    for (const value of [{}, -5, Infinity])
+      expect(read((r) => jsonAmount(value, r, 'item', 'median_amount', ALLOWED))).toEqual({
+        value: Number.NaN,
+        rules: ['allowed.invalid'],
+      });
+    expect(read((r) => allowedAmount(999_999_999, r, 'row 3', 'median_amount'))).toEqual({
+      value: Number.NaN,
+      rules: ['number.nine-nines'],
+    });
+    // Not written, or a placeholder, is none.
+    expect(read((r) => amount('', r, 'row 3', 'median_amount', ALLOWED)).value).toBeNull();
+    expect(read((r) => amount('N/A', r, 'row 3', 'median_amount', ALLOWED)).value).toBeNull();
+  });
+
   it('keeps a percentage under 1 as written, with a warning that it may be a fraction', () => {
     expect(read((r) => amount('0.45', r, 'row 3', 'negotiated_percentage', PERCENT))).toEqual({
       value: 0.45,
@@ -236,6 +285,9 @@ describe('amount', () => {
     '125 00',
     '1 2345.00',
     '1,2345.00',
+    '0,123',
+    '$0,500.00',
+    '0 123',
     '0x1F',
     ' 0x1f ',
     '$0x1F',
@@ -471,6 +523,21 @@ describe('codeValue', () => {
     ['RC', "'450.0", '0450', ['code.apostrophe', 'code.decimal', 'code.leading-zeros']],
   ])('reads %s %j, as pandas or a spreadsheet wrote it, as %j', (type, code, value, rules) => {
     expect(read((r) => codeValue(r, type, code, 'row 3'))).toEqual({ value, rules });
+  });
+
+  it.each([
+    ['CPT', 'N/A'],
+    ['CPT', '-'],
+    ['RC', 'NULL'],
+    ['CPT', '0'],
+    ['RC', '0000'],
+    ['RC', '0.0'],
+    ['CDM', 'none'],
+    ['HCPCS', '#N/A'],
+  ])('reads %s %j, a placeholder, as no code (empty), and says so', (type, code) => {
+    const { value, rules } = read((r) => codeValue(r, type, code, 'row 3'));
+    expect(value).toBe('');
+    expect(rules).toContain('code.placeholder');
   });
 
   it.each([

@@ -211,7 +211,8 @@ export interface AmountKind {
   /**
    * For a value that supports a charge or rate rather than prices it (a drug's unit, an estimated
    * or allowed amount): an unreadable, zero or negative one is reported under this kept rule and
-   * read as none (null), not refused (NaN).
+   * left out, not refused: none (null), or NaN until the rules have seen it for an estimated or
+   * allowed amount (see ALLOWED).
    */
   keptAs?: 'drug.unit-invalid' | 'allowed.invalid' | 'charge.amount-invalid';
 }
@@ -225,22 +226,33 @@ export const PERCENT: AmountKind = { percent: true };
 export const CHARGE: AmountKind = { zeroIsNone: true, keptAs: 'charge.amount-invalid' };
 /** A drug's unit of measurement: one that cannot be read is left out, and the charge kept. */
 export const DRUG_UNIT: AmountKind = { keptAs: 'drug.unit-invalid' };
-/** A rate's estimated or allowed amount (median, percentiles): left out, the rate kept. */
+/**
+ * A rate's estimated or allowed amount (median, percentiles): left out, the rate kept. One written
+ * but unusable reads as NaN, not null, so that checkPayer (validate/record-rules.ts) can tell it
+ * from one not written: its own error is said, not also the rule that asks for it (as in CMS's
+ * validator). checkPayer leaves it out then; the rate never holds NaN.
+ */
 export const ALLOWED: AmountKind = { keptAs: 'allowed.invalid' };
 
+type RefusedRule = 'number.invalid' | 'number.not-positive' | NonNullable<AmountKind['keptAs']>;
+
 /**
- * An amount that cannot be read, or is zero or negative, reported: NaN (refused), or none (null)
- * under a `keptAs` rule.
+ * An amount that cannot be read, or is zero or negative, reported: NaN (refused; or written but
+ * unusable, see ALLOWED), or none (null) under another `keptAs` rule.
  */
 function refused(
   report: ValidationReport,
-  rule: 'number.invalid' | 'number.not-positive' | NonNullable<AmountKind['keptAs']>,
+  rule: RefusedRule,
   location: string,
   field: string,
   raw: string,
 ): number | null {
   report.add(rule, location, `${field} ${JSON.stringify(raw)}`);
-  return rule === 'number.invalid' || rule === 'number.not-positive' ? Number.NaN : null;
+  return refusedValue(rule);
+}
+
+function refusedValue(rule: RefusedRule): number | null {
+  return rule === 'drug.unit-invalid' || rule === 'charge.amount-invalid' ? null : Number.NaN;
 }
 
 /**
@@ -265,13 +277,14 @@ function thousandsGrouped(body: string): boolean {
   if (/\d\s+\d/.test(digits) && !SPACED_THOUSANDS.test(digits)) return false;
   return !body.includes(',') || THOUSANDS.test(body.replace(/[$\s]/g, ''));
 }
-const THOUSANDS = /^[-+(]?\d{1,3}(?:,\d{3})+(?:\.\d*)?\)?$/;
-const SPACED_THOUSANDS = /^[-+(]?\s*\d{1,3}(?:\s+\d{3})+(?:\.\d*)?\s*\)?$/;
+// A first group of 0 ("0,123") groups no thousands: a decimal comma, or a slip.
+const THOUSANDS = /^[-+(]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d*)?\)?$/;
+const SPACED_THOUSANDS = /^[-+(]?\s*[1-9]\d{0,2}(?:\s+\d{3})+(?:\.\d*)?\s*\)?$/;
 
 /**
  * A CSV or JSON-string amount. Returns null for empty, NaN for unreadable (reported; null for a
- * `keptAs` kind), and
- * accepts "$1,234.50", and "45%" for a `percent` field, with a warning. Zero and negative
+ * `keptAs` kind but ALLOWED), and accepts "$1,234.50", and "45%" for a `percent` field, with a
+ * warning ("$45" there is unreadable). Zero and negative
  * amounts are errors (the schemas' exclusiveMinimum 0). A percentage under 1 is kept as written,
  * with a warning: the templates write 45% as 45, so 0.45 is likely a fraction meant as 45%.
  */
@@ -295,6 +308,9 @@ export function amount(
     if (Number.isFinite(n) && !sign && trimmed.length !== raw.length)
       countTrimmed(report, location, field, raw);
     if (!Number.isFinite(n)) {
+      // "$45" in a percentage field: a dollar amount or a percentage, no reader can tell.
+      if (percent && body.includes('$'))
+        return refused(report, keptAs ?? 'number.invalid', location, field, raw);
       const cleaned = body.replace(/[$,\s]/g, '');
       n = cleaned.length > 0 && thousandsGrouped(body) ? decimal(cleaned) : Number.NaN;
       if (!Number.isFinite(n) && isPlaceholder(trimmed)) {
@@ -337,7 +353,10 @@ export function amount(
  */
 export const NINE_NINES = 999_999_999;
 
-/** An estimated or allowed amount (median, percentiles) as read: nine 9s is none, and said. */
+/**
+ * An estimated or allowed amount (median, percentiles) as read: nine 9s is none, and said (NaN
+ * until checkPayer has seen it, as an unreadable one; see ALLOWED).
+ */
 export function allowedAmount(
   n: number | null,
   report: ValidationReport,
@@ -346,7 +365,8 @@ export function allowedAmount(
 ): number | null {
   if (n !== NINE_NINES) return n;
   report.add('number.nine-nines', location, field);
-  return null;
+  // Written, though no amount: NaN until checkPayer has seen it (see ALLOWED).
+  return Number.NaN;
 }
 
 /** A JSON value where the schema wants a number: numbers pass, numeric strings are warned. */
@@ -358,6 +378,15 @@ export function jsonAmount(
   kind: AmountKind = {},
 ): number | null {
   if (typeof value === 'number') {
+    // JSON.parse reads a number too large for a double (1e999) as Infinity, which is no amount.
+    if (value === Infinity) {
+      report.add(
+        kind.keptAs ?? 'number.invalid',
+        location,
+        `${field} too large (read as Infinity)`,
+      );
+      return refusedValue(kind.keptAs ?? 'number.invalid');
+    }
     if (value > 0) {
       if (kind.percent && value < 1) {
         report.add('number.percentage-under-one', location, `${field} ${value}`);
@@ -369,7 +398,7 @@ export function jsonAmount(
       return null;
     }
     report.add(kind.keptAs ?? 'number.not-positive', location, `${field} ${value}`);
-    return kind.keptAs ? null : Number.NaN;
+    return refusedValue(kind.keptAs ?? 'number.not-positive');
   }
   if (value === undefined) return null;
   if (value === null) {
@@ -385,7 +414,7 @@ export function jsonAmount(
     return n;
   }
   report.add(kind.keptAs ?? 'json.wrong-type', location, `${field} should be a number`);
-  return kind.keptAs ? null : Number.NaN;
+  return kind.keptAs ? refusedValue(kind.keptAs) : Number.NaN;
 }
 
 /**
@@ -856,7 +885,9 @@ function spreadsheetUndone(
  * loses it (`code.apostrophe`), a code written as a decimal (450.0) its decimals
  * (`code.decimal`), a revenue code, DRG or CPT code that lost its leading zeros gets them back
  * (`code.leading-zeros`), and a CPT or HCPCS code in lower case is upper-cased
- * (`code.lower-case`). Any other code is kept as written.
+ * (`code.lower-case`). A placeholder ("N/A", "-", "NULL", "0") is no code: it is said
+ * (`code.placeholder`) and returned empty, which checkRecord leaves out (so that a charge with no
+ * other code is `required.code`). Any other code is kept as written.
  */
 export function codeValue(
   report: ValidationReport,
@@ -865,6 +896,10 @@ export function codeValue(
   location: string,
 ): string {
   const code = spreadsheetUndone(report, type, written, location, type !== 'ICD');
+  if (placeholderCode(code)) {
+    report.add('code.placeholder', location, `${type} ${JSON.stringify(written)}`);
+    return '';
+  }
   if ((code.includes('E+') || code.includes('e+')) && SCIENTIFIC.test(code)) {
     // A spreadsheet's display of a long number (an NDC as 5.04E+10): its digits are gone.
     report.add('code.scientific', location, `${type} ${code}`);
@@ -882,6 +917,26 @@ export function codeValue(
   }
   return code;
 }
+
+/**
+ * Whether a code is a placeholder for none: one of PLACEHOLDERS, or zeros alone, which no code
+ * type has. Codes are read for every row, so only a code whose first character a placeholder can
+ * start with (n, N, -, a dash, #, 0) is looked up.
+ */
+function placeholderCode(code: string): boolean {
+  const first = code.charCodeAt(0);
+  if (first === ZERO) return ZEROS.test(code);
+  if (
+    (first | 0x20) === 0x6e ||
+    first === 0x2d ||
+    first === 0x23 ||
+    first === 0x2013 ||
+    first === 0x2014
+  )
+    return isPlaceholder(code);
+  return false;
+}
+const ZEROS = /^0+$/;
 
 /** A modifier as CMS lists them: two upper-case letters or digits (25, 59, TC, LT). */
 const MODIFIER = /^[0-9A-Z]{2}$/;

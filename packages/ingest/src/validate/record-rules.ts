@@ -66,6 +66,10 @@ function atLeast(version: CmsVersion, minimum: '2.1.0' | '2.2.0' | '3.0.0'): boo
  * additional_generic_notes, which carries the rate's notes. Puts a count written in another
  * form into CMS's. Reports what breaks a rule and returns the number of errors that reject the
  * rate (0: keep it; a `kept` rule's error does not count).
+ *
+ * An estimated or allowed amount written but unusable (unreadable, or nine 9s) arrives as NaN,
+ * its own issue said (ALLOWED in read/normalise.ts): the rules below are decided from what was
+ * written, as CMS's validator decides them, and the rate then holds none.
  */
 export function checkPayer(
   p: PayerCharge,
@@ -80,12 +84,26 @@ export function checkPayer(
   if (p.payerName.length === 0) report.add('required.payer_name', location);
   p.planName = planNameOrNone(p.planName, report, location);
   const percentOrAlgorithm = p.percentage !== null || p.algorithm !== null;
-  if (p.dollar === null && !percentOrAlgorithm) report.add('required.negotiated-value', location);
+  const notes = p.notes ?? fallbackNotes;
+  const estimatedWritten = p.estimatedAmount !== null;
+  const percentilesWritten = p.median !== null && p.p10 !== null && p.p90 !== null;
+  leaveOutUnusable(p);
+  if (p.dollar === null && !percentOrAlgorithm) {
+    // A row that prices a modifier alone (no code) may be priced by its notes alone ("150% payment
+    // adjustment"): CMS's validator asks one of notes, dollar, percentage or algorithm of it
+    // (CsvValidator "extra info for modifier row", since 2.2.0).
+    if (!modifierOnly) report.add('required.negotiated-value', location);
+    else if (notes === null) report.add('required.modifier-value', location);
+  }
   // A count written is read in CMS's form, or left out, wherever it is written.
   const written = p.count;
   if (version === '3.0.0' && written !== null) {
     p.count = cmsCount(written);
-    if (p.count !== written) {
+    if (p.count === NINE_NINES_COUNT) {
+      // CMS's alert "Nine 9s used for count": the old sign for no claims data, not a count.
+      report.add('count.nine-nines', location, JSON.stringify(written));
+      p.count = null;
+    } else if (p.count !== written) {
       const rule = p.count === null ? 'v3.count-invalid' : 'count.other-form';
       report.add(rule, location, JSON.stringify(written));
     }
@@ -94,24 +112,36 @@ export function checkPayer(
   // (CMS v3 CSV data dictionary); the methodology and count rules are for items and services.
   if (modifierOnly) return report.rejectingErrors - before;
   if (p.methodology === null && !methodologyWritten) report.add('required.methodology', location);
-  const notes = p.notes ?? fallbackNotes;
   if (p.methodology === 'other' && notes === null && atLeast(version, '2.1.0')) {
     report.add('other.notes-required', location);
   }
   if (version === '3.0.0') {
     if (percentOrAlgorithm && written === null) report.add('v3.count-required', location);
-    else if (percentOrAlgorithm && p.count !== null && p.count !== '0') {
-      if (p.median === null || p.p10 === null || p.p90 === null) {
-        report.add('v3.percentiles-required', location);
-      }
+    // Whenever the count is not "0": missing or unreadable too, as CMS's schema and CSV validator
+    // ask (v3.0.0.json, the if/then on count's const "0").
+    if (percentOrAlgorithm && p.count !== '0' && !percentilesWritten) {
+      report.add('v3.percentiles-required', location);
     }
     if (p.count === '0' && notes === null) report.add('v3.count-zero-notes', location);
+    // CMS's alert: 3.0.0 has no estimated amount (the median, percentiles and count replace it).
+    if (estimatedWritten) report.add('v3.estimated-amount', location);
   } else if (version === '2.2.0' || version === '2.2.1') {
-    if (percentOrAlgorithm && p.dollar === null && p.estimatedAmount === null) {
+    if (percentOrAlgorithm && p.dollar === null && !estimatedWritten) {
       report.add('v2.estimated-amount-required', location);
     }
   }
   return report.rejectingErrors - before;
+}
+
+/** A count of nine 9s as cmsCount reads it (a whole number above 10 is kept as written). */
+const NINE_NINES_COUNT = '999999999';
+
+/** A rate's estimated and allowed amounts written but unusable (NaN, see checkPayer) as none. */
+function leaveOutUnusable(p: PayerCharge): void {
+  if (Number.isNaN(p.estimatedAmount)) p.estimatedAmount = null;
+  if (Number.isNaN(p.median)) p.median = null;
+  if (Number.isNaN(p.p10)) p.p10 = null;
+  if (Number.isNaN(p.p90)) p.p90 = null;
 }
 
 /**
@@ -167,6 +197,7 @@ export function minMaxUnreadable(
 /**
  * Checks a charge once its rates are known; returns the number of errors found. A minimum or
  * maximum written but unreadable (`unreadable`) has its own error, and is not said missing too.
+ * Leaves out the codes written as placeholders (an empty code from codeValue, said there).
  */
 export function checkRecord(
   r: ChargeRecord,
@@ -178,6 +209,7 @@ export function checkRecord(
   const before = report.rejectingErrors;
   const location = r.location;
   if (r.description.length === 0) report.add('required.description', location);
+  if (hasPlaceholderCode(r.codes)) r.codes = r.codes.filter((c) => c.code.length > 0);
   // Modifier-only rows (e.g. "Bilateral procedure", modifier 50) legitimately have no code.
   const modifierOnly = isModifierOnly(r);
   if (r.codes.length === 0 && !modifierOnly) report.add('required.code', location);
@@ -194,5 +226,47 @@ export function checkRecord(
       report.add('required.min-max', location);
     }
   }
+  checkPlausible(r, report);
   return report.rejectingErrors - before;
+}
+
+/** Whether a code was left empty by codeValue: written as a placeholder ("N/A", "0"). */
+function hasPlaceholderCode(codes: readonly CodeRef[]): boolean {
+  for (const c of codes) if (c.code.length === 0) return true;
+  return false;
+}
+
+/**
+ * Warns of figures that cannot all be right, each read as written (warnings only, nothing
+ * rejected): a minimum above the maximum, else a dollar rate outside its charge's own minimum and
+ * maximum (CMS defines them as the lowest and highest of its payers' rates), and a percentage of
+ * billed charges over 100. A few comparisons a rate: it runs for every record.
+ */
+function checkPlausible(r: ChargeRecord, report: ValidationReport): void {
+  const { min, max, location } = r;
+  // One swapped pair would put every rate outside it: said once, as what it is.
+  const swapped = min !== null && max !== null && min > max;
+  if (swapped) report.add('plausible.min-above-max', location, `min ${min}, max ${max}`);
+  for (const p of r.payers) {
+    const { dollar, percentage } = p;
+    if (
+      !swapped &&
+      dollar !== null &&
+      ((min !== null && dollar < min - HALF_CENT) || (max !== null && dollar > max + HALF_CENT))
+    ) {
+      const range = `min ${min ?? 'none'}, max ${max ?? 'none'}`;
+      report.add('plausible.outside-min-max', location, `${rateName(p)}: ${dollar} (${range})`);
+    }
+    const ofBilled = p.methodology === 'percent of total billed charges';
+    if (percentage !== null && percentage > 100 && ofBilled) {
+      report.add('plausible.percentage-over-100', location, `${rateName(p)}: ${percentage}`);
+    }
+  }
+}
+
+/** How far a rate may be from its minimum or maximum by rounding to the cent. */
+const HALF_CENT = 0.005;
+
+function rateName(p: PayerCharge): string {
+  return `${p.payerName} | ${p.planName}`;
 }

@@ -148,6 +148,10 @@ export const RULES = {
     'methodology column was missing, so every rate it would describe is rejected',
     'methodology columns were missing, so every rate they would describe is rejected',
   ),
+  'column.missing': error(
+    "column the file's CMS template requires was missing (its values read as empty)",
+    "columns their file's CMS template requires were missing (their values read as empty)",
+  ),
   'column.unnamed': warning(
     'column of the column names row had no name, so its values were not read',
     'columns of the column names row had no name, so their values were not read',
@@ -208,6 +212,10 @@ export const RULES = {
     'row had values past its last column that could not be matched to the columns (an unquoted comma?), and was not read',
     'rows had values past their last columns that could not be matched to the columns (an unquoted comma?), and were not read',
   ),
+  'csv.header-misaligned': error(
+    'header values row had more values than names (a value with an unquoted comma), and was read the one way its date, version, NPIs and attestation are valid',
+    'header values rows had more values than names (values with unquoted commas), and were read the one way their dates, versions, NPIs and attestations are valid',
+  ),
   'csv.unquoted-thousands': warning(
     'row had a number whose thousands comma was not quoted, read as one number',
     'rows had numbers whose thousands commas were not quoted, read as one number each',
@@ -235,8 +243,8 @@ export const RULES = {
     'texts between items that start no item (stray closing braces?) were read past',
   ),
   'json.non-finite': warning(
-    'number was written as NaN or Infinity, which JSON has not (read as no value)',
-    'numbers were written as NaN or Infinity, which JSON has not (read as no value)',
+    'value was written as NaN, Infinity, None, NULL, N/A, a dash or nothing at all, which JSON has not (read as no value)',
+    'values were written as NaN, Infinity, None, NULL, N/A, a dash or nothing at all, which JSON has not (read as no value)',
   ),
   'json.trailing-comma': warning(
     'list or object had a comma before its end, which JSON does not allow (ignored)',
@@ -259,8 +267,8 @@ export const RULES = {
     'texts had quotes that were not escaped (read as part of the text)',
   ),
   'json.unclosed-string': warning(
-    'text was missing its closing quote (read as ending where the next field starts)',
-    'texts were missing their closing quotes (read as ending where the next field starts)',
+    'text was missing its closing quote, or both quotes (read as ending where the next field starts, or as written: $400)',
+    'texts were missing their closing quotes, or both quotes (read as ending where the next field starts, or as written: $400)',
   ),
   'json.control-character': warning(
     'text had a line break, tab or other control character written as it is, which JSON wants escaped (read as written)',
@@ -382,6 +390,11 @@ export const RULES = {
     'code has a type that is not a CMS code type',
     'codes have a type that is not a CMS code type',
   ),
+  // Said where the code is read; the charge keeps its other codes (required.code when none is left).
+  'code.placeholder': warning(
+    'code was written as a placeholder such as "N/A" or "0" (read as no code)',
+    'codes were written as placeholders such as "N/A" or "0" (read as no code)',
+  ),
 
   // Charge records (item × setting × modifiers): an error drops the record.
   'required.description': error('charge had no description', 'charges had no description'),
@@ -457,6 +470,11 @@ export const RULES = {
     'rate had no dollar amount, percentage or algorithm',
     'rates had no dollar amount, percentage or algorithm',
   ),
+  // A modifier's rate may be priced by its notes alone (CMS's CSV validator, since 2.2.0).
+  'required.modifier-value': error(
+    "modifier's rate had no dollar amount, percentage, algorithm or notes",
+    "modifiers' rates had no dollar amount, percentage, algorithm or notes",
+  ),
   'required.modifier-description': error(
     'payer entry of a modifier had no description',
     'payer entries of modifiers had no description',
@@ -486,13 +504,40 @@ export const RULES = {
     'count was written in another form than CMS\'s "0", "1 through 10" or a whole number above 10 (read as that form)',
     'counts were written in other forms than CMS\'s "0", "1 through 10" or a whole number above 10 (read as that form)',
   ),
+  'count.nine-nines': warning(
+    "count was 999999999, CMS's old sign for no claims data (read as none)",
+    "counts were 999999999, CMS's old sign for no claims data (read as none)",
+  ),
+  // Header rule: the location names are read from v2's field all the same.
+  'v3.location-name': keptError(
+    "file of version 3.0.0 named its location names hospital_location (v2's name), where 3.0.0 requires location_name",
+    "files of version 3.0.0 named their location names hospital_location (v2's name), where 3.0.0 requires location_name",
+  ),
+  'v3.estimated-amount': warning(
+    'rate had an estimated amount, which 3.0.0 no longer has (the median, percentiles and count replace it; read all the same)',
+    'rates had an estimated amount, which 3.0.0 no longer has (the median, percentiles and count replace it; read all the same)',
+  ),
   'v3.percentiles-required': keptError(
-    'rate with a non-zero count had no median, 10th or 90th percentile',
-    'rates with a non-zero count had no median, 10th or 90th percentile',
+    'percentage or algorithm rate without a count of "0" had no median, 10th or 90th percentile',
+    'percentage or algorithm rates without a count of "0" had no median, 10th or 90th percentile',
   ),
   'v3.count-zero-notes': keptError(
     'rate with count "0" had no notes',
     'rates with count "0" had no notes',
+  ),
+
+  // Figures that cannot all be right: read as written, and said.
+  'plausible.min-above-max': warning(
+    "charge's minimum was above its maximum",
+    "charges' minimums were above their maximums",
+  ),
+  'plausible.outside-min-max': warning(
+    "dollar rate was outside its charge's own minimum and maximum",
+    "dollar rates were outside their charges' own minimum and maximum",
+  ),
+  'plausible.percentage-over-100': warning(
+    'percentage of billed charges was over 100',
+    'percentages of billed charges were over 100',
   ),
 } as const satisfies Record<string, RuleDefinition>;
 
