@@ -413,9 +413,10 @@ async function runIngest(
       if (result.status !== 'loaded') await dropRunTables(pool, runId);
     } finally {
       if (lockClient) await letGo(lockClient, runId);
+      // A download's copy goes too, the database gone or not: a worker's process lives on.
+      const spooled = (await downloaded.catch(() => null))?.spooled;
+      if (spooled) await rm(dirname(spooled.path), { recursive: true, force: true });
     }
-    const spooled = (await downloaded.catch(() => null))?.spooled;
-    if (spooled) await rm(dirname(spooled.path), { recursive: true, force: true });
   }
   result.seconds = (performance.now() - started) / 1000;
   await pool.query(`UPDATE mrf_files SET duration_ms = $2 WHERE id = $1`, [

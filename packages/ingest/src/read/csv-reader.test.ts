@@ -81,12 +81,37 @@ describe('the header values row', () => {
     expect(records).toHaveLength(1);
   });
 
-  it('refuses a row whose unquoted commas can be joined back more than one way', () => {
+  it('gives an address its unquoted commas when every join that fits reads the hospital alike', () => {
+    // The commas could as well be the location's: every such join reads the same date, version,
+    // licence, NPIs and attestation, and an address is where commas are.
     const values = V3_VALUES.replace('1 Main St', '1 Main St, Oak Bluffs, MA 02557');
-    const error = refusal(V3_NAMES + values + TALL_COLUMNS + TALL_ROW);
-    expect(error.message).toMatch(
-      /^Row 2 \(the header values\) has 11 values for 9 names: a value with an unquoted comma\?/,
+    const { header, report, records } = read(V3_NAMES + values + TALL_COLUMNS + TALL_ROW);
+    expect(header).toMatchObject({
+      locationNames: ['Test Hospital'],
+      addresses: ['1 Main St, Oak Bluffs, MA 02557'],
+      licenseNumber: '1234',
+      type2Npis: ['1234567893'],
+      attestationConfirmed: true,
+    });
+    expect(report.count('csv.header-misaligned')).toBe(1);
+    expect(records).toHaveLength(1);
+  });
+
+  it('reads in place values that fit there, a note past the last name not read, as before', () => {
+    // An attestation written Yes, and a note in a column row 1 does not name, in a row wider
+    // than row 1: read where they stand (the note was refused as a comma no join could place).
+    const values = V3_VALUES.replace(',true,A Person\n', ',Yes,A Person,see our website\n');
+    const { header, report, records } = read(V3_NAMES + values + TALL_COLUMNS + TALL_ROW);
+    expect(header).toMatchObject({
+      licenseNumber: '1234',
+      type2Npis: ['1234567893'],
+      attestationConfirmed: true,
+      attesterName: 'A Person',
+    });
+    expect(report.examples('csv.header-misaligned')[0]?.message).toMatch(
+      /10 values for 9 names; those past the names not read$/,
     );
+    expect(records).toHaveLength(1);
   });
 
   it('refuses a row with more values than names when no join of them gives valid values', () => {
@@ -133,20 +158,35 @@ describe('the column names row', () => {
     expect(error.message).toMatch(/\(column 13\) and .*\(column 22\) name one payer's column/);
   });
 
-  it("refuses a payer column that keeps the template's [payer_name] placeholder", () => {
-    const columns = `${WIDE_ITEM_COLUMNS},${widePayer('[payer_name]|[plan_name]')}\n`;
-    const error = refusal(V3_NAMES + V3_VALUES + columns);
-    expect(error.message).toMatch(
-      /"standard_charge\|\[payer_name\]\|\[plan_name\]\|negotiated_dollar" \(column 13\) keeps the CMS template's placeholder/,
-    );
+  it("reads no column that keeps the template's [payer_name] placeholder, and says so", () => {
+    // A group left over from the template beside the hospital's own: its rate would have loaded
+    // under a payer "[payer_name]"; refusing the file would have cost Aetna's too.
+    const columns =
+      `${WIDE_ITEM_COLUMNS},${widePayer('Aetna|PPO')},` +
+      `${widePayer('[payer_name]|[plan_name]')}\n`;
+    const row =
+      'X-ray chest,71046,CPT,,outpatient,,,250,200,100,150,,' +
+      '120,,,,,,,fee schedule,,130,,,,,,,fee schedule,\n';
+    const { records, report } = read(V3_NAMES + V3_VALUES + columns + row);
+    expect(records[0]?.payers).toEqual([
+      expect.objectContaining({ payerName: 'Aetna', planName: 'PPO', dollar: 120 }),
+    ]);
+    expect(report.count('column.placeholder')).toBe(9);
+    expect(report.examples('column.placeholder')[0]).toMatchObject({
+      location: 'column 22',
+      message: expect.stringMatching(
+        /: standard_charge\|\[payer_name\]\|\[plan_name\]\|negotiated_dollar: "\[payer_name\]" stands/,
+      ) as unknown,
+    });
   });
 
-  it("refuses a code column that keeps the template's [i] placeholder", () => {
+  it("reads no code column that keeps the template's [i] placeholder, and says so", () => {
     const columns = TALL_COLUMNS.replace('modifiers,', 'code|[i],code|[i]|type,modifiers,');
-    const error = refusal(V3_NAMES + V3_VALUES + columns + TALL_ROW.replace(',,', ',,,,'));
-    expect(error.message).toMatch(
-      /"code\|\[i\]" \(column 4\) keeps the CMS template's placeholder "\[i\]"/,
+    const { records, report } = read(
+      V3_NAMES + V3_VALUES + columns + TALL_ROW.replace('CPT,,', 'CPT,99999,CPT,,'),
     );
+    expect(records[0]?.codes).toEqual([{ code: '71046', type: 'CPT' }]);
+    expect(report.count('column.placeholder')).toBe(2);
   });
 
   it("says once each column the version's template requires that the file leaves out", () => {
@@ -211,6 +251,14 @@ describe('a wide modifier row', () => {
       expect.objectContaining({ payerName: 'Aetna', planName: 'PPO', dollar: null, notes }),
     ]);
     expect(report.count('csv.values-without-rate')).toBe(0);
+  });
+
+  it('keeps no entry for a payer whose notes on a modifier row are "N/A"', () => {
+    const columns = `${WIDE_ITEM_COLUMNS},${widePayer('Aetna|PPO')}\n`;
+    const row = 'Bilateral procedure,,,50,both,,,,,,,,,,,,,,,,N/A\n';
+    const { records, report } = read(V3_NAMES + V3_VALUES + columns + row);
+    expect(records[0]?.payers ?? []).toEqual([]);
+    expect(report.count('csv.values-without-rate')).toBe(1);
   });
 });
 

@@ -639,11 +639,12 @@ export class CsvMrfParser implements FormatParser {
 
     const keywords = fields.map((raw, i) => this.keywords(raw, `column ${i + 1}`));
     const written = new Set(keywords.map((k) => k.join('|')));
-    refuseTemplatePlaceholders(keywords, fields);
+    const placeholders = templatePlaceholderColumns(keywords, fields, this.report);
     const namesWidePayer = keywords.some(
       (k) => k.length === 4 || (k.length === 3 && PAYER_PREFIXES.has(k[0] ?? '')),
     );
     for (let i = 0; i < fields.length; i++) {
+      if (placeholders.has(i)) continue;
       const raw = fields[i] ?? '';
       const parts = columnParts(raw);
       let lower = keywords[i] ?? [];
@@ -1044,7 +1045,10 @@ export class CsvMrfParser implements FormatParser {
         continue;
       }
       const kind = codeType(this.codeTypes, r, type, location);
-      codes.push({ code: codeValue(r, kind, code, location), type: kind });
+      // A placeholder ("N/A", zeros) is no code: said by codeValue, and left out here, before
+      // the charge's setting and rates are judged by whether it has one.
+      const value = codeValue(r, kind, code, location);
+      if (value.length > 0) codes.push({ code: value, type: kind });
     }
     const description = text(cell(f, layout.description), r, location, 'description') ?? '';
     const modifiers = modifierCodes(
@@ -1175,14 +1179,14 @@ export class CsvMrfParser implements FormatParser {
     // percentage, algorithm or methodology), its notes or allowed amounts ("N/A") are no rate to
     // reject. Their values were checked above; the columns are said, and left. But a modifier's
     // row may be priced by its notes alone (CMS, from 2.2.0: "150% payment adjustment…"): they
-    // are the payer's entry, as a tall file's row of them is.
+    // are the payer's entry, as a tall file's row of them is; notes of "N/A" are none.
     if (
       c.payer === -1 &&
       dollar === null &&
       percentage === null &&
       payer.algorithm === null &&
       text(methodologyText) === null &&
-      (payer.notes === null || !isModifierOnly(record))
+      (payer.notes === null || isPlaceholder(payer.notes) || !isModifierOnly(record))
     ) {
       r.add('csv.values-without-rate', location, `${c.payerName} | ${c.planName}`);
       return;
@@ -1493,21 +1497,30 @@ const TEMPLATE_PLACEHOLDERS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * A column name that keeps a template's placeholder (`standard_charge|[payer_name]|[plan_name]|
- * negotiated_dollar`, `code|[i]`) refuses the file (CMS: PlaceholderError): its rates would be
- * loaded under a payer "[payer_name]", its codes not read at all.
+ * The columns whose names keep a template's placeholder (`standard_charge|[payer_name]|
+ * [plan_name]|negotiated_dollar`, `code|[i]`): not read, each said as the kept error
+ * `column.placeholder`. Read, their rates loaded under a payer "[payer_name]". CMS's validator
+ * refuses such a file (PlaceholderError); a column left over from the template, empty beside the
+ * hospital's own, would then cost every rate of the file.
  */
-function refuseTemplatePlaceholders(keywords: readonly string[][], written: readonly string[]) {
+function templatePlaceholderColumns(
+  keywords: readonly string[][],
+  written: readonly string[],
+  report: ValidationReport,
+): Set<number> {
+  const columns = new Set<number>();
   keywords.forEach((parts, i) => {
     const placeholder = parts.find((part) => TEMPLATE_PLACEHOLDERS.has(part));
     if (placeholder === undefined) return;
-    throw new MrfReadError(
-      placeholder === '[i]' ? 'missing-columns' : 'malformed-payer-column',
-      `The column "${(written[i] ?? '').trim()}" (column ${i + 1}) keeps the CMS template's ` +
-        `placeholder "${placeholder}", where ${TEMPLATE_PLACEHOLDERS.get(placeholder) ?? ''} ` +
-        'goes: the file was not filled in as the template asks.',
+    columns.add(i);
+    report.add(
+      'column.placeholder',
+      `column ${i + 1}`,
+      `${(written[i] ?? '').trim()}: "${placeholder}" stands where ` +
+        `${TEMPLATE_PLACEHOLDERS.get(placeholder) ?? ''} goes`,
     );
   });
+  return columns;
 }
 
 /**
@@ -1577,6 +1590,12 @@ function alignHeaderValues(
         'date, version, NPIs or attestation would be read from the wrong column.',
     );
   }
+  // Values that read where they stand (a note past the last name) are read there, as before;
+  // those past the names are not read, and that is said.
+  if (inPlace) {
+    report.add('csv.header-misaligned', `row ${line}`, `${counts}; those past the names not read`);
+    return values;
+  }
   const refused = new MrfReadError(
     'missing-header-rows',
     `${row}: a value with an unquoted comma? Its values cannot be matched to the names ` +
@@ -1586,15 +1605,32 @@ function alignHeaderValues(
   const extra = filled - width;
   const gaps = Array.from({ length: filled - 1 }, (_, i) => i);
   if (extra > MAX_HEADER_JOINS) throw refused;
-  let found: { fields: string[]; joined: number[] } | null = null;
+  // The columns that say who the hospital is (date, version, licence, NPIs, attestation): none
+  // holds a comma of its own, so no join falls in one.
+  const telling = names.flatMap((name, i) =>
+    checks.some(([c]) => c === i) || name.startsWith('license_number') ? [i] : [],
+  );
+  const fitting: { fields: string[]; joined: number[] }[] = [];
   for (const chosen of choices(gaps, extra)) {
     const candidate = joinGaps(values.slice(0, filled), chosen);
-    if (!checks.every(([i, valid]) => valid(candidate.fields[i] ?? ''))) continue;
-    if (found !== null) throw refused;
-    found = candidate;
+    if (candidate.joined.some((i) => telling.includes(i))) continue;
+    if (checks.every(([i, valid]) => valid(candidate.fields[i] ?? ''))) fitting.push(candidate);
   }
-  if (found === null) throw refused;
-  const { fields, joined } = found;
+  // Several joins fit when the comma is in one of the texts side by side (name, location,
+  // address). Read alike in the telling columns, the address takes the comma (an address has
+  // commas more often than a name), else the first text; read otherwise, the file is refused.
+  const first = fitting[0];
+  if (
+    first === undefined ||
+    fitting.some((f) => telling.some((i) => f.fields[i] !== first.fields[i]))
+  ) {
+    throw refused;
+  }
+  const address = names.indexOf('hospital_address');
+  const { fields, joined } =
+    fitting.find((f) => f.joined.every((i) => i === address)) ??
+    fitting.find((f) => f.joined.includes(address)) ??
+    first;
   const read = joined.map((i) => `${names[i] ?? ''} ${JSON.stringify(fields[i])}`).join(', ');
   report.add('csv.header-misaligned', `row ${line}`, `${counts}; read ${read}`);
   return fields;
@@ -1627,7 +1663,8 @@ function filledCount(values: readonly string[]): number {
 
 /**
  * The header columns whose values can be checked, by their index: a date, a version, type 2 NPIs
- * (ten digits each), a confirmation true or false.
+ * (digits, nine to eleven, as the reader reads them with their own issues), a confirmation (true
+ * or false, or a word the reader takes for one, `confirmation`).
  */
 function headerChecks(names: readonly string[]): [number, (value: string) => boolean][] {
   const scratch = new ValidationReport();
@@ -1641,10 +1678,10 @@ function headerChecks(names: readonly string[]): [number, (value: string) => boo
       const npis = (v: string) => splitPipes(v);
       checks.push([
         i,
-        (v) => npis(v).length > 0 && npis(v).every((n) => /^\d{10}(\.0+)?$/.test(n)),
+        (v) => npis(v).length > 0 && npis(v).every((n) => /^\d{9,11}(\.0+)?$/.test(n)),
       ]);
     } else if (name.startsWith(ATTESTATION_START)) {
-      checks.push([i, (v) => /^(true|false)$/i.test(v.trim())]);
+      checks.push([i, (v) => confirmation(v, scratch, '') !== null]);
     }
   });
   return checks;

@@ -1856,7 +1856,10 @@ export class JsonMrfParser implements FormatParser {
         continue;
       }
       const kind = codeType(this.codeTypes, r, typeText, location);
-      codes.push({ code: codeValue(r, kind, code, location), type: kind });
+      // A placeholder ("N/A", zeros) is no code: said by codeValue, and left out here, before
+      // the charge's setting and rates are judged by whether it has one.
+      const value = codeValue(r, kind, code, location);
+      if (value.length > 0) codes.push({ code: value, type: kind });
     }
     return codes;
   }

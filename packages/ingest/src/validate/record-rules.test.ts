@@ -112,8 +112,13 @@ describe("a modifier's rate", () => {
   it('is kept when its notes alone price it, as CMS asks one of notes, dollar, percentage or algorithm', () => {
     const notesOnly = payerChargeWith('Aetna', 'PPO', { notes: '150% payment adjustment' });
     expect(payerRules(notesOnly, { modifierOnly: true })).toEqual({ rules: [], rejecting: 0 });
-    // Without notes either, it says nothing: rejected.
+    // Without notes either, it says nothing: rejected; so are notes of "N/A".
     expect(payerRules(payerChargeWith('Aetna', 'PPO'), { modifierOnly: true })).toEqual({
+      rules: ['required.modifier-value'],
+      rejecting: 1,
+    });
+    const placeholder = payerChargeWith('Aetna', 'PPO', { notes: 'N/A' });
+    expect(payerRules(placeholder, { modifierOnly: true })).toEqual({
       rules: ['required.modifier-value'],
       rejecting: 1,
     });
@@ -267,14 +272,16 @@ describe('a code written as a placeholder', () => {
     expect(report.count('required.code')).toBe(2);
   });
 
-  it("is left out beside the charge's other codes, which keep it", () => {
-    const r = charge({
-      codes: [
-        { code: '', type: 'CPT' },
-        { code: '0450', type: 'RC' },
-      ],
-    });
-    expect(recordRules(r)).toEqual({ rules: [], errors: 0 });
-    expect(r.codes).toEqual([{ code: '0450', type: 'RC' }]);
+  it('is left out as it is read, so a modifier row coded "N/A" is judged as one', async () => {
+    // Judged with its placeholder code, the row was an item's: its setting was asked for, its
+    // notes were no price, and the row was rejected.
+    const { records, report } = await readTall(
+      'Bilateral procedure,N/A,CPT,50,,,,,,Aetna,PPO,,,,,,,,,,,150% payment adjustment\n',
+    );
+    expect(records).toMatchObject([
+      { codes: [], modifiers: ['50'], payers: [{ notes: '150% payment adjustment' }] },
+    ]);
+    expect(report.count('code.placeholder')).toBe(1);
+    expect(report.errorCount).toBe(0);
   });
 });

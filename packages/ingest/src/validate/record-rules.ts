@@ -5,6 +5,7 @@ import {
   type CodeRef,
   type PayerCharge,
 } from '../model.ts';
+import { isPlaceholder } from '../read/normalise.ts';
 import type { ValidationReport } from './report.ts';
 
 /**
@@ -93,7 +94,8 @@ export function checkPayer(
     // adjustment"): CMS's validator asks one of notes, dollar, percentage or algorithm of it
     // (CsvValidator "extra info for modifier row", since 2.2.0).
     if (!modifierOnly) report.add('required.negotiated-value', location);
-    else if (notes === null) report.add('required.modifier-value', location);
+    else if (notes === null || isPlaceholder(notes))
+      report.add('required.modifier-value', location);
   }
   // A count written is read in CMS's form, or left out, wherever it is written.
   const written = p.count;
@@ -197,7 +199,6 @@ export function minMaxUnreadable(
 /**
  * Checks a charge once its rates are known; returns the number of errors found. A minimum or
  * maximum written but unreadable (`unreadable`) has its own error, and is not said missing too.
- * Leaves out the codes written as placeholders (an empty code from codeValue, said there).
  */
 export function checkRecord(
   r: ChargeRecord,
@@ -209,7 +210,6 @@ export function checkRecord(
   const before = report.rejectingErrors;
   const location = r.location;
   if (r.description.length === 0) report.add('required.description', location);
-  if (hasPlaceholderCode(r.codes)) r.codes = r.codes.filter((c) => c.code.length > 0);
   // Modifier-only rows (e.g. "Bilateral procedure", modifier 50) legitimately have no code.
   const modifierOnly = isModifierOnly(r);
   if (r.codes.length === 0 && !modifierOnly) report.add('required.code', location);
@@ -228,12 +228,6 @@ export function checkRecord(
   }
   checkPlausible(r, report);
   return report.rejectingErrors - before;
-}
-
-/** Whether a code was left empty by codeValue: written as a placeholder ("N/A", "0"). */
-function hasPlaceholderCode(codes: readonly CodeRef[]): boolean {
-  for (const c of codes) if (c.code.length === 0) return true;
-  return false;
 }
 
 /**

@@ -148,6 +148,10 @@ export const RULES = {
     'methodology column was missing, so every rate it would describe is rejected',
     'methodology columns were missing, so every rate they would describe is rejected',
   ),
+  'column.placeholder': keptError(
+    "column kept the CMS template's placeholder ([payer_name], [plan_name] or [i]) in its name, where the file's own goes (not read)",
+    "columns kept the CMS template's placeholders ([payer_name], [plan_name] or [i]) in their names, where the file's own go (not read)",
+  ),
   'column.missing': error(
     "column the file's CMS template requires was missing (its values read as empty)",
     "columns their file's CMS template requires were missing (their values read as empty)",
@@ -213,8 +217,8 @@ export const RULES = {
     'rows had values past their last columns that could not be matched to the columns (an unquoted comma?), and were not read',
   ),
   'csv.header-misaligned': error(
-    'header values row had more values than names (a value with an unquoted comma), and was read the one way its date, version, NPIs and attestation are valid',
-    'header values rows had more values than names (values with unquoted commas), and were read the one way their dates, versions, NPIs and attestations are valid',
+    'header values row had more values than names (a value with an unquoted comma?): read where its date, version, licence, NPIs and attestation fit, or where they stand with the values past the names not read',
+    'header values rows had more values than names (values with unquoted commas?): read where their dates, versions, licences, NPIs and attestations fit, or where they stand with the values past the names not read',
   ),
   'csv.unquoted-thousands': warning(
     'row had a number whose thousands comma was not quoted, read as one number',
