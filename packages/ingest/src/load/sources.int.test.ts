@@ -85,14 +85,55 @@ describe('ingestSources', () => {
     60_000,
   );
 
+  itWithDataFile(
+    'reads the files read longest ago first when asked to (a refresh), never read first of all',
+    CMS_V3_JSON,
+    async (example) => {
+      const [a, b, c] = await Promise.all(
+        ['a', 'b', 'c'].map((n) =>
+          hospitalFile(example, path.join(dir, `order-${n}.json`), `Order ${n}`, `O-${n}`),
+        ),
+      );
+      const order = async (files: string[], oldestFirst?: boolean) => {
+        const started: string[] = [];
+        await ingestSources(database.connection, files, {
+          say: () => undefined,
+          oldestFirst,
+          starting: (file) => {
+            started.push(path.basename(file.source));
+            return {};
+          },
+        });
+        return started;
+      };
+      // b, then a, are read; c never is.
+      expect(await order([b as string, a as string])).toEqual(['order-b.json', 'order-a.json']);
+      // As a list names them, a refresh would start with a every time and might not reach c.
+      expect(await order([a as string, b as string, c as string], true)).toEqual([
+        'order-c.json',
+        'order-b.json',
+        'order-a.json',
+      ]);
+      expect(await order([a as string, b as string, c as string])).toEqual([
+        'order-a.json',
+        'order-b.json',
+        'order-c.json',
+      ]);
+    },
+    60_000,
+  );
+
   it('says how many files it left unread when it was told to stop', async () => {
     const lines: string[] = [];
-    const { statuses } = await ingestSources(
+    const { statuses, notRead } = await ingestSources(
       database.connection,
       [path.join(dir, 'first.json'), path.join(dir, 'second.json')],
       { say: (line) => lines.push(line), signal: AbortSignal.abort(new Error('stopping')) },
     );
     expect(statuses).toEqual([]);
+    // Counted, for the worker's job output (an administrator's page tells a refresh stopped so
+    // before its first file from one that completed).
+    expect(notRead).toBe(2);
     expect(lines).toContain(
       'Cut short (stopping): 2 files of 2 not read; they are read next time.',
     );

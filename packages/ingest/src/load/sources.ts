@@ -214,12 +214,21 @@ export interface IngestSourcesOptions {
   fileSignal?: AbortSignal;
   /** Of a list, only this hospital's entries, when any is (ExpandOptions). */
   entriesOf?: HospitalEntries;
+  /**
+   * The files read longest ago first (never read, first of all), not in the lists' order: a
+   * refresh cut short mid-list starts the next with the files it did not reach (a refresh).
+   */
+  oldestFirst?: boolean;
 }
 
-/** What a run of sources came to: each file's status, and the sources that could not be read. */
+/**
+ * What a run of sources came to: each file's status, the sources that could not be read, and the
+ * files found and not started when `signal` said to start no more.
+ */
 export interface SourcesResult {
   statuses: IngestStatus[];
   unreadable: number;
+  notRead: number;
 }
 
 /**
@@ -234,7 +243,7 @@ export async function ingestSources(
 ): Promise<SourcesResult> {
   const { say, signal } = options;
   const pool = connection.pool;
-  const { files, unreadable } = await expand(sources, {
+  const expanded = await expand(sources, {
     say,
     listFailed: async (list, why, ms) => {
       await recordListFailure(pool, list, why, ms);
@@ -243,6 +252,8 @@ export async function ingestSources(
     readWhole: (url) => readWholeBefore(pool, url),
     entriesOf: options.entriesOf,
   });
+  const { unreadable } = expanded;
+  const files = options.oldestFirst ? await oldestFirst(pool, expanded.files) : expanded.files;
   if (files.length > 0 && !(await delineationLoaded(pool)))
     say(
       'No metro areas are loaded yet: each hospital is placed in its county, and gets its metro ' +
@@ -284,13 +295,24 @@ export async function ingestSources(
     if (note) say(note);
     watch.result?.(result);
   }
-  return { statuses, unreadable };
+  return { statuses, unreadable, notRead: files.length - statuses.length };
 }
 
 /** The line said when files are left unread because `signal` was aborted, and why when it says. */
 function cutShort(left: number, of: number, reason: unknown): string {
   const why = reason instanceof Error && reason.name !== 'AbortError' ? ` (${reason.message})` : '';
   return `Cut short${why}: ${plural(left, 'file')} of ${of} not read; they are read next time.`;
+}
+
+/** `files` by when each was last read (its latest run), never read first; else as given. */
+async function oldestFirst(pool: Queryable, files: ListedFile[]): Promise<ListedFile[]> {
+  const { rows } = await pool.query<{ source: string; at: Date }>(
+    `SELECT source, max(started_at) AS at FROM mrf_files WHERE source = ANY($1::text[]) GROUP BY source`,
+    [files.map((file) => file.source)],
+  );
+  const lastRead = new Map(rows.map((row) => [row.source, row.at.getTime()]));
+  const at = (file: ListedFile) => lastRead.get(file.source) ?? Number.NEGATIVE_INFINITY;
+  return [...files].sort((a, b) => at(a) - at(b));
 }
 
 /**
@@ -309,5 +331,10 @@ export async function refreshSourcesInUse(
     hospitalId === undefined
       ? undefined
       : ((await hospitalEntries(connection.pool, hospitalId)) ?? undefined);
-  return { ...(await ingestSources(connection, sources, { ...options, entriesOf })), missing };
+  const read = await ingestSources(connection, sources, {
+    ...options,
+    entriesOf,
+    oldestFirst: true,
+  });
+  return { ...read, missing };
 }

@@ -598,15 +598,12 @@ async function refresh(
       ? `Refresh: reading again where the file in use of hospital ${request.hospitalId} came from, as an administrator asked`
       : 'Refresh: reading again where every hospital’s file in use came from',
   );
-  // How many files there were to read, known as the first starts.
-  let files = 0;
-  const { statuses, unreadable, missing } = await refreshSourcesInUse(connection, {
+  const { statuses, unreadable, missing, notRead } = await refreshSourcesInUse(connection, {
     hospitalId: request.hospitalId,
     say: (line) => log.info(`Refresh: ${line}`),
     signal,
     fileSignal: cut,
-    starting: (file, _index, all) => {
-      files = all.length;
+    starting: (file) => {
       // As the command's progress bar does in a log: bytes read, MB/s and records per second.
       const started = performance.now();
       let said = started;
@@ -627,8 +624,6 @@ async function refresh(
   const summary = refreshSummary(statuses, unreadable, missing);
   log.info(`Refresh: ${summary}`);
   const count = (status: string) => statuses.filter((s) => s === status).length;
-  // Every file started has a status: the others were left when `signal` said to start no more.
-  const notRead = files - statuses.length;
   return {
     loaded: count('loaded'),
     unchanged: count('unchanged'),
