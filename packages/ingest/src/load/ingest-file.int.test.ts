@@ -2208,16 +2208,44 @@ describe('a wide CSV whose column names run past the first read', () => {
   });
 });
 
+/**
+ * A hospital loaded from a small generated file (named `name`), with its rates counted, and a
+ * large file of another hospital for a command to be stopped in the middle of.
+ */
+async function loadedThenLarge(name: string, seed: number) {
+  const small = path.join(dir, `${name}-small.json`);
+  await generateLargeFile({ path: small, format: 'json', targetBytes: 1_000_000, seed });
+  const first = await ingestFile(database.connection, small);
+  expect(first.status).toBe('loaded');
+  const before = await count('negotiated_rates', first.hospitalId ?? '');
+  const large = path.join(dir, `${name}-large.json`);
+  await generateLargeFile({
+    path: large,
+    format: 'json',
+    targetBytes: 150_000_000,
+    seed: seed + 1,
+  });
+  return { first, before, large };
+}
+
+/** Until a run's rates are streaming into its table (its COPY is active). */
+async function untilCopying(): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await query(
+            `SELECT pid FROM pg_stat_activity WHERE query LIKE 'COPY "negotiated_rates_%' AND state = 'active'`,
+          )
+        ).length,
+      { timeout: 30_000, interval: 50 },
+    )
+    .toBeGreaterThan(0);
+}
+
 describe('an ingest killed with SIGKILL', () => {
   it('leaves the previous data whole and is recorded as failed', async () => {
-    const small = path.join(dir, 'demo-small.json');
-    await generateLargeFile({ path: small, format: 'json', targetBytes: 1_000_000, seed: 7 });
-    const first = await ingestFile(database.connection, small);
-    expect(first.status).toBe('loaded');
-    const before = await count('negotiated_rates', first.hospitalId ?? '');
-
-    const large = path.join(dir, 'demo-large.json');
-    await generateLargeFile({ path: large, format: 'json', targetBytes: 150_000_000, seed: 8 });
+    const { first, before, large } = await loadedThenLarge('demo', 7);
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', 'packages/ingest/src/cli/ingest.ts', large],
@@ -2227,17 +2255,7 @@ describe('an ingest killed with SIGKILL', () => {
       },
     );
     // Wait until its rates are streaming into the run's table, then kill it outright.
-    await expect
-      .poll(
-        async () =>
-          (
-            await query(
-              `SELECT pid FROM pg_stat_activity WHERE query LIKE 'COPY "negotiated_rates_%' AND state = 'active'`,
-            )
-          ).length,
-        { timeout: 30_000, interval: 50 },
-      )
-      .toBeGreaterThan(0);
+    await untilCopying();
     await new Promise((resolve) => setTimeout(resolve, 500));
     const [loading] = await query<{ id: string }>(
       `SELECT id FROM mrf_files WHERE source = $1 AND status = 'loading'`,
@@ -2270,14 +2288,7 @@ describe('an ingest killed with SIGKILL', () => {
 
 describe('an ingest whose database sessions are ended mid-read', () => {
   it('fails, says so and exits 1, leaving the previous data whole', async () => {
-    const small = path.join(dir, 'ended-small.json');
-    await generateLargeFile({ path: small, format: 'json', targetBytes: 1_000_000, seed: 9 });
-    const first = await ingestFile(database.connection, small);
-    expect(first.status).toBe('loaded');
-    const before = await count('negotiated_rates', first.hospitalId ?? '');
-
-    const large = path.join(dir, 'ended-large.json');
-    await generateLargeFile({ path: large, format: 'json', targetBytes: 150_000_000, seed: 9 });
+    const { first, before, large } = await loadedThenLarge('ended', 9);
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', 'packages/ingest/src/cli/ingest.ts', large],
@@ -2289,17 +2300,7 @@ describe('an ingest whose database sessions are ended mid-read', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += String(chunk)));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      await expect
-        .poll(
-          async () =>
-            (
-              await query(
-                `SELECT pid FROM pg_stat_activity WHERE query LIKE 'COPY "negotiated_rates_%' AND state = 'active'`,
-              )
-            ).length,
-          { timeout: 30_000, interval: 50 },
-        )
-        .toBeGreaterThan(0);
+      await untilCopying();
       // As a database restart or an administrator does: every session of the command, its
       // run's lock and its COPYs among them.
       await query(
