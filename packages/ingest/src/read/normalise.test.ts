@@ -10,6 +10,7 @@ import {
   CHARGE,
   codeType,
   codeValue,
+  cmsVersion,
   confirmation,
   isoDate,
   jsonAmount,
@@ -346,6 +347,31 @@ describe('amount', () => {
     });
   });
 
+  it('reads an amount in scientific notation, and says a spreadsheet may have rounded it', () => {
+    expect(read((r) => amount('1.23E+05', r, 'row 3', 'gross'))).toEqual({
+      value: 123000,
+      rules: ['number.scientific'],
+    });
+    expect(read((r) => amount('4.5e1', r, 'row 3', 'rate', PERCENT))).toEqual({
+      value: 45,
+      rules: ['number.scientific'],
+    });
+    expect(read((r) => amount('1200.50', r, 'row 3', 'gross')).rules).toEqual([]);
+  });
+
+  it('reads "$ -", the accounting format of 0, as zero: none for a charge, refused for a rate', () => {
+    expect(read((r) => amount(' $ -   ', r, 'row 3', 'gross', CHARGE))).toEqual({
+      value: null,
+      rules: ['number.zero', 'number.formatted'],
+    });
+    expect(read((r) => amount('$-', r, 'row 3', 'standard_charge_dollar'))).toEqual({
+      value: Number.NaN,
+      rules: ['number.not-positive', 'number.formatted'],
+    });
+    // A bare "-" stays a placeholder, as before.
+    expect(read((r) => amount('-', r, 'row 3', 'gross')).rules).toEqual(['value.placeholder']);
+  });
+
   it.each(['nan', 'NaN', '#N/A', ' n/a ', '--', 'Not Applicable', '—'])(
     'reads %j, which pandas and spreadsheets write in empty cells, as no value',
     (raw) => {
@@ -574,6 +600,26 @@ describe('modifierCodes', () => {
     },
   );
 
+  it.each([
+    ['26, TC', ['26', 'TC']],
+    ['26,TC', ['26', 'TC']],
+    ['GA GY', ['GA', 'GY']],
+    ['59; xu', ['59', 'XU']],
+    ['LT/RT', ['LT', 'RT']],
+    ['26 , TC, 59', ['26', 'TC', '59']],
+  ])('reads %j, modifiers separated by another mark than |, as %j', (written, value) => {
+    const { value: list, rules } = read((r) => modifierCodes([written], r, 'row 3'));
+    expect(list).toEqual(value);
+    expect(rules[0]).toBe('modifier.separator');
+  });
+
+  it.each([['26,'], ['2, TC'], ['26 TCX'], ['bilateral procedure']])(
+    'keeps %j, which is not a list of modifiers, as written',
+    (written) => {
+      expect(read((r) => modifierCodes([written], r, 'row 3')).value).toEqual([written]);
+    },
+  );
+
   it('reads each modifier of a list, names the modifier in the example and keeps the list', () => {
     const report = new ValidationReport();
     const list = ['26', '59.0', 'tc'];
@@ -583,6 +629,30 @@ describe('modifierCodes', () => {
     expect(example?.location).toBe('row 3');
     expect(example?.message).toContain('modifier 59.0');
   });
+});
+
+describe('cmsVersion', () => {
+  it.each([
+    ['3.0.0', '3.0.0'],
+    ['V3.0', '3.0.0'],
+    ['3', '3.0.0'],
+    ['2.2', '2.2.0'],
+    ['Version 2.2.0', '2.2.0'],
+    ['version: 3.0.0', '3.0.0'],
+    ['CMS Template v2.0', '2.0.0'],
+    ['ver. 2.1.0', '2.1.0'],
+    ['v.2.2.1', '2.2.1'],
+    ['2.0.0.', '2.0.0'],
+  ])('reads %j as %j', (written, version) => {
+    expect(cmsVersion(written)).toBe(version);
+  });
+
+  it.each(['9.1', '1.0', 'Version 4', 'latest', '2.2.1 draft', 'v2.3', '2022-01-01'])(
+    'knows no version in %j',
+    (written) => {
+      expect(cmsVersion(written)).toBeNull();
+    },
+  );
 });
 
 describe('text and splitPipes', () => {

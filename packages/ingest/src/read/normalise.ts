@@ -277,6 +277,8 @@ function thousandsGrouped(body: string): boolean {
   if (/\d\s+\d/.test(digits) && !SPACED_THOUSANDS.test(digits)) return false;
   return !body.includes(',') || THOUSANDS.test(body.replace(/[$\s]/g, ''));
 }
+/** "1.23E+05": how a spreadsheet shows a long number, and may have written it, rounded. */
+const EXPONENT = /\de/i;
 // A first group of 0 ("0,123") groups no thousands: a decimal comma, or a slip.
 const THOUSANDS = /^[-+(]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d*)?\)?$/;
 const SPACED_THOUSANDS = /^[-+(]?\s*[1-9]\d{0,2}(?:\s+\d{3})+(?:\.\d*)?\s*\)?$/;
@@ -313,6 +315,8 @@ export function amount(
         return refused(report, keptAs ?? 'number.invalid', location, field, raw);
       const cleaned = body.replace(/[$,\s]/g, '');
       n = cleaned.length > 0 && thousandsGrouped(body) ? decimal(cleaned) : Number.NaN;
+      // "$ -", a spreadsheet's accounting format for 0: zero, and judged as zero below.
+      if (cleaned === '-' && body.includes('$')) n = 0;
       if (!Number.isFinite(n) && isPlaceholder(trimmed)) {
         report.add('value.placeholder', location, `${field} ${JSON.stringify(raw)}`);
         return null;
@@ -331,6 +335,7 @@ export function amount(
     // Number() reads " 120 " as 120 by itself; the spaces are still the file's to hear about.
     countTrimmed(report, location, field, raw);
   }
+  if (EXPONENT.test(raw)) report.add('number.scientific', location, `${field} ${raw.trim()}`);
   if (n === 0 && zeroIsNone) {
     report.add('number.zero', location, `${field} ${raw.trim()}`);
     return null;
@@ -730,11 +735,12 @@ function validDate(year: number, month: number, day: number): boolean {
 }
 
 /**
- * The CMS version a declared value means: "3.0.0", "V3.0", "3" → 3.0.0; "2.2" → 2.2.0. Returns
- * null when it names no version this reader knows.
+ * The CMS version a declared value means: "3.0.0", "V3.0", "3" → 3.0.0; "2.2" → 2.2.0; the
+ * version written in words, as some files do, too: "Version 2.2.0", "CMS Template v2.0",
+ * "ver. 3.0.0". Returns null when it names no version this reader knows.
  */
 export function cmsVersion(raw: string): CmsVersion | null {
-  const m = /^v?\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/i.exec(raw.trim());
+  const m = VERSION.exec(raw.trim());
   if (!m) return null;
   const major = Number(m[1]);
   const minor = Number(m[2] ?? '0');
@@ -746,6 +752,9 @@ export function cmsVersion(raw: string): CmsVersion | null {
   if (minor === 2) return patch >= 1 ? '2.2.1' : '2.2.0';
   return null;
 }
+
+const VERSION =
+  /^(?:cms\s*)?(?:template\s*)?(?:(?:version|ver\.?|v\.?)\s*[:#]?\s*)?(\d+)(?:\.(\d+))?(?:\.(\d+))?\.?$/i;
 
 /** An EIN ("12-3456789") where a state licence number belongs is a common mistake. */
 export function looksLikeEin(license: string): boolean {
@@ -942,12 +951,18 @@ const ZEROS = /^0+$/;
 const MODIFIER = /^[0-9A-Z]{2}$/;
 const MODIFIER_ANY_CASE = /^[0-9A-Za-z]{2}$/;
 
+/** Two modifiers or more separated by a comma, semicolon, slash or space: "26, TC", "GA GY". */
+const SEPARATED_MODIFIERS =
+  /^[0-9A-Za-z]{2}(?:\s*[,;/]\s*|\s+)[0-9A-Za-z]{2}(?:(?:\s*[,;/]\s*|\s+)[0-9A-Za-z]{2})*$/;
+const MODIFIER_SEPARATOR = /\s*[,;/]\s*|\s+/;
+
 /**
  * Modifiers as the search knows them, so that one modifier is one modifier whatever the
  * hospital's spreadsheet did to it: `'59` loses its apostrophe (`code.apostrophe`), `59.0` its
  * decimals (`code.decimal`, as pandas writes a column of numbers with empty cells), and `tc` is
- * upper-cased (`code.lower-case`). Anything else is kept as written. Changes `list` in place and
- * returns it.
+ * upper-cased (`code.lower-case`); modifiers separated by another mark than CMS's `|` ("26, TC")
+ * are read as the modifiers they are (`modifier.separator`). Anything else is kept as written.
+ * Changes `list` in place and returns it.
  */
 export function modifierCodes(
   list: string[],
@@ -957,6 +972,12 @@ export function modifierCodes(
   for (let i = 0; i < list.length; i++) {
     const written = list[i] ?? '';
     if (MODIFIER.test(written)) continue;
+    if (SEPARATED_MODIFIERS.test(written)) {
+      report.add('modifier.separator', location, `modifiers ${JSON.stringify(written)}`);
+      list.splice(i, 1, ...written.split(MODIFIER_SEPARATOR));
+      i--; // each part read in turn, as written on its own
+      continue;
+    }
     let modifier = spreadsheetUndone(report, 'modifier', written, location);
     if (LOWER_CASE.test(modifier) && MODIFIER_ANY_CASE.test(modifier)) {
       report.add('code.lower-case', location, `modifier ${modifier}`);

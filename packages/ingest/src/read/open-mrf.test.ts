@@ -294,6 +294,33 @@ describe('file-level errors', () => {
     expect(json.code).toBe('unknown-version');
   });
 
+  it('reads a version written in words, and modifiers and amounts as spreadsheets write them', async () => {
+    const { header, records, report } = await readText(
+      'version-in-words.csv',
+      V3_HEADER.replace(',3.0.0,', ',Version 3.0.0,') +
+        TALL_COLUMNS +
+        'X-ray chest,71046,CPT,"26, TC",outpatient,,,1.25E+03,$ -,Aetna,PPO,120,,,,,,,100,150,fee schedule,\n',
+    );
+    expect(header.version).toBe('3.0.0');
+    expect(report.examples('version.declared-differs')[0]?.message).toContain('Version 3.0.0');
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      modifiers: ['26', 'TC'],
+      gross: 1250,
+      discountedCash: null,
+    });
+    expect(report.count('modifier.separator')).toBe(1);
+    expect(report.count('number.scientific')).toBe(1);
+    expect(report.count('number.zero')).toBe(1);
+    const json = await readJson('version-in-words.json', {
+      hospital_name: 'H',
+      version: 'CMS Template v2.2.0',
+      last_updated_on: '2026-01-15',
+      standard_charge_information: [],
+    });
+    expect(json.header.version).toBe('2.2.0');
+  });
+
   it('says which file is missing', async () => {
     const result = await failure(join(dir, 'nope.json'));
     expect(result.code).toBe('source-not-found');

@@ -342,6 +342,10 @@ export const RULES = {
     'number was written with $ or thousands separators',
     'numbers were written with $ or thousands separators',
   ),
+  'number.scientific': warning(
+    'number was written in scientific notation (1.23E+05), as a spreadsheet shows a long number and may have rounded it (read as written)',
+    'numbers were written in scientific notation (1.23E+05), as a spreadsheet shows a long number and may have rounded them (read as written)',
+  ),
   'number.percent-sign': warning(
     'percentage was written with a % sign',
     'percentages were written with a % sign',
@@ -389,6 +393,10 @@ export const RULES = {
   'code.lower-case': warning(
     'CPT or HCPCS code or modifier was written in lower case (read in upper case)',
     'CPT or HCPCS codes or modifiers were written in lower case (read in upper case)',
+  ),
+  'modifier.separator': warning(
+    'list of modifiers was separated by commas, semicolons, slashes or spaces instead of | (read as separate modifiers)',
+    'lists of modifiers were separated by commas, semicolons, slashes or spaces instead of | (read as separate modifiers)',
   ),
   'enum.code-type': warning(
     'code has a type that is not a CMS code type',
