@@ -14,7 +14,10 @@ import { z } from 'zod';
 import { LARGE_ANSWER } from '../http/compression.ts';
 import type { InventoryService } from './inventory-service.ts';
 
-/** Public reads: the spec's inventory list and selectors need no sign-in (search-and-accounts §6). */
+/**
+ * Public reads: the inventory list is in the spec's signed-out navigation (search-and-accounts
+ * §2), and its selectors' calls take no auth (subscriptions-and-payments §7). ADR 0011.
+ */
 export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryService }> = async (
   app,
   { inventory },

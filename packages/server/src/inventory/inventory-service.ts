@@ -19,7 +19,7 @@ import type { Pool } from '@ratelens/db';
 import { INTERRUPTED_RUN, liveRuns, sourcesInUse, stillThere } from '@ratelens/ingest';
 import { z } from 'zod';
 import type { AuthContext } from '../auth/auth-service.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
 import type { RefreshRequests } from '../worker/refresh-requests.ts';
 import { refreshStatus } from '../worker/refresh-status.ts';
 
@@ -160,6 +160,11 @@ export class InventoryService {
     return code ? this.msasByStateCode(code) : [];
   }
 
+  /**
+   * The hospitals of a state and metro area. A metro area id that names none we know is refused,
+   * as an unknown state is: an empty list would say it has no hospitals. (One of another state
+   * is known, and has none there.)
+   */
   async hospitals(filter: { stateName?: string; msaId?: string }): Promise<HospitalItem[]> {
     const { rows } = await this.pool.query<HospitalItem>(
       `SELECT h.id AS "hospitalID", h.name AS "facilityName"
@@ -169,6 +174,15 @@ export class InventoryService {
         ORDER BY h.name`,
       [filter.stateName || null, filter.msaId || null],
     );
+    if (rows.length === 0 && filter.msaId) {
+      const known = await this.pool.query(`SELECT 1 FROM cbsas WHERE code = $1`, [filter.msaId]);
+      if (known.rowCount === 0)
+        throw fieldError(
+          'FilterJson.msaId',
+          'unknown',
+          `${filter.msaId} is not a metro area we know.`,
+        );
+    }
     return rows;
   }
 

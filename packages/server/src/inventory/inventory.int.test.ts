@@ -257,6 +257,20 @@ describe('GET api/Inventory/getHospitalbyFilter', () => {
     );
   });
 
+  it('refuses a metro area id that names no metro area, and lists none for one of another state', async () => {
+    expect(await filterErrors({ statename: 'Alaska', msaId: '12345' })).toEqual([
+      {
+        field: 'FilterJson.msaId',
+        rule: 'unknown',
+        message: '12345 is not a metro area we know.',
+      },
+    ]);
+    const elsewhere = encodeURIComponent(JSON.stringify({ statename: 'Alabama', msaId: '21820' }));
+    const response = await get(`/api/Inventory/getHospitalbyFilter?FilterJson=${elsewhere}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
   it("says so when a state's code is given where its name is asked for", async () => {
     expect(await filterErrors({ statename: 'AK' })).toEqual([
       {
