@@ -142,6 +142,8 @@ test.describe('admin screens', () => {
   }) => {
     const admin = uniqueEmail('admin-files');
     await createAdmin(admin);
+    // The page's own clock, to see the section ask again without waiting a minute for it.
+    await page.clock.install();
     await signIn(page, admin);
     await page
       .getByRole('navigation', { name: 'Administration' })
@@ -156,8 +158,19 @@ test.describe('admin screens', () => {
     );
     await expect(section).toContainText(/No daily refresh has run in the past week\.|The latest /);
     await expect(section).toContainText(/request/);
+    const updated = section.getByText(/^Updated \d{2}:\d{2}$/);
+    await expect(updated).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Failing files' })).toBeVisible();
     await expectAccessible(page);
+
+    // It keeps itself current: asked again within the minute while the tab shows.
+    const firstUpdate = await updated.textContent();
+    const askedAgain = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/admin/refresh',
+    );
+    await page.clock.fastForward('01:01');
+    expect((await askedAgain).ok()).toBe(true);
+    await expect(updated).not.toHaveText(firstUpdate ?? '');
 
     await page.setViewportSize({ width: 375, height: 740 });
     await expect(section).toContainText('The next is due on');

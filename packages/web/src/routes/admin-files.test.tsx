@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { ROLES, type FailingFile, type RefreshStatus } from '@ratelens/core';
-import { cleanup, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../app/providers.tsx';
 import { readSession } from '../features/auth/session.ts';
 import { formatDateAndTime } from '../shared/format-date.ts';
 import { forbiddenResponse, jsonResponse, renderWithProviders } from '../test/render.tsx';
@@ -94,25 +95,31 @@ async function refreshLines(status: RefreshStatus) {
   renderFiles();
   const section = screen.getByRole('region', { name: REFRESH_TITLE });
   await within(section).findByText(status.requests.waiting > 0 ? /^Administrators/ : NO_REQUESTS);
-  return within(section)
-    .getAllByText(/./, { selector: 'p' })
-    .map((line) => line.textContent);
+  return (
+    within(section)
+      .getAllByText(/./, { selector: 'p' })
+      .map((line) => line.textContent)
+      // When it was fetched, not what it says (see 'keeping the daily refresh current').
+      .filter((line) => !line.startsWith('Updated '))
+  );
 }
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
 
+const FILES_ROUTES = (
+  <Routes>
+    <Route path="/admin/files" element={<AdminFilesRoute />} />
+    <Route path="/login" element={<p>Login page</p>} />
+  </Routes>
+);
+
 function renderFiles() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/admin/files" element={<AdminFilesRoute />} />
-      <Route path="/login" element={<p>Login page</p>} />
-    </Routes>,
-    { route: '/admin/files' },
-  );
+  return renderWithProviders(FILES_ROUTES, { route: '/admin/files' });
 }
 
 describe('AdminFilesRoute', () => {
@@ -313,5 +320,160 @@ describe('AdminFilesRoute', () => {
   it('sends a visitor without a session to /login', () => {
     renderFiles();
     expect(screen.getByText('Login page')).toBeTruthy();
+  });
+});
+
+describe('keeping the daily refresh current', () => {
+  /** A refresh under way since 04:30 UTC, with nothing counted yet. */
+  const RUNNING: RefreshStatus = {
+    ...COMPLETED,
+    latest: { ...COMPLETED.latest!, endedAt: null, ending: 'running', counts: null },
+  };
+  const ERROR = () => jsonResponse(503, { message: 'The database is not answering.' });
+  /** The app retries a server error twice, 1 and then 2 seconds later, before it fails. */
+  const RETRIES_MS = 3_000;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Local time, as the page shows it.
+    vi.setSystemTime(new Date(2026, 10, 25, 14, 5, 0));
+  });
+
+  /**
+   * The page with the app's own query client, whose defaults (not asked again on focus, fresh
+   * for 30 seconds, a server error retried) the section's options meet; its status answered by
+   * `answer()` each time it is asked. Resolves once shown.
+   */
+  async function watch(answer: () => Response) {
+    signInAs(ROLES.admin);
+    const fetchMock = stubApi(() => jsonResponse(200, []), answer);
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <MemoryRouter initialEntries={['/admin/files']}>{FILES_ROUTES}</MemoryRouter>
+      </Providers>,
+    );
+    const section = within(screen.getByRole('region', { name: REFRESH_TITLE }));
+    await section.findByText(/^Updated\b/);
+    const asks = () => fetchMock.mock.calls.filter(([url]) => url === '/api/admin/refresh').length;
+    return { section, asks };
+  }
+
+  /** Hides or shows the tab, as the browser does when another tab is chosen. */
+  function setTabHidden(hidden: boolean) {
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (hidden ? 'hidden' : 'visible'),
+    });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  }
+
+  it.each([
+    ['a refresh is running', RUNNING],
+    ['a request waits', { ...COMPLETED, requests: { waiting: 1, running: 0 } }],
+    ['a request is being read', { ...COMPLETED, requests: { waiting: 0, running: 1 } }],
+  ])('asks again every 10 seconds while %s', async (_, status) => {
+    const { asks } = await watch(() => jsonResponse(200, status));
+    expect(asks()).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(asks()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(asks()).toBe(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(asks()).toBe(3);
+  });
+
+  it('asks again once a minute while nothing is under way', async () => {
+    const { asks } = await watch(() => jsonResponse(200, COMPLETED));
+
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(asks()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(asks()).toBe(2);
+  });
+
+  it('goes back to once a minute when the refresh it watched has ended', async () => {
+    let status = RUNNING;
+    const { section, asks } = await watch(() => jsonResponse(200, status));
+
+    status = COMPLETED;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await section.findByText(/and completed\.$/)).toBeTruthy();
+    expect(asks()).toBe(2);
+    await vi.advanceTimersByTimeAsync(50_000);
+    expect(asks()).toBe(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(asks()).toBe(3);
+  });
+
+  it('does not ask while the tab is hidden, and asks at once when it is shown again', async () => {
+    const { asks } = await watch(() => jsonResponse(200, RUNNING));
+    try {
+      setTabHidden(true);
+      await vi.advanceTimersByTimeAsync(125_000);
+      expect(asks()).toBe(1);
+
+      // Half-way to the next tick of 10 seconds: shown, it asks without waiting for one.
+      setTabHidden(false);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(asks()).toBe(2);
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+  });
+
+  it('says when it was last updated', async () => {
+    const { section } = await watch(() => jsonResponse(200, COMPLETED));
+    const updated = section.getByText(/^Updated\b/);
+    expect(updated.textContent).toBe('Updated 14:05');
+    expect(updated.querySelector('time')?.getAttribute('datetime')).toBe(
+      new Date(2026, 10, 25, 14, 5, 0).toISOString(),
+    );
+
+    await vi.advanceTimersByTimeAsync(60_000);
+    await waitFor(() => expect(section.getByText(/^Updated\b/).textContent).toBe('Updated 14:06'));
+  });
+
+  it('keeps the status shown when asking again fails, and says what time it is from', async () => {
+    let answer = () => jsonResponse(200, COMPLETED);
+    const { section } = await watch(() => answer());
+
+    answer = ERROR;
+    await vi.advanceTimersByTimeAsync(60_000 + RETRIES_MS);
+    expect(section.getByRole('status').textContent).toBe(
+      'Could not update the refresh status; showing what was known at 14:05.',
+    );
+    expect(section.queryByRole('alert')).toBeNull();
+    expect(section.getByText(NO_REQUESTS)).toBeTruthy();
+    expect(section.getByText(/and completed\.$/)).toBeTruthy();
+
+    // The next answer that comes through clears it.
+    answer = () => jsonResponse(200, COMPLETED);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await waitFor(() => expect(section.queryByRole('status')).toBeNull());
+    expect(section.getByText(/^Updated\b/).textContent).toBe('Updated 14:07');
+  });
+
+  it('names the day of what it shows when that was before midnight', async () => {
+    vi.setSystemTime(new Date(2026, 10, 25, 23, 59, 30));
+    let answer = () => jsonResponse(200, COMPLETED);
+    const { section } = await watch(() => answer());
+
+    answer = ERROR;
+    await vi.advanceTimersByTimeAsync(60_000 + RETRIES_MS);
+    expect(section.getByRole('status').textContent).toBe(
+      'Could not update the refresh status; showing what was known on November 25, 2026 at 23:59.',
+    );
+  });
+
+  it('does not ask a non-administrator again', async () => {
+    signInAs(ROLES.webUser);
+    const forbidden = () => forbiddenResponse('Only administrators can see this.');
+    const fetchMock = stubApi(forbidden, forbidden);
+    renderFiles();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+
+    await vi.advanceTimersByTimeAsync(180_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../features/admin/admin-api.ts';
 import { RequireToken } from '../features/auth/guards.tsx';
 import { CardList } from '../shared/card-list.tsx';
-import { formatDateAndTime } from '../shared/format-date.ts';
+import { dayAndTime, formatDateAndTime } from '../shared/format-date.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
 import { ApiRequestError } from '../shared/http.ts';
 import { Page } from '../shared/page.tsx';
@@ -152,14 +152,44 @@ export function requestsWords({ waiting, running }: RefreshStatus['requests']): 
   return `Administrators' requests to read one hospital's file again: ${waiting} waiting, ${running} being read.`;
 }
 
+/** How often the daily refresh's section asks again: while the worker has work, and otherwise. */
+const BUSY_REFETCH_MS = 10_000;
+const IDLE_REFETCH_MS = 60_000;
+
+/** A refresh running, or administrators' requests waiting or being read. */
+function underWay({ latest, requests }: RefreshStatus): boolean {
+  return latest?.ending === 'running' || requests.waiting + requests.running > 0;
+}
+
+/** Signed in but not an administrator: the list below says so, and nothing is asked again. */
+const refused = (error: unknown) => error instanceof ApiRequestError && error.status === 403;
+
+/** 'at 14:05', or 'on November 24, 2026 at 14:05' when that is not the day of `now`. */
+function whenWords(at: number, now: number): string {
+  const iso = new Date(at).toISOString();
+  const then = dayAndTime(iso);
+  if (then !== null && then.day === dayAndTime(new Date(now).toISOString())?.day)
+    return `at ${then.time}`;
+  return `on ${formatDateAndTime(iso)}`;
+}
+
 /** Whether the daily refresh ran, how it ended, and when it runs next (`GET /api/admin/refresh`). */
 function DailyRefresh() {
   const refresh = useQuery({
     queryKey: ['admin', 'refresh-status'],
     queryFn: ({ signal }) => getRefreshStatus(signal),
+    refetchInterval: ({ state }) =>
+      refused(state.error)
+        ? false
+        : state.data !== undefined && underWay(state.data)
+          ? BUSY_REFETCH_MS
+          : IDLE_REFETCH_MS,
+    // Not while the tab is hidden; once it shows again, at once rather than at the next tick.
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
   });
   // A non-administrator is told once, by the list below.
-  if (refresh.error instanceof ApiRequestError && refresh.error.status === 403) return null;
+  if (refused(refresh.error)) return null;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="daily-refresh-title">
       <Stack gap="xs">
@@ -168,13 +198,34 @@ function DailyRefresh() {
         </Title>
         {refresh.isPending ? (
           <PageLoader label="Loading the daily refresh…" />
-        ) : refresh.isError ? (
+        ) : refresh.data === undefined ? (
           <FormAlert tone="error">{adminErrorMessage(refresh.error)}</FormAlert>
         ) : (
-          <RefreshWords status={refresh.data} />
+          <>
+            <RefreshWords status={refresh.data} />
+            {/* A failed refetch keeps what was shown, and says since when it is known. */}
+            {refresh.isError ? (
+              <FormAlert tone="info">
+                Could not update the refresh status; showing what was known{' '}
+                {whenWords(refresh.dataUpdatedAt, refresh.errorUpdatedAt)}.
+              </FormAlert>
+            ) : (
+              <Updated at={refresh.dataUpdatedAt} />
+            )}
+          </>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** 'Updated 14:05': when the section's status was last fetched. */
+function Updated({ at }: { at: number }) {
+  const iso = new Date(at).toISOString();
+  return (
+    <Text size="sm" c="dimmed">
+      Updated <time dateTime={iso}>{dayAndTime(iso)?.time}</time>
+    </Text>
   );
 }
 
