@@ -149,7 +149,7 @@ export const mrfFiles = pgTable(
     format: text('format'),
     version: text('version'),
     lastUpdatedOn: date('last_updated_on'),
-    /** loading | loaded | replaced | unchanged | failed */
+    /** loading | loaded | replaced | unchanged | skipped | older | failed */
     status: text('status').notNull(),
     items: integer('items').notNull().default(0),
     rates: integer('rates').notNull().default(0),
@@ -184,6 +184,12 @@ export const mrfFiles = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     durationMs: integer('duration_ms'),
+    /**
+     * Runs like this one (unchanged, or skipped) that came after it and were deleted by the
+     * worker's retention job (server/worker/retention.ts): the hospital's page still says how
+     * many times the file was read.
+     */
+    repeatsPruned: integer('repeats_pruned').notNull().default(0),
   },
   (t) => [
     index('mrf_files_hospital_idx').on(t.hospitalId, t.startedAt),

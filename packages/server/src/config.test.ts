@@ -142,3 +142,21 @@ describe('parseConfig', () => {
     expect(config.PORT).toBe(3000);
   });
 });
+
+describe('RUN_RETENTION_DAYS and OUTBOX_RETENTION_DAYS', () => {
+  it('default to 90 and 30 days', () => {
+    expect(parseConfig({})).toMatchObject({ RUN_RETENTION_DAYS: 90, OUTBOX_RETENTION_DAYS: 30 });
+    expect(parseConfig({ RUN_RETENTION_DAYS: '365', OUTBOX_RETENTION_DAYS: '7' })).toMatchObject({
+      RUN_RETENTION_DAYS: 365,
+      OUTBOX_RETENTION_DAYS: 7,
+    });
+  });
+
+  it('stop the process at start on a bad value, naming the variable and the rule', () => {
+    for (const bad of ['0', '-1', '1.5', '3651', 'ninety'])
+      for (const name of ['RUN_RETENTION_DAYS', 'OUTBOX_RETENTION_DAYS'])
+        expect(() => parseConfig({ [name]: bad }), `${name}=${bad}`).toThrow(
+          `${name}: must be a whole number of days from 1 to 3650`,
+        );
+  });
+});

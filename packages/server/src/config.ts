@@ -47,6 +47,14 @@ export function renewalsSchedule(minutes: number): string {
   return hours === 1 ? '0 * * * *' : hours === 24 ? '0 0 * * *' : `0 */${hours} * * *`;
 }
 
+/** How many days the worker keeps something (RUN_RETENTION_DAYS, OUTBOX_RETENTION_DAYS). */
+const RETENTION_DAYS_RULE = 'must be a whole number of days from 1 to 3650';
+const retentionDays = z.coerce
+  .number({ error: RETENTION_DAYS_RULE })
+  .int(RETENTION_DAYS_RULE)
+  .min(1, RETENTION_DAYS_RULE)
+  .max(3650, RETENTION_DAYS_RULE);
+
 function isCron(value: string): boolean {
   try {
     cronParser.parseExpression(value, { tz: 'UTC' });
@@ -183,6 +191,13 @@ export const ConfigSchema = z
     WORKER: z.enum(['on', 'off']).default('on'),
     /** When the worker reads every hospital's file in use again, loading what changed (ADR 0021). */
     REFRESH_SCHEDULE: schedule.default('30 4 * * *'),
+    /**
+     * Days the worker keeps an ingest run that found its file unchanged (or skipped) as the run
+     * before it did, when a later run found the same again (ADR 0021, "Retention").
+     */
+    RUN_RETENTION_DAYS: retentionDays.default(90),
+    /** Days the worker keeps an e-mail or text the outbox drivers kept, from when it was sent. */
+    OUTBOX_RETENTION_DAYS: retentionDays.default(30),
   })
   .superRefine((config, ctx) => {
     if (config.MAIL_DRIVER === 'smtp' && !config.SMTP_URL) {

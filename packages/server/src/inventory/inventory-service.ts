@@ -22,6 +22,7 @@ import type { AuthContext } from '../auth/auth-service.ts';
 import { conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
 import type { RefreshRequests } from '../worker/refresh-requests.ts';
 import { refreshStatus } from '../worker/refresh-status.ts';
+import { STARTS_ENTRY } from './run-entries.ts';
 
 const StoredLinesSchema = z.array(ValidationLineSchema);
 
@@ -258,13 +259,10 @@ export class InventoryService {
       progress: unknown;
     }>(
       `WITH run AS (
-         -- A run found its file unchanged (or skipped) again, as the source's run before it did,
-         -- or failed again as it did (a list taken down): a daily refresh makes one such run a
-         -- day for each file a hospital lists, and the page lists each source's as one entry.
-         SELECT id, source, started_at, finished_at, status,
-                CASE WHEN status IN ('unchanged', 'skipped', 'failed') AND lag(status) OVER w = status
-                      AND (status <> 'failed' OR lag(error) OVER w IS NOT DISTINCT FROM error)
-                     THEN 0 ELSE 1 END AS starts_entry
+         -- Each source's repeated runs are one entry (STARTS_ENTRY); the runs the retention job
+         -- deleted are counted on their entry's first.
+         SELECT id, source, started_at, finished_at, status, repeats_pruned,
+                ${STARTS_ENTRY} AS starts_entry
            FROM mrf_files WHERE hospital_id = $1
          WINDOW w AS (PARTITION BY source ORDER BY started_at)
        ),
@@ -272,7 +270,8 @@ export class InventoryService {
          SELECT *, sum(starts_entry) OVER (PARTITION BY source ORDER BY started_at) AS entry FROM run
        ),
        entry AS (
-         SELECT (array_agg(id ORDER BY started_at DESC))[1] AS id, count(*)::int AS times_read,
+         SELECT (array_agg(id ORDER BY started_at DESC))[1] AS id,
+                (count(*) + sum(repeats_pruned))::int AS times_read,
                 min(finished_at) AS first_read_at, max(started_at) AS newest,
                 bool_or(status = 'loaded') AS in_use
            FROM numbered GROUP BY source, entry

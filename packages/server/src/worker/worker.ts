@@ -15,6 +15,7 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { paymentGatewayFor } from '../payments/gateway-for.ts';
 import { runRenewals, type JobLog, type RenewalSummary } from '../payments/renewals.ts';
 import { failDeadJobs, JobLocks } from './job-locks.ts';
+import { prune, type RetentionOutput, type RetentionSettings } from './retention.ts';
 
 /**
  * The queue of the refreshes administrators ask for, one hospital's file each (ADR 0021,
@@ -61,6 +62,14 @@ export const INTERRUPTED_INGESTS_SCHEDULE = '*/10 * * * *';
 export const MAIL_QUEUE = 'mail-delivery';
 export const MAIL_SCHEDULE = '* * * * *';
 
+/**
+ * The queue of the daily job that deletes what was kept for ever (retention.ts): the runs that
+ * found a hospital's file unchanged again, and the e-mail and texts the outbox drivers kept.
+ */
+export const RETENTION_QUEUE = 'retention';
+/** 03:00 UTC every day, before the refresh's default 04:30 adds the day's runs. */
+export const RETENTION_SCHEDULE = '0 3 * * *';
+
 /** Where the worker's lines go: the server's logger, or the console of `npm run worker`. */
 export interface WorkerLog {
   info: (message: string) => void;
@@ -96,6 +105,8 @@ export interface WorkerOptions {
    * and the job's schedule is dropped.
    */
   mail?: MailTransport;
+  /** How long the retention job keeps what it prunes; without it its queue and schedule stay. */
+  retention?: RetentionSettings;
 }
 
 /**
@@ -126,6 +137,7 @@ const WORKER_QUEUES = [
   REPORT_EXPIRY_QUEUE,
   INTERRUPTED_INGESTS_QUEUE,
   MAIL_QUEUE,
+  RETENTION_QUEUE,
 ];
 
 /**
@@ -187,6 +199,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     else await boss.unschedule(MAIL_QUEUE);
     await workReportExpiry(boss, connection, jobs, scheduledPollingSeconds);
     await workInterruptedIngests(boss, connection, jobs, scheduledPollingSeconds);
+    if (options.retention)
+      await workRetention(boss, connection, options.retention, jobs, scheduledPollingSeconds);
   } catch (error) {
     await boss.stop({ graceful: false });
     await locks.close();
@@ -545,6 +559,41 @@ async function workInterruptedIngests(
   );
 }
 
+/**
+ * Every day, the runs that found a hospital's file unchanged again and the outbox's sent messages
+ * are deleted past their retention, in batches (retention.ts); a stop leaves the rest for the
+ * next day. One line says how many.
+ */
+async function workRetention(
+  boss: PgBoss,
+  connection: Connection,
+  settings: RetentionSettings,
+  kit: JobKit,
+  pollingIntervalSeconds: number,
+): Promise<void> {
+  await workOnSchedule(
+    boss,
+    connection.pool,
+    kit,
+    {
+      queue: RETENTION_QUEUE,
+      schedule: RETENTION_SCHEDULE,
+      pollingIntervalSeconds,
+      name: 'Deleting old runs and messages',
+    },
+    async ({ signal }): Promise<RetentionOutput> => {
+      const output = await prune(connection.pool, settings, { signal });
+      const stopped = output.stoppedBecause
+        ? `; stopped early (${output.stoppedBecause}), the rest is for the next run`
+        : '';
+      kit.log.info(
+        `Retention: deleted ${output.runs} ${output.runs === 1 ? 'run' : 'runs'} that found a file unchanged again (older than ${settings.runDays} days) and ${output.messages} outbox ${output.messages === 1 ? 'message' : 'messages'} (sent more than ${settings.outboxDays} days ago)${stopped}`,
+      );
+      return output;
+    },
+  );
+}
+
 /** The worker's jobs as the configuration sets them: the server's and `npm run worker`'s. */
 export function workerOptions(
   config: Config,
@@ -560,6 +609,7 @@ export function workerOptions(
       schedule: renewalsSchedule(config.RENEWALS_INTERVAL_MINUTES),
       gatewayTimeoutMs: config.PAYMENT_GATEWAY_TIMEOUT_MS,
     },
+    retention: { runDays: config.RUN_RETENTION_DAYS, outboxDays: config.OUTBOX_RETENTION_DAYS },
     ...(config.MAIL_DRIVER === 'smtp' && config.SMTP_URL
       ? { mail: smtpTransport(config.SMTP_URL, config.MAIL_FROM) }
       : {}),

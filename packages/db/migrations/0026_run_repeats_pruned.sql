@@ -1,0 +1,1 @@
+ALTER TABLE "mrf_files" ADD COLUMN "repeats_pruned" integer DEFAULT 0 NOT NULL;
