@@ -85,8 +85,28 @@ describe('parseAddressZip', () => {
     expect(parsed?.zip).toBe(zip);
   });
 
+  it.each([
+    ['601 E Rollins St, Orlando, Florida 32803', 'FL', '32803'],
+    ['550 First Avenue, New York, New York 10016-6402, USA', 'NY', '10016'],
+    ['900 23rd St NW, Washington, District of Columbia 20037', 'DC', '20037'],
+    ['1 Hospital Rd Oak Bluffs massachusetts 02557', 'MA', '02557'],
+    ['1 Medical Center Dr, Morgantown, West Virginia 26506', 'WV', '26506'],
+  ])('reads the state written in full in %j', (address, state, zip) => {
+    expect(parseAddressZip(address)).toEqual({ state, zip });
+  });
+
   it('needs a state before the ZIP', () => {
     expect(parseAddressZip('PO Box 02557')).toBeUndefined();
+    expect(parseAddressZip('1 Main St, Springfield 02557')).toBeUndefined();
+    expect(parseAddressZip('02557')).toBeUndefined();
+  });
+
+  it('answers at once for a long line of words before a ZIP', () => {
+    expect(parseAddressZip(`${'word '.repeat(100_000)}02557`)).toBeUndefined();
+    expect(parseAddressZip(`${' '.repeat(300_000)}Florida 32803`)).toEqual({
+      state: 'FL',
+      zip: '32803',
+    });
   });
 });
 

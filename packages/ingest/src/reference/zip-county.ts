@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { stateByCode, stateByFips } from '@ratelens/core';
+import { stateByCode, stateByFips, stateByName } from '@ratelens/core';
 import { geoCentroid, geoContains, geoDistance } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -91,17 +91,35 @@ export function countyForZip(zip: string): ZipCounty | undefined {
 
 /**
  * The state and ZIP at the end of a US address line ("1 Hospital Rd Oak Bluffs MA 02557-1477",
- * "…, Orlando, FL 32803"); undefined when the line does not end so.
+ * "…, Orlando, FL 32803"), the state also written in full ("…, Orlando, Florida 32803", "New
+ * York, New York 10016"); undefined when the line does not end so (a ZIP needs its state before
+ * it: "PO Box 02557" is no address).
  */
 export function parseAddressZip(address: string): { state: string; zip: string } | undefined {
+  const line = address.trim();
   const match =
     /(?:^|[\s,])([A-Za-z]{2})[\s,.]+(\d{5})(?:[-\s]?\d{4})?[\s.,]*(?:(?:USA?|United States)[\s.]*)?$/i.exec(
-      address.trim(),
+      line,
     );
   const state = match?.[1] ? stateByCode(match[1]) : undefined;
-  if (!match?.[2] || !state) return undefined;
-  return { state: state.code, zip: match[2] };
+  if (match?.[2] && state) return { state: state.code, zip: match[2] };
+  const zip = ZIP_AT_END.exec(line);
+  if (!zip?.[1]) return undefined;
+  // The last one to four words before the ZIP, the longest first: "New York", "District of
+  // Columbia", "Florida".
+  const words = line
+    .slice(0, zip.index)
+    .split(/[\s,.]+/)
+    .filter(Boolean)
+    .slice(-4);
+  for (let from = 0; from < words.length; from++) {
+    const named = stateByName(words.slice(from).join(' '));
+    if (named) return { state: named.code, zip: zip[1] };
+  }
+  return undefined;
 }
+/** A ZIP (or ZIP+4) ending a line after a space or comma, with the country perhaps after it. */
+const ZIP_AT_END = /[\s,](\d{5})(?:[-\s]?\d{4})?[\s.,]*(?:(?:USA?|United States)[\s.]*)?$/i;
 
 /** The county of a hospital address line, from the ZIP at its end. */
 export function countyForAddress(address: string): (ZipCounty & { zip: string }) | undefined {
