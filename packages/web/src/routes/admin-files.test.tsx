@@ -194,7 +194,7 @@ describe('AdminFilesRoute', () => {
 
   it('says when the latest daily refresh ran, that it completed, its counts, the next one and the requests', async () => {
     expect(await refreshLines(COMPLETED)).toEqual([
-      `The next is due on ${formatDateAndTime('2026-11-26T04:30:00Z')} (schedule "30 4 * * *", in UTC).`,
+      `The next is due on ${formatDateAndTime('2026-11-26T04:30:00Z')} your time (schedule "30 4 * * *", in UTC).`,
       `The latest ran from ${formatDateAndTime('2026-11-25T04:30:02Z')} to ${formatDateAndTime('2026-11-25T05:12:45Z')} and completed.`,
       'Files: 3 loaded, 12 unchanged, 1 skipped, 0 older than the one in use, 2 failed.',
       NO_REQUESTS,

@@ -103,7 +103,9 @@ export function scheduleWords(status: RefreshStatus): string[] {
   if (status.schedule === null || status.nextRunAt === null) return [...words, REFRESH_OFF];
   return [
     ...words,
-    `The next is due on ${formatDateAndTime(status.nextRunAt)} ` +
+    // The time is the reader's own; the schedule's hours are UTC (04:30 there is 20:30 in Los
+    // Angeles the day before), so the two are told apart.
+    `The next is due on ${formatDateAndTime(status.nextRunAt)} your time ` +
       `(schedule "${status.schedule}", in UTC).`,
   ];
 }
