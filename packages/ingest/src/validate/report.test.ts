@@ -111,6 +111,9 @@ describe('ValidationReport', () => {
     ['modifier_information[0].modifier_payer_information[4]', 'modifier 1, payer 5'],
     ['license_information', 'the licence information'],
     ['row 45', 'row 45'],
+    ['row 1635', 'row 1,635'],
+    ['column 1200', 'column 1,200'],
+    ['row 12345, last_updated_on', 'row 12,345, the last updated date'],
     // A CSV's header field, on its row of values.
     ['row 2, last_updated_on', 'row 2, the last updated date'],
     ['row 2, attestation', 'row 2, the attestation'],

@@ -257,16 +257,22 @@ function headerField(name: string): string | undefined {
 /**
  * A place in a file in words, counted from 1: `standard_charge_information[58].standard_charges[0]`
  * is "item 59, standard charge 1"; a header field is "the attestation", in a CSV "row 2, the
- * attestation". Rows, columns and the whole file read well already, and a place it does not know
- * is given as it is.
+ * attestation"; "row 1635" is "row 1,635". The whole file reads well already, and a place it does
+ * not know is given as it is.
  */
 export function plainLocation(location: string): string {
   const header = headerField(location);
   if (header !== undefined) return header;
-  // A CSV's header field, "row 2, last_updated_on": "row 2, the last updated date".
-  const csvHeader = /^(row [\d,]+), (\w+)$/.exec(location);
-  const field = csvHeader && headerField(csvHeader[2] ?? '');
-  if (csvHeader && field) return `${csvHeader[1]}, ${field}`;
+  // A CSV's row or column, counted as items and bytes are ("row 1,635"), and a header field on
+  // its row of values: "row 2, last_updated_on" is "row 2, the last updated date".
+  const csv = /^(row|column) (\d{1,3}(?:,\d{3})+|\d+)(?=, |$)/.exec(location);
+  if (csv) {
+    const at = `${csv[1]} ${counting.format(Number((csv[2] ?? '').replaceAll(',', '')))}`;
+    const rest = location.slice(csv[0].length);
+    const field = /^, (\w+)$/.exec(rest);
+    const name = field ? headerField(field[1] ?? '') : undefined;
+    return name === undefined ? at + rest : `${at}, ${name}`;
+  }
   const words: string[] = [];
   let rest = location;
   while (rest.length > 0) {
