@@ -19,6 +19,7 @@ import {
 } from '../features/admin/hospital-refresh.tsx';
 import {
   EARLIER_RUN_FIGURES,
+  FOLDED_SHOWN,
   HOSPITAL_NOT_FOUND_MESSAGE,
   HospitalDetailRoute,
   NO_PROBLEMS_MESSAGE,
@@ -711,6 +712,46 @@ describe('HospitalDetailRoute', () => {
       'AdventHealth Apopka2100 Ocoee Apopka Rd, Apopka, FL 32703',
     ]);
     expect(screen.queryByRole('heading', { name: 'Addresses' })).toBeNull();
+  });
+
+  it("shows a health system's first locations, and the rest when asked", async () => {
+    const sites = Array.from({ length: 23 }, (_, i) => `Campus ${i + 1}`);
+    const system: HospitalDetail = {
+      ...HOSPITAL,
+      locations: sites,
+      addresses: sites.map((_, i) => `${i + 1} Main St, Orlando, FL 32803`),
+    };
+    renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, system));
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Locations' });
+    const list = heading.nextElementSibling as HTMLElement;
+    const places = sites.map((site, i) => `${site}${system.addresses[i]}`);
+    const names = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(names()).toEqual(places.slice(0, FOLDED_SHOWN));
+    const more = screen.getByRole('button', { name: 'Show all 23 locations' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(more.getAttribute('aria-controls')).toBe(list.id);
+    fireEvent.click(more);
+    expect(names()).toEqual(places);
+    const fewer = screen.getByRole('button', { name: `Show the first ${FOLDED_SHOWN} only` });
+    expect(fewer.getAttribute('aria-expanded')).toBe('true');
+    // The files come after the list, whatever its length.
+    expect(await fileCard('920123456_providence_standardcharges.json')).toBeTruthy();
+  });
+
+  it('lists six entries whole: a button to show one more would save nothing', async () => {
+    const six = Array.from({ length: FOLDED_SHOWN + 1 }, (_, i) => `Campus ${i + 1}`);
+    renderDetail(
+      `/inventoryList/${HOSPITAL_ID}`,
+      jsonResponse(200, { ...HOSPITAL, locations: six, addresses: six.map(() => 'Orlando, FL') }),
+    );
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Locations' });
+    const list = heading.nextElementSibling as HTMLElement;
+    expect(within(list).getAllByRole('listitem')).toHaveLength(six.length);
+    expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
   });
 
   it("writes the hospital's last-updated date as the calendar date, whatever the time zone", async () => {

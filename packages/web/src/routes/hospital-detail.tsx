@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { HospitalIdParamsSchema, isAdmin, isNpi, type HospitalDetail } from '@ratelens/core';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { backToInventory } from '../features/inventory/back-to-inventory.ts';
 import {
@@ -146,14 +147,14 @@ function Hospital({ hospital }: { hospital: HospitalDetail }) {
             <Places locations={hospital.locations} addresses={hospital.addresses} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Facts title="NPIs" items={hospital.npis} mark={npiMark} />
+            <Facts title="NPIs" noun="NPIs" items={hospital.npis} mark={npiMark} />
           </Grid.Col>
         </Grid>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          <Facts title="Addresses" items={hospital.addresses} />
-          <Facts title="Locations" items={hospital.locations} />
-          <Facts title="NPIs" items={hospital.npis} mark={npiMark} />
+          <Facts title="Addresses" noun="addresses" items={hospital.addresses} />
+          <Facts title="Locations" noun="locations" items={hospital.locations} />
+          <Facts title="NPIs" noun="NPIs" items={hospital.npis} mark={npiMark} />
         </SimpleGrid>
       )}
       <Stack gap="md">
@@ -192,10 +193,13 @@ function npiMark(npi: string): string | null {
 
 function Facts({
   title,
+  noun,
   items,
   mark,
 }: {
   title: string;
+  /** What the items are, in a sentence: "addresses", "NPIs". */
+  noun: string;
   items: string[];
   /** What to say beside an item, if anything. */
   mark?: (item: string) => string | null;
@@ -208,8 +212,11 @@ function Facts({
       {items.length === 0 ? (
         <Text c="dimmed">None listed.</Text>
       ) : (
-        <List spacing={4} style={{ overflowWrap: 'anywhere' }}>
-          {items.map((item, index) => {
+        <FoldedList
+          items={items}
+          noun={noun}
+          spacing={4}
+          render={(item, index) => {
             const note = mark?.(item) ?? null;
             return (
               // A file may list an address twice (two locations at one site).
@@ -218,8 +225,8 @@ function Facts({
                 {note !== null && <Text span c="dimmed">{` ${note}`}</Text>}
               </List.Item>
             );
-          })}
-        </List>
+          }}
+        />
       )}
     </Stack>
   );
@@ -232,8 +239,11 @@ function Places({ locations, addresses }: { locations: string[]; addresses: stri
       <Title order={2} size="h4">
         Locations
       </Title>
-      <List spacing={6} style={{ overflowWrap: 'anywhere' }}>
-        {locations.map((location, index) => (
+      <FoldedList
+        items={locations}
+        noun="locations"
+        spacing={6}
+        render={(location, index) => (
           <List.Item key={index}>
             <Text span fw={600}>
               {location}
@@ -241,9 +251,53 @@ function Places({ locations, addresses }: { locations: string[]; addresses: stri
             <br />
             <Text span>{addresses[index]}</Text>
           </List.Item>
-        ))}
-      </List>
+        )}
+      />
     </Stack>
+  );
+}
+
+/** How many entries of a long list show before "Show all": a health system lists dozens. */
+export const FOLDED_SHOWN = 5;
+
+/**
+ * A list of which the first FOLDED_SHOWN entries show, and a button shows the rest: a health
+ * system's 23 locations put its files, what the page is for, a phone's height or more below.
+ */
+function FoldedList({
+  items,
+  noun,
+  spacing,
+  render,
+}: {
+  items: string[];
+  /** What the entries are, for the button: "Show all 23 locations". */
+  noun: string;
+  spacing: number;
+  render: (item: string, index: number) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const folds = items.length > FOLDED_SHOWN + 1;
+  const shown = folds && !open ? items.slice(0, FOLDED_SHOWN) : items;
+  return (
+    <>
+      <List id={listId} spacing={spacing} style={{ overflowWrap: 'anywhere' }}>
+        {shown.map(render)}
+      </List>
+      {folds && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          style={{ alignSelf: 'flex-start' }}
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? `Show the first ${FOLDED_SHOWN} only` : `Show all ${items.length} ${noun}`}
+        </Button>
+      )}
+    </>
   );
 }
 
