@@ -52,9 +52,9 @@ export const NOT_AN_NPI = '(not a valid NPI)';
 export const EARLIER_RUN_FIGURES = 'Format, counts, rates and validation of this run';
 /** What a warning and an error mean for the rates, under a file's validation. */
 export const VALIDATION_KEY =
-  'A warning is a departure from CMS’s rules that was read past: its rates are loaded. An error ' +
-  'broke a rule: unless it says “kept all the same”, the charge or rate it names was rejected, ' +
-  'and rate searches do not show it.';
+  'A warning is something in the file that does not follow CMS’s rules but could still be read: ' +
+  'its rates are shown. An error broke a rule: unless it says “kept all the same”, the charge ' +
+  'or rate it names was left out, and rate searches do not show it.';
 
 /**
  * One hospital of the inventory list with the files loaded for it: where it is, and for each
