@@ -104,6 +104,17 @@ describe('ValidationReport', () => {
     );
   });
 
+  it('words a byte read as Windows-1252 as the character and the words around it, on the page', () => {
+    const report = new ValidationReport();
+    const detail = `0x92 at byte 571,477, read as "’": ${JSON.stringify('…"Chem IV Add’L Seq…')}`;
+    report.add('encoding.cp1252', 'row 1635', detail);
+    expect(report.lines({ plain: true })[1]?.examples).toEqual([
+      'row 1,635: ’ in “…"Chem IV Add’L Seq…”',
+    ]);
+    // The command line keeps the byte and where it is, for whoever mends the file.
+    expect(report.lines()[1]?.examples).toEqual([`row 1635: ${detail}`]);
+  });
+
   it.each([
     ['standard_charge_information[0]', 'item 1'],
     ['standard_charge_information[2].code_information[1]', 'item 3, code 2'],

@@ -206,7 +206,13 @@ export class ValidationReport {
           (plain ? '' : ` (rule ${r.rule})`) +
           (first && firstAt && findable ? `, first at ${place(first.location)}` : ''),
         examples: r.examples.flatMap(
-          (example) => exampleText(example, definition.one, place) ?? [],
+          (example) =>
+            exampleText(
+              example,
+              definition.one,
+              place,
+              plain ? PLAIN_DETAILS[r.rule] : undefined,
+            ) ?? [],
         ),
       });
     }
@@ -294,17 +300,36 @@ function exampleText(
   example: ValidationIssue,
   sentence: string,
   place: (location: string) => string,
+  plainDetail?: (detail: string) => string,
 ): string | null {
-  const detail = example.message.startsWith(`${sentence}: `)
+  const written = example.message.startsWith(`${sentence}: `)
     ? example.message.slice(sentence.length + 2)
     : example.message === sentence
       ? ''
       : example.message;
+  const detail = plainDetail ? plainDetail(written) : written;
   const shown = detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL - 1)}…` : detail;
   if (shown) return `${place(example.location)}: ${shown}`;
   // "file" alone adds nothing to the rule's line.
   return isWholeFile(example.location) ? null : place(example.location);
 }
+
+/**
+ * Details worded for the inventory's readers where the command line's are for whoever mends the
+ * file: a byte read as Windows-1252, `0x92 at byte 571,477, read as "’": "…Add’L Seq…"`, is
+ * `’ in “…Add’L Seq…”` (the byte and its offset are of no use to a reader of the page).
+ */
+const PLAIN_DETAILS: Partial<Record<RuleId, (detail: string) => string>> = {
+  'encoding.cp1252': (detail) => {
+    const match =
+      /^0x[0-9A-F]+ at byte [\d,]+, read as ("(?:[^"\\]|\\.)*"): ("(?:[^"\\]|\\.)*")$/.exec(detail);
+    if (!match) return detail;
+    const [char, around] = [match[1], match[2]].map(
+      (quoted) => JSON.parse(quoted ?? '""') as string,
+    );
+    return `${char} in “${around}”`;
+  },
+};
 
 /** "1 charge", "23,864 charges"; "1 payer entry", "74 payer entries". */
 export function plural(n: number, noun: string, nouns = `${noun}s`): string {
