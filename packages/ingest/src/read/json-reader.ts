@@ -36,7 +36,8 @@ import {
   lostQuoteEnd,
   mayFollowSeparator,
   mayFollowString,
-  type LenientText,
+  type Repair,
+  type RepairExample,
 } from './lenient-json.ts';
 import {
   CODE_TYPES_V2_SET,
@@ -101,18 +102,40 @@ const BACKSLASH = 0x5c;
 const ITEMS_KEY = 'standard_charge_information';
 const MODIFIERS_KEY = 'modifier_information';
 
-/** What each of lenientJson's repairs is said as, once per repair. */
-const REPAIRS: readonly [Exclude<keyof LenientText, 'text'>, RuleId, string?][] = [
-  ['nonFinite', 'json.non-finite'],
-  ['trailingCommas', 'json.trailing-comma'],
-  ['missingCommas', 'json.comma', 'missing comma'],
-  ['extraCommas', 'json.comma', 'extra comma'],
-  ['comments', 'json.comment'],
-  ['unescapedQuotes', 'json.unescaped-quote'],
-  ['controlCharacters', 'json.control-character'],
-  ['invalidEscapes', 'json.invalid-escape'],
-  ['numberForms', 'json.number-form'],
-  ['unclosedStrings', 'json.unclosed-string'],
+/**
+ * A repair's detail: the field it was in and what was written there, `standard_charge_dollar:
+ * "None"`; nothing beyond the examples lenientJson keeps, which the report would not keep either.
+ */
+function writtenIn(example?: RepairExample): string | undefined {
+  if (example === undefined) return undefined;
+  const written = JSON.stringify(example.written);
+  return example.key === null ? written : `${example.key}: ${written}`;
+}
+
+/**
+ * A comma's detail: `what` and where, after the field it follows (`missing comma after
+ * "payer_name"`) or in the list or object it is in (`in "payers_information"`).
+ */
+function commaAt(what?: string): (example?: RepairExample) => string | undefined {
+  return (example) => {
+    if (example === undefined || example.key === null) return what;
+    const at = `${example.within ? 'in' : 'after'} ${JSON.stringify(example.key)}`;
+    return what === undefined ? at : `${what} ${at}`;
+  };
+}
+
+/** What each of lenientJson's repairs is said as, once per repair, and the detail it gives. */
+const REPAIRS: readonly [Repair, RuleId, (example?: RepairExample) => string | undefined][] = [
+  ['nonFinite', 'json.non-finite', writtenIn],
+  ['trailingCommas', 'json.trailing-comma', commaAt()],
+  ['missingCommas', 'json.comma', commaAt('missing comma')],
+  ['extraCommas', 'json.comma', commaAt('extra comma')],
+  ['comments', 'json.comment', writtenIn],
+  ['unescapedQuotes', 'json.unescaped-quote', writtenIn],
+  ['controlCharacters', 'json.control-character', writtenIn],
+  ['invalidEscapes', 'json.invalid-escape', writtenIn],
+  ['numberForms', 'json.number-form', writtenIn],
+  ['unclosedStrings', 'json.unclosed-string', writtenIn],
 ];
 
 /** Index of the closing quote of a string whose content starts at `from`, or -1. */
@@ -1299,8 +1322,11 @@ export class JsonMrfParser implements FormatParser {
         try {
           this.parsedText = repaired.text;
           const value = JSON.parse(repaired.text) as unknown;
-          for (const [count, rule, detail] of REPAIRS)
-            for (let k = 0; k < repaired[count]; k++) this.report.add(rule, location, detail);
+          for (const [repair, rule, detail] of REPAIRS) {
+            const examples = repaired.examples[repair];
+            for (let k = 0; k < repaired[repair]; k++)
+              this.report.add(rule, location, detail(examples[k]));
+          }
           return value;
         } catch {
           // Broken in another way too: reported as it was written.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXAMPLES_PER_RULE } from '../validate/report.ts';
 import { lenientJson } from './lenient-json.ts';
 
 const NONE = {
@@ -229,6 +230,106 @@ describe('lenientJson', () => {
     // Hexadecimal is no number a reader can be sure of: read as the text it is, for the
     // field's own checks to refuse.
     expect(JSON.parse(lenientJson('{"a": 0x10}')?.text ?? '')).toEqual({ a: '0x10' });
+  });
+
+  describe('examples', () => {
+    it('names the key of each value read as null, a number or a text, and what was written', () => {
+      const repaired = lenientJson(
+        '{"payer_name": "Aetna", "standard_charge_dollar": None, "estimated_amount": $400, ' +
+          '"median_amount": .5, "percentiles": [1, NaN, +2], "count": }',
+      );
+      expect(repaired?.examples.nonFinite).toEqual([
+        { key: 'standard_charge_dollar', within: false, written: 'None' },
+        { key: 'percentiles', within: true, written: 'NaN' },
+        { key: 'count', within: false, written: '' },
+      ]);
+      expect(repaired?.examples.unclosedStrings).toEqual([
+        { key: 'estimated_amount', within: false, written: '$400' },
+      ]);
+      expect(repaired?.examples.numberForms).toEqual([
+        { key: 'median_amount', within: false, written: '.5' },
+        { key: 'percentiles', within: true, written: '+2' },
+      ]);
+    });
+
+    it('places a comma after the field it follows, or in the list or object it is in', () => {
+      const repaired = lenientJson(
+        '{"payer_name": "Aetna" "plan_name": "PPO",, "payers_information": [{"a": 1}{"a": 2}], ' +
+          '"codes": [, "99213", ], "drug_information": {"unit": 1,}}',
+      );
+      expect(repaired?.examples.missingCommas).toEqual([
+        { key: 'payer_name', within: false, written: '' },
+        { key: 'payers_information', within: true, written: '' },
+      ]);
+      expect(repaired?.examples.extraCommas).toEqual([
+        { key: 'plan_name', within: false, written: ',' },
+        { key: 'codes', within: true, written: ',' },
+      ]);
+      expect(repaired?.examples.trailingCommas).toEqual([
+        { key: 'codes', within: true, written: ',' },
+        { key: 'unit', within: false, written: ',' },
+      ]);
+    });
+
+    it('names the key a comment came after, and the comment', () => {
+      const repaired = lenientJson(
+        '{"standard_charge_dollar": 3466.8 // APC rate\n, "plan_name": /* the plan */ "PPO"}',
+      );
+      expect(repaired?.examples.comments).toEqual([
+        { key: 'standard_charge_dollar', within: false, written: '// APC rate' },
+        { key: 'plan_name', within: false, written: '/* the plan */' },
+      ]);
+    });
+
+    it('names the key of a text with a character repaired, and the text around it', () => {
+      const note = 'SPLINT FOR THE LOWER LEG, LONG, ADJUSTABLE, 4"X4" PADDING, EACH ONE';
+      const repaired = lenientJson(
+        `{"description": "TUBE\tFOLEY", "code_type": "W\\O", "note": "${note}"}`,
+        true,
+      );
+      expect(repaired?.examples.controlCharacters).toEqual([
+        { key: 'description', within: false, written: 'TUBE\tFOLEY' },
+      ]);
+      expect(repaired?.examples.invalidEscapes).toEqual([
+        { key: 'code_type', within: false, written: 'W\\O' },
+      ]);
+      // A long text is shown around the quote, to its end when that is near, the rest cut.
+      expect(repaired?.examples.unescapedQuotes).toEqual([
+        { key: 'note', within: false, written: '… LONG, ADJUSTABLE, 4"X4" PADDING, EACH O…' },
+        { key: 'note', within: false, written: '…ONG, ADJUSTABLE, 4"X4" PADDING, EACH ONE' },
+      ]);
+    });
+
+    it('names the key of a text that lost its closing quote, and of repairs inside it', () => {
+      const repaired = lenientJson(
+        '{"description": "Office\tvisit,\n "codes": [{"code": "99213", "type": "CPT"}]}',
+        true,
+      );
+      expect(repaired?.examples.unclosedStrings).toEqual([
+        { key: 'description', within: false, written: 'Office\tvisit' },
+      ]);
+      // Counted once, though the string was read twice: as it ran on, then alone.
+      expect(repaired?.controlCharacters).toBe(1);
+      expect(repaired?.examples.controlCharacters).toEqual([
+        { key: 'description', within: false, written: 'Office\tvisit' },
+      ]);
+    });
+
+    it('names no key for a repair before the first', () => {
+      expect(lenientJson('[.5, {"a": 1}]')?.examples.numberForms).toEqual([
+        { key: null, within: true, written: '.5' },
+      ]);
+    });
+
+    it('keeps the first examples of a kind, as many as a report keeps, and counts them all', () => {
+      const text = `{${[...'abcdefgh'].map((key) => `"${key}": NaN`).join(', ')}}`;
+      const repaired = lenientJson(text);
+      expect(repaired?.nonFinite).toBe(8);
+      expect(EXAMPLES_PER_RULE).toBeLessThan(8);
+      expect(repaired?.examples.nonFinite.map((example) => example.key)).toEqual(
+        [...'abcdefgh'].slice(0, EXAMPLES_PER_RULE),
+      );
+    });
   });
 
   it('finds nothing to repair in other broken JSON, or in negative numbers', () => {

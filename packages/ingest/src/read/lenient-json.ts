@@ -1,3 +1,5 @@
+import { EXAMPLES_PER_RULE } from '../validate/report.ts';
+
 /**
  * What JSON.parse refuses but a reasonable reader can read, in a value the JSON reader has cut
  * out of a file: the bare `NaN`, `Infinity` and `-Infinity` that Python's `json.dump` writes for
@@ -52,6 +54,31 @@ export interface LenientText {
    * values written without quotes (`$400`) were read as texts.
    */
   unclosedStrings: number;
+  /** The first repairs of each kind (EXAMPLES_PER_RULE, as many as a report keeps), in order. */
+  examples: Record<Repair, RepairExample[]>;
+}
+
+/** A kind of repair, as LenientText counts it. */
+export type Repair = Exclude<keyof LenientText, 'text' | 'examples'>;
+
+/** Where a repair was, for a reader of the report to find it in a large item, and what it read. */
+export interface RepairExample {
+  /**
+   * The key it was in: the last one read in its object, or, before one (or in a list), the one
+   * whose value that object or list is; null when none came before it.
+   */
+  key: string | null;
+  /**
+   * Whether it was inside that key's value (a list, or an object before its first key), rather
+   * than after it in the key's object.
+   */
+  within: boolean;
+  /**
+   * What was written there, at most EXCERPT characters (… where cut): the value or word read
+   * (`None`, `$400`, `.5`), the comment, the text around a character repaired in a text, the
+   * comma dropped; nothing for a value or comma that was missing.
+   */
+  written: string;
 }
 
 const QUOTE = 0x22;
@@ -60,6 +87,34 @@ const COMMA = 0x2c;
 const COLON = 0x3a;
 const SLASH = 0x2f;
 const NON_FINITE = /^-?(?:NaN|Infinity)/;
+
+/** How much of what was written an example keeps. */
+const EXCERPT = 40;
+
+/**
+ * What was written from `from` to `to`, at most EXCERPT characters, around `at` when it is far
+ * from `from`; … where cut.
+ */
+function excerpt(text: string, from: number, to: number, at: number): string {
+  const start = Math.max(from, Math.min(at - EXCERPT / 2, to - EXCERPT));
+  const end = Math.min(to, start + EXCERPT);
+  return `${start > from ? '…' : ''}${text.slice(start, end)}${end < to ? '…' : ''}`;
+}
+
+/**
+ * Where the text of a string that goes on at `at` ends: at its next quote that no backslash
+ * escapes and that `closes` (when given) takes as closing it, looked for up to what an excerpt
+ * around `at` shows (so past that, when none is there).
+ */
+function textEnd(text: string, at: number, closes?: (text: string, k: number) => boolean): number {
+  const limit = Math.min(text.length, at + EXCERPT + 1);
+  for (let j = at + 1; j < limit; j++) {
+    const c = text.charCodeAt(j);
+    if (c === QUOTE && (closes === undefined || closes(text, j))) return j;
+    if (c === BACKSLASH) j++;
+  }
+  return limit;
+}
 
 /** How JSON writes the control characters it has a short escape for. */
 const CONTROL_ESCAPES: Readonly<Record<number, string>> = {
@@ -259,6 +314,12 @@ function isBracket(c: number): boolean {
   return c === 0x7b || c === 0x7d || c === 0x5b || c === 0x5d;
 }
 
+/** What a bracket or brace open in a text is: a list, or an object before or after its first key. */
+const LIST = 0;
+const OBJECT = 1;
+const FIELD = 2;
+type Nesting = typeof LIST | typeof OBJECT | typeof FIELD;
+
 /** Whether a colon comes next in `text` after i, past white space. */
 function colonAfter(text: string, i: number): boolean {
   let j = i + 1;
@@ -282,19 +343,67 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
     numberForms: 0,
     unclosedStrings: 0,
   };
+  const examples: Record<Repair, RepairExample[]> = {
+    nonFinite: [],
+    trailingCommas: [],
+    missingCommas: [],
+    extraCommas: [],
+    comments: [],
+    unescapedQuotes: [],
+    controlCharacters: [],
+    invalidEscapes: [],
+    numberForms: [],
+    unclosedStrings: [],
+  };
   /** What came last: an opening bracket, a comma, a colon, or a whole value (or key). */
   let last: 'open' | 'comma' | 'colon' | 'value' = 'open';
-  /** For each bracket or brace open here, whether it is a list's. */
-  const lists: boolean[] = [];
-  const drop = (i: number) => {
+  /** For each bracket or brace open here, a list's, or an object's before or after its first key. */
+  const open: Nesting[] = [];
+  /**
+   * The key each of those is in, after the text's own (for a key at the top): the last read in
+   * it, or the one it was in when it opened. Kept as the scan goes, so an example costs no
+   * search back.
+   */
+  const keys: (string | null)[] = [null];
+  /** Where the scan is, as an example says it. */
+  const here = (): Omit<RepairExample, 'written'> => ({
+    key: keys[keys.length - 1] ?? null,
+    within: open[open.length - 1] !== FIELD,
+  });
+  /**
+   * Counts a repair, and keeps it as an example while fewer are kept: what was written is from
+   * `from` to `to`, shown around `at`. Examples are so the first of each kind, as many as counted
+   * up to EXAMPLES_PER_RULE.
+   */
+  const count = (repair: Repair, from: number, to: number, at = from) => {
+    found[repair]++;
+    const kept = examples[repair];
+    if (kept.length < EXAMPLES_PER_RULE)
+      kept.push({ ...here(), written: excerpt(text, from, to, at) });
+  };
+  /**
+   * Counts a repair at `at` in the text of the string that opened at `quote`, which a quote that
+   * `closes` (see textEnd) closes.
+   */
+  const countInText = (
+    repair: Repair,
+    quote: number,
+    at: number,
+    closes?: (text: string, k: number) => boolean,
+  ) => {
+    const kept = examples[repair].length < EXAMPLES_PER_RULE;
+    count(repair, quote + 1, kept ? textEnd(text, at, closes) : at, at);
+  };
+  const drop = (i: number, repair: Repair) => {
     parts.push(text.slice(from, i));
     from = i + 1;
+    count(repair, i, i + 1);
   };
   /** A colon followed by no value (`"a": ,`): null is put in before i. */
   const noValue = (i: number) => {
     parts.push(text.slice(from, i), 'null');
     from = i;
-    found.nonFinite++;
+    count('nonFinite', i, i);
     last = 'value';
   };
   let i = 0;
@@ -309,9 +418,9 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
       const close = block ? text.indexOf('*/', i + 2) : text.indexOf('\n', i + 2);
       const end = close === -1 ? text.length : close + (block ? 2 : 0);
       parts.push(text.slice(from, i));
+      count('comments', i, end);
       from = end;
       i = end;
-      found.comments++;
       continue;
     }
     if (c === COMMA) {
@@ -319,13 +428,9 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
       let j = i + 1;
       while (j < text.length && isWhitespace(text.charCodeAt(j))) j++;
       const next = text[j];
-      if (next === ']' || next === '}') {
-        drop(i);
-        found.trailingCommas++;
-      } else if (last === 'comma' || last === 'open') {
-        drop(i);
-        found.extraCommas++;
-      } else last = 'comma';
+      if (next === ']' || next === '}') drop(i, 'trailingCommas');
+      else if (last === 'comma' || last === 'open') drop(i, 'extraCommas');
+      else last = 'comma';
       i++;
       continue;
     }
@@ -336,7 +441,7 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
     }
     if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       if (last === 'colon') noValue(i);
-      lists.pop();
+      if (open.pop() !== undefined) keys.pop();
       last = 'value';
       i++;
       continue;
@@ -345,23 +450,26 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
     if (last === 'value') {
       parts.push(text.slice(from, i), ',');
       from = i;
-      found.missingCommas++;
+      count('missingCommas', i, i);
     }
     if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      lists.push(c === 0x5b);
+      open.push(c === 0x5b ? LIST : OBJECT);
+      keys.push(keys[keys.length - 1] ?? null);
       last = 'open';
       i++;
       continue;
     }
     // A value rather than a key: a field's (after a colon, or the text's own, as a top-level
     // field's value cut out), or in a list.
-    const ofField = last === 'colon' || (last === 'open' && lists.length === 0);
-    const isValue = ofField || lists[lists.length - 1] === true;
+    const ofField = last === 'colon' || (last === 'open' && open.length === 0);
+    const isValue = ofField || open[open.length - 1] === LIST;
     last = 'value';
     if (c === QUOTE) {
       // Skip the string, escapes included; a raw control character or a backslash JSON does
       // not know is written as JSON wants it.
-      const open = i;
+      const quote = i;
+      /** With `quotesAsText`, which quotes close the string: the others are its text's own. */
+      const closes = quotesAsText ? (isValue ? closesText : closesKey) : undefined;
       const before =
         isValue && quotesAsText ? { parts: parts.length, from, found: { ...found } } : null;
       i++;
@@ -372,43 +480,56 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
               text.slice(from, i),
               CONTROL_ESCAPES[d] ?? `\\u00${d.toString(16).padStart(2, '0')}`,
             );
+            countInText('controlCharacters', quote, i, closes);
             from = ++i;
-            found.controlCharacters++;
           } else if (d !== BACKSLASH) i++;
           else if (escapes(text, i)) i += 2;
           else {
             // `\'` is an apostrophe, as JavaScript and PHP escape it; any other is a backslash.
             const apostrophe = text[i + 1] === "'";
             parts.push(text.slice(from, i), apostrophe ? '' : '\\');
+            countInText('invalidEscapes', quote, i, closes);
             from = apostrophe ? i + 1 : i;
             i += apostrophe ? 2 : 1;
-            found.invalidEscapes++;
           }
         }
-        if (!quotesAsText || i >= text.length) break;
-        if (isValue ? closesText(text, i) : closesKey(text, i)) break;
+        if (closes === undefined || i >= text.length || closes(text, i)) break;
         parts.push(text.slice(from, i), '\\');
         from = i;
-        found.unescapedQuotes++;
+        countInText('unescapedQuotes', quote, i, closes);
         i++;
       }
       const cut =
-        before && i < text.length && colonAfter(text, i) ? lostQuoteEnd(text, open, i, true) : -1;
+        before && i < text.length && colonAfter(text, i) ? lostQuoteEnd(text, quote, i, true) : -1;
       if (before && cut !== -1) {
         // What was done to the string so far is undone; its text up to `cut` is read alone.
         parts.length = before.parts;
         from = before.from;
         Object.assign(found, before.found);
-        const value = `${text.slice(open, cut)}"`;
+        // Each kind's examples are its first, as many as counted: those of the string go too.
+        for (const repair of Object.keys(found) as Repair[])
+          examples[repair].length = Math.min(examples[repair].length, found[repair]);
+        const value = `${text.slice(quote, cut)}"`;
         const repaired = lenientJson(value, true);
-        if (repaired)
-          for (const key of Object.keys(found) as (keyof typeof found)[])
-            found[key] += repaired[key];
-        parts.push(text.slice(from, open), repaired?.text ?? value);
+        count('unclosedStrings', quote + 1, cut);
+        if (repaired) {
+          // The string, read alone, was in no key: it is in this one.
+          const place = here();
+          for (const repair of Object.keys(found) as Repair[]) {
+            found[repair] += repaired[repair];
+            const kept = examples[repair];
+            const more = repaired.examples[repair].slice(0, EXAMPLES_PER_RULE - kept.length);
+            for (const example of more) kept.push({ ...example, ...place });
+          }
+        }
+        parts.push(text.slice(from, quote), repaired?.text ?? value);
         from = cut;
         i = cut;
-        found.unclosedStrings++;
         continue;
+      }
+      if (!isValue) {
+        keys[keys.length - 1] = text.slice(quote + 1, i);
+        if (open.length > 0) open[open.length - 1] = FIELD;
       }
       i++;
       continue;
@@ -422,7 +543,7 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
       if (repaired) {
         parts.push(text.slice(from, i), repaired[0]);
         from = end;
-        found[repaired[1]]++;
+        count(repaired[1], i, end);
       }
       i = end;
       continue;
@@ -430,9 +551,9 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
     const match = NON_FINITE.exec(text.slice(i, i + 9));
     if (match) {
       parts.push(text.slice(from, i), 'null');
+      count('nonFinite', i, i + match[0].length);
       i += match[0].length;
       from = i;
-      found.nonFinite++;
       continue;
     }
     let end = i + 1;
@@ -441,11 +562,11 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
     if (number !== null) {
       parts.push(text.slice(from, i), number);
       from = end;
-      found.numberForms++;
+      count('numberForms', i, end);
     }
     i = end;
   }
   if (Object.values(found).every((n) => n === 0)) return null;
   parts.push(text.slice(from));
-  return { text: parts.join(''), ...found };
+  return { text: parts.join(''), ...found, examples };
 }

@@ -621,14 +621,35 @@ describe('records and rules', () => {
     expect(
       report.examples('json.comma').map((e) => [e.location, e.message.split(': ')[1]]),
     ).toEqual([
-      ['standard_charge_information[0]', 'missing comma'],
-      ['standard_charge_information[0]', 'extra comma'],
+      ['standard_charge_information[0]', 'missing comma after "description"'],
+      ['standard_charge_information[0]', 'extra comma after "setting"'],
     ]);
     // A key without its colon is not a comma's doing: the item is still refused, and said so.
     expect(report.count('json.invalid-item')).toBe(1);
     expect(report.examples('json.invalid-item')[0]?.location).toBe(
       'standard_charge_information[1]',
     );
+  });
+
+  it("names in a repair's example the key it was in and what was written there", async () => {
+    const json =
+      '{"hospital_name": "Test Hospital", "last_updated_on": "2026-01-15", "version": "3.0.0", ' +
+      '"standard_charge_information": [{"description": "Office visit", "code_information": ' +
+      '[{"code": "99213", "type": "CPT"}], "standard_charges": [{"setting": "outpatient", ' +
+      '"gross_charge": 250, "payers_information": [{"payer_name": "Aetna" "plan_name": "PPO", ' +
+      '"standard_charge_dollar": None, "standard_charge_percentage": 80, ' +
+      '"methodology": "percent of total billed charges"}]}]}]}';
+    const { records, report } = await readText('repairs-named.json', json);
+    expect(records[0]?.payers[0]).toMatchObject({ payerName: 'Aetna', dollar: null });
+    expect(report.examples('json.non-finite')).toMatchObject([
+      {
+        location: 'standard_charge_information[0]',
+        message: expect.stringMatching(/: standard_charge_dollar: "None"$/) as unknown,
+      },
+    ]);
+    expect(report.examples('json.comma').map((e) => e.message.split(': ')[1])).toEqual([
+      'missing comma after "payer_name"',
+    ]);
   });
 
   describe('an item whose braces and brackets do not pair up', () => {
