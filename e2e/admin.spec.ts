@@ -158,7 +158,7 @@ test.describe('admin screens', () => {
     );
     await expect(section).toContainText(/No daily refresh has run in the past week\.|The latest /);
     await expect(section).toContainText(/request/);
-    const updated = section.getByText(/^Updated \d{2}:\d{2}$/);
+    const updated = section.getByText(/^Updated \d{1,2}:\d{2} [AP]M$/);
     await expect(updated).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Failing files' })).toBeVisible();
     await expectAccessible(page);

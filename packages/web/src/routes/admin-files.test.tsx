@@ -425,13 +425,15 @@ describe('keeping the daily refresh current', () => {
   it('says when it was last updated', async () => {
     const { section } = await watch(() => jsonResponse(200, COMPLETED));
     const updated = section.getByText(/^Updated\b/);
-    expect(updated.textContent).toBe('Updated 14:05');
+    expect(updated.textContent).toBe('Updated 2:05 PM');
     expect(updated.querySelector('time')?.getAttribute('datetime')).toBe(
       new Date(2026, 10, 25, 14, 5, 0).toISOString(),
     );
 
     await vi.advanceTimersByTimeAsync(60_000);
-    await waitFor(() => expect(section.getByText(/^Updated\b/).textContent).toBe('Updated 14:06'));
+    await waitFor(() =>
+      expect(section.getByText(/^Updated\b/).textContent).toBe('Updated 2:06 PM'),
+    );
   });
 
   it('keeps the status shown when asking again fails, and says what time it is from', async () => {
@@ -441,7 +443,7 @@ describe('keeping the daily refresh current', () => {
     answer = ERROR;
     await vi.advanceTimersByTimeAsync(60_000 + RETRIES_MS);
     expect(section.getByRole('status').textContent).toBe(
-      'Could not update the refresh status; showing what was known at 14:05.',
+      'Could not update the refresh status; showing what was known at 2:05 PM.',
     );
     expect(section.queryByRole('alert')).toBeNull();
     expect(section.getByText(NO_REQUESTS)).toBeTruthy();
@@ -451,7 +453,7 @@ describe('keeping the daily refresh current', () => {
     answer = () => jsonResponse(200, COMPLETED);
     await vi.advanceTimersByTimeAsync(60_000);
     await waitFor(() => expect(section.queryByRole('status')).toBeNull());
-    expect(section.getByText(/^Updated\b/).textContent).toBe('Updated 14:07');
+    expect(section.getByText(/^Updated\b/).textContent).toBe('Updated 2:07 PM');
   });
 
   it('names the day of what it shows when that was before midnight', async () => {
@@ -462,7 +464,7 @@ describe('keeping the daily refresh current', () => {
     answer = ERROR;
     await vi.advanceTimersByTimeAsync(60_000 + RETRIES_MS);
     expect(section.getByRole('status').textContent).toBe(
-      'Could not update the refresh status; showing what was known on November 25, 2026 at 23:59.',
+      'Could not update the refresh status; showing what was known on November 25, 2026 at 11:59 PM.',
     );
   });
 

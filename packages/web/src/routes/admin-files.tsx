@@ -66,7 +66,7 @@ function Source({ file }: { file: FailingFile }) {
   );
 }
 
-/** 'Since March 27, 2026 at 10:42; 3 failed reads, the latest on …'. */
+/** 'Since March 27, 2026 at 10:42 AM; 3 failed reads, the latest on …'. */
 export function failingWords(file: Pick<FailingFile, 'failingSince' | 'lastTriedAt' | 'failures'>) {
   const since = `Since ${formatDateAndTime(file.failingSince)}`;
   if (file.failures === 1) return `${since}; 1 failed read`;
@@ -166,7 +166,7 @@ function underWay({ latest, requests }: RefreshStatus): boolean {
 /** Signed in but not an administrator: the list below says so, and nothing is asked again. */
 const refused = (error: unknown) => error instanceof ApiRequestError && error.status === 403;
 
-/** 'at 14:05', or 'on November 24, 2026 at 14:05' when that is not the day of `now`. */
+/** 'at 2:05 PM', or 'on November 24, 2026 at 2:05 PM' when that is not the day of `now`. */
 function whenWords(at: number, now: number): string {
   const iso = new Date(at).toISOString();
   const then = dayAndTime(iso);
@@ -221,7 +221,7 @@ function DailyRefresh() {
   );
 }
 
-/** 'Updated 14:05': when the section's status was last fetched. */
+/** 'Updated 2:05 PM': when the section's status was last fetched. */
 function Updated({ at }: { at: number }) {
   const iso = new Date(at).toISOString();
   return (

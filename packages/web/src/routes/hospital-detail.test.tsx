@@ -350,16 +350,16 @@ describe('HospitalDetailRoute', () => {
     // 17:42 UTC is 10:42 in Los Angeles in March (PDT).
     const runs = (await fileCards('charges.json')).map((card) => within(card));
     expect(runs.map((run) => run.getByText(/^Read on /).textContent)).toEqual([
-      'Read on March 27, 2026 at 10:42',
-      'Read on March 27, 2026 at 10:38',
-      'Read on March 27, 2026 at 10:31',
+      'Read on March 27, 2026 at 10:42 AM',
+      'Read on March 27, 2026 at 10:38 AM',
+      'Read on March 27, 2026 at 10:31 AM',
     ]);
     const loading = within(await fileCard('later.json'));
     expect(loading.getByText('Loading')).toBeTruthy();
     expect(loading.queryByText(/^(Read|Tried) on /)).toBeNull();
     // A run that failed was tried, not read.
     const failed = within(await fileCard('charges-cut.json'));
-    expect(failed.getByText('Tried on March 27, 2026 at 10:35')).toBeTruthy();
+    expect(failed.getByText('Tried on March 27, 2026 at 10:35 AM')).toBeTruthy();
   });
 
   it('shows how far a file being loaded has been checked and read, and its figures once it ends', async () => {
@@ -546,7 +546,7 @@ describe('HospitalDetailRoute', () => {
         .map((element) => element.textContent),
     ).toEqual([
       'Same file as the one in use at the time: nothing changed',
-      'Read on March 27, 2026 at 10:38',
+      'Read on March 27, 2026 at 10:38 AM',
       'charges.json',
     ]);
     expect(unchanged?.queryByRole('list')).toBeNull();
@@ -591,7 +591,7 @@ describe('HospitalDetailRoute', () => {
     // History: its name, status and when stay in sight; what it read is folded.
     expect(fold(replaced as HTMLElement)).not.toBeNull();
     expect(
-      within(replaced as HTMLElement).getByText('Read on March 27, 2026 at 10:31'),
+      within(replaced as HTMLElement).getByText('Read on March 27, 2026 at 10:31 AM'),
     ).toBeTruthy();
     const failure = within(failed).getByText(/^Error: The JSON file ends/);
     expect(failure.closest('details')).toBe(fold(failed));
@@ -648,10 +648,10 @@ describe('HospitalDetailRoute', () => {
 
     const cards = (await fileCards('daily.json')).map((card) => within(card));
     expect(cards.map((card) => card.getByText(/^Read /).textContent)).toEqual([
-      'Read 3 times, from March 25, 2026 at 10:42 to March 27, 2026 at 10:42',
-      'Read on March 23, 2026 at 10:42',
-      'Read on March 22, 2026 at 10:42',
-      'Read on March 21, 2026 at 10:42',
+      'Read 3 times, from March 25, 2026 at 10:42 AM to March 27, 2026 at 10:42 AM',
+      'Read on March 23, 2026 at 10:42 AM',
+      'Read on March 22, 2026 at 10:42 AM',
+      'Read on March 21, 2026 at 10:42 AM',
     ]);
     expect(
       cards[0]?.getByText('Same file as the one in use at the time: nothing changed'),

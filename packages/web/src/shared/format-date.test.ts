@@ -24,10 +24,10 @@ describe('formatDateAndTime', () => {
   inTimeZone('America/Los_Angeles');
 
   it('writes the day in words and the hour and minute in local time', () => {
-    expect(formatDateAndTime('2026-03-27T17:42:59Z')).toBe('March 27, 2026 at 10:42');
+    expect(formatDateAndTime('2026-03-27T17:42:59Z')).toBe('March 27, 2026 at 10:42 AM');
     // Past midnight in UTC, still the day before in Los Angeles; then just past its midnight.
-    expect(formatDateAndTime('2026-01-06T07:30:00Z')).toBe('January 5, 2026 at 23:30');
-    expect(formatDateAndTime('2026-01-06T08:07:00Z')).toBe('January 6, 2026 at 00:07');
+    expect(formatDateAndTime('2026-01-06T07:30:00Z')).toBe('January 5, 2026 at 11:30 PM');
+    expect(formatDateAndTime('2026-01-06T08:07:00Z')).toBe('January 6, 2026 at 12:07 AM');
   });
 
   it('shows a value that is not a date as it came', () => {

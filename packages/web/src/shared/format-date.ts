@@ -38,18 +38,24 @@ export function formatCalendarDate(value: string): string {
 
 /**
  * An instant as its day and minute in local time, for telling apart runs minutes apart:
- * 'March 27, 2026 at 10:42'. Anything that does not parse is shown as it came.
+ * 'March 27, 2026 at 10:42 AM'. Anything that does not parse is shown as it came.
  */
 export function formatDateAndTime(iso: string): string {
   const parts = dayAndTime(iso);
   return parts ? `${parts.day} at ${parts.time}` : iso;
 }
 
-/** An instant's day ('March 27, 2026') and minute ('10:42') in local time; null if it does not parse. */
+/**
+ * An instant's day ('March 27, 2026') and minute ('10:42 AM', on the 12-hour clock US readers
+ * use) in local time; null if it does not parse.
+ */
 export function dayAndTime(iso: string): { day: string; time: string } | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   // Not one formatter made at load, like calendarDate: it would keep the zone of that moment.
   const day = date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-  return { day, time: `${pad(date.getHours())}:${pad(date.getMinutes())}` };
+  // Written out, not toLocaleTimeString: ICU versions put a narrow no-break space before "PM".
+  const hours = date.getHours();
+  const time = `${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+  return { day, time };
 }

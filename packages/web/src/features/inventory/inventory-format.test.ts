@@ -123,17 +123,17 @@ describe('when repeated runs were read', () => {
     const entry = (firstReadAt: string, loadedAt: string) =>
       runReadWhen({ status: 'unchanged', timesRead: 3, firstReadAt, loadedAt });
     expect(entry('2026-03-25T17:42:00Z', '2026-03-27T17:42:00Z')).toBe(
-      'Read 3 times, from March 25, 2026 at 10:42 to March 27, 2026 at 10:42',
+      'Read 3 times, from March 25, 2026 at 10:42 AM to March 27, 2026 at 10:42 AM',
     );
     expect(entry('2026-03-27T17:42:00Z', '2026-03-27T18:05:00Z')).toBe(
-      'Read 3 times on March 27, 2026, from 10:42 to 11:05',
+      'Read 3 times on March 27, 2026, from 10:42 AM to 11:05 AM',
     );
     expect(entry('2026-03-27T17:42:00Z', '2026-03-27T17:42:50Z')).toBe(
-      'Read 3 times on March 27, 2026 at 10:42',
+      'Read 3 times on March 27, 2026 at 10:42 AM',
     );
     // Five minutes before and after midnight in Los Angeles: two days, though one in UTC.
     expect(entry('2026-03-27T06:55:00Z', '2026-03-27T07:05:00Z')).toBe(
-      'Read 3 times, from March 26, 2026 at 23:55 to March 27, 2026 at 00:05',
+      'Read 3 times, from March 26, 2026 at 11:55 PM to March 27, 2026 at 12:05 AM',
     );
     expect(
       runReadWhen({
@@ -142,7 +142,7 @@ describe('when repeated runs were read', () => {
         firstReadAt: '2026-03-27T17:42:00Z',
         loadedAt: '2026-03-27T17:42:00Z',
       }),
-    ).toBe('Read on March 27, 2026 at 10:42');
+    ).toBe('Read on March 27, 2026 at 10:42 AM');
     // Runs that failed alike, one after the other (a list taken down, read daily).
     expect(
       runReadWhen({
@@ -151,7 +151,7 @@ describe('when repeated runs were read', () => {
         firstReadAt: '2026-03-26T17:42:00Z',
         loadedAt: '2026-03-27T17:42:00Z',
       }),
-    ).toBe('Tried 2 times, from March 26, 2026 at 10:42 to March 27, 2026 at 10:42');
+    ).toBe('Tried 2 times, from March 26, 2026 at 10:42 AM to March 27, 2026 at 10:42 AM');
   });
 });
 

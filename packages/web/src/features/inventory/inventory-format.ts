@@ -46,7 +46,7 @@ export function showsFigures(file: Pick<HospitalFile, 'status'>): boolean {
 }
 
 /**
- * When a run ended, to tell apart runs of one file: 'Read on March 27, 2026 at 10:42' ('Tried on'
+ * When a run ended, to tell apart runs of one file: 'Read on March 27, 2026 at 10:42 AM' ('Tried on'
  * for one that failed); null for one still loading.
  */
 export function fileReadWhen(file: Pick<HospitalFile, 'status' | 'loadedAt'>): string | null {
@@ -70,8 +70,8 @@ export function lastOpenRun(files: readonly HospitalFile[]): number {
 /**
  * When a listed run ended: as fileReadWhen for one run; for an entry that stands for several
  * (a file found unchanged run after run), how many and between when, saying a day or a minute
- * once: 'Read 3 times, from March 25, 2026 at 10:42 to March 27, 2026 at 10:42', 'Read 2 times
- * on March 27, 2026, from 10:42 to 11:05', 'Read 2 times on March 27, 2026 at 10:42'.
+ * once: 'Read 3 times, from March 25, 2026 at 10:42 AM to March 27, 2026 at 10:42 AM', 'Read 2 times
+ * on March 27, 2026, from 10:42 AM to 11:05 AM', 'Read 2 times on March 27, 2026 at 10:42 AM'.
  */
 export function runReadWhen(
   file: Pick<HospitalFile, 'status' | 'loadedAt' | 'timesRead' | 'firstReadAt'>,
