@@ -592,7 +592,7 @@ test('a real file loaded by the CLI shows where it deviates; a broken one is lis
   await expect(runs.nth(2)).toContainText('Replaced when the same file was read again');
   await expect(page.getByText('Replaced by a newer file')).toHaveCount(0);
   const day = String.raw`[A-Z][a-z]+ \d{1,2}, \d{4}`;
-  const time = String.raw`\d\d:\d\d`;
+  const time = String.raw`\d{1,2}:\d\d [AP]M`;
   for (const run of [runs.nth(0), runs.nth(2)])
     await expect(run.getByText(new RegExp(`^Read on ${day} at ${time}$`))).toBeVisible();
   // Two runs seconds apart: in one minute, or two of one day (or of two days, at midnight).
