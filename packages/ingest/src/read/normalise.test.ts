@@ -393,6 +393,13 @@ describe('settings, methodologies and code types spelled another way', () => {
     ['IP/OP', 'both'],
     ['Outpatient and Inpatient', 'both'],
     ['Inpt', 'inpatient'],
+    ['Inpatient|Outpatient', 'both'],
+    ['Inpatient, Outpatient', 'both'],
+    ['IP, OP', 'both'],
+    ['Inpatient;Outpatient', 'both'],
+    ['Both Inpatient and Outpatient', 'both'],
+    ['Inpatient and/or Outpatient', 'both'],
+    ['Outpatient or Inpatient', 'both'],
   ])('reads the setting %j as %s', (raw, value) => {
     expect(read((r) => setting(raw, r, 'row 3'))).toEqual({ value, rules: ['enum.spelling'] });
   });
@@ -430,7 +437,7 @@ describe('settings, methodologies and code types spelled another way', () => {
   });
 
   it('leaves a value that means something else unknown', () => {
-    for (const raw of ['O', 'outpatients', 'ER']) {
+    for (const raw of ['O', 'outpatients', 'ER', 'Inpatient, ER', 'IP, Observation']) {
       expect(read((r) => setting(raw, r, 'row 3')).value).toBeUndefined();
     }
     for (const raw of ['fee', 'fee for service', 'percent']) {
@@ -459,6 +466,15 @@ describe('settings, methodologies and code types spelled another way', () => {
     ['ICD9', 'ICD'],
     ['Charge Code', 'CDM'],
     ['Chargemaster', 'CDM'],
+    ['CPT Code', 'CPT'],
+    ['HCPCS Code', 'HCPCS'],
+    ['RC Code', 'RC'],
+    ['Rev Cd', 'RC'],
+    ['C.P.T.', 'CPT'],
+    ['MS-DRG Code', 'MS-DRG'],
+    ['CPT/HCPCS', 'HCPCS'],
+    ['HCPCS/CPT', 'HCPCS'],
+    ['CPT-HCPCS', 'HCPCS'],
   ])('reads the code type %j as %s', (raw, value) => {
     expect(read((r) => codeType(CODE_TYPES_V3_SET, r, raw, 'row 3'))).toEqual({
       value,
@@ -469,6 +485,10 @@ describe('settings, methodologies and code types spelled another way', () => {
   it('keeps a type outside the CMS list, or outside the file version, and warns', () => {
     expect(read((r) => codeType(CODE_TYPES_V3_SET, r, 'UB04', 'row 3'))).toEqual({
       value: 'UB04',
+      rules: ['enum.code-type'],
+    });
+    expect(read((r) => codeType(CODE_TYPES_V3_SET, r, 'Code', 'row 3'))).toEqual({
+      value: 'CODE',
       rules: ['enum.code-type'],
     });
     expect(read((r) => codeType(CODE_TYPES_V2_SET, r, 'MS LTC DRG', 'row 3'))).toEqual({
@@ -617,6 +637,16 @@ describe('modifierCodes', () => {
     'keeps %j, which is not a list of modifiers, as written',
     (written) => {
       expect(read((r) => modifierCodes([written], r, 'row 3')).value).toEqual([written]);
+    },
+  );
+
+  it.each([['N/A'], ['NA'], ['n/a'], ['-'], ['None'], ['#N/A'], ['nan'], ['0'], ['00']])(
+    'leaves out %j, a placeholder, as no modifier, and says so',
+    (written) => {
+      const report = new ValidationReport();
+      expect(modifierCodes(['26', written, 'TC'], report, 'row 3')).toEqual(['26', 'TC']);
+      const [example] = report.examples('value.placeholder');
+      expect(example?.message).toContain(`modifier ${JSON.stringify(written)}`);
     },
   );
 

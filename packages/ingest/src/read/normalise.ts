@@ -454,11 +454,13 @@ export function jsonText(
 }
 
 /**
- * A CMS value's spelling with letter case, spaces, hyphens, underscores and slashes taken out:
- * "Fee-Schedule", "fee_schedule" and "FEE SCHEDULE" are all "feeschedule".
+ * A CMS value's spelling with letter case, spaces, hyphens, underscores, slashes, points and the
+ * marks that join two values (| , ;) taken out: "Fee-Schedule", "fee_schedule" and "FEE
+ * SCHEDULE" are all "feeschedule"; "Inpatient|Outpatient" and "IP, OP" are "inpatientoutpatient"
+ * and "ipop"; "C.P.T." is "cpt".
  */
 function compact(raw: string): string {
-  return raw.toLowerCase().replace(/[\s_/-]+/g, '');
+  return raw.toLowerCase().replace(/[\s_/|,;.-]+/g, '');
 }
 
 /** Each CMS value by its compact spelling, plus the other spellings real files use for it. */
@@ -477,7 +479,8 @@ const SETTING_SPELLINGS = spellings(SETTINGS, {
   op: 'outpatient',
   inpt: 'inpatient',
   outpt: 'outpatient',
-  // Both settings named together: "Inpatient/Outpatient", "IP/OP", "Inpatient and Outpatient".
+  // Both settings named together: "Inpatient/Outpatient", "IP/OP", "Inpatient and Outpatient",
+  // "Inpatient|Outpatient", "Both Inpatient and Outpatient", "Inpatient and/or Outpatient".
   inpatientoutpatient: 'both',
   outpatientinpatient: 'both',
   inpatientandoutpatient: 'both',
@@ -486,6 +489,14 @@ const SETTING_SPELLINGS = spellings(SETTINGS, {
   ipop: 'both',
   opip: 'both',
   'ip&op': 'both',
+  bothinpatientandoutpatient: 'both',
+  bothinpatientoutpatient: 'both',
+  inpatientandoroutpatient: 'both',
+  inpatientoroutpatient: 'both',
+  outpatientandorinpatient: 'both',
+  outpatientorinpatient: 'both',
+  ipandop: 'both',
+  iporop: 'both',
 });
 const PERCENT_OF_CHARGES = 'percent of total billed charges';
 const METHODOLOGY_SPELLINGS = spellings(METHODOLOGIES, {
@@ -809,11 +820,17 @@ const CODE_TYPE_SPELLINGS = spellings(CODE_TYPES_V3_SET, {
   chargecode: 'CDM',
   chargemaster: 'CDM',
   cdmcode: 'CDM',
+  // Both names of the one code set: CPT codes are HCPCS Level I, and the search takes CPT and
+  // HCPCS codes together, telling them apart by their shape.
+  cpthcpcs: 'HCPCS',
+  hcpcscpt: 'HCPCS',
 });
+/** A type written with "code" after it: "CPT Code", "RC Code", "Rev Cd". */
+const CODE_WORD_AFTER = /(?:codes?|cd)$/;
 
 /**
  * A code type, upper-cased, or the CMS type another spelling means ("MS DRG", "CPT4", "HCPC",
- * "Rev Code"); a type outside the CMS list is kept and warned.
+ * "Rev Code", "CPT Code", "C.P.T.", "CPT/HCPCS"); a type outside the CMS list is kept and warned.
  */
 export function codeType(
   allowed: ReadonlySet<string>,
@@ -827,7 +844,9 @@ export function codeType(
     report.add('enum.title-case', location, JSON.stringify(raw));
     return upper;
   }
-  const spelled = CODE_TYPE_SPELLINGS.get(compact(raw));
+  const key = compact(raw);
+  const spelled =
+    CODE_TYPE_SPELLINGS.get(key) ?? CODE_TYPE_SPELLINGS.get(key.replace(CODE_WORD_AFTER, ''));
   if (spelled !== undefined && allowed.has(spelled)) {
     report.add('enum.spelling', location, JSON.stringify(raw));
     return spelled;
@@ -961,8 +980,10 @@ const MODIFIER_SEPARATOR = /\s*[,;/]\s*|\s+/;
  * hospital's spreadsheet did to it: `'59` loses its apostrophe (`code.apostrophe`), `59.0` its
  * decimals (`code.decimal`, as pandas writes a column of numbers with empty cells), and `tc` is
  * upper-cased (`code.lower-case`); modifiers separated by another mark than CMS's `|` ("26, TC")
- * are read as the modifiers they are (`modifier.separator`). Anything else is kept as written.
- * Changes `list` in place and returns it.
+ * are read as the modifiers they are (`modifier.separator`). A placeholder ("N/A", "-", "00") is
+ * no modifier: left out and said (`value.placeholder`), since a charge with a modifier is priced
+ * apart from the same code without one, and the search counts a hospital's rates without
+ * modifiers. Anything else is kept as written. Changes `list` in place and returns it.
  */
 export function modifierCodes(
   list: string[],
@@ -971,6 +992,12 @@ export function modifierCodes(
 ): string[] {
   for (let i = 0; i < list.length; i++) {
     const written = list[i] ?? '';
+    if (placeholderCode(written)) {
+      report.add('value.placeholder', location, `modifier ${JSON.stringify(written)}`);
+      list.splice(i, 1);
+      i--;
+      continue;
+    }
     if (MODIFIER.test(written)) continue;
     if (SEPARATED_MODIFIERS.test(written)) {
       report.add('modifier.separator', location, `modifiers ${JSON.stringify(written)}`);
