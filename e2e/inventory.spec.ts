@@ -532,22 +532,25 @@ test('a real file loaded by the CLI shows where it deviates; a broken one is lis
   // Places in words, without rule ids or JSON paths.
   await expect(validation).toContainText('first at item 42');
   await expect(page.getByText(/\(rule |standard_charge_information\[/)).toHaveCount(0);
-  await expect(page.getByText(/attester_name "Tim Reiner "/)).toBeHidden();
+  // Fields in words too, folded examples included: the attester's name, not attester_name.
+  await expect(page.getByText(/attester_name|billing_class/)).toHaveCount(0);
   await expect(
-    page.getByRole('listitem').filter({ hasText: 'is not a CMS field and was ignored' }),
+    page.getByRole('listitem').filter({ hasText: 'is not a CMS field name, and its values were' }),
   ).toBeVisible();
   // The examples stay folded until asked for, then say where in the file.
   const where = validation.getByText('Where in the file (5 examples)');
-  await expect(validation.getByText('item 42: RC 250')).toBeHidden();
+  await expect(validation.getByText('item 42: revenue code 250')).toBeHidden();
   await where.click();
-  await expect(validation.getByText('item 42: RC 250')).toBeVisible();
-  await expect(validation.getByText('item 46: RC 259')).toBeVisible();
+  await expect(validation.getByText('item 42: revenue code 250')).toBeVisible();
+  await expect(validation.getByText('item 46: revenue code 259')).toBeVisible();
   await expectAccessible(page);
   // By keyboard too: the folded examples of the stray spaces open with Enter.
   const spaces = page.getByRole('listitem').filter({ hasText: 'stray spaces' });
   await spaces.locator('summary').focus();
   await page.keyboard.press('Enter');
-  await expect(spaces.getByText('the attestation: attester_name "Tim Reiner "')).toBeVisible();
+  await expect(
+    spaces.getByText("the attestation: the attester's name “Tim Reiner ”"),
+  ).toBeVisible();
 
   // The same file cut short: refused, the rates stay, and the page says why.
   // In the test's own output folder, which Playwright empties at the start of the next run.

@@ -94,8 +94,8 @@ describe('ValidationReport', () => {
         examples: ['modifier 4'],
       },
       {
-        sentence: 'Warning: 1 value had stray spaces around it or its | separators (trimmed)',
-        examples: ['the attestation: attester_name "Tim Reiner "'],
+        sentence: 'Warning: 1 value had stray spaces around it (trimmed)',
+        examples: ["the attestation: the attester's name “Tim Reiner ”"],
       },
     ]);
     // The command line keeps the rule ids and the paths, for whoever mends the file.
@@ -113,6 +113,223 @@ describe('ValidationReport', () => {
     ]);
     // The command line keeps the byte and where it is, for whoever mends the file.
     expect(report.lines()[1]?.examples).toEqual([`row 1635: ${detail}`]);
+  });
+
+  it.each([
+    // AdventHealth Orlando's file, as the command line shows its examples.
+    [
+      'code.leading-zeros',
+      'standard_charge_information[58]',
+      'RC 250',
+      'item 59: revenue code 250',
+    ],
+    [
+      'whitespace.trimmed',
+      'standard_charge_information[1230]',
+      'description "Major Hematological Diagnoses "',
+      'item 1,231: the description “Major Hematological Diagnoses ”',
+    ],
+    [
+      'whitespace.trimmed',
+      'attestation',
+      'attester_name "Tim Reiner "',
+      "the attestation: the attester's name “Tim Reiner ”",
+    ],
+    // The CMS v3.0.0 CSV examples.
+    [
+      'whitespace.trimmed',
+      'row 7',
+      'additional_generic_notes " This service paid at 140% of the OPPS APC rate."',
+      'row 7: the notes “ This service paid at 140% of the OPPS APC rate.”',
+    ],
+    [
+      'whitespace.trimmed',
+      'row 12',
+      'additional_payer_notes "Methodology is explained in algorithm data element."',
+      "row 12: the payer's notes “Methodology is explained in algorithm data element.”",
+    ],
+    ['npi.invalid', 'type_2_npi', '"0000000001"', 'the type 2 NPIs: “0000000001”'],
+    [
+      'date.mm-dd-yyyy',
+      'row 2, last_updated_on',
+      '"4/1/2026"',
+      'row 2, the last updated date: “4/1/2026”',
+    ],
+    ['required.license_state', 'license_information', '""', 'the licence information: no state'],
+    [
+      'required.license_state',
+      'license_information',
+      '"ZZ"',
+      'the licence information: state “ZZ”',
+    ],
+    // A value alone, its field unnamed: in curly quotes.
+    [
+      'enum.title-case',
+      'standard_charge_information[0].standard_charges[0]',
+      '"Facility"',
+      'item 1, standard charge 1: “Facility”',
+    ],
+    [
+      'number.formatted',
+      'standard_charge_information[0].standard_charges[0].payers_information[1]',
+      'standard_charge_dollar "$1,200.00"',
+      'item 1, standard charge 1, payer rate 2: the negotiated dollar amount “$1,200.00”',
+    ],
+    ['number.zero', 'row 9', 'standard_charge|gross 0', 'row 9: the gross charge 0'],
+    [
+      'json.empty-value',
+      'standard_charge_information[3]',
+      'drug_information.unit null',
+      'item 4: the drug unit null',
+    ],
+    ['whitespace.trimmed', 'row 5', 'code|2 " 0450"', 'row 5: code 2 “ 0450”'],
+    ['required.code_value', 'row 5', 'code|1|type CPT', 'row 5: the type of code 1 CPT'],
+    [
+      'whitespace.trimmed',
+      'standard_charge_information[2]',
+      'code type "CPT "',
+      'item 3: the code type “CPT ”',
+    ],
+    [
+      'whitespace.trimmed',
+      'row 2',
+      'license_number|MA " 2042"',
+      'row 2: the licence number “ 2042”',
+    ],
+    ['code.lower-case', 'row 5', 'CPT 0001u', 'row 5: CPT code 0001u'],
+    ['code.placeholder', 'row 5', 'CDM "N/A"', 'row 5: chargemaster code “N/A”'],
+    ['code.lower-case', 'row 5', 'modifier tc', 'row 5: the modifier tc'],
+    ['value.placeholder', 'row 5', 'modifier "N/A"', 'row 5: the modifier “N/A”'],
+    // A JSON file's header value, at its own field: named once.
+    [
+      'whitespace.trimmed',
+      'hospital_name',
+      'hospital_name " West Mercy"',
+      'the hospital name: “ West Mercy”',
+    ],
+    // A value cut by its reader keeps its mark, inside the quotes.
+    ['json.unknown-field', 'file', '"note": "Prices as of…', 'file: note “Prices as of…”'],
+    // Cut inside an escape, it is no string to quote: as written.
+    ['json.unknown-field', 'file', '"note": "tab\\u00…', 'file: note "tab\\u00…'],
+  ] as const)(
+    'words the %s example "%s: %s" on the page as "%s", and keeps it on the command line',
+    (rule, location, detail, words) => {
+      const report = new ValidationReport();
+      report.add(rule, location, detail);
+      expect(report.lines({ plain: true })[1]?.examples).toEqual([words]);
+      expect(report.lines()[1]?.examples).toEqual([`${location}: ${detail}`]);
+    },
+  );
+
+  // What must not be reworded: a name known by its letters, text that starts with no field's
+  // name, and a column's name, which the file wrote and the example is there to show.
+  it.each([
+    ['code.decimal', 'row 5', 'MS-DRG 65.0', 'row 5: MS-DRG 65.0'],
+    ['json.comma', 'standard_charge_information[3]', 'missing comma', 'item 4: missing comma'],
+    ['column.missing', 'row 3', 'code|1|type', 'row 3: code|1|type'],
+    ['column.stray-spaces', 'column 2', '"code | 1"', 'column 2: "code | 1"'],
+  ] as const)(
+    'leaves the %s example "%s: %s" as written on the page, "%s"',
+    (rule, location, detail, words) => {
+      const report = new ValidationReport();
+      report.add(rule, location, detail);
+      expect(report.lines({ plain: true })[1]?.examples).toEqual([words]);
+    },
+  );
+
+  it('counts the fields CMS does not define as field names, and says how many objects had each, on the page', () => {
+    const report = new ValidationReport();
+    const location = 'standard_charge_information[0].standard_charges[0]';
+    const detail = '"billing_class": "facility" (in 23,864 standard charges)';
+    report.add('json.unknown-field', location, detail);
+    report.add(
+      'json.unknown-field',
+      'standard_charge_information[0].standard_charges[0].payers_information[0]',
+      '"payer_id": 17 (in 3 payer entries)',
+    );
+    expect(report.lines({ plain: true }).slice(1)).toEqual([
+      {
+        sentence:
+          'Warning: 2 field names are not CMS field names, and their values were ignored, first at item 1, standard charge 1',
+        examples: [
+          'item 1, standard charge 1: billing class, written in 23,864 standard charges (first “facility”)',
+          'item 1, standard charge 1, payer rate 1: payer id, written in 3 payer rates (first 17)',
+        ],
+      },
+    ]);
+    // The command line keeps the field and its first value as the file wrote them.
+    expect(report.lines()[1]).toEqual({
+      sentence: `Warning: 2 fields are not CMS fields and were ignored (rule json.unknown-field), first at ${location}`,
+      examples: [
+        `${location}: ${detail}`,
+        'standard_charge_information[0].standard_charges[0].payers_information[0]: "payer_id": 17 (in 3 payer entries)',
+      ],
+    });
+  });
+
+  it('words a field found in one object alone, and a field written another way, on the page', () => {
+    const report = new ValidationReport();
+    report.add(
+      'json.unknown-field',
+      'standard_charge_information[4]',
+      '"billing_class": "Facility"',
+    );
+    report.add(
+      'json.field-spelling',
+      'standard_charge_information[4].standard_charges[0]',
+      '"Gross_Charge" for gross_charge (in 5 standard charges)',
+    );
+    report.add(
+      'json.field-spelling',
+      'file',
+      '"standard_charges_information" for standard_charge_information',
+    );
+    expect(report.lines({ plain: true }).slice(1)).toEqual([
+      {
+        sentence:
+          'Warning: 2 field names were written other ways (letter case, plural, spaces) and read as the CMS fields, first at item 5, standard charge 1',
+        examples: [
+          'item 5, standard charge 1: “Gross_Charge” for the gross charge, in 5 standard charges',
+          'file: “standard_charges_information” for the list of items',
+        ],
+      },
+      {
+        sentence:
+          'Warning: 1 field name is not a CMS field name, and its values were ignored, first at item 5',
+        examples: ['item 5: billing class “Facility”'],
+      },
+    ]);
+    expect(report.toText({ examples: true }).split('\n').slice(1)).toEqual([
+      'Warning: 2 fields were written another way (letter case, plural, spaces) and read as the CMS fields (rule json.field-spelling)',
+      '  standard_charge_information[4].standard_charges[0]: "Gross_Charge" for gross_charge (in 5 standard charges)',
+      '  file: "standard_charges_information" for standard_charge_information',
+      'Warning: 1 field is not a CMS field and was ignored (rule json.unknown-field)',
+      '  standard_charge_information[4]: "billing_class": "Facility"',
+    ]);
+  });
+
+  it('names | separators among stray spaces on the page only where an example shows one', () => {
+    const csv = new ValidationReport();
+    csv.add('whitespace.trimmed', 'row 2', 'type_2_npi "0000000001 | 0000000002 | 0000000003"');
+    csv.add('whitespace.trimmed', 'row 7', 'additional_generic_notes " Paid at 140%."');
+    expect(csv.lines({ plain: true })[1]).toEqual({
+      sentence:
+        'Warning: 2 values had stray spaces around them or their | separators (trimmed), first at row 2',
+      examples: [
+        'row 2: the type 2 NPIs “0000000001 | 0000000002 | 0000000003”',
+        'row 7: the notes “ Paid at 140%.”',
+      ],
+    });
+    const json = new ValidationReport();
+    json.add('whitespace.trimmed', 'standard_charge_information[1230]', 'description "Major "');
+    json.add('whitespace.trimmed', 'attestation', 'attester_name "Tim Reiner "');
+    expect(json.lines({ plain: true })[1]?.sentence).toBe(
+      'Warning: 2 values had stray spaces around them (trimmed), first at item 1,231',
+    );
+    // The command line names them whatever the file, as the rule does.
+    expect(json.lines()[1]?.sentence).toBe(
+      'Warning: 2 values had stray spaces around them or their | separators (trimmed) (rule whitespace.trimmed), first at standard_charge_information[1230]',
+    );
   });
 
   it.each([

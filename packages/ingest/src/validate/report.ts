@@ -1,6 +1,6 @@
 import type { ValidationLine } from '@ratelens/core';
 import type { IssueSeverity, ValidationIssue } from '../model.ts';
-import { isKept, RULES, type RuleId } from './rules.ts';
+import { isKept, RULES, type RuleDefinition, type RuleId } from './rules.ts';
 
 const counting = new Intl.NumberFormat('en-US');
 
@@ -179,8 +179,9 @@ export class ValidationReport {
    * per rule with its examples ('row 9: gross "abc"'). `firstAt` adds where each rule first broke
    * to its sentence, for when the examples are not shown; `fatal: false` leaves out the error that
    * ended the read, for when it is shown apart. `plain` words them for the inventory's readers
-   * rather than for whoever mends the file: no rule ids, and places as "item 59, payer rate 3"
-   * instead of JSON paths (`plainLocation`).
+   * rather than for whoever mends the file: no rule ids, places as "item 59, payer rate 3"
+   * instead of JSON paths (`plainLocation`), fields and values in words in the examples
+   * (`plainDetail`), and a few rules' sentences reworded (`PLAIN_SENTENCES`).
    */
   lines({
     firstAt = true,
@@ -194,6 +195,8 @@ export class ValidationReport {
     const place = plain ? plainLocation : (location: string) => location;
     for (const r of this.rules()) {
       const definition = RULES[r.rule];
+      const details = r.examples.map((example) => writtenDetail(example, definition.one));
+      const wording = plain ? (PLAIN_SENTENCES[r.rule]?.(details) ?? definition) : definition;
       const first = r.examples[0];
       const label = r.severity === 'error' ? 'Error' : 'Warning';
       // A header field's place only repeats what the sentence names ("no hospital name").
@@ -201,19 +204,15 @@ export class ValidationReport {
         first !== undefined && !isWholeFile(first.location) && !(plain && isHeader(first.location));
       lines.push({
         sentence:
-          `${label}: ${counting.format(r.count)} ${r.count === 1 ? definition.one : definition.many}` +
+          `${label}: ${counting.format(r.count)} ${r.count === 1 ? wording.one : wording.many}` +
           (isKept(definition) ? ', kept all the same' : '') +
           (plain ? '' : ` (rule ${r.rule})`) +
           (first && firstAt && findable ? `, first at ${place(first.location)}` : ''),
-        examples: r.examples.flatMap(
-          (example) =>
-            exampleText(
-              example,
-              definition.one,
-              place,
-              plain ? PLAIN_DETAILS[r.rule] : undefined,
-            ) ?? [],
-        ),
+        examples: r.examples.flatMap((example, at) => {
+          const written = details[at] ?? '';
+          const detail = plain ? plainDetail(r.rule, written, example.location) : written;
+          return exampleText(example.location, detail, place) ?? [];
+        }),
       });
     }
     return lines;
@@ -292,32 +291,204 @@ export function plainLocation(location: string): string {
   return words.join(', ');
 }
 
+/** What an example says besides its rule's sentence, which the line above says: 'gross "abc"'. */
+function writtenDetail(example: ValidationIssue, sentence: string): string {
+  if (example.message.startsWith(`${sentence}: `))
+    return example.message.slice(sentence.length + 2);
+  return example.message === sentence ? '' : example.message;
+}
+
 /**
- * An example without its rule's sentence, which the line above says: 'row 9: gross "abc"';
- * null when nothing is left to say. `place` words its location.
+ * An example as a line under its rule: 'row 9: gross "abc"', the detail cut when long; null when
+ * nothing is left to say. `place` words its location.
  */
 function exampleText(
-  example: ValidationIssue,
-  sentence: string,
+  location: string,
+  detail: string,
   place: (location: string) => string,
-  plainDetail?: (detail: string) => string,
 ): string | null {
-  const written = example.message.startsWith(`${sentence}: `)
-    ? example.message.slice(sentence.length + 2)
-    : example.message === sentence
-      ? ''
-      : example.message;
-  const detail = plainDetail ? plainDetail(written) : written;
   const shown = detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL - 1)}…` : detail;
-  if (shown) return `${place(example.location)}: ${shown}`;
+  if (shown) return `${place(location)}: ${shown}`;
   // "file" alone adds nothing to the rule's line.
-  return isWholeFile(example.location) ? null : place(example.location);
+  return isWholeFile(location) ? null : place(location);
 }
+
+/**
+ * An example's detail worded for the inventory's readers: the rule's own wording
+ * (`PLAIN_DETAILS`), else the field or code type it starts with in words and its value in curly
+ * quotes (`namedValue`). A column rule's detail is the column's name as the file wrote it, which
+ * is what it shows, so it is left as written.
+ */
+function plainDetail(rule: RuleId, detail: string, location: string): string {
+  const own = PLAIN_DETAILS[rule];
+  if (own !== undefined) return own(detail);
+  return rule.startsWith('column.') ? detail : namedValue(detail, location);
+}
+
+/**
+ * The fields of an item, its standard charges and payer rates (JSON's names and the CSV
+ * templates'), and of the attestation, as the inventory names them in examples. The CSV's numbered
+ * code columns are worded apart (`detailName`).
+ */
+const ITEM_FIELDS: Record<string, string> = {
+  description: 'the description',
+  setting: 'the setting',
+  code: 'the code',
+  'code type': 'the code type',
+  modifier: 'the modifier',
+  modifiers: 'the modifiers',
+  modifier_code: 'the modifiers',
+  drug_information: 'the drug information',
+  'drug_information.unit': 'the drug unit',
+  drug_unit_of_measurement: 'the drug unit',
+  'drug_information.type': 'the drug unit type',
+  drug_type_of_measurement: 'the drug unit type',
+  gross_charge: 'the gross charge',
+  'standard_charge|gross': 'the gross charge',
+  discounted_cash: 'the discounted cash price',
+  'standard_charge|discounted_cash': 'the discounted cash price',
+  minimum: 'the minimum',
+  'standard_charge|min': 'the minimum',
+  maximum: 'the maximum',
+  'standard_charge|max': 'the maximum',
+  additional_generic_notes: 'the notes',
+  payer_name: 'the payer name',
+  plan_name: 'the plan name',
+  standard_charge_dollar: 'the negotiated dollar amount',
+  negotiated_dollar: 'the negotiated dollar amount',
+  standard_charge_percentage: 'the negotiated percentage',
+  negotiated_percentage: 'the negotiated percentage',
+  standard_charge_algorithm: 'the negotiated algorithm',
+  negotiated_algorithm: 'the negotiated algorithm',
+  methodology: 'the methodology',
+  estimated_amount: 'the estimated amount',
+  median_amount: 'the median amount',
+  '10th_percentile': 'the 10th percentile',
+  '90th_percentile': 'the 90th percentile',
+  count: 'the count',
+  additional_payer_notes: "the payer's notes",
+  standard_charges: 'the list of standard charges',
+  payers_information: 'the list of payer rates',
+  code_information: 'the list of codes',
+  modifier_payer_information: "the list of the modifier's payers",
+  attester_name: "the attester's name",
+  confirm_attestation: 'the confirmation of the attestation',
+  general_contract_provisions: 'the general contract provisions',
+  provisions: 'the provisions',
+};
+
+/**
+ * CMS's code types as a reader of the page knows them ("RC 250" is "revenue code 250"); those
+ * known by their letters (MS-DRG, APC) keep them, their values quoted as any other's.
+ */
+const CODE_TYPES: Record<string, string> = {
+  CPT: 'CPT code',
+  HCPCS: 'HCPCS code',
+  RC: 'revenue code',
+  CDM: 'chargemaster code',
+  NDC: 'national drug code',
+  ICD: 'ICD code',
+  HIPPS: 'HIPPS code',
+  CDT: 'dental code (CDT)',
+  LOCAL: 'local code',
+  ...Object.fromEntries(
+    [
+      'DRG',
+      'MS-DRG',
+      'R-DRG',
+      'S-DRG',
+      'APS-DRG',
+      'AP-DRG',
+      'APR-DRG',
+      'TRIS-DRG',
+      'MS-LTC-DRG',
+      'APC',
+      'EAPG',
+      'CMG',
+    ].map((type) => [type, type]),
+  ),
+};
+
+/**
+ * A field's name or a code's type, as a detail starts with it, in words; undefined for any other
+ * text. A CSV's `code|2` is "code 2" and `code|2|type` "the type of code 2"; its licence number
+ * column names the state (`license_number|MA`).
+ */
+function detailName(name: string): string | undefined {
+  const header = headerField(name);
+  if (header !== undefined) return header;
+  if (Object.hasOwn(ITEM_FIELDS, name)) return ITEM_FIELDS[name];
+  if (Object.hasOwn(CODE_TYPES, name)) return CODE_TYPES[name];
+  const code = /^code\|(\d+)(\|type)?$/.exec(name);
+  if (code) return code[2] === undefined ? `code ${code[1]}` : `the type of code ${code[1]}`;
+  return /^license_number\|\S+$/.test(name) ? headerField('license_number') : undefined;
+}
+
+/**
+ * A detail that starts with a field's name or a code's type, in words: `attester_name "Tim
+ * Reiner "` is `the attester's name “Tim Reiner ”`, `RC 250` is `revenue code 250`. The name is
+ * left out where it is the place already (a JSON file's `hospital_name: hospital_name " X"` is
+ * `the hospital name: “ X”`). A detail that starts with no name it knows is left as written, but
+ * for a quoted value (`"Facility"` is `“Facility”`).
+ */
+function namedValue(detail: string, location: string): string {
+  // A name of two words ("code type") is tried before its first word.
+  const first = detail.indexOf(' ');
+  const second = first === -1 ? -1 : detail.indexOf(' ', first + 1);
+  for (const end of [second, first, detail.length]) {
+    if (end === -1) continue;
+    const name = detail.slice(0, end);
+    const words = detailName(name);
+    if (words === undefined) continue;
+    const value = plainValue(detail.slice(end + 1));
+    if (name === location) return value;
+    return value === '' ? words : `${words} ${value}`;
+  }
+  return plainValue(detail);
+}
+
+/**
+ * A value as the page shows it: a JSON string, whole or cut ("…"), in curly quotes with its
+ * escapes read (`"Tim Reiner "` is `“Tim Reiner ”`); anything else (a number, null, a list's
+ * size) as written.
+ */
+function plainValue(value: string): string {
+  const quoted = /^"((?:[^"\\]|\\.)*)("|…)$/.exec(value);
+  // A value cut inside an escape ("\u00…") is no string: as written.
+  const text = quoted ? jsonString(`"${quoted[1] ?? ''}"`) : null;
+  return text === null ? value : `“${text}${quoted?.[2] === '…' ? '…' : ''}”`;
+}
+
+/**
+ * The text of a JSON string, or null when it is none. The report is worded as a file is loaded:
+ * a detail it cannot read is shown as written rather than failing the load.
+ */
+function jsonString(literal: string): string | null {
+  try {
+    const value: unknown = JSON.parse(literal);
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What json-fields counts a field's objects as, in the page's words ("payer rate", as places). */
+function plainObjects(many: string): string {
+  if (many === 'payer entries') return 'payer rates';
+  return many === 'drug_information objects' ? "items' drug information" : many;
+}
+
+/** "(in 23,864 standard charges)" after a field's detail: how many objects it was in. */
+const IN_OBJECTS = / \(in ([\d,]+) ([^()]+)\)$/;
 
 /**
  * Details worded for the inventory's readers where the command line's are for whoever mends the
  * file: a byte read as Windows-1252, `0x92 at byte 571,477, read as "’": "…Add’L Seq…"`, is
- * `’ in “…Add’L Seq…”` (the byte and its offset are of no use to a reader of the page).
+ * `’ in “…Add’L Seq…”` (the byte and its offset are of no use to a reader of the page). A field
+ * the file has and CMS does not, `"billing_class": "facility" (in 23,864 standard charges)`, is
+ * `billing class, written in 23,864 standard charges (first “facility”)`: its sentence counts
+ * field names (`PLAIN_SENTENCES`), so the example says what the 23,864 count. A licence with no
+ * state, `""`, is "no state".
  */
 const PLAIN_DETAILS: Partial<Record<RuleId, (detail: string) => string>> = {
   'encoding.cp1252': (detail) => {
@@ -329,6 +500,62 @@ const PLAIN_DETAILS: Partial<Record<RuleId, (detail: string) => string>> = {
     );
     return `${char} in “${around}”`;
   },
+  'json.unknown-field': (detail) => {
+    const times = IN_OBJECTS.exec(detail);
+    const field = times ? detail.slice(0, times.index) : detail;
+    const match = /^("(?:[^"\\]|\\.)*"): (.*)$/.exec(field);
+    const key = match ? jsonString(match[1] ?? '') : null;
+    if (match === null || key === null) return detail;
+    // The file's own name, not a CMS field's: its words as written.
+    const name = key.replaceAll('_', ' ');
+    const value = plainValue(match[2] ?? '');
+    return times
+      ? `${name}, written in ${times[1]} ${plainObjects(times[2] ?? '')} (first ${value})`
+      : `${name} ${value}`;
+  },
+  'json.field-spelling': (detail) => {
+    const times = IN_OBJECTS.exec(detail);
+    const field = times ? detail.slice(0, times.index) : detail;
+    const match = /^("(?:[^"\\]|\\.)*") for (\S+)$/.exec(field);
+    if (!match) return detail;
+    const cms = match[2] ?? '';
+    return (
+      `${plainValue(match[1] ?? '')} for ${detailName(cms) ?? cms}` +
+      (times ? `, in ${times[1]} ${plainObjects(times[2] ?? '')}` : '')
+    );
+  },
+  // The detail is the state as read, `""` when the licence names none.
+  'required.license_state': (detail) =>
+    detail === '""' ? 'no state' : `state ${plainValue(detail)}`,
+};
+
+/** A | between values with a space beside it: what the `whitespace.trimmed` sentence names. */
+const SPACED_SEPARATOR = /\s\||\|\s/;
+
+/**
+ * Sentences worded for the inventory's readers, given the rule's examples' details. The JSON
+ * field rules count field names, once each however many objects have them; "1 field" beside
+ * "(in 23,864 standard charges)" read as if the count were wrong. Stray spaces around | separators
+ * are named only where an example shows them: a JSON file's values have none but a modifier's.
+ */
+const PLAIN_SENTENCES: Partial<
+  Record<RuleId, (details: readonly string[]) => Pick<RuleDefinition, 'one' | 'many'>>
+> = {
+  'json.unknown-field': () => ({
+    one: 'field name is not a CMS field name, and its values were ignored',
+    many: 'field names are not CMS field names, and their values were ignored',
+  }),
+  'json.field-spelling': () => ({
+    one: 'field name was written another way (letter case, plural, spaces) and read as the CMS field',
+    many: 'field names were written other ways (letter case, plural, spaces) and read as the CMS fields',
+  }),
+  'whitespace.trimmed': (details) =>
+    details.some((detail) => SPACED_SEPARATOR.test(detail))
+      ? RULES['whitespace.trimmed']
+      : {
+          one: 'value had stray spaces around it (trimmed)',
+          many: 'values had stray spaces around them (trimmed)',
+        },
 };
 
 /** "1 charge", "23,864 charges"; "1 payer entry", "74 payer entries". */
