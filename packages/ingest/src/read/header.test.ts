@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CmsVersion } from '../model.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { ValidationReport } from '../validate/report.ts';
-import { CMS_AFFIRMATION, CMS_ATTESTATION, checkStatement } from './header.ts';
+import { CMS_AFFIRMATION, CMS_ATTESTATION, checkStatement, readNpis } from './header.ts';
 
 /** What checkStatement says of `written`: each rule and its first example's words. */
 function said(written: string | null, version: CmsVersion = '3.0.0'): string[] {
@@ -64,4 +64,30 @@ describe("a file's attestation statement", () => {
     );
     expect(said(CMS_AFFIRMATION, '3.0.0')[0]).toMatch(/^error attestation\.wording/);
   });
+});
+
+describe('type 2 NPIs', () => {
+  it.each([
+    ['1234567893, 1245319599', ['1234567893', '1245319599']],
+    ['1234567893;1245319599', ['1234567893', '1245319599']],
+    ['1234567893 1245319599 1306938071', ['1234567893', '1245319599', '1306938071']],
+  ])('reads %j, NPIs separated by another mark than |, as %j, and says so', (written, npis) => {
+    const report = new ValidationReport();
+    expect(readNpis(['1306938071', written], report, 'type_2_npi')).toEqual([
+      '1306938071',
+      ...npis,
+    ]);
+    expect(report.examples('npi.separator').map((e) => e.message)).toEqual([
+      expect.stringContaining(JSON.stringify(written)),
+    ]);
+  });
+
+  it.each([['1234567893, 12453'], ['1234567893,'], ['NPI 1234567893, 1245319599']])(
+    'keeps %j, which is no list of NPIs, as written',
+    (written) => {
+      const report = new ValidationReport();
+      expect(readNpis([written], report, 'type_2_npi')).toEqual([written]);
+      expect(report.count('npi.separator')).toBe(0);
+    },
+  );
 });

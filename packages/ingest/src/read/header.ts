@@ -135,15 +135,24 @@ export function resolveVersion(
 /** An NPI with a decimal point and zeros after it, as pandas writes a column of numbers. */
 const DECIMAL_NPI = /^\d{10}\.0+$/;
 
+/** Ten-digit numbers separated by commas, semicolons or spaces: "1234567893, 1245319599". */
+const SEPARATED_NPIS = /^\d{10}(?:(?:\s*[,;]\s*|\s+)\d{10})+$/;
+const NPI_SEPARATOR = /\s*[,;]\s*|\s+/;
+
 /**
  * Type 2 NPIs as written, but one written as a decimal (`1234567893.0`) without its decimals
- * (`npi.decimal`): an NPI is ten digits, so nothing else can be meant.
+ * (`npi.decimal`): an NPI is ten digits, so nothing else can be meant. NPIs separated by another
+ * mark than CMS's `|` ("1234567893, 1245319599") are read as the NPIs they are (`npi.separator`).
  */
 export function readNpis(npis: string[], report: ValidationReport, location: string): string[] {
-  return npis.map((npi) => {
-    if (!DECIMAL_NPI.test(npi)) return npi;
+  return npis.flatMap((npi) => {
+    if (SEPARATED_NPIS.test(npi)) {
+      report.add('npi.separator', location, JSON.stringify(npi));
+      return npi.split(NPI_SEPARATOR);
+    }
+    if (!DECIMAL_NPI.test(npi)) return [npi];
     report.add('npi.decimal', location, JSON.stringify(npi));
-    return npi.slice(0, npi.indexOf('.'));
+    return [npi.slice(0, npi.indexOf('.'))];
   });
 }
 

@@ -279,6 +279,29 @@ describe('amount', () => {
   });
 
   it.each([
+    ['USD 400', 400],
+    ['400 USD', 400],
+    ['usd 1,200.50', 1200.5],
+    ['US$400', 400],
+    ['$400 USD', 400],
+  ])('reads %j, the currency named as a word, as %d', (raw, value) => {
+    expect(read((r) => amount(raw, r, 'row 3', 'gross'))).toEqual({
+      value,
+      rules: ['number.formatted'],
+    });
+  });
+
+  it.each(['USD', 'US 400', '400 USDX', 'USD 4O0'])('refuses %j', (raw) => {
+    expect(Number.isNaN(read((r) => amount(raw, r, 'row 3', 'gross')).value)).toBe(true);
+  });
+
+  it('refuses a percentage written with USD, as one written with $', () => {
+    expect(Number.isNaN(read((r) => amount('USD 45%', r, 'row 3', 'pct', PERCENT)).value)).toBe(
+      true,
+    );
+  });
+
+  it.each([
     '1200,50',
     '1 234,56',
     '12,34',

@@ -277,6 +277,8 @@ function thousandsGrouped(body: string): boolean {
   if (/\d\s+\d/.test(digits) && !SPACED_THOUSANDS.test(digits)) return false;
   return !body.includes(',') || THOUSANDS.test(body.replace(/[$\s]/g, ''));
 }
+/** The currency written as a word before or after an amount: "USD 400", "400 USD", "US$400". */
+const CURRENCY_WORD = /^US(?:D\s*|(?=\$))|\s*USD$/i;
 /** "1.23E+05": how a spreadsheet shows a long number, and may have written it, rounded. */
 const EXPONENT = /\de/i;
 // A first group of 0 ("0,123") groups no thousands: a decimal comma, or a slip.
@@ -313,8 +315,10 @@ export function amount(
       // "$45" in a percentage field: a dollar amount or a percentage, no reader can tell.
       if (percent && body.includes('$'))
         return refused(report, keptAs ?? 'number.invalid', location, field, raw);
-      const cleaned = body.replace(/[$,\s]/g, '');
-      n = cleaned.length > 0 && thousandsGrouped(body) ? decimal(cleaned) : Number.NaN;
+      // "USD 400", "400 USD", "US$400": the currency named as a word, as a dollar sign is.
+      const dollars = percent ? body : body.replace(CURRENCY_WORD, '');
+      const cleaned = dollars.replace(/[$,\s]/g, '');
+      n = cleaned.length > 0 && thousandsGrouped(dollars) ? decimal(cleaned) : Number.NaN;
       // "$ -", a spreadsheet's accounting format for 0: zero, and judged as zero below.
       if (cleaned === '-' && body.includes('$')) n = 0;
       if (!Number.isFinite(n) && isPlaceholder(trimmed)) {

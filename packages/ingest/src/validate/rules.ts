@@ -67,6 +67,10 @@ export const RULES = {
     'type 2 NPI was written as a decimal number (1234567893.0), as pandas writes numbers, read without the decimals',
     'type 2 NPIs were written as decimal numbers (1234567893.0), as pandas writes numbers, read without the decimals',
   ),
+  'npi.separator': warning(
+    'list of type 2 NPIs was separated by commas, semicolons or spaces instead of | (read as separate NPIs)',
+    'lists of type 2 NPIs were separated by commas, semicolons or spaces instead of | (read as separate NPIs)',
+  ),
   'version.declared-differs': warning(
     'version was written in a non-standard way',
     'versions were written in a non-standard way',
@@ -339,8 +343,8 @@ export const RULES = {
     'values had stray spaces around them or their | separators (trimmed)',
   ),
   'number.formatted': warning(
-    'number was written with $ or thousands separators',
-    'numbers were written with $ or thousands separators',
+    'number was written with $, USD or thousands separators',
+    'numbers were written with $, USD or thousands separators',
   ),
   'number.scientific': warning(
     'number was written in scientific notation (1.23E+05), as a spreadsheet shows a long number and may have rounded it (read as written)',
