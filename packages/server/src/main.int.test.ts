@@ -109,10 +109,10 @@ describe('npm start', () => {
     expect(run.printed).not.toContain('demo data');
     expect(run.printed).toContain('RateLens is running at http://localhost:');
     expect(await count(database, 'SELECT count(*) FROM hospitals')).toBe(0);
-    // The background worker runs in the server by default, with the daily refresh and the hourly
-    // renewals scheduled.
+    // The background worker runs in the server by default, with the daily refresh, the hourly
+    // renewals and its other jobs scheduled.
     expect(run.printed).toContain(
-      'Background worker: on; hospital files are read again on the schedule "30 4 * * *" (cron, UTC); subscriptions are renewed on the schedule "0 * * * *".',
+      'Background worker: on; hospital files are read again on the schedule "30 4 * * *" (cron, UTC); subscriptions are renewed on the schedule "0 * * * *"; expired reports are deleted every hour at 20 past; ingests cut off when their process stopped are recorded as failed every ten minutes; runs that found a file unchanged again are deleted after 90 days (RUN_RETENTION_DAYS) and sent outbox messages after 30 (OUTBOX_RETENTION_DAYS), every day at 03:00 UTC.',
     );
     expect(
       await count(database, `SELECT count(*) FROM pgboss.schedule WHERE cron = '30 4 * * *'`),

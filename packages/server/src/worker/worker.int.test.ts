@@ -552,7 +552,7 @@ describe('npm run worker', () => {
     });
     expect(printed.code, printed.out).toBe(0);
     expect(printed.out).toContain(
-      'hospital files are read again on the schedule "0 5 * * 1" (cron, UTC); subscriptions are renewed only by npm run renewals (RENEWALS_INTERVAL_MINUTES=0).',
+      'hospital files are read again on the schedule "0 5 * * 1" (cron, UTC); subscriptions are renewed only by npm run renewals (RENEWALS_INTERVAL_MINUTES=0); expired reports are deleted every hour at 20 past; ingests cut off when their process stopped are recorded as failed every ten minutes; runs that found a file unchanged again are deleted after 90 days (RUN_RETENTION_DAYS) and sent outbox messages after 30 (OUTBOX_RETENTION_DAYS), every day at 03:00 UTC.',
     );
     expect(printed.out).toContain('RateLens worker stopped.');
   }, 60_000);

@@ -506,7 +506,11 @@ async function workMail(
 
 /**
  * Every hour, the reports whose links have expired are deleted: a report holds what a person
- * searched for, and a new report deleted the expired ones only when someone asked for one.
+ * searched for, and a new report deleted the expired ones only when someone asked for one. It
+ * takes no stop signal: it is one statement (deleteExpiredReports, on the index of `expires_at`),
+ * which deletes every expired report or none, so there is no point between reports to stop at; and
+ * it finds only those expired since the last run or the last report made (storeReport deletes
+ * them too).
  */
 async function workReportExpiry(
   boss: PgBoss,
@@ -616,14 +620,24 @@ export function workerOptions(
   };
 }
 
-/** What the worker does and when, in words, for the start-up lines. */
+/**
+ * What the worker does and when, in words, for the start-up lines: every job it schedules, so that
+ * whoever starts it can tell which runs and when without reading the code.
+ */
 export function workerWhen(config: Config): string {
   const renewals = renewalsSchedule(config.RENEWALS_INTERVAL_MINUTES);
-  return `${refreshWhen(config.REFRESH_SCHEDULE)}; ${
+  return [
+    refreshWhen(config.REFRESH_SCHEDULE),
     renewals === 'off'
       ? 'subscriptions are renewed only by npm run renewals (RENEWALS_INTERVAL_MINUTES=0)'
-      : `subscriptions are renewed on the schedule "${renewals}"`
-  }${config.MAIL_DRIVER === 'smtp' ? '; e-mail the SMTP server has not taken is tried again every minute' : ''}`;
+      : `subscriptions are renewed on the schedule "${renewals}"`,
+    ...(config.MAIL_DRIVER === 'smtp'
+      ? ['e-mail the SMTP server has not taken is tried again every minute']
+      : []),
+    'expired reports are deleted every hour at 20 past',
+    'ingests cut off when their process stopped are recorded as failed every ten minutes',
+    `runs that found a file unchanged again are deleted after ${config.RUN_RETENTION_DAYS} days (RUN_RETENTION_DAYS) and sent outbox messages after ${config.OUTBOX_RETENTION_DAYS} (OUTBOX_RETENTION_DAYS), every day at 03:00 UTC`,
+  ].join('; ');
 }
 
 /** What a refresh job asks for: every hospital's file (the schedule's), or one hospital's. */

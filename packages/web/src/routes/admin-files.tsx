@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
   adminErrorMessage,
+  adminFilesKeys,
   getFailingFiles,
   getRefreshStatus,
 } from '../features/admin/admin-api.ts';
@@ -178,7 +179,7 @@ function whenWords(at: number, now: number): string {
 /** Whether the daily refresh ran, how it ended, and when it runs next (`GET /api/admin/refresh`). */
 function DailyRefresh() {
   const refresh = useQuery({
-    queryKey: ['admin', 'refresh-status'],
+    queryKey: adminFilesKeys.refreshStatus,
     queryFn: ({ signal }) => getRefreshStatus(signal),
     refetchInterval: ({ state }) =>
       refused(state.error)
@@ -253,7 +254,7 @@ function RefreshWords({ status }: { status: RefreshStatus }) {
 
 function FailingFiles() {
   const files = useQuery({
-    queryKey: ['admin', 'failing-files'],
+    queryKey: adminFilesKeys.failingFiles,
     queryFn: ({ signal }) => getFailingFiles(signal),
   });
 

@@ -32,6 +32,12 @@ import { ApiRequestError, errorMessage, expectSuccess } from '../../shared/http.
 export const KEEP_ON_READ = [403] as const;
 export const KEEP_ON_WRITE = [400, 403] as const;
 
+/** The queries of the administrators' page of failing files (routes/admin-files.tsx). */
+export const adminFilesKeys = {
+  refreshStatus: ['admin', 'refresh-status'] as const,
+  failingFiles: ['admin', 'failing-files'] as const,
+};
+
 /** The message of a failed administrators' call: a 403 says the page is not for this account. */
 export function adminErrorMessage(error: unknown): string {
   return error instanceof ApiRequestError && error.status === 403

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { FormAlert } from '../../shared/form-alert.tsx';
 import { useSettledFocus } from '../../shared/use-settled-focus.ts';
 import { inventoryKeys } from '../inventory/inventory-queries.ts';
-import { adminErrorMessage, refreshHospital } from './admin-api.ts';
+import { adminErrorMessage, adminFilesKeys, refreshHospital } from './admin-api.ts';
 
 export const REFRESH_ASKED =
   'Asked. The background worker reads the file again where it came from and loads it if it ' +
@@ -52,6 +52,10 @@ export function HospitalRefresh({ hospital }: { hospital: HospitalDetail }) {
     onSuccess: () => {
       setExpired(false);
       setAskedAt(newest);
+      // The daily refresh's status counts the requests waiting: this one now. The app keeps an
+      // answer 30 seconds and the page asks again once a minute when idle, so, back on it just
+      // after asking, an administrator was told that no request waited.
+      void queryClient.invalidateQueries({ queryKey: adminFilesKeys.refreshStatus });
     },
   });
   const { buttonRef, resultRef } = useSettledFocus(ask.isPending);
@@ -68,6 +72,11 @@ export function HospitalRefresh({ hospital }: { hospital: HospitalDetail }) {
     }, WATCH_EVERY_MS);
     return () => clearInterval(timer);
   }, [watching, queryClient, hospital.hospitalID]);
+
+  useEffect(() => {
+    // The read has ended: the hospital may have left the failing files, or joined them.
+    if (done) void queryClient.invalidateQueries({ queryKey: adminFilesKeys.failingFiles });
+  }, [done, queryClient]);
 
   const said = done
     ? REFRESH_DONE
