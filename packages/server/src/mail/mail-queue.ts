@@ -87,13 +87,15 @@ interface QueuedMail extends MailMessage {
  * queued MAIL_GIVE_UP_HOURS. A message is claimed before it is tried, one at a time (a claim
  * lasts CLAIM_MINUTES, longer than one try), so two runs at once (the request's try and the
  * worker's, two workers) never send it twice. `now` is the database's clock unless given (tests).
+ * Once `signal` is aborted no further message is claimed: the one at hand ends, and the rest,
+ * untouched, are tried by the next run.
  */
 export async function deliverQueuedMail(
   pool: Pool,
   transport: MailTransport,
-  options: { log: MailLog; id?: string; now?: Date },
+  options: { log: MailLog; id?: string; now?: Date; signal?: AbortSignal },
 ): Promise<MailDelivery> {
-  const { log, id = null, now = null } = options;
+  const { log, id = null, now = null, signal } = options;
   const delivery: MailDelivery = { sent: 0, retrying: 0, failed: 0 };
   if (id === null) {
     const { rowCount } = await pool.query(
@@ -106,7 +108,7 @@ export async function deliverQueuedMail(
         `Mail: ${rowCount} given up on more than ${MAIL_KEEP_FAILED_DAYS} days ago removed from the queue`,
       );
   }
-  for (;;) {
+  while (!signal?.aborted) {
     const { rows } = await pool.query<QueuedMail>(
       `UPDATE mail_queue q
           SET attempts = q.attempts + 1,
@@ -137,6 +139,7 @@ export async function deliverQueuedMail(
     }
     if (rows.length === 0 || id !== null) return delivery;
   }
+  return delivery;
 }
 
 /**

@@ -72,12 +72,15 @@ export async function reconcilePending(
     scope?: string;
     /** With `scope`: the renewals of this account too (a checkout refuses while one is pending). */
     renewalsOf?: string;
+    /** Look up no further order: those left stay pending until the next reconciliation. */
+    signal?: AbortSignal;
   },
 ): Promise<ReconcileSummary> {
   const abandonedBefore = new Date(now.getTime() - options.gatewayTimeoutMs - ABANDONED_AFTER_MS);
   const summary: ReconcileSummary = { settled: 0, stillPending: 0 };
   const orders = await reconcilableOrders(pool, abandonedBefore, options.scope, options.renewalsOf);
   for (const order of orders) {
+    if (options.signal?.aborted) break;
     const reply = await reconcileOrder(pool, gateway, order, now);
     if (reply) summary.settled += 1;
     else summary.stillPending += 1;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginResponse } from '@ratelens/core';
+import type { PoolClient } from '@ratelens/db';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedStatesAndFiles, seededPlans } from '../subscriptions/catalogue-fixtures.ts';
 import { authHeaders, signedInUser, useTestApp } from '../test/app.ts';
@@ -418,5 +419,76 @@ describe('the renewal job', () => {
     ]);
     expect(lines.some((line) => line.startsWith('Renewals: renewal job ran {'))).toBe(true);
     expect(lines.filter((line) => line.startsWith('error:'))).toEqual([]);
+  }, 60_000);
+});
+
+describe('the renewal job, when the worker stops during its run', () => {
+  it('starts no further charge: each subscription is renewed or left as it was, and the stop is prompt', async () => {
+    const first = await buy(search5());
+    const second = await buy(search5());
+    const third = await buy(search5());
+    // Renewed in the order they expired: the first, the second, the third.
+    await lapse(first.subscription.id, { expiredHoursAgo: 3 });
+    await lapse(second.subscription.id, { expiredHoursAgo: 2 });
+    const thirdExpiry = await lapse(third.subscription.id, { expiredHoursAgo: 1 });
+    const holders: PoolClient[] = [];
+    /** A checkout of the account, which holds the account's lock while its card is charged. */
+    const checkout = async ({ session }: Bought) => {
+      const holder = await pool().connect();
+      holders.push(holder);
+      await holder.query('BEGIN');
+      await holder.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        `user:${session.userID}`,
+      ]);
+      return holder;
+    };
+    try {
+      // They hold the run at the second (as a slow gateway would) and would hold it at the third.
+      const secondCheckout = await checkout(second);
+      const thirdCheckout = await checkout(third);
+      const worker = await startWorker({
+        pool: pool(),
+        log: { info: () => {}, warn: () => {}, error: () => {} },
+        refreshSchedule: 'off',
+        pollingIntervalSeconds: 0.5,
+        renewals: { gateway: gateway(), schedule: 'off', gatewayTimeoutMs: 30_000 },
+      });
+      try {
+        await worker.boss.send(RENEWALS_QUEUE, {});
+        await vi.waitFor(
+          async () => {
+            const { rowCount } = await pool().query(
+              `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+            );
+            expect(rowCount).toBe(1);
+          },
+          { timeout: 10_000 },
+        );
+        const stopping = performance.now();
+        const stopped = worker.stop();
+        // The second's checkout ends: its renewal, the charge at hand, goes on and ends.
+        await secondCheckout.query('COMMIT');
+        await stopped;
+        // Not the five seconds a stop waits for a job that goes on to the third (with room for a
+        // busy machine).
+        expect(performance.now() - stopping).toBeLessThan(4500);
+      } finally {
+        await worker.stop();
+      }
+      // Free to go on, a run that had not stopped would renew the third now.
+      await thirdCheckout.query('COMMIT');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      for (const { subscription } of [first, second])
+        expect(await ordersOf(pool(), `renewal:${subscription.id}`)).toEqual([
+          expect.objectContaining({ status: 'paid' }),
+        ]);
+      expect(await ordersOf(pool(), `renewal:${third.subscription.id}`)).toEqual([]);
+      expect((await current(third.subscription.id)).expiresAt).toEqual(thirdExpiry);
+    } finally {
+      for (const holder of holders) {
+        await holder.query('ROLLBACK');
+        holder.release();
+      }
+    }
   }, 60_000);
 });

@@ -53,6 +53,12 @@ export interface JobLog {
 export interface RenewalOptions {
   gatewayTimeoutMs?: number;
   log?: JobLog;
+  /**
+   * Start no further charge (the worker is stopping, or the job's hour nears): the one at hand
+   * ends, its order settled; the rest, still due within the grace, and the graces that ended are
+   * for the next run.
+   */
+  signal?: AbortSignal;
 }
 
 interface ProfileRow extends StoredProfile {
@@ -95,19 +101,23 @@ export async function runRenewals(
   now: Date = new Date(),
   options: RenewalOptions = {},
 ): Promise<RenewalSummary> {
+  const { signal } = options;
   const gatewayTimeoutMs = options.gatewayTimeoutMs ?? 30_000;
-  const reconciled = await reconcilePending(pool, gateway, now, { gatewayTimeoutMs });
+  const reconciled = await reconcilePending(pool, gateway, now, { gatewayTimeoutMs, signal });
   const renewals = counts();
   const catalogue = new Catalogue(pool);
   for (const due of await dueRenewals(pool, now)) {
+    if (signal?.aborted) break;
     const status = await renew(pool, gateway, catalogue, due, now, options);
     renewals[status] += 1;
   }
   const installments = counts();
   for (const due of await dueInstallments(pool, now)) {
+    if (signal?.aborted) break;
     const status = await chargeInstallment(pool, gateway, due, now);
     installments[status] += 1;
   }
+  if (signal?.aborted) return { reconciled, renewals, installments, expired: 0 };
   const { rowCount } = await pool.query(
     `UPDATE subscriptions SET remaining_search_count = 0
       WHERE remaining_search_count > 0 AND expires_at <= $1`,

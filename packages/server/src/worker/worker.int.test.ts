@@ -8,7 +8,7 @@ import { ingestFile, loadStates } from '@ratelens/ingest';
 import { serveFiles } from '@ratelens/ingest/testing/file-server';
 import { itWithDataFile } from '@ratelens/ingest/testing/it-with-data-file';
 import PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { smtpTransport } from '../mail/mailer.ts';
 import { startSmtpServer } from '../test/smtp-server.ts';
 import {
@@ -432,6 +432,56 @@ describe('the background worker', () => {
       expect(lines.some((line) => /^Mail \S+ \("Waited"\) sent at try 2$/.test(line))).toBe(true);
     } finally {
       await smtp.close();
+    }
+  }, 30_000);
+
+  it('stopped while it tries the queued e-mail, tries no further message and leaves the rest untouched', async () => {
+    const smtp = await startSmtpServer();
+    // A slow server: ten messages take ten seconds, twice the time a stop waits for a job.
+    smtp.delayMs = 1000;
+    const pool = database.connection.pool;
+    try {
+      await pool.query(
+        `INSERT INTO mail_queue ("to", subject, text, html, attempts, last_error, next_attempt_at)
+         SELECT 'backlog-' || n || '@example.com', 'Backlog ' || n, 'Plain', '<p>HTML</p>', 1, '451 busy',
+                now() - make_interval(mins => 20 - n)
+           FROM generate_series(1, 10) AS n`,
+      );
+      const queued = async () =>
+        (
+          await pool.query<{ to: string; attempts: number; next: Date; error: string | null }>(
+            `SELECT "to", attempts, next_attempt_at AS next, last_error AS error
+               FROM mail_queue ORDER BY "to"`,
+          )
+        ).rows;
+      const before = await queued();
+      const started = await startWorker({
+        pool,
+        refreshSchedule: 'off',
+        log: { info: () => {}, warn: () => {}, error: () => {} },
+        pollingIntervalSeconds: 0.5,
+        mail: smtpTransport(smtp.url, 'RateLens <no-reply@ratelens.test>'),
+      });
+      workers.push(started);
+      await started.boss.send(MAIL_QUEUE, {});
+      // The second message is at the server, which has not yet said it took it.
+      await vi.waitFor(() => expect(smtp.received.length).toBe(2), { timeout: 10_000 });
+      const stopping = performance.now();
+      await started.stop();
+      // The message at hand, not the eight after it: less than the 5 s a stop waits for a job
+      // that goes on (with room for a busy machine).
+      expect(performance.now() - stopping).toBeLessThan(4500);
+      const sent = smtp.received.flatMap((mail) => mail.to);
+      expect(sent).toHaveLength(2);
+      // Every message was sent and is gone, or is as it was queued; none is tried after the stop.
+      const left = await queued();
+      expect(left).toEqual(before.filter((mail) => !sent.includes(mail.to)));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(smtp.received).toHaveLength(2);
+      expect(await queued()).toEqual(left);
+    } finally {
+      await smtp.close();
+      await pool.query(`DELETE FROM mail_queue`);
     }
   }, 30_000);
 

@@ -123,8 +123,8 @@ export interface RefreshOutput extends RefreshCounts {
 export interface Worker {
   boss: PgBoss;
   /**
-   * Starts no further file, waits up to `timeoutMs` for the job at hand, then lets go (pg-boss
-   * marks it failed). Once: later calls wait for the first.
+   * Starts no further file, charge, e-mail or batch of deletions, waits up to `timeoutMs` for the
+   * one at hand, then lets go (pg-boss marks its job failed). Once: later calls wait for the first.
    */
   stop: (timeoutMs?: number) => Promise<void>;
 }
@@ -440,8 +440,9 @@ interface ScheduledJob {
 
 /**
  * The renewal job (ADR 0017) on its schedule; a refresh of every hospital, which takes hours,
- * does not hold it up. Every charge is an order under an idempotency key. Its output is the run's
- * summary.
+ * does not hold it up. Every charge is an order under an idempotency key. A stop starts no further
+ * charge, each of which may wait PAYMENT_GATEWAY_TIMEOUT_MS for the gateway: the rest are due at
+ * the next run. Its output is the run's summary.
  */
 async function workRenewals(
   boss: PgBoss,
@@ -463,10 +464,11 @@ async function workRenewals(
     pool,
     kit,
     { queue: RENEWALS_QUEUE, schedule, pollingIntervalSeconds, name: 'Renewals' },
-    async (): Promise<RenewalSummary> => {
+    async ({ signal }): Promise<RenewalSummary> => {
       const summary = await runRenewals(pool, gateway, new Date(), {
         gatewayTimeoutMs,
         log: jobLog,
+        signal,
       });
       jobLog.info({ renewals: summary }, 'renewal job ran');
       return summary;
@@ -474,7 +476,11 @@ async function workRenewals(
   );
 }
 
-/** Every minute, the queued e-mail that is due is tried again (deliverQueuedMail). */
+/**
+ * Every minute, the queued e-mail that is due is tried again (deliverQueuedMail). A stop tries no
+ * further message: a backlog left by a mail server that was down can be long, and each try may
+ * wait SMTP_TIMEOUT_MS; the next run tries the rest.
+ */
 async function workMail(
   boss: PgBoss,
   pool: Pool,
@@ -493,8 +499,8 @@ async function workMail(
       pollingIntervalSeconds,
       name: 'Trying queued e-mail again',
     },
-    async (): Promise<MailDelivery> => {
-      const delivery = await deliverQueuedMail(pool, transport, { log });
+    async ({ signal }): Promise<MailDelivery> => {
+      const delivery = await deliverQueuedMail(pool, transport, { log, signal });
       if (delivery.sent + delivery.retrying + delivery.failed > 0)
         log.info(
           `Mail: ${delivery.sent} sent, ${delivery.retrying} to try again, ${delivery.failed} given up on`,
