@@ -1836,7 +1836,8 @@ export class JsonMrfParser implements FormatParser {
 
   /**
    * A setting, normalised; a missing one is reported when `required`, an unknown one always (kept
-   * as none when not `required`).
+   * as none when not `required`). A list of settings is read as its settings joined, as a CSV
+   * writes them: `["inpatient", "outpatient"]` is both, with `json.wrong-type-read`.
    */
   private readSetting(
     value: unknown,
@@ -1844,7 +1845,11 @@ export class JsonMrfParser implements FormatParser {
     required: boolean,
   ): ChargeRecord['setting'] {
     const r = this.report;
-    const settingText = jsonText(value, r, location, 'setting');
+    // Both settings as a list, ["inpatient", "outpatient"]: read as they are written in a CSV.
+    const listed =
+      Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string');
+    if (listed) r.add('json.wrong-type-read', location, `setting ${JSON.stringify(value)}`);
+    const settingText = jsonText(listed ? value.join('|') : value, r, location, 'setting');
     if (settingText === null) {
       if (required) r.add('required.setting', location);
       return null;

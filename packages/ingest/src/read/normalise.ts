@@ -1019,7 +1019,10 @@ export function modifierCodes(
   return list;
 }
 
-/** A drug unit type (GR, ML, ME, UN, F2, GM, EA); anything else is an error. */
+/**
+ * A drug unit type (GR, ML, ME, UN, F2, GM, EA); a placeholder ("N/A") is none, said as such;
+ * anything else is an error.
+ */
 export function drugType(
   report: ValidationReport,
   raw: string | null,
@@ -1031,6 +1034,11 @@ export function drugType(
   if (DRUG_TYPES.has(upper)) {
     report.add('enum.title-case', location, JSON.stringify(raw));
     return upper;
+  }
+  // "N/A" on every row that is no drug, as a drug's unit there is: no type, not a wrong one.
+  if (isPlaceholder(raw)) {
+    report.add('value.placeholder', location, `drug type ${JSON.stringify(raw)}`);
+    return null;
   }
   report.add('enum.drug-type', location, JSON.stringify(raw));
   return null;

@@ -1,0 +1,96 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChargeRecord } from '../model.ts';
+import { CMS_ATTESTATION } from './header.ts';
+import { openMrf } from './index.ts';
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ratelens-json-reader-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A v3.0 file of one item whose one standard charge is `charge`, read whole. */
+async function readCharge(name: string, charge: object, drug?: object) {
+  const path = join(dir, name);
+  await writeFile(
+    path,
+    JSON.stringify({
+      hospital_name: 'Test Hospital',
+      last_updated_on: '2026-01-15',
+      version: '3.0.0',
+      location_name: ['Test Hospital'],
+      hospital_address: ['1 Main St, Portland, OR 97201'],
+      license_information: { license_number: '1', state: 'OR' },
+      type_2_npi: ['1306938071'],
+      attestation: {
+        attestation: CMS_ATTESTATION,
+        attester_name: 'A Person',
+        confirm_attestation: true,
+      },
+      standard_charge_information: [
+        {
+          description: 'Saline 10 ML',
+          code_information: [{ code: '0258', type: 'RC' }],
+          ...(drug ? { drug_information: drug } : {}),
+          standard_charges: [charge],
+        },
+      ],
+    }),
+  );
+  const reader = await openMrf(path);
+  const records: ChargeRecord[] = [];
+  for await (const record of reader.records) records.push(record);
+  return { records, report: reader.report };
+}
+
+describe('a standard charge', () => {
+  it('whose settings are a list is read as both, and said', async () => {
+    const { records, report } = await readCharge('settings.json', {
+      setting: ['inpatient', 'outpatient'],
+      gross_charge: 12,
+    });
+    expect(records.map((r) => [r.setting, r.gross])).toEqual([['both', 12]]);
+    expect(report.examples('json.wrong-type-read')[0]?.message).toContain(
+      'setting ["inpatient","outpatient"]',
+    );
+    expect(report.rejectedRecords).toBe(0);
+  });
+
+  it('whose settings are a list of one is read as that setting', async () => {
+    const { records } = await readCharge('setting.json', {
+      setting: ['outpatient'],
+      gross_charge: 12,
+    });
+    expect(records.map((r) => r.setting)).toEqual(['outpatient']);
+  });
+
+  it('whose settings are a list of something else is still refused', async () => {
+    for (const [name, setting] of [
+      ['empty.json', []],
+      ['numbers.json', [1, 2]],
+      ['unknown.json', ['inpatient', 'emergency']],
+    ] as const) {
+      const { records, report } = await readCharge(name, { setting, gross_charge: 12 });
+      expect(records, name).toEqual([]);
+      expect(report.rejectedRecords, name).toBe(1);
+    }
+  });
+});
+
+describe("an item's drug information", () => {
+  it('with a placeholder for its type has no type, said as a placeholder, not as a wrong type', async () => {
+    const { records, report } = await readCharge(
+      'drug-type.json',
+      { setting: 'outpatient', gross_charge: 12 },
+      { unit: 10, type: 'N/A' },
+    );
+    expect(records.map((r) => [r.drugUnit, r.drugType])).toEqual([[10, null]]);
+    expect(report.count('enum.drug-type')).toBe(0);
+    expect(report.examples('value.placeholder')[0]?.message).toContain('drug type "N/A"');
+  });
+});
