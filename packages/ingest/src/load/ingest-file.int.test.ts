@@ -259,6 +259,47 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
   );
 
   itWithDataFile(
+    'places a hospital whose address gives no ZIP by its city, in its county and metro area',
+    VINEYARD,
+    async (file) => {
+      await loadCbsa();
+      // The file's header rows alone, as another hospital whose address ends "Oak Bluffs MA".
+      const [names, values, columns] = (await readFile(file, 'latin1')).split('\n');
+      const withoutZip = path.join(dir, 'vineyard-without-zip.csv');
+      await writeFile(
+        withoutZip,
+        [
+          names,
+          values
+            ?.replace("Martha's Vineyard Hospital,2026", 'Island City Test Hospital,2026')
+            .replace(',2042,', ',QA-2045,')
+            .replace(' 02557-1477,', ','),
+          columns,
+          '',
+        ].join('\n'),
+        'latin1',
+      );
+      const result = await ingestFile(database.connection, withoutZip, {
+        locate: hospitalLocator(database.connection.pool),
+      });
+      expect(
+        await query(
+          'SELECT addresses, state_code, zip, county_fips, cbsa_code FROM hospitals WHERE id = $1',
+          [result.hospitalId],
+        ),
+      ).toEqual([
+        {
+          addresses: ['1 Hospital Rd Oak Bluffs MA'],
+          state_code: 'MA',
+          zip: null,
+          county_fips: '25007',
+          cbsa_code: '47240',
+        },
+      ]);
+    },
+  );
+
+  itWithDataFile(
     'keeps the first rate of the file as written, with its effective amount',
     VINEYARD,
     async () => {
@@ -1354,6 +1395,18 @@ describe('replacing a hospital’s file', () => {
       await client.query('DROP TABLE pg_temp.hospitals');
       client.release();
     }
+  });
+
+  it('keys a hospital with neither licence nor ZIP without a state, as before', () => {
+    // Placed by its city now, it has a state; but migration 0014 keyed such hospitals without
+    // one ("name::unplaced"), and keyed with it each would be loaded again as another hospital.
+    expect(
+      hospitalSourceKey({
+        ...emptyHeader('json', '3.0.0', '3.0.0'),
+        hospitalName: 'Mercy',
+        addresses: ['601 E Rollins St, Orlando, Florida'],
+      }),
+    ).toBe('name::mercy');
   });
 
   it('migration 0013 keys the hospitals known before it as an ingest keys them', async () => {

@@ -30,7 +30,7 @@ import {
   TableLoad,
 } from './rate-tables.ts';
 import type { Placement } from './reference-loader.ts';
-import { countyForAddress } from '../reference/zip-county.ts';
+import { countyForZip, parseAddressZip } from '../reference/zip-county.ts';
 import { RowEncoder, type CodeEntry, type PayerPlanEntry, type Summary } from './row-encoder.ts';
 import { errorMessage, type FileProgress, type RateMix } from '@ratelens/core';
 
@@ -169,7 +169,7 @@ const SWAP_PATIENCE_MS = 10 * 60_000;
  * licence and name, since locations under one licence may each publish a file; the name by its
  * ASCII letters and digits in lower case ("St. Mary's" is "St Marys"), as migration 0013 wrote
  * it for the hospitals known before. Without a licence, its name and state: the licence's state,
- * else the state its address places it in (as `hospitalLocator` places it, so that two
+ * else the state the ZIP of its address places it in (as `hospitalLocator` places it, so that two
  * "Memorial Hospital"s of other states without a licence state are two hospitals; migration 0014
  * wrote it so for the hospitals known before).
  */
@@ -182,10 +182,15 @@ export function hospitalSourceKey(header: MrfHeader): string {
   return `name:${state}:${header.hospitalName.trim().toLowerCase().replace(/\s+/g, ' ')}`;
 }
 
-/** The state of the first address with a ZIP that places it in a county. */
+/**
+ * The state of the first address with a ZIP that places it in a county. Not of an address placed
+ * by its city (`countyForAddresses`): the hospitals known before those were placed are keyed
+ * without a state, and keyed with one now, each would be loaded again as another hospital.
+ */
 function addressState(addresses: readonly string[]): string | undefined {
   for (const address of addresses) {
-    const found = countyForAddress(address);
+    const zip = parseAddressZip(address)?.zip;
+    const found = zip ? countyForZip(zip) : undefined;
     if (found) return found.state;
   }
   return undefined;

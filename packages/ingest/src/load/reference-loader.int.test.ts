@@ -12,7 +12,7 @@ import { parseGpciFile, parseRvuFile } from '../reference/physician-fee-schedule
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
 import { sharedDataPath } from '../testing/shared-data.ts';
 import { writeTestFile } from '../testing/test-file.ts';
-import type { ZipLocality } from '../reference/zip-locality.ts';
+import { parseZipLocality, type ZipLocality } from '../reference/zip-locality.ts';
 import {
   hospitalLocator,
   loadCbsaDelineation,
@@ -225,6 +225,55 @@ describe('replacing a reference table with much less', () => {
     expect(await loadZipLocalities(pool, zips(1, false), { allowShrink: true })).toBe(1);
     expect(await rowCount('zip_localities')).toBe(1);
   });
+});
+
+describe('placing a hospital whose addresses give no ZIP', () => {
+  itWithDataFile(
+    'places it by its city: its county, metro area and the Medicare locality of the city’s ZIPs',
+    CBSA_LIST,
+    async (list) => {
+      const pool = database.connection.pool;
+      await loadCbsaDelineation(pool, await parseCbsaDelineation(list));
+      await loadZipLocalities(
+        pool,
+        await parseZipLocality(sharedDataPath('cms-zip-locality/ZIP5_OCT2025.txt')),
+      );
+      const locate = hospitalLocator(pool);
+      // 57 of Orlando's 59 ZIPs are in Orange County (Orlando-Kissimmee-Sanford), all of them in
+      // carrier 09102's locality 99 (Rest of Florida).
+      expect(await locate(header('AdventHealth', '601 E Rollins St, Orlando, Florida'))).toEqual({
+        zip: null,
+        countyFips: '12095',
+        cbsaCode: '36740',
+        stateCode: 'FL',
+        medicareCarrier: '09102',
+        medicareLocality: '99',
+      });
+      // Dukes County, in the Vineyard Haven micropolitan area; Rest of Massachusetts.
+      expect(await locate(header('Vineyard', '1 Hospital Rd Oak Bluffs MA'))).toEqual({
+        zip: null,
+        countyFips: '25007',
+        cbsaCode: '47240',
+        stateCode: 'MA',
+        medicareCarrier: '14212',
+        medicareLocality: '99',
+      });
+      // Atlanta's ZIPs are in five counties: no guess.
+      expect(await locate(header('Emory', '1364 Clifton Rd NE, Atlanta, GA'))).toMatchObject({
+        countyFips: null,
+        cbsaCode: null,
+        medicareLocality: null,
+      });
+      // An address with a ZIP places it, wherever it is listed.
+      const both = ['601 E Rollins St, Orlando, FL', '2801 DeBarr Rd, Anchorage, AK 99508'];
+      expect(await locate({ ...header('Two places', ''), addresses: both })).toMatchObject({
+        zip: '99508',
+        countyFips: '02020',
+        cbsaCode: '11260',
+      });
+    },
+    60_000,
+  );
 });
 
 describe('the Medicare amounts of a hospital', () => {

@@ -24,7 +24,7 @@ import type {
   PhysicianFeeScheduleRvu,
 } from '../reference/physician-fee-schedule.ts';
 import type { RowProblems } from '../reference/source.ts';
-import { countyForAddress, countyForZip } from '../reference/zip-county.ts';
+import { countyForAddresses, countyForZip } from '../reference/zip-county.ts';
 import type { ZipLocality } from '../reference/zip-locality.ts';
 import { copyLine } from './copy-text.ts';
 
@@ -550,42 +550,45 @@ export async function delineationLoaded(pool: Queryable): Promise<boolean> {
 }
 
 /**
- * Places a hospital from the first address of its file that has a ZIP: ZIP → county (offline),
- * county → CBSA (List 1, when loaded); outside any CBSA, the state's non-metro group.
+ * Places a hospital from the addresses of its file (`countyForAddresses`: the first with a ZIP
+ * that places it, else the first placed by its city): address → county (offline), county → CBSA
+ * (List 1, when loaded); outside any CBSA, the state's non-metro group. The Medicare locality is
+ * its ZIP's; for an address placed by its city, the one its city's ZIPs in that county share, if
+ * they share one.
  */
 export function hospitalLocator(pool: Pool): (header: MrfHeader) => Promise<Placement> {
   return async (header) => {
-    for (const address of header.addresses) {
-      const found = countyForAddress(address);
-      if (!found) continue;
-      const { rows } = await pool.query<{ cbsa_code: string | null; known: boolean }>(
-        `SELECT c.cbsa_code, true AS known FROM counties c WHERE c.fips = $1`,
-        [found.countyFips],
-      );
-      let cbsaCode = rows[0]?.cbsa_code ?? null;
-      const loaded = rows.length > 0 || (await delineationLoaded(pool));
-      if (!cbsaCode && loaded && stateByCode(found.state))
-        cbsaCode = await nonMetroArea(pool, found.state);
-      const { rows: localities } = await pool.query<{ carrier: string; locality: string }>(
-        'SELECT carrier, locality FROM zip_localities WHERE zip = $1',
-        [found.zip],
-      );
+    const found = countyForAddresses(header.addresses);
+    if (!found) {
       return {
-        zip: found.zip,
-        countyFips: found.countyFips,
-        cbsaCode,
-        stateCode: found.state,
-        medicareCarrier: localities[0]?.carrier ?? null,
-        medicareLocality: localities[0]?.locality ?? null,
+        zip: null,
+        countyFips: null,
+        cbsaCode: null,
+        stateCode: header.licenseState,
+        medicareCarrier: null,
+        medicareLocality: null,
       };
     }
+    const { rows } = await pool.query<{ cbsa_code: string | null; known: boolean }>(
+      `SELECT c.cbsa_code, true AS known FROM counties c WHERE c.fips = $1`,
+      [found.countyFips],
+    );
+    let cbsaCode = rows[0]?.cbsa_code ?? null;
+    const loaded = rows.length > 0 || (await delineationLoaded(pool));
+    if (!cbsaCode && loaded && stateByCode(found.state))
+      cbsaCode = await nonMetroArea(pool, found.state);
+    const { rows: localities } = await pool.query<{ carrier: string; locality: string }>(
+      'SELECT DISTINCT carrier, locality FROM zip_localities WHERE zip = ANY($1::text[])',
+      [found.zips],
+    );
+    const locality = localities.length === 1 ? localities[0] : undefined;
     return {
-      zip: null,
-      countyFips: null,
-      cbsaCode: null,
-      stateCode: header.licenseState,
-      medicareCarrier: null,
-      medicareLocality: null,
+      zip: found.zip,
+      countyFips: found.countyFips,
+      cbsaCode,
+      stateCode: found.state,
+      medicareCarrier: locality?.carrier ?? null,
+      medicareLocality: locality?.locality ?? null,
     };
   };
 }

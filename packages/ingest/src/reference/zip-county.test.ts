@@ -3,7 +3,13 @@ import zipcodes from 'zipcodes';
 import { stateByCode } from '@ratelens/core';
 import { parseCbsaDelineation } from './cbsa.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
-import { countyForAddress, countyForZip, parseAddressZip } from './zip-county.ts';
+import {
+  countyForAddress,
+  countyForAddresses,
+  countyForZip,
+  parseAddressCity,
+  parseAddressZip,
+} from './zip-county.ts';
 import { ZIP_COUNTY_OVERRIDES } from './zip-county-overrides.ts';
 
 describe('countyForZip', () => {
@@ -110,13 +116,111 @@ describe('parseAddressZip', () => {
   });
 });
 
+describe('parseAddressCity', () => {
+  it.each([
+    ['1 Hospital Rd, Oak Bluffs, MA', 'Oak Bluffs', 'MA'],
+    ['1 Hospital Rd Oak Bluffs MA', 'Oak Bluffs', 'MA'],
+    ['1 Hospital Rd, Oak Bluffs ma.', 'Oak Bluffs', 'MA'],
+    ['1 Hospital Rd, Oak Bluffs, MA, USA', 'Oak Bluffs', 'MA'],
+    ['601 E Rollins St, Orlando, Florida', 'Orlando', 'FL'],
+    ['601 E Rollins St Orlando Florida United States', 'Orlando', 'FL'],
+    ['550 First Avenue, New York, New York', 'New York', 'NY'],
+    ['1 Medical Center Dr Morgantown West Virginia', 'Morgantown', 'WV'],
+    ['900 23rd St NW, Washington, D.C.', 'Washington', 'DC'],
+    ['615 S New Ballas Rd, St. Louis, MO', 'St Louis', 'MO'],
+  ])('reads the city and state ending %j', (address, city, state) => {
+    expect(parseAddressCity(address)).toMatchObject({ city, state });
+  });
+
+  it('takes the longest of the last three words before the state that names a place', () => {
+    // "Springfield" is a place of Massachusetts too.
+    expect(parseAddressCity('100 Hospital Dr West Springfield MA')?.city).toBe('West Springfield');
+    expect(parseAddressCity('100 Hospital Dr Springfield MA')?.city).toBe('Springfield');
+  });
+
+  it('takes all the words after the last comma, or none', () => {
+    expect(parseAddressCity('1 Main St, West Oak Bluffs, MA')).toBeUndefined();
+    expect(parseAddressCity('1 Main St Oak Bluffs, MA')?.city).toBe('Oak Bluffs');
+  });
+
+  it('lists the ZIPs of the place', () => {
+    expect(parseAddressCity('1 Hospital Rd, Oak Bluffs, MA')?.zips).toEqual(['02557']);
+  });
+
+  it('reads nothing from a line without a state at its end, or a city of that state', () => {
+    expect(parseAddressCity('1 Hospital Rd, Oak Bluffs')).toBeUndefined();
+    expect(parseAddressCity('1 Hospital Rd, Oak Bluffs, NY')).toBeUndefined();
+    expect(parseAddressCity('1 Hospital Rd, Oak Bluffs, MA 02557')).toBeUndefined();
+    expect(parseAddressCity('MA')).toBeUndefined();
+    expect(parseAddressCity('')).toBeUndefined();
+  });
+
+  it('answers at once for a long line', () => {
+    expect(parseAddressCity(`${'word '.repeat(100_000)}MA`)).toBeUndefined();
+    expect(parseAddressCity(`${' '.repeat(300_000)}Oak Bluffs, MA${' '.repeat(300_000)}`)).toEqual({
+      city: 'Oak Bluffs',
+      state: 'MA',
+      zips: ['02557'],
+    });
+  });
+});
+
 describe('countyForAddress', () => {
+  it.each([
+    '1 Hospital Rd, Oak Bluffs, MA',
+    '1 Hospital Rd Oak Bluffs MA',
+    '1 Hospital Rd, Oak Bluffs, Massachusetts, USA',
+    '1 Hospital Rd Oak Bluffs massachusetts',
+  ])('places %j by its city, in Dukes County, all of whose ZIPs (one) are there', (address) => {
+    expect(countyForAddress(address)).toEqual({
+      countyFips: '25007',
+      state: 'MA',
+      source: 'city',
+      zip: null,
+      zips: ['02557'],
+    });
+  });
+
+  it('places a city in the county of 95% of its ZIPs: Orlando in Orange County', () => {
+    // 57 of Orlando's 59 ZIPs; the two others are Kennedy Space Center's, in Brevard County.
+    const orlando = countyForAddress('601 E Rollins St, Orlando, Florida');
+    expect(orlando).toMatchObject({ countyFips: '12095', state: 'FL', source: 'city', zip: null });
+    expect(orlando?.zips).toHaveLength(57);
+    expect(orlando?.zips).not.toContain('32899');
+  });
+
+  it('does not guess the county of a city whose ZIPs are spread over several', () => {
+    // Atlanta: Fulton 46 of 99, Cobb 31, DeKalb 11, Gwinnett 10, Clayton 1.
+    expect(countyForAddress('1364 Clifton Rd NE, Atlanta, GA')).toBeUndefined();
+    // St. Louis: the city 39 of 69, St. Louis County 30.
+    expect(countyForAddress('615 S New Ballas Rd, St. Louis, Missouri')).toBeUndefined();
+    // Brookline: one ZIP in Norfolk County, one in Suffolk.
+    expect(countyForAddress('1 Main St, Brookline, MA')).toBeUndefined();
+  });
+
+  it('does not place a city unknown in the state written', () => {
+    expect(countyForAddress('1 Hospital Rd, Oak Bluffs, NY')).toBeUndefined();
+  });
+
+  it('places a line with a ZIP by its ZIP, as before', () => {
+    expect(countyForAddress('1 Hospital Rd, Oak Bluffs, MA 02557')).toEqual({
+      countyFips: '25007',
+      state: 'MA',
+      source: 'polygon',
+      zip: '02557',
+      zips: ['02557'],
+    });
+    // A ZIP that zipcodes does not know leaves it unplaced, as before.
+    expect(countyForAddress('1 Hospital Rd, Oak Bluffs, MA 00000')).toBeUndefined();
+  });
+
   it("places Martha's Vineyard Hospital in Dukes County", () => {
     expect(countyForAddress('1 Hospital Rd Oak Bluffs MA 02557-1477')).toEqual({
       countyFips: '25007',
       state: 'MA',
       source: 'polygon',
       zip: '02557',
+      zips: ['02557'],
     });
   });
 
@@ -141,4 +245,30 @@ describe('countyForAddress', () => {
       ]);
     },
   );
+});
+
+describe('countyForAddresses', () => {
+  it('places by the first address a ZIP places, before any placed by its city', () => {
+    expect(
+      countyForAddresses([
+        '601 E Rollins St, Orlando, FL',
+        '1 Main St, Oak Bluffs, MA 00000',
+        '1 Hospital Rd Oak Bluffs MA 02557-1477',
+        '2801 Debarr Road, Anchorage, AK 99508',
+      ]),
+    ).toMatchObject({ countyFips: '25007', source: 'polygon', zip: '02557' });
+  });
+
+  it('places by the first address its city places when no ZIP places one', () => {
+    expect(
+      countyForAddresses([
+        '1 Main St, Atlantis, MA',
+        '1 Main St, Oak Bluffs, MA 00000',
+        '1 Hospital Rd, Oak Bluffs, MA',
+        '601 E Rollins St, Orlando, FL',
+      ]),
+    ).toMatchObject({ countyFips: '25007', source: 'city', zip: null });
+    expect(countyForAddresses(['1 Main St, Atlantis, MA'])).toBeUndefined();
+    expect(countyForAddresses([])).toBeUndefined();
+  });
 });
