@@ -15,33 +15,36 @@ afterAll(async () => {
 });
 
 /** A v3.0 file of one item whose one standard charge is `charge`, read whole. */
-async function readCharge(name: string, charge: object, drug?: object) {
+async function readCharge(
+  name: string,
+  charge: object,
+  drug?: object,
+  edit: (json: string) => string = (json) => json,
+) {
   const path = join(dir, name);
-  await writeFile(
-    path,
-    JSON.stringify({
-      hospital_name: 'Test Hospital',
-      last_updated_on: '2026-01-15',
-      version: '3.0.0',
-      location_name: ['Test Hospital'],
-      hospital_address: ['1 Main St, Portland, OR 97201'],
-      license_information: { license_number: '1', state: 'OR' },
-      type_2_npi: ['1306938071'],
-      attestation: {
-        attestation: CMS_ATTESTATION,
-        attester_name: 'A Person',
-        confirm_attestation: true,
+  const json = JSON.stringify({
+    hospital_name: 'Test Hospital',
+    last_updated_on: '2026-01-15',
+    version: '3.0.0',
+    location_name: ['Test Hospital'],
+    hospital_address: ['1 Main St, Portland, OR 97201'],
+    license_information: { license_number: '1', state: 'OR' },
+    type_2_npi: ['1306938071'],
+    attestation: {
+      attestation: CMS_ATTESTATION,
+      attester_name: 'A Person',
+      confirm_attestation: true,
+    },
+    standard_charge_information: [
+      {
+        description: 'Saline 10 ML',
+        code_information: [{ code: '0258', type: 'RC' }],
+        ...(drug ? { drug_information: drug } : {}),
+        standard_charges: [charge],
       },
-      standard_charge_information: [
-        {
-          description: 'Saline 10 ML',
-          code_information: [{ code: '0258', type: 'RC' }],
-          ...(drug ? { drug_information: drug } : {}),
-          standard_charges: [charge],
-        },
-      ],
-    }),
-  );
+    ],
+  });
+  await writeFile(path, edit(json));
   const reader = await openMrf(path);
   const records: ChargeRecord[] = [];
   for await (const record of reader.records) records.push(record);
@@ -79,6 +82,20 @@ describe('a standard charge', () => {
       expect(records, name).toEqual([]);
       expect(report.rejectedRecords, name).toBe(1);
     }
+  });
+});
+
+describe('an amount written with commas between its thousands, which JSON has not', () => {
+  it('is read as the number it writes, and said', async () => {
+    const { records, report } = await readCharge(
+      'thousands.json',
+      { setting: 'outpatient', gross_charge: 'GROSS', discounted_cash: 'CASH' },
+      undefined,
+      (json) => json.replace('"GROSS"', '12,345.50').replace('"CASH"', '$1,200'),
+    );
+    expect(records.map((r) => [r.gross, r.discountedCash])).toEqual([[12345.5, 1200]]);
+    expect(report.count('json.invalid-item')).toBe(0);
+    expect(report.examples('json.number-form')[0]?.message).toContain('gross_charge: "12,345.50"');
   });
 });
 

@@ -232,6 +232,32 @@ describe('lenientJson', () => {
     expect(JSON.parse(lenientJson('{"a": 0x10}')?.text ?? '')).toEqual({ a: '0x10' });
   });
 
+  it("reads a field's number with commas between its thousands as the number, with $ as text", () => {
+    const repaired = lenientJson(
+      '{"gross_charge": 1,234.50, "minimum": 12,345,678, "maximum": $1,200,\n' +
+        '"standard_charge_dollar": -1,000}',
+    );
+    expect(repaired).toMatchObject({ ...NONE, numberForms: 3, unclosedStrings: 1 });
+    expect(JSON.parse(repaired?.text ?? '')).toEqual({
+      gross_charge: 1234.5,
+      minimum: 12345678,
+      maximum: '$1,200',
+      standard_charge_dollar: -1000,
+    });
+    expect(repaired?.examples.numberForms[0]).toEqual({
+      key: 'gross_charge',
+      within: false,
+      written: '1,234.50',
+    });
+  });
+
+  it('leaves numbers a comma separates in a list, and a comma not between thousands', () => {
+    // In a list, 1,234 may be two numbers; 1,23 and 1,2345 group no thousands.
+    for (const text of ['{"a": [1,234]}', '{"a": 1,23}', '{"a": 1,2345}', '{"a": 01,234}']) {
+      expect(lenientJson(text)?.text ?? text, text).not.toMatch(/1234/);
+    }
+  });
+
   describe('examples', () => {
     it('names the key of each value read as null, a number or a text, and what was written', () => {
       const repaired = lenientJson(

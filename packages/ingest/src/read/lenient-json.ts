@@ -273,6 +273,13 @@ function fieldValue(
   return beforeQuote || value.startsWith("'") ? null : [JSON.stringify(value), 'unclosedStrings'];
 }
 
+/**
+ * A field's number written with commas between its thousands, `1,234.50` or `$1,234.50`, up to
+ * what ends the field (a comma, a closing brace, a line end). A dollar sign makes it a text, as
+ * `$400` is (`unclosedStrings`), for the amount's own reading; without one it is the number.
+ */
+const GROUPED_THOUSANDS = /^-?\$?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?(?=[ \t]*[,}\r\n])/;
+
 /** A field's name, as one that a text ran on into may be: a word of letters, digits and `_`. */
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_ ]{0,63}$/;
 
@@ -535,6 +542,20 @@ export function lenientJson(text: string, quotesAsText = false): LenientText | n
       continue;
     }
     if (ofField) {
+      // A number whose thousands a comma separates (`1,234.50`): no key can start with a digit,
+      // so the comma is the number's, not the field's end.
+      const grouped = GROUPED_THOUSANDS.exec(text.slice(i, i + 40))?.[0];
+      if (grouped !== undefined) {
+        const dollar = grouped.includes('$');
+        parts.push(
+          text.slice(from, i),
+          dollar ? JSON.stringify(grouped) : grouped.replace(/,/g, ''),
+        );
+        count(dollar ? 'unclosedStrings' : 'numberForms', i, i + grouped.length);
+        i += grouped.length;
+        from = i;
+        continue;
+      }
       // A field's value, up to what may end it: as JSON writes it, or repaired as a whole.
       const stop = bareValueStop(text, i);
       let end = stop;
