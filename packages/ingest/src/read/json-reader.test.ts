@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../model.ts';
 import { CMS_ATTESTATION } from './header.ts';
 import { openMrf } from './index.ts';
+import { parseFailure } from './json-reader.ts';
 
 let dir = '';
 beforeAll(async () => {
@@ -109,5 +110,28 @@ describe("an item's drug information", () => {
     expect(records.map((r) => [r.drugUnit, r.drugType])).toEqual([[10, null]]);
     expect(report.count('enum.drug-type')).toBe(0);
     expect(report.examples('value.placeholder')[0]?.message).toContain('drug type "N/A"');
+  });
+});
+
+describe('parseFailure', () => {
+  const failure = (text: string) => {
+    try {
+      JSON.parse(text);
+    } catch (cause) {
+      return parseFailure(cause, text);
+    }
+    return 'parsed';
+  };
+
+  it('shows the text before where JSON.parse stopped, whose position counts from the item', () => {
+    expect(failure('{"a": 1 "b": 2}')).toBe(
+      "Expected ',' or '}' after property value in JSON at position 8, after “{\"a\": 1 ”",
+    );
+    const long = `{"description": "${'x'.repeat(100)}",\n  "code": 12 34}`;
+    expect(failure(long)).toMatch(/, after “…x+", "code": 12 ”$/);
+  });
+
+  it('leaves a message that names no position as it is', () => {
+    expect(failure('{"a": }')).toBe('Unexpected token \'}\', "{"a": }" is not valid JSON');
   });
 });

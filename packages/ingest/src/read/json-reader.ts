@@ -124,6 +124,23 @@ function commaAt(what?: string): (example?: RepairExample) => string | undefined
   };
 }
 
+/**
+ * Why JSON.parse refused an item, with the text where it stopped: its "at position 398" counts
+ * from the item's start, which no one can find in a file of gigabytes, so the text around it is
+ * shown (`Expected double-quoted property name in JSON at position 8, after “{"a": 1,”`).
+ */
+export function parseFailure(cause: unknown, text: string): string {
+  const message = cause instanceof Error ? cause.message : '';
+  const at = /at position (\d+)/.exec(message);
+  if (!at) return message;
+  const position = Number(at[1]);
+  const from = Math.max(0, position - PARSE_CONTEXT);
+  const before = text.slice(from, position).replace(/\s+/g, ' ');
+  return `${message}, after “${from > 0 ? '…' : ''}${before}”`;
+}
+/** How much of the text before where JSON.parse stopped `parseFailure` shows. */
+const PARSE_CONTEXT = 40;
+
 /** What each of lenientJson's repairs is said as, once per repair, and the detail it gives. */
 const REPAIRS: readonly [Repair, RuleId, (example?: RepairExample) => string | undefined][] = [
   ['nonFinite', 'json.non-finite', writtenIn],
@@ -1332,7 +1349,7 @@ export class JsonMrfParser implements FormatParser {
           // Broken in another way too: reported as it was written.
         }
       }
-      this.report.add('json.invalid-item', location, cause instanceof Error ? cause.message : '');
+      this.report.add('json.invalid-item', location, parseFailure(cause, textValue));
       this.report.rejectedRecords++;
       return undefined;
     }
