@@ -3,7 +3,7 @@ import { payerChargeWith, type ChargeRecord, type CmsVersion, type PayerCharge }
 import { CMS_ATTESTATION } from '../read/header.ts';
 import { openMrf } from '../read/index.ts';
 import { writeTestFile } from '../testing/test-file.ts';
-import { checkPayer, checkRecord } from './record-rules.ts';
+import { checkPayer, checkRecord, cmsCount } from './record-rules.ts';
 import { ValidationReport } from './report.ts';
 import type { RuleId } from './rules.ts';
 
@@ -141,6 +141,38 @@ describe("a modifier's rate", () => {
       modifiers: ['50'],
       payers: [expect.objectContaining({ payerName: 'Aetna', notes: '150% payment adjustment' })],
     });
+  });
+});
+
+describe("a rate's count", () => {
+  it.each([
+    ['<11', '1 through 10'],
+    ['< 11', '1 through 10'],
+    ['Less than 11', '1 through 10'],
+    ['fewer than 11', '1 through 10'],
+    ['<=10', '1 through 10'],
+    ['≤ 10', '1 through 10'],
+    ['1 thru 10', '1 through 10'],
+    ['7', '1 through 10'],
+    ['1,200', '1200'],
+  ])('reads %j as %j', (written, count) => {
+    expect(cmsCount(written)).toBe(count);
+  });
+
+  it.each([['10+'], ['>10'], ['11 or more'], ['<12'], ['many']])(
+    'reads %j, which is no number of claims, as none',
+    (written) => {
+      expect(cmsCount(written)).toBeNull();
+    },
+  );
+
+  it('written as a placeholder is none written: said as a placeholder, and asked for', () => {
+    const p = payerChargeWith('Aetna', 'PPO', { ...PERCENT_RATE, count: 'N/A' });
+    const { rules } = payerRules(p);
+    expect(p.count).toBeNull();
+    expect(rules).toContain('value.placeholder');
+    expect(rules).toContain('v3.count-required');
+    expect(rules).not.toContain('v3.count-invalid');
   });
 });
 

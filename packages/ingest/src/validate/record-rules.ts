@@ -24,16 +24,19 @@ export function validCount(count: string): boolean {
   return count === '0' || count === '1 through 10' || COUNT_PATTERN.test(count);
 }
 
+/** A count under 11 written as a bound, which is what "1 through 10" says: "<11", "≤ 10". */
+const UNDER_ELEVEN = /^(?:(?:<|less than|fewer than|under) ?11|(?:<=|≤|up to) ?10)$/;
+
 /**
  * A count in CMS's form ("0", "1 through 10", a whole number above 10) from the forms files use
- * for the same: "1 Through 10", "1-10", "1 to 10", "1,200", "12.0", and 1 to 10 written as a
- * number, which CMS has written as the range so that small counts are not told. Null when it is
- * no count (a fraction, a negative, words).
+ * for the same: "1 Through 10", "1-10", "1 to 10", "<11", "≤10", "1,200", "12.0", and 1 to 10
+ * written as a number, which CMS has written as the range so that small counts are not told.
+ * Null when it is no count (a fraction, a negative, words, "10+", which is no number of claims).
  */
 export function cmsCount(text: string): string | null {
   if (validCount(text)) return text;
   const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (/^1 ?(through|thru|to|-|–) ?10$/.test(t)) return '1 through 10';
+  if (/^1 ?(through|thru|to|-|–) ?10$/.test(t) || UNDER_ELEVEN.test(t)) return '1 through 10';
   const digits = t.replace(/,(?=\d{3}(\D|$))/g, '').replace(/\.0+$/, '');
   if (!/^\d+$/.test(digits)) return null;
   const n = Number(digits);
@@ -97,8 +100,13 @@ export function checkPayer(
     else if (notes === null || isPlaceholder(notes))
       report.add('required.modifier-value', location);
   }
-  // A count written is read in CMS's form, or left out, wherever it is written.
-  const written = p.count;
+  // A count written is read in CMS's form, or left out, wherever it is written. "N/A" is none
+  // written, as an empty cell is.
+  let written = p.count;
+  if (version === '3.0.0' && written !== null && isPlaceholder(written)) {
+    report.add('value.placeholder', location, `count ${JSON.stringify(written)}`);
+    written = p.count = null;
+  }
   if (version === '3.0.0' && written !== null) {
     p.count = cmsCount(written);
     if (p.count === NINE_NINES_COUNT) {
