@@ -66,6 +66,11 @@ describe('isoDate', () => {
     ['April 1, 2026', '2026-04-01', ['date.other-form']],
     ['Sept. 30 2025', '2025-09-30', ['date.other-form']],
     ['December 31st, 2025', '2025-12-31', ['date.other-form']],
+    ['Sunday, January 5, 2025', '2025-01-05', ['date.other-form']],
+    ['Wed. Apr 1, 2026', '2026-04-01', ['date.other-form']],
+    ['Jan 5, 2025 12:00 AM', '2025-01-05', ['date.other-form']],
+    ['January 5, 2025, 00:00:00', '2025-01-05', ['date.other-form']],
+    ['45662.0', '2025-01-05', ['date.other-form']],
     // A spreadsheet's day number, as a cell formatted as a number shows a date.
     ['45662', '2025-01-05', ['date.other-form']],
     ['46113', '2026-04-01', ['date.other-form']],
@@ -88,6 +93,9 @@ describe('isoDate', () => {
     // A day number before 2000 or after 2099 is likelier something else.
     '12345',
     '99999',
+    '45662.5',
+    'Someday, April 1, 2026',
+    'April 1, 2026 soon',
   ])('refuses %j', (raw) => {
     expect(read((r) => isoDate(raw, r, 'last_updated_on'))).toEqual({
       value: null,

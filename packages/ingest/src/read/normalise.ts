@@ -647,15 +647,18 @@ const OTHER_DATES: readonly [RegExp, (m: RegExpExecArray) => [number, number, nu
     /^(\d{1,2})[\s-]([a-z]{3,9})\.?[\s-](\d{4}|\d{2})$/i,
     (m) => [fullYear(m[3]), monthNumber(m[2]), Number(m[1])],
   ],
-  // April 1, 2026; Apr. 1 2026
+  // April 1, 2026; Apr. 1 2026; Wednesday, April 1, 2026; Apr 1, 2026 12:00 AM
   [
-    /^([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i,
+    /^(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+)?([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?:,?\s+\d{1,2}:\d{2}.*)?$/i,
     (m) => [Number(m[3]), monthNumber(m[1]), Number(m[2])],
   ],
 ];
 
-/** A spreadsheet's day number (days since 1899-12-30) of a day in 2000–2099: 45662 is 2025-01-05. */
-const DAY_NUMBER = /^\d{5}$/;
+/**
+ * A spreadsheet's day number (days since 1899-12-30) of a day in 2000–2099: 45662 is 2025-01-05;
+ * pandas writes it 45662.0.
+ */
+const DAY_NUMBER = /^\d{5}(?:\.0+)?$/;
 const FIRST_DAY_NUMBER = 36_526;
 const LAST_DAY_NUMBER = 73_050;
 
