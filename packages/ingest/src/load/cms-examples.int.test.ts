@@ -19,7 +19,8 @@ const EXAMPLES = [
   ['v3_json_format_example.json', 39, 6],
   ['V2.0.0_JSON_Format_Example.json', 25, 6],
   ['V3.0.0_Wide_CSV_Format_Example.csv', 45, 0],
-  ['V2.0.0_Wide_CSV_Format_Example.csv', 33, 0],
+  // 33 written: rows 4–6 each repeat one payer's rate of the hip replacement (read once).
+  ['V2.0.0_Wide_CSV_Format_Example.csv', 31, 0],
   ['V3.0.0_Tall_CSV_Format_Example.csv', 45, 0],
   ['V2.0.0_Tall_CSV_Format_Example.csv', 31, 0],
 ] as const;

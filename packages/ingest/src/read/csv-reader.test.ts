@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeRecord, MrfHeader } from '../model.ts';
 import { ValidationReport } from '../validate/report.ts';
+import { plainLocation } from '../validate/report.ts';
 import { CsvMrfParser } from './csv-reader.ts';
 import { MrfReadError } from './errors.ts';
 import { CMS_AFFIRMATION, CMS_ATTESTATION } from './header.ts';
@@ -36,6 +37,17 @@ const WIDE_ITEM_COLUMNS =
   'description,code|1,code|1|type,modifiers,setting,drug_unit_of_measurement,' +
   'drug_type_of_measurement,standard_charge|gross,standard_charge|discounted_cash,' +
   'standard_charge|min,standard_charge|max,additional_generic_notes';
+/** The header rows and columns of a wide v3 file whose payers are `payers` ("Aetna|PPO"). */
+const wideFile = (...payers: string[]) =>
+  V3_NAMES + V3_VALUES + [WIDE_ITEM_COLUMNS, ...payers.map(widePayer)].join(',') + '\n';
+/**
+ * A wide row of a brain MRI (gross 1200, cash 1080, min 250, max 400) whose generic notes are
+ * `notes`, then each payer's nine values (see widePayer), as `dollarRate` writes them.
+ */
+const mriRow = (notes: string, ...payers: string[]) =>
+  [`MRI brain,70551,CPT,,outpatient,,,1200,1080,250,400,${notes}`, ...payers].join(',') + '\n';
+/** A payer's nine wide values: a dollar rate by fee schedule, with its notes. */
+const dollarRate = (dollar: number, notes = '') => `${dollar},,,,,,,fee schedule,${notes}`;
 
 /** The CSV read whole by the reader: its header, records and report; or how it was refused. */
 function read(csv: string): {
@@ -281,5 +293,262 @@ describe('a 3.0.0 JSON file', () => {
     parser.end();
     expect(parser.header?.locationNames).toEqual(['Test Hospital']);
     expect(report.count('v3.location-name')).toBe(1);
+  });
+});
+
+describe('charges whose generic notes differ', () => {
+  it('reads wide rows that differ only in their generic notes as two charges, each with its rates', () => {
+    const { records, report } = read(
+      wideFile('Aetna|PPO', 'Cigna|HMO') +
+        mriRow('Facility fee', dollarRate(400), dollarRate(300)) +
+        mriRow('Professional fee', dollarRate(150), dollarRate(120)),
+    );
+    // Before, the second row continued the first: its notes lost, its rates the facility fee's.
+    expect(
+      records.map((r) => [r.genericNotes, r.continues, r.payers.map((p) => p.dollar)]),
+    ).toEqual([
+      ['Facility fee', undefined, [400, 300]],
+      ['Professional fee', undefined, [150, 120]],
+    ]);
+    expect([report.recordsRead, report.payersRead]).toEqual([2, 4]);
+  });
+
+  it('reads tall rows of one code as two charges when the file has payer notes and their generic notes differ', () => {
+    const columns = TALL_COLUMNS.replace('\n', ',additional_payer_notes\n');
+    const row = (notes: string, dollar: number) =>
+      TALL_ROW.replace(',120,', `,${dollar},`).replace(',\n', `,${notes},\n`);
+    const { records, report } = read(
+      V3_NAMES + V3_VALUES + columns + row('Facility fee', 120) + row('Professional fee', 90),
+    );
+    expect(
+      records.map((r) => [r.location, r.genericNotes, r.continues, r.payers.map((p) => p.dollar)]),
+    ).toEqual([
+      ['row 4', 'Facility fee', undefined, [120]],
+      ['row 5', 'Professional fee', undefined, [90]],
+    ]);
+    expect(report.recordsRead).toBe(2);
+  });
+});
+
+describe('a rate written again', () => {
+  it('reads a wide row written twice once, and says where each of its rates was first', () => {
+    const row = mriRow('', dollarRate(400), dollarRate(250));
+    const { records, report } = read(wideFile('Aetna|PPO', 'Cigna|HMO') + row + row);
+    expect(records.map((r) => [r.location, r.continues, r.payers.map((p) => p.dollar)])).toEqual([
+      ['row 4', undefined, [400, 250]],
+      ['row 5', 1, []],
+    ]);
+    expect([report.recordsRead, report.payersRead, report.rejected()]).toEqual([1, 2, 0]);
+    expect(report.examples('csv.duplicate-rate').map((e) => [e.location, e.message])).toEqual([
+      ['row 5, Aetna | PPO', expect.stringMatching(/, and was read once: as row 4$/)],
+      ['row 5, Cigna | HMO', expect.stringMatching(/, and was read once: as row 4$/)],
+    ]);
+  });
+
+  it("reads once a payer's rate repeated on each wide row of a charge another payer writes on several", () => {
+    // As CMS's v2.0.0 wide example writes its hip replacement: Aetna's three algorithms, three
+    // rows, and Cigna's one rate on each of them (once in the example's JSON and tall files).
+    const algorithm = (text: string) => `,,${text},,,,,case rate,`;
+    const { records, report } = read(
+      wideFile('Aetna|PPO', 'Cigna|HMO') +
+        ['MS-DRG', 'See contract', 'Outliers adjusted']
+          .map((text) => mriRow('', algorithm(text), dollarRate(250)))
+          .join(''),
+    );
+    expect(
+      records.flatMap((r) => r.payers.map((p) => [p.payerName, p.algorithm ?? p.dollar])),
+    ).toEqual([
+      ['Aetna', 'MS-DRG'],
+      ['Cigna', 250],
+      ['Aetna', 'See contract'],
+      ['Aetna', 'Outliers adjusted'],
+    ]);
+    expect(report.examples('csv.duplicate-rate').map((e) => e.location)).toEqual([
+      'row 5, Cigna | HMO',
+      'row 6, Cigna | HMO',
+    ]);
+  });
+
+  it('reads a tall row written twice in its charge once, but keeps a rate that differs in its notes', () => {
+    const noted = TALL_ROW.replace(',\n', ',per contract\n');
+    const { records, report } = read(
+      V3_NAMES + V3_VALUES + TALL_COLUMNS + TALL_ROW + TALL_ROW + noted,
+    );
+    expect(records.map((r) => r.payers.map((p) => [p.dollar, p.notes]))).toEqual([
+      [
+        [120, null],
+        [120, 'per contract'],
+      ],
+    ]);
+    expect(report.examples('csv.duplicate-rate').map((e) => [e.location, e.message])).toEqual([
+      ['row 5', expect.stringMatching(/: as row 4$/)],
+    ]);
+    expect(report.payersRead).toBe(2);
+  });
+});
+
+describe('a row with fewer values than columns', () => {
+  it('rejects a wide row with a value left out before its amounts, and reads one short of its last values', () => {
+    // The drug unit's empty value left out: every value after it one column to the left.
+    const shifted = mriRow('', dollarRate(400), dollarRate(250)).replace(',,,1200,', ',,1200,');
+    // Excel leaves out a row's empty values at its end: Cigna's notes, here.
+    const trailing = mriRow('', dollarRate(400), dollarRate(250)).replace(/,\n$/, '\n');
+    const { records, report } = read(wideFile('Aetna|PPO', 'Cigna|HMO') + shifted + trailing);
+    expect(records.map((r) => [r.location, r.gross, r.discountedCash, r.payers.length])).toEqual([
+      ['row 5', 1200, 1080, 2],
+    ]);
+    expect(report.examples('csv.misaligned-short').map((e) => [e.location, e.message])).toEqual([
+      [
+        'row 4',
+        expect.stringMatching(
+          /, and was not read: 29 values for 30 columns; drug_type_of_measurement "1200"$/,
+        ),
+      ],
+    ]);
+    expect([report.rejectedRecords, report.errorCount]).toEqual([1, 1]);
+    expect(report.count('csv.field-count')).toBe(1);
+  });
+
+  it('rejects a tall row with a value left out before its amounts as a rate', () => {
+    // Its modifiers' empty value left out: the setting where the modifiers go, a payer's name
+    // where the discounted cash price goes.
+    const shifted = TALL_ROW.replace(',,outpatient,', ',outpatient,');
+    const { records, report } = read(V3_NAMES + V3_VALUES + TALL_COLUMNS + shifted + TALL_ROW);
+    expect(records.map((r) => [r.location, r.setting, r.payers.length])).toEqual([
+      ['row 5', 'outpatient', 1],
+    ]);
+    expect(report.examples('csv.misaligned-short').map((e) => e.message)).toEqual([
+      expect.stringMatching(
+        /: 21 values for 22 columns; standard_charge\|discounted_cash "Aetna"$/,
+      ),
+    ]);
+    expect([report.rejectedPayers, report.rejectedRecords]).toEqual([1, 0]);
+  });
+});
+
+describe("a wide file's columns that name no payer", () => {
+  /** A payer's nine wide values without the methodology column's (see widePayer). */
+  const noMethodology = (payer: string) =>
+    widePayer(payer).replace(`,standard_charge|${payer}|methodology`, '');
+
+  it('reads a methodology column that names no payer as the methodology of each payer without one', () => {
+    const columns =
+      [WIDE_ITEM_COLUMNS, noMethodology('Aetna|PPO'), widePayer('Cigna|HMO')].join(',') +
+      ',standard_charge|methodology\n';
+    const row =
+      'MRI brain,70551,CPT,,outpatient,,,1200,1080,250,400,,400,,,,,,,,' +
+      '250,,,,,,,per diem,,case rate\n';
+    // And a row where Aetna has no rate: the shared methodology is none of its own.
+    const cignaOnly = row
+      .replace(',400,,,,,,,,250,', ',,,,,,,,,250,')
+      .replace('MRI brain', 'CT head');
+    const { records, report } = read(V3_NAMES + V3_VALUES + columns + row + cignaOnly);
+    expect(records.map((r) => r.payers.map((p) => [p.payerName, p.methodology]))).toEqual([
+      [
+        ['Aetna', 'case rate'],
+        ['Cigna', 'per diem'],
+      ],
+      [['Cigna', 'per diem']],
+    ]);
+    expect(report.examples('column.shared').map((e) => [e.location, e.message])).toEqual([
+      [
+        'column 30',
+        expect.stringMatching(/: standard_charge\|methodology, read for 1 of 2 payers$/),
+      ],
+    ]);
+    // Before, every Aetna rate was rejected for a missing methodology column, named per payer.
+    expect(report.count('column.no-methodology')).toBe(0);
+    expect([report.errorCount, report.rejected(), report.count('csv.values-without-rate')]).toEqual(
+      [0, 0, 0],
+    );
+  });
+
+  it("reads payer notes that name no payer as each payer's without its own, and on a modifier's row as its entry", () => {
+    const noNotes = (payer: string) =>
+      widePayer(payer).replace(`,additional_payer_notes|${payer}`, '');
+    const columns =
+      [WIDE_ITEM_COLUMNS, noNotes('Aetna|PPO'), widePayer('Cigna|HMO')].join(',') +
+      ',additional_payer_notes\n';
+    const notes = '150% payment adjustment';
+    const rows =
+      'MRI brain,70551,CPT,,outpatient,,,1200,1080,250,400,,400,,,,,,,fee schedule,' +
+      `250,,,,,,,fee schedule,Cigna's own,See contract\n` +
+      `Bilateral procedure,,,50,both,,,,,,,,,,,,,,,,,,,,,,,,,${notes}\n`;
+    const { records, report } = read(V3_NAMES + V3_VALUES + columns + rows);
+    expect(records.map((r) => r.payers.map((p) => [p.payerName, p.notes]))).toEqual([
+      [
+        ['Aetna', 'See contract'],
+        ['Cigna', "Cigna's own"],
+      ],
+      [['Aetna', notes]],
+    ]);
+    expect(report.examples('column.shared').map((e) => e.message)).toEqual([
+      expect.stringMatching(/: additional_payer_notes, read for 1 of 2 payers$/),
+    ]);
+    // Aetna's notes are read: its column is not missing.
+    expect(report.count('column.missing')).toBe(0);
+  });
+
+  it('says shared payer notes on a row where no payer has a rate, rather than losing them', () => {
+    const columns =
+      [
+        WIDE_ITEM_COLUMNS,
+        widePayer('Aetna|PPO').replace(',additional_payer_notes|Aetna|PPO', ''),
+      ].join(',') + ',additional_payer_notes\n';
+    const row = 'MRI brain,70551,CPT,,outpatient,,,1200,1080,250,400,,,,,,,,,,Not covered\n';
+    const { records, report } = read(V3_NAMES + V3_VALUES + columns + row);
+    expect(records[0]?.payers).toEqual([]);
+    expect(report.examples('csv.values-without-rate').map((e) => [e.location, e.message])).toEqual([
+      ['row 4', expect.stringMatching(/: additional_payer_notes$/)],
+    ]);
+  });
+
+  it('reads no dollar amount that names no payer, and says so naming the column', () => {
+    const columns = `${WIDE_ITEM_COLUMNS},${widePayer('Aetna|PPO')},standard_charge|negotiated_dollar\n`;
+    const { records, report } = read(
+      V3_NAMES + V3_VALUES + columns + mriRow('', dollarRate(400)).replace('\n', ',999\n'),
+    );
+    expect(records[0]?.payers.map((p) => [p.payerName, p.dollar])).toEqual([['Aetna', 400]]);
+    expect(report.examples('column.no-payer').map((e) => [e.location, e.message])).toEqual([
+      [
+        'column 22',
+        'column of a wide file named no payer and plan, so its values were not read (whose they are cannot be told): standard_charge|negotiated_dollar',
+      ],
+    ]);
+  });
+});
+
+describe('a wide payer whose columns hold no rate', () => {
+  it('reads placeholders in every column, or a methodology alone, as no rate: said, not rejected', () => {
+    const placeholders = 'N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A';
+    const methodologyOnly = ',,,,,,,fee schedule,';
+    const { records, report } = read(
+      wideFile('Aetna|PPO', 'Cigna|HMO') +
+        mriRow('', dollarRate(400), placeholders) +
+        mriRow('', dollarRate(400), methodologyOnly).replace('MRI brain', 'CT head'),
+    );
+    expect(records.map((r) => r.payers.map((p) => p.payerName))).toEqual([['Aetna'], ['Aetna']]);
+    // Before: enum.methodology "N/A", v3.count-invalid "N/A", required.negotiated-value, and two
+    // rates rejected.
+    expect([report.errorCount, report.rejected()]).toEqual([0, 0]);
+    expect(report.examples('csv.values-without-rate').map((e) => e.location)).toEqual([
+      'row 4, Cigna | HMO',
+      'row 5, Cigna | HMO',
+    ]);
+  });
+});
+
+describe("where a wide rate's issues are said", () => {
+  it('names the payer and plan beside the row, readable in plain words', () => {
+    const { report } = read(
+      wideFile('Aetna|PPO', 'Blue Cross|Gold Plus') +
+        mriRow('', dollarRate(400), dollarRate(250).replace('fee schedule', 'capitation')),
+    );
+    const [example] = report.examples('enum.methodology');
+    expect(example?.location).toBe('row 4, Blue Cross | Gold Plus');
+    expect(plainLocation(example?.location ?? '')).toBe('row 4, Blue Cross | Gold Plus');
+    expect(report.toText({ examples: true })).toContain(
+      '  row 4, Blue Cross | Gold Plus: "capitation"',
+    );
   });
 });

@@ -48,6 +48,12 @@ import { keepOrReject, type FormatParser } from './parser.ts';
 interface PayerColumns {
   payerName: string;
   planName: string;
+  /**
+   * What a wide payer's rate adds to its row's place in a report (", Aetna | PPO"), so that its
+   * issues name the payer and plan as a JSON file's name the payer entry; made once, not for each
+   * rate. '' for a tall file, whose row names its payer.
+   */
+  place: string;
   payer: number;
   plan: number;
   dollar: number;
@@ -87,12 +93,26 @@ interface Layout {
   itemColumns: number[];
   /** Columns that hold an amount (charges, rates, percentiles): a letter there means a shift. */
   amountColumns: number[];
+  /**
+   * Columns that hold a word (a setting, a code type, a drug unit type, a methodology): a number
+   * there, in a row short of values, means a value was left out before it (see `misfitColumn`).
+   */
+  wordColumns: number[];
+  /** The columns' names as written, trimmed, to name one in a report. */
+  names: string[];
+  /**
+   * A wide file's methodology and payer notes columns that name no payer, read as their own by
+   * the payers without one (`sharePayerlessColumns`); -1 when there is none. On a row, such a
+   * column alone makes no payer's rate: it is every such payer's.
+   */
+  sharedMethodology: number;
+  sharedNotes: number;
 }
 
 // Tables of column names are Maps: a column named "constructor" finds nothing in them, where an
 // object would give it Object's own.
 /** A payer's column: its index in PayerColumns. */
-type PayerField = Exclude<keyof PayerColumns, 'payerName' | 'planName'>;
+type PayerField = Exclude<keyof PayerColumns, 'payerName' | 'planName' | 'place'>;
 
 const PAYER_SUFFIXES = new Map<string, PayerField>([
   ['negotiated_dollar', 'dollar'],
@@ -100,6 +120,24 @@ const PAYER_SUFFIXES = new Map<string, PayerField>([
   ['negotiated_algorithm', 'algorithm'],
   ['methodology', 'methodology'],
 ]);
+/**
+ * A payer's columns that a wide file may name without a payer (a tall file's names): the
+ * methodology and the notes are shared by the payers that have none (`sharePayerlessColumns`),
+ * the others are not read.
+ */
+const PAYERLESS_FIELDS: readonly PayerField[] = [
+  'plan',
+  'dollar',
+  'percentage',
+  'algorithm',
+  'methodology',
+  'estimated',
+  'median',
+  'p10',
+  'p90',
+  'count',
+  'notes',
+];
 const PAYER_PREFIXES = new Map<string, PayerField>([
   ['estimated_amount', 'estimated'],
   ['median_amount', 'median'],
@@ -123,6 +161,7 @@ function emptyPayerColumns(payerName: string, planName: string): PayerColumns {
   return {
     payerName,
     planName,
+    place: payerName === '' ? '' : `, ${payerName} | ${planName}`,
     payer: -1,
     plan: -1,
     dollar: -1,
@@ -244,6 +283,15 @@ export const MAX_RATES_PER_RECORD = 20_000;
  * whose rows are further apart is read as another charge with the same values.
  */
 export const RECENT_CHARGES = 100_000;
+/** The most payer and plan pairs numbered at once (`planId`; a real file has tens). */
+const MAX_PLANS = 50_000;
+/**
+ * How many records before a record the reader keeps, and how many of their rates at most, to
+ * compare its rates with theirs when it continues one of them (`dropRepeatedRates`): the parts of
+ * a tall charge of a million rates would otherwise all be held.
+ */
+const RECENT_PARTS = 16;
+const RECENT_PART_RATES = MAX_RATES_PER_RECORD;
 const ATTESTATION_START = 'to the best of its knowledge and belief';
 
 /** Header rows, then charges, of the CMS tall and wide CSV templates (v2.0–v3.0). */
@@ -309,6 +357,24 @@ export class CsvMrfParser implements FormatParser {
   private readonly recentKeys = new Float64Array(RECENT_CHARGES);
   private readonly recentValues = new Float64Array(RECENT_CHARGES);
   private recentSet = 0;
+  /**
+   * The last records kept (RECENT_PARTS, RECENT_PART_RATES), oldest first, each with its item
+   * number and its rates' payer and plan numbers and rows: the rates a record that continues one
+   * of them is compared with (`dropRepeatedRates`).
+   */
+  private readonly recentParts: {
+    item: number;
+    payers: PayerCharge[];
+    plans: number[];
+    lines: number[];
+  }[] = [];
+  private recentPartRates = 0;
+  /** For each payer and plan number, the last record (`partsRead`) that had a rate of it. */
+  private planSeen = new Int32Array(64);
+  private partsRead = 0;
+  /** Payer and plan pairs by their names, each with a number (`planId`), and how many. */
+  private readonly plans = new Map<string, Map<string, number>>();
+  private planCount = 0;
   /** Item numbers given (see ChargeRecord.continues), and the last record's. */
   private items = 0;
   private lastItem = 0;
@@ -320,6 +386,13 @@ export class CsvMrfParser implements FormatParser {
   private pendingDollar = false;
   /** The pending charge's minimum and maximum written but not read (minMaxUnreadable). */
   private pendingUnreadable = 0;
+  /**
+   * The row of each of the pending charge's rates, and its payer and plan's number (`planId`), at
+   * the rate's index. Never emptied, only written over: emptied for each charge, they were made
+   * again as its rates came.
+   */
+  private readonly pendingLines: number[] = [];
+  private readonly pendingPlans: number[] = [];
 
   constructor(private readonly report: ValidationReport) {
     this.names = new NameNormaliser(report);
@@ -585,6 +658,10 @@ export class CsvMrfParser implements FormatParser {
       payers: [],
       itemColumns: [],
       amountColumns: [],
+      wordColumns: [],
+      names: fields.map((name) => name.trim()),
+      sharedMethodology: -1,
+      sharedNotes: -1,
     };
     const tallPayer = emptyPayerColumns('', '');
     const wide = new Map<string, PayerColumns>();
@@ -777,6 +854,7 @@ export class CsvMrfParser implements FormatParser {
       );
     }
     layout.payers = layout.tall ? [tallPayer] : [...wide.values()];
+    if (!layout.tall) this.sharePayerlessColumns(layout, tallPayer);
     // Every rate needs its methodology: without the column, each is rejected, and said once here.
     for (const p of layout.payers) {
       if (p.methodology !== -1 || (layout.tall && p.payer === -1)) continue;
@@ -814,9 +892,49 @@ export class CsvMrfParser implements FormatParser {
         p.p90,
       ]),
     ].filter((i) => i !== -1);
+    layout.wordColumns = [
+      ...new Set([
+        layout.setting,
+        layout.drugType,
+        ...layout.codes.map((c) => c.type),
+        ...layout.payers.map((p) => p.methodology),
+      ]),
+    ].filter((i) => i !== -1);
     header.format = layout.tall ? 'csv-tall' : 'csv-wide';
     this.layout = layout;
     this.columnsRow = { first: fields[0] ?? '', whole: fields.join(',') };
+  }
+
+  /**
+   * A wide file's columns that name no payer, as a tall file's do (`standard_charge|methodology`,
+   * `additional_payer_notes`, `standard_charge|negotiated_dollar`): before, their values were not
+   * read, without a word. A methodology or notes column is read as their own by the payers that
+   * have no such column (`column.shared`): a file that writes one methodology column for all its
+   * payers means it for each, and notes written for every payer are each one's. Any other (a
+   * dollar amount, a percentage, an algorithm, an allowed amount, a count, a plan) is not read
+   * (`column.no-payer`): whose value it is cannot be told, and a dollar amount read as every
+   * payer's would be a price some of them never agreed. So is a methodology or notes column when
+   * every payer has its own.
+   */
+  private sharePayerlessColumns(layout: Layout, payerless: PayerColumns): void {
+    for (const field of PAYERLESS_FIELDS) {
+      const column = payerless[field];
+      if (column === -1) continue;
+      const name = layout.names[column] ?? '';
+      const takers =
+        field === 'methodology' || field === 'notes'
+          ? layout.payers.filter((p) => p[field] === -1)
+          : [];
+      if (takers.length === 0) {
+        this.report.add('column.no-payer', `column ${column + 1}`, name);
+        continue;
+      }
+      for (const p of takers) p[field] = column;
+      if (field === 'methodology') layout.sharedMethodology = column;
+      else layout.sharedNotes = column;
+      const of = `${takers.length} of ${layout.payers.length} payers`;
+      this.report.add('column.shared', `column ${column + 1}`, `${name}, read for ${of}`);
+    }
   }
 
   /**
@@ -964,10 +1082,9 @@ export class CsvMrfParser implements FormatParser {
       this.report.add('csv.unquoted-thousands', `row ${line}`, joined.numbers.join(', '));
       f = joined.fields;
     } else if (filled > layout.width) {
-      const counts = `${f.length} values for ${layout.width} columns`;
-      this.report.add('csv.misaligned', `row ${line}`, counts);
-      if (layout.tall) this.report.rejectedPayers++;
-      else this.report.rejectedRecords++;
+      this.reject('csv.misaligned', line, `${f.length} values for ${layout.width} columns`);
+      return;
+    } else if (f.length < layout.width && this.misfitShortRow(f, line)) {
       return;
     } else if (f.length !== layout.width && !this.fieldCountWarned && f.some((v) => v.length > 0)) {
       this.fieldCountWarned = true;
@@ -980,7 +1097,7 @@ export class CsvMrfParser implements FormatParser {
       const room = pending !== null && pending.payers.length < MAX_RATES_PER_RECORD;
       if (pending !== null && this.sameItem(f)) {
         if (room) {
-          this.addTallPayer(f, location);
+          this.addTallPayer(f, line, location);
           return;
         }
         // Memory stays flat whatever the file: the charge goes on in a record that continues it.
@@ -992,24 +1109,67 @@ export class CsvMrfParser implements FormatParser {
       const { record, errors, unreadable } = this.readItem(f, location);
       // The charge's values written another way ("OP" for "outpatient", "1.2E+03" for "1200")
       // are still the charge.
-      if (room && errors === 0 && this.pendingErrors === 0 && sameCharge(pending, record)) {
+      if (
+        room &&
+        errors === 0 &&
+        this.pendingErrors === 0 &&
+        sameCharge(pending, record, layout.rateNotes === -1)
+      ) {
         this.pendingKey = this.keyOf(f);
       } else {
         this.flush();
         this.startRecord(record, errors, f, unreadable);
       }
-      this.addTallPayer(f, location);
+      this.addTallPayer(f, line, location);
       return;
     }
     if (isBlank(f)) return;
     const location = `row ${line}`;
     const { record, errors, unreadable } = this.readItem(f, location);
     this.startRecord(record, errors, f, unreadable);
-    for (const columns of layout.payers) {
-      if (slotEmpty(f, columns)) continue;
-      this.addPayer(f, columns, location);
+    // A payer's notes shared with others are its entry on a modifier's row (see addPayer).
+    const sharedNotes = isModifierOnly(record) ? -1 : layout.sharedNotes;
+    let rates = 0;
+    for (let k = 0; k < layout.payers.length; k++) {
+      const columns = layout.payers[k] as PayerColumns;
+      if (slotEmpty(f, columns, layout.sharedMethodology, sharedNotes)) continue;
+      // Each payer's rate is said by its payer and plan, as a JSON file's is by its entry.
+      if (this.addPayer(f, columns, line, location + columns.place, k + 1)) rates++;
+    }
+    // Notes shared by every payer on a row where none has a rate are no one's: said, as a
+    // payer's own notes there are.
+    if (rates === 0 && sharedNotes !== -1 && !noValue(cell(f, sharedNotes))) {
+      this.report.add('csv.values-without-rate', location, layout.names[sharedNotes]);
     }
     this.flush();
+  }
+
+  /** Rejects the row, said as `rule` with `detail`: a tall row is a rate, a wide one a charge. */
+  private reject(rule: 'csv.misaligned' | 'csv.misaligned-short', line: number, detail: string) {
+    this.report.add(rule, `row ${line}`, detail);
+    if ((this.layout as Layout).tall) this.report.rejectedPayers++;
+    else this.report.rejectedRecords++;
+  }
+
+  /**
+   * Whether a row with fewer values than columns is rejected as misaligned: when a value is of
+   * the wrong kind for its column (`misfitColumn`), one was left out before it and every value
+   * after it stands in the column before its own. Before, such a row was read shifted, its
+   * charge kept with the discounted cash price as its gross charge, said only by errors on its
+   * values and one `csv.field-count` for the file. A row whose values are where they go is read:
+   * spreadsheets leave out a row's empty values at its end.
+   */
+  private misfitShortRow(f: string[], line: number): boolean {
+    const layout = this.layout as Layout;
+    const misfit = misfitColumn(f, layout);
+    if (misfit === -1) return false;
+    const value = `${layout.names[misfit] ?? ''} ${JSON.stringify(f[misfit])}`;
+    this.reject(
+      'csv.misaligned-short',
+      line,
+      `${f.length} values for ${layout.width} columns; ${value}`,
+    );
+    return true;
   }
 
   private sameItem(f: string[]): boolean {
@@ -1131,19 +1291,45 @@ export class CsvMrfParser implements FormatParser {
     return key;
   }
 
-  private addTallPayer(f: string[], location: string): void {
+  private addTallPayer(f: string[], line: number, location: string): void {
     const columns = (this.layout as Layout).payers[0] as PayerColumns;
     if (slotEmpty(f, columns)) return;
-    this.addPayer(f, columns, location);
+    this.addPayer(f, columns, line, location, 0);
   }
 
-  private addPayer(f: string[], c: PayerColumns, location: string): void {
+  /**
+   * Reads a payer's rate from its columns on row `line` into the pending charge, checked, its
+   * issues said at `location`; `plan` is a wide payer's number (its place among the payers, from
+   * 1), 0 for a tall row's (numbered by its names, `planId`). Whether the columns held a rate,
+   * kept or rejected: a wide payer's may hold none.
+   */
+  private addPayer(
+    f: string[],
+    c: PayerColumns,
+    line: number,
+    location: string,
+    plan: number,
+  ): boolean {
     const r = this.report;
     const layout = this.layout as Layout;
     const record = this.pending as ChargeRecord;
+    const modifierOnly = isModifierOnly(record);
     const before = r.rejectingErrors;
+    // A wide file has every payer's columns on every row: where a payer has no rate (no amount,
+    // percentage or algorithm; "N/A" is none), what its other columns hold (a methodology,
+    // notes, allowed amounts, "N/A" filled in by a spreadsheet) is no rate to reject, nor a
+    // methodology to judge: before, a methodology or an "N/A" there made a rate rejected with
+    // two or three errors. The other values are checked below; the columns are said, and left.
+    // But a modifier's row may be priced by its notes alone (CMS, from 2.2.0: "150% payment
+    // adjustment…"): they are the payer's entry, as a tall file's row of them is.
+    const rateless =
+      c.payer === -1 &&
+      noValue(cell(f, c.dollar)) &&
+      noValue(cell(f, c.percentage)) &&
+      noValue(cell(f, c.algorithm)) &&
+      (!modifierOnly || noValue(cell(f, c.notes)));
     const methodologyText = cell(f, c.methodology);
-    let methodologyValue = methodology(methodologyText, r, location);
+    let methodologyValue = rateless ? null : methodology(methodologyText, r, location);
     if (methodologyValue === undefined) {
       r.add('enum.methodology', location, JSON.stringify(methodologyText));
       methodologyValue = null;
@@ -1174,23 +1360,11 @@ export class CsvMrfParser implements FormatParser {
           ? text(cell(f, layout.rateNotes), r, location, 'additional_generic_notes')
           : text(cell(f, c.notes), r, location, 'additional_payer_notes'),
     };
-    const valueErrors = r.rejectingErrors - before;
-    // A wide file has every payer's columns on every row: where a payer has no rate (no amount,
-    // percentage, algorithm or methodology), its notes or allowed amounts ("N/A") are no rate to
-    // reject. Their values were checked above; the columns are said, and left. But a modifier's
-    // row may be priced by its notes alone (CMS, from 2.2.0: "150% payment adjustment…"): they
-    // are the payer's entry, as a tall file's row of them is; notes of "N/A" are none.
-    if (
-      c.payer === -1 &&
-      dollar === null &&
-      percentage === null &&
-      payer.algorithm === null &&
-      text(methodologyText) === null &&
-      (payer.notes === null || isPlaceholder(payer.notes) || !isModifierOnly(record))
-    ) {
-      r.add('csv.values-without-rate', location, `${c.payerName} | ${c.planName}`);
-      return;
+    if (rateless) {
+      r.add('csv.values-without-rate', location);
+      return false;
     }
+    const valueErrors = r.rejectingErrors - before;
     // An unreadable amount was reported already; count it as present for the rules below.
     if (Number.isNaN(dollar)) payer.dollar = -1;
     if (Number.isNaN(percentage)) payer.percentage = -1;
@@ -1199,16 +1373,19 @@ export class CsvMrfParser implements FormatParser {
       this.ctx as RuleContext,
       location,
       text(methodologyText) !== null,
-      (this.layout as Layout).tall ? record.genericNotes : null,
-      isModifierOnly(record),
+      layout.tall ? record.genericNotes : null,
+      modifierOnly,
     );
     if (valueErrors + ruleErrors > 0) {
-      if (isModifierOnly(record)) r.rejectedModifierEntries++;
+      if (modifierOnly) r.rejectedModifierEntries++;
       else r.rejectedPayers++;
-      return;
+      return true;
     }
     if (payer.dollar !== null) this.pendingDollar = true;
-    record.payers.push(payer);
+    const k = record.payers.push(payer) - 1;
+    this.pendingLines[k] = line;
+    this.pendingPlans[k] = plan === 0 ? this.planId(payer) : plan;
+    return true;
   }
 
   private flush(): void {
@@ -1218,8 +1395,117 @@ export class CsvMrfParser implements FormatParser {
     const errors =
       this.pendingErrors +
       checkRecord(record, this.ctx as RuleContext, this.pendingDollar, this.pendingUnreadable);
-    if (errors === 0) this.number(record);
+    if (errors === 0) this.dropRepeatedRates(record, this.number(record));
     keepOrReject(record, errors, this.report, this.out);
+  }
+
+  /**
+   * The number of a tall rate's payer and plan (a wide rate's is its payer's place). A file that
+   * names ever more pairs does not grow the table past MAX_PLANS: it is emptied and numbered
+   * again, which only makes the rates of two pairs of one number compared (`dropRepeatedRates`).
+   */
+  private planId(p: PayerCharge): number {
+    if (this.planCount >= MAX_PLANS) {
+      this.plans.clear();
+      this.planCount = 0;
+    }
+    let byPlan = this.plans.get(p.payerName);
+    if (byPlan === undefined) {
+      byPlan = new Map();
+      this.plans.set(p.payerName, byPlan);
+    }
+    let id = byPlan.get(p.planName);
+    if (id === undefined) {
+      id = ++this.planCount;
+      byPlan.set(p.planName, id);
+    }
+    return id;
+  }
+
+  /**
+   * Leaves out each of the record's rates that repeats a rate of its charge read before (the
+   * same payer, plan, methodology, amounts, allowed amounts, count and notes), said as
+   * `csv.duplicate-rate` with the row first read. A rate written twice adds nothing: kept, it was
+   * loaded and counted twice, without a word (a row written again, where two exports overlap). A
+   * wide file repeats one payer's rate on each row of a charge another payer writes on several
+   * rows (CMS's v2.0.0 wide example, its hip replacement's three algorithms): read once, as in
+   * the example's JSON and tall twins.
+   *
+   * A rate is compared with those of its own record, and of the last records before it
+   * (RECENT_PARTS, RECENT_PART_RATES) when it continues one (a wide charge's next row, a tall
+   * charge's next part): not with a part
+   * of its charge further back (a file sorted by payer, a file joined to itself, said as
+   * `csv.charge-apart`). Only a record that names a payer and plan twice, or continues a recent
+   * one, is compared at all, value for value: hashing every rate, to find twins anywhere in the
+   * file, took about a tenth of the time of reading a wide CSV (profiled on a generated file).
+   */
+  private dropRepeatedRates(record: ChargeRecord, item: number): void {
+    const payers = record.payers;
+    const lines = this.pendingLines;
+    const plans = this.pendingPlans;
+    const part = ++this.partsRead;
+    // The rates read, with their rows: made only when there is a rate to compare.
+    let seen = record.continues === undefined ? null : this.recentRates(item);
+    let kept = 0;
+    for (let k = 0; k < payers.length; k++) {
+      const payer = payers[k] as PayerCharge;
+      const line = lines[k] as number;
+      if (seen === null && this.seenInPart(plans[k] as number, part)) {
+        seen = new Map();
+        for (let j = 0; j < kept; j++) {
+          addRate(seen, payers[j] as PayerCharge, plans[j] as number, lines[j] as number);
+        }
+      }
+      if (seen !== null) {
+        const first = addRate(seen, payer, plans[k] as number, line);
+        if (first !== 0) {
+          const at = (this.layout as Layout).tall
+            ? `row ${line}`
+            : `row ${line}, ${payer.payerName} | ${payer.planName}`;
+          this.report.add('csv.duplicate-rate', at, `as row ${first}`);
+          continue;
+        }
+      }
+      payers[kept] = payer;
+      plans[kept] = plans[k] as number;
+      lines[kept++] = line;
+    }
+    payers.length = kept;
+    const parts = this.recentParts;
+    parts.push({ item, payers, plans: plans.slice(0, kept), lines: lines.slice(0, kept) });
+    this.recentPartRates += kept;
+    while (
+      parts.length > RECENT_PARTS ||
+      (parts.length > 1 && this.recentPartRates > RECENT_PART_RATES)
+    ) {
+      this.recentPartRates -= (parts.shift() as (typeof parts)[number]).payers.length;
+    }
+  }
+
+  /** Whether record `part` had a rate of payer and plan `plan` before; it has one now. */
+  private seenInPart(plan: number, part: number): boolean {
+    if (plan >= this.planSeen.length) {
+      const larger = new Int32Array(Math.max(plan + 1, this.planSeen.length * 2));
+      larger.set(this.planSeen);
+      this.planSeen = larger;
+    }
+    if (this.planSeen[plan] === part) return true;
+    this.planSeen[plan] = part;
+    return false;
+  }
+
+  /** The rates of item `item` in the recent records (`recentParts`), with their rows. */
+  private recentRates(item: number): RatesRead | null {
+    let rates: RatesRead | null = null;
+    for (const part of this.recentParts) {
+      if (part.item !== item) continue;
+      rates ??= new Map();
+      for (let k = 0; k < part.payers.length; k++) {
+        const rate = part.payers[k] as PayerCharge;
+        addRate(rates, rate, part.plans[k] as number, part.lines[k] as number);
+      }
+    }
+    return rates;
   }
 
   /**
@@ -1227,8 +1513,8 @@ export class CsvMrfParser implements FormatParser {
    * charge too long for one record, or a charge's rows in another place (a file sorted by payer),
    * which is said. The rows are one charge whatever their order.
    */
-  private number(record: ChargeRecord): void {
-    const key = chargeKey(record);
+  private number(record: ChargeRecord): number {
+    const key = chargeKey(record, (this.layout as Layout).rateNotes === -1);
     const check = keyCheck();
     const found = this.recent.get(key);
     // The key's 12 other bits, kept beside the item number, must agree too.
@@ -1242,7 +1528,7 @@ export class CsvMrfParser implements FormatParser {
         this.report.add('csv.charge-apart', record.location, JSON.stringify(record.description));
       }
       this.lastItem = earlier;
-      return;
+      return earlier;
     }
     this.lastItem = ++this.items;
     const value = this.items * KEY_CHECKS + check;
@@ -1255,6 +1541,7 @@ export class CsvMrfParser implements FormatParser {
     this.recentKeys[slot] = key;
     this.recentValues[slot] = value;
     this.recent.set(key, value);
+    return this.items;
   }
 }
 
@@ -1299,7 +1586,11 @@ function keyCheck(): number {
   return hashB >>> 20;
 }
 
-function chargeKey(r: ChargeRecord): number {
+/**
+ * A charge's item values as a key; with `notes`, its generic notes too, where they are the
+ * charge's (not a tall file's rate's, Layout.rateNotes).
+ */
+function chargeKey(r: ChargeRecord, notes: boolean): number {
   hashA = 0x811c9dc5;
   hashB = 0x9747b28c;
   mixText(r.description);
@@ -1316,16 +1607,76 @@ function chargeKey(r: ChargeRecord): number {
     mixText(c.type);
     mixText(c.code);
   }
+  if (notes) mixText(r.genericNotes);
   return (hashA >>> 0) * 0x100000 + ((hashB >>> 0) & 0xfffff);
 }
 
+/** Rates read, by their key (`rateKey`), each with the row it was read from. */
+type RatesRead = Map<number, { rate: PayerCharge; line: number }[]>;
+
 /**
- * Whether two tall records are one charge: the same item values, however each was written. Not
- * the notes: a tall file writes a rate's there (Layout.rateNotes), and a charge's would be the
- * same on each of its rows.
+ * The row of a rate read before with the same values as `p`, or 0, when `p` (of payer and plan
+ * number `plan`) is added as read from row `line`. The key only narrows the rates compared: two
+ * rates are one when every value is.
  */
-function sameCharge(a: ChargeRecord, b: ChargeRecord): boolean {
+function addRate(rates: RatesRead, p: PayerCharge, plan: number, line: number): number {
+  const key = rateKey(p, plan);
+  const alike = rates.get(key);
+  if (alike === undefined) {
+    rates.set(key, [{ rate: p, line }]);
+    return 0;
+  }
+  const twin = alike.find(({ rate }) => sameRate(rate, p));
+  if (twin !== undefined) return twin.line;
+  alike.push({ rate: p, line });
+  return 0;
+}
+
+/** A rate's values as one number (see chargeKey), its payer and plan by their number. */
+function rateKey(p: PayerCharge, plan: number): number {
+  hashA = 0x811c9dc5;
+  hashB = 0x9747b28c;
+  mix(plan);
+  mixText(p.methodology);
+  mixNumber(p.dollar);
+  mixNumber(p.percentage);
+  mixText(p.algorithm);
+  mixNumber(p.estimatedAmount);
+  mixNumber(p.median);
+  mixNumber(p.p10);
+  mixNumber(p.p90);
+  mixText(p.count);
+  mixText(p.notes);
+  return (hashA >>> 0) * 0x100000 + ((hashB >>> 0) & 0xfffff);
+}
+
+/** Whether two rates are one rate written twice: the same payer, plan and values. */
+function sameRate(a: PayerCharge, b: PayerCharge): boolean {
   return (
+    a.payerName === b.payerName &&
+    a.planName === b.planName &&
+    a.methodology === b.methodology &&
+    a.dollar === b.dollar &&
+    a.percentage === b.percentage &&
+    a.algorithm === b.algorithm &&
+    a.estimatedAmount === b.estimatedAmount &&
+    a.median === b.median &&
+    a.p10 === b.p10 &&
+    a.p90 === b.p90 &&
+    a.count === b.count &&
+    a.notes === b.notes
+  );
+}
+
+/**
+ * Whether two tall records are one charge: the same item values, however each was written. The
+ * generic notes with `notes` only: a tall file writes a rate's there (Layout.rateNotes) unless it
+ * has additional_payer_notes, and then they are the charge's: "Facility fee" and "Professional
+ * fee" rows of one code are two charges, whose rates were filed under the first one's notes.
+ */
+function sameCharge(a: ChargeRecord, b: ChargeRecord, notes: boolean): boolean {
+  return (
+    (!notes || a.genericNotes === b.genericNotes) &&
     a.description === b.description &&
     a.setting === b.setting &&
     a.drugUnit === b.drugUnit &&
@@ -1402,10 +1753,42 @@ function joinAt(
 
 /** Whether a word, not a placeholder such as "N/A", stands in a column that holds an amount. */
 function wordInAmount(f: readonly string[], columns: readonly number[]): boolean {
-  return columns.some((i) => {
-    const v = f[i] ?? '';
-    return /[a-z]/i.test(v) && !isPlaceholder(v);
-  });
+  return columns.some((i) => isWord(f[i] ?? ''));
+}
+
+/**
+ * Whether a value is a word where an amount goes: letters, but not a placeholder such as "N/A"
+ * nor a number written with an exponent ("1.2E+03", as spreadsheets write large numbers).
+ */
+function isWord(v: string): boolean {
+  return /[a-z]/i.test(v) && !isPlaceholder(v) && !Number.isFinite(Number(v.trim()));
+}
+
+/** Whether a value is a number ("1200", "$1,080.00", "50%"): no setting, code type or method. */
+function isNumber(v: string): boolean {
+  const bare = v.replace(/[$,%()\s]/g, '');
+  return bare.length > 0 && Number.isFinite(Number(bare));
+}
+
+/**
+ * The first column of a row short of values whose value is of the wrong kind for it: a word
+ * where an amount goes, a number where a setting, a code type, a drug unit type or a
+ * methodology goes. -1 when every value is of its column's kind.
+ */
+function misfitColumn(f: readonly string[], layout: Layout): number {
+  for (const i of layout.amountColumns) if (isWord(f[i] ?? '')) return i;
+  for (const i of layout.wordColumns) if (isNumber(f[i] ?? '')) return i;
+  return -1;
+}
+
+/** Whether a value holds nothing: empty, blank or a placeholder such as "N/A". */
+function noValue(v: string): boolean {
+  if (v.length === 0) return true;
+  // A digit first is a value (most often asked of amounts); no placeholder (isPlaceholder)
+  // starts with one.
+  const first = v.charCodeAt(0);
+  if (first >= 48 && first <= 57) return false;
+  return text(v) === null || isPlaceholder(v);
 }
 
 /** A mended row only if it fits (no word where an amount goes): otherwise it is no mend. */
@@ -1726,20 +2109,29 @@ function allowed(
   return allowedAmount(read, report, location, field);
 }
 
-function slotEmpty(f: string[], c: PayerColumns): boolean {
+/**
+ * Whether the payer's columns are empty, leaving out those it shares with other payers
+ * (`sharedMethodology`, `sharedNotes`; Layout): they alone make no rate of its own.
+ */
+function slotEmpty(
+  f: string[],
+  c: PayerColumns,
+  sharedMethodology = -1,
+  sharedNotes = -1,
+): boolean {
   return (
     empty(f, c.payer) &&
     empty(f, c.plan) &&
     empty(f, c.dollar) &&
     empty(f, c.percentage) &&
     empty(f, c.algorithm) &&
-    empty(f, c.methodology) &&
+    (c.methodology === sharedMethodology || empty(f, c.methodology)) &&
     empty(f, c.estimated) &&
     empty(f, c.median) &&
     empty(f, c.p10) &&
     empty(f, c.p90) &&
     empty(f, c.count) &&
-    empty(f, c.notes)
+    (c.notes === sharedNotes || empty(f, c.notes))
   );
 }
 

@@ -135,8 +135,20 @@ export function decodeText(bytes: Uint8Array): string {
 /**
  * The rates of a CMS CSV file, tall or wide: a tall row with a payer is a rate; in a wide row,
  * each payer and plan whose columns hold anything is one. Rows without a code (modifiers) count.
+ * A rate written again for the same charge (a wide file repeats one payer's rate on each row of a
+ * charge another payer writes on several) is one rate, as the reader reads it.
  */
 export function csvFileRates(bytes: Uint8Array): FileRate[] {
+  const seen = new Set<string>();
+  return allCsvRates(bytes).flatMap(({ rate, written }) => {
+    if (seen.has(written)) return [];
+    seen.add(written);
+    return [rate];
+  });
+}
+
+/** Each rate of the file, with everything written of it and its charge (`written`). */
+function allCsvRates(bytes: Uint8Array): { rate: FileRate; written: string }[] {
   const [, , names = [], ...rows] = parseCsv(decodeText(bytes));
   const header = names.map((name) => name.trim().replace(/\s*\|\s*/g, '|'));
   const column = new Map(header.map((name, i) => [name, i]));
@@ -146,6 +158,11 @@ export function csvFileRates(bytes: Uint8Array): FileRate[] {
     return match ? [{ payer: match[1] ?? '', plan: match[2] ?? '' }] : [];
   });
   const tall = column.has('payer_name');
+  const groupOf = (payer: string, plan: string) =>
+    header.filter(
+      (name) => name.includes(`|${payer}|${plan}|`) || name.endsWith(`|${payer}|${plan}`),
+    );
+  const payerColumns = new Set(pairs.flatMap(({ payer, plan }) => groupOf(payer, plan)));
   return rows
     .filter((row) => row.some((value) => value.trim() !== ''))
     .flatMap((row) => {
@@ -177,22 +194,28 @@ export function csvFileRates(bytes: Uint8Array): FileRate[] {
       if (tall) {
         if (at('payer_name').trim() === '') return [];
         return [
-          rate(at('payer_name'), at('plan_name'), (field) =>
-            at(/^(median|estimated)_amount$/.test(field) ? field : `standard_charge|${field}`),
-          ),
+          {
+            rate: rate(at('payer_name'), at('plan_name'), (field) =>
+              at(/^(median|estimated)_amount$/.test(field) ? field : `standard_charge|${field}`),
+            ),
+            written: JSON.stringify(row),
+          },
         ];
       }
+      // A wide row's charge is its values but the payers'.
+      const charge = row.filter((_, i) => !payerColumns.has(header[i] ?? ''));
       return pairs.flatMap(({ payer, plan }) => {
-        const group = header.filter(
-          (name) => name.includes(`|${payer}|${plan}|`) || name.endsWith(`|${payer}|${plan}`),
-        );
+        const group = groupOf(payer, plan);
         if (group.every((name) => at(name).trim() === '')) return [];
         return [
-          rate(payer, plan, (field) =>
-            /^(median|estimated)_amount$/.test(field)
-              ? at(`${field}|${payer}|${plan}`)
-              : at(`standard_charge|${payer}|${plan}|${field}`),
-          ),
+          {
+            rate: rate(payer, plan, (field) =>
+              /^(median|estimated)_amount$/.test(field)
+                ? at(`${field}|${payer}|${plan}`)
+                : at(`standard_charge|${payer}|${plan}|${field}`),
+            ),
+            written: JSON.stringify([charge, payer, plan, group.map(at)]),
+          },
         ];
       });
     });

@@ -152,6 +152,14 @@ export const RULES = {
     'methodology column was missing, so every rate it would describe is rejected',
     'methodology columns were missing, so every rate they would describe is rejected',
   ),
+  'column.shared': warning(
+    'column of a wide file named no payer (a methodology or payer notes column) and was read as the column of each payer without one of its own',
+    'columns of a wide file named no payer (methodology or payer notes columns) and were read as the column of each payer without one of its own',
+  ),
+  'column.no-payer': warning(
+    'column of a wide file named no payer and plan, so its values were not read (whose they are cannot be told)',
+    'columns of a wide file named no payer and plan, so their values were not read (whose they are cannot be told)',
+  ),
   'column.placeholder': keptError(
     "column kept the CMS template's placeholder ([payer_name], [plan_name] or [i]) in its name, where the file's own goes (not read)",
     "columns kept the CMS template's placeholders ([payer_name], [plan_name] or [i]) in their names, where the file's own go (not read)",
@@ -220,6 +228,10 @@ export const RULES = {
     'row had values past its last column that could not be matched to the columns (an unquoted comma?), and was not read',
     'rows had values past their last columns that could not be matched to the columns (an unquoted comma?), and were not read',
   ),
+  'csv.misaligned-short': error(
+    'row had fewer values than columns and a value of the wrong kind for its column (a value left out before it?), and was not read',
+    'rows had fewer values than columns and values of the wrong kind for their columns (values left out before them?), and were not read',
+  ),
   'csv.header-misaligned': error(
     'header values row had more values than names (a value with an unquoted comma?): read where its date, version, licence, NPIs and attestation fit, or where they stand with the values past the names not read',
     'header values rows had more values than names (values with unquoted commas?): read where their dates, versions, licences, NPIs and attestations fit, or where they stand with the values past the names not read',
@@ -230,8 +242,12 @@ export const RULES = {
   ),
   // Said for the first such row only (a file's rows are all short or none is): the count is 1.
   'csv.values-without-rate': warning(
-    "wide file's payer columns held notes or allowed amounts where the payer had no rate (not read as a rate)",
-    "wide file's payer columns held notes or allowed amounts where payers had no rate (not read as rates)",
+    'wide file\'s payer columns held notes, a methodology, allowed amounts or placeholders such as "N/A" where the payer had no rate (not read as a rate)',
+    'wide file\'s payer columns held notes, methodologies, allowed amounts or placeholders such as "N/A" where payers had no rate (not read as rates)',
+  ),
+  'csv.duplicate-rate': warning(
+    'rate repeated a rate of its charge read before (same payer, plan, methodology and amounts), and was read once',
+    'rates repeated rates of their charges read before (same payer, plan, methodology and amounts), and were read once',
   ),
   'csv.field-count': warning(
     'row has a different number of values than the header (the first such row; later ones are read without a word)',
