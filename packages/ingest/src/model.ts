@@ -33,6 +33,31 @@ export interface CodeRef {
   type: string;
 }
 
+/** CMS's code types in v2.x, upper case. */
+export const CMS_CODE_TYPES_V2 = [
+  'CPT',
+  'HCPCS',
+  'ICD',
+  'DRG',
+  'MS-DRG',
+  'R-DRG',
+  'S-DRG',
+  'APS-DRG',
+  'AP-DRG',
+  'APR-DRG',
+  'TRIS-DRG',
+  'APC',
+  'NDC',
+  'HIPPS',
+  'LOCAL',
+  'EAPG',
+  'CDT',
+  'RC',
+  'CDM',
+] as const;
+/** CMS's code types in v3.0, which added CMG and MS-LTC-DRG. */
+export const CMS_CODE_TYPES_V3 = [...CMS_CODE_TYPES_V2, 'CMG', 'MS-LTC-DRG'] as const;
+
 export type Setting = 'inpatient' | 'outpatient' | 'both';
 export type Methodology =
   'case rate' | 'fee schedule' | 'percent of total billed charges' | 'per diem' | 'other';

@@ -1,4 +1,10 @@
-import type { CmsVersion, Methodology, Setting } from '../model.ts';
+import {
+  CMS_CODE_TYPES_V2,
+  CMS_CODE_TYPES_V3,
+  type CmsVersion,
+  type Methodology,
+  type Setting,
+} from '../model.ts';
 import type { ValidationReport } from '../validate/report.ts';
 
 /**
@@ -16,34 +22,9 @@ const METHODOLOGIES: ReadonlySet<string> = new Set<Methodology>([
 ]);
 const DRUG_TYPES: ReadonlySet<string> = new Set(['GR', 'ML', 'ME', 'UN', 'F2', 'GM', 'EA']);
 
-const CODE_TYPES_V2 = [
-  'CPT',
-  'HCPCS',
-  'ICD',
-  'DRG',
-  'MS-DRG',
-  'R-DRG',
-  'S-DRG',
-  'APS-DRG',
-  'AP-DRG',
-  'APR-DRG',
-  'TRIS-DRG',
-  'APC',
-  'NDC',
-  'HIPPS',
-  'LOCAL',
-  'EAPG',
-  'CDT',
-  'RC',
-  'CDM',
-];
-/** CMS code types by version (v3.0 added CMG and MS-LTC-DRG). */
-export const CODE_TYPES_V2_SET: ReadonlySet<string> = new Set(CODE_TYPES_V2);
-export const CODE_TYPES_V3_SET: ReadonlySet<string> = new Set([
-  ...CODE_TYPES_V2,
-  'CMG',
-  'MS-LTC-DRG',
-]);
+/** CMS code types by version. */
+export const CODE_TYPES_V2_SET: ReadonlySet<string> = new Set(CMS_CODE_TYPES_V2);
+export const CODE_TYPES_V3_SET: ReadonlySet<string> = new Set(CMS_CODE_TYPES_V3);
 
 export const STATE_CODES: ReadonlySet<string> = new Set(
   (

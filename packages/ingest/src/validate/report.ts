@@ -1,5 +1,5 @@
 import type { ValidationLine } from '@ratelens/core';
-import type { IssueSeverity, ValidationIssue } from '../model.ts';
+import { CMS_CODE_TYPES_V3, type IssueSeverity, type ValidationIssue } from '../model.ts';
 import { isKept, RULES, type RuleDefinition, type RuleId } from './rules.ts';
 
 const counting = new Intl.NumberFormat('en-US');
@@ -381,7 +381,7 @@ const ITEM_FIELDS: Record<string, string> = {
  * CMS's code types as a reader of the page knows them ("RC 250" is "revenue code 250"); those
  * known by their letters (MS-DRG, APC) keep them, their values quoted as any other's.
  */
-const CODE_TYPES: Record<string, string> = {
+const CODE_TYPE_WORDS: Partial<Record<string, string>> = {
   CPT: 'CPT code',
   HCPCS: 'HCPCS code',
   RC: 'revenue code',
@@ -391,23 +391,10 @@ const CODE_TYPES: Record<string, string> = {
   HIPPS: 'HIPPS code',
   CDT: 'dental code (CDT)',
   LOCAL: 'local code',
-  ...Object.fromEntries(
-    [
-      'DRG',
-      'MS-DRG',
-      'R-DRG',
-      'S-DRG',
-      'APS-DRG',
-      'AP-DRG',
-      'APR-DRG',
-      'TRIS-DRG',
-      'MS-LTC-DRG',
-      'APC',
-      'EAPG',
-      'CMG',
-    ].map((type) => [type, type]),
-  ),
 };
+const CODE_TYPES: Record<string, string> = Object.fromEntries(
+  CMS_CODE_TYPES_V3.map((type) => [type, CODE_TYPE_WORDS[type] ?? type]),
+);
 
 /**
  * A field's name or a code's type, as a detail starts with it, in words; undefined for any other
