@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeRecord } from '../model.ts';
-import { CMS_ATTESTATION } from './header.ts';
+import { v3JsonHeader } from '../testing/json-header.ts';
 import { openMrf } from './index.ts';
 import { parseFailure } from './json-reader.ts';
 
@@ -23,28 +23,18 @@ async function readCharge(
   edit: (json: string) => string = (json) => json,
 ) {
   const path = join(dir, name);
-  const json = JSON.stringify({
-    hospital_name: 'Test Hospital',
-    last_updated_on: '2026-01-15',
-    version: '3.0.0',
-    location_name: ['Test Hospital'],
-    hospital_address: ['1 Main St, Portland, OR 97201'],
-    license_information: { license_number: '1', state: 'OR' },
-    type_2_npi: ['1306938071'],
-    attestation: {
-      attestation: CMS_ATTESTATION,
-      attester_name: 'A Person',
-      confirm_attestation: true,
-    },
-    standard_charge_information: [
-      {
-        description: 'Saline 10 ML',
-        code_information: [{ code: '0258', type: 'RC' }],
-        ...(drug ? { drug_information: drug } : {}),
-        standard_charges: [charge],
-      },
-    ],
-  });
+  const json = JSON.stringify(
+    v3JsonHeader({
+      standard_charge_information: [
+        {
+          description: 'Saline 10 ML',
+          code_information: [{ code: '0258', type: 'RC' }],
+          ...(drug ? { drug_information: drug } : {}),
+          standard_charges: [charge],
+        },
+      ],
+    }),
+  );
   await writeFile(path, edit(json));
   const reader = await openMrf(path);
   const records: ChargeRecord[] = [];

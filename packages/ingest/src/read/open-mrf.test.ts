@@ -23,6 +23,7 @@ import {
 import { hashDownload, stillThere } from './source.ts';
 import { serveFiles } from '../testing/file-server.ts';
 import { itWithDataFile } from '../testing/it-with-data-file.ts';
+import { v3JsonHeader } from '../testing/json-header.ts';
 import { sharedDataFile } from '../testing/shared-data.ts';
 import { zipArchive } from '../testing/zip-archive.ts';
 
@@ -1904,21 +1905,10 @@ describe('records and rules', () => {
         },
       ],
     };
-    const v3 = await readJson('v3-says-v2.json', {
-      hospital_name: 'Test Hospital',
-      last_updated_on: '2026-01-15',
-      version: '2.2.1',
-      location_name: ['Test Hospital'],
-      hospital_address: ['1 Main St, Portland, OR 97201'],
-      license_information: { license_number: '1', state: 'OR' },
-      type_2_npi: ['1234567893'],
-      attestation: {
-        attestation: CMS_ATTESTATION,
-        attester_name: 'A Person',
-        confirm_attestation: true,
-      },
-      standard_charge_information: [item],
-    });
+    const v3 = await readJson(
+      'v3-says-v2.json',
+      v3JsonHeader({ version: '2.2.1', standard_charge_information: [item] }),
+    );
     expect(v3.header).toMatchObject({ version: '3.0.0', declaredVersion: '2.2.1' });
     expect(v3.report.errorCount).toBe(0);
     expect(v3.report.examples('version.layout-differs')[0]?.message).toMatch(
@@ -2851,21 +2841,8 @@ describe('records and rules', () => {
   });
 
   /** A v3 JSON file of one office visit whose type 2 NPIs are `npis`. */
-  const v3JsonWithNpis = (npis: string[]) => ({
-    hospital_name: 'Test Hospital',
-    last_updated_on: '2026-01-15',
-    version: '3.0.0',
-    location_name: ['Test Hospital'],
-    hospital_address: ['1 Main St, Portland, OR 97201'],
-    license_information: { license_number: '1', state: 'OR' },
-    type_2_npi: npis,
-    attestation: {
-      attestation: CMS_ATTESTATION,
-      attester_name: 'A Person',
-      confirm_attestation: true,
-    },
-    standard_charge_information: [OFFICE_VISIT],
-  });
+  const v3JsonWithNpis = (npis: string[]) =>
+    v3JsonHeader({ type_2_npi: npis, standard_charge_information: [OFFICE_VISIT] });
 
   it('reports a type 2 NPI that is no NPI as a warning, and keeps it as written', async () => {
     // 1194866210 is Martha's Vineyard's; the others have a digit wrong, one too few, or lost
