@@ -8,6 +8,7 @@ import { clearSession } from '../features/auth/session.ts';
 import { dropFocusFromDisabledControls, heldAnswer, pressAndLoseFocus } from '../test/focus.ts';
 import { signInAs } from '../test/sign-in.ts';
 import { inTimeZone } from '../test/time-zone.ts';
+import { hospitalFile, type HospitalFile } from '../test/hospital-fixtures.ts';
 import { LABELS_SAVED } from '../features/admin/hospital-labels-form.tsx';
 import {
   REFRESH_ALREADY_ASKED,
@@ -30,37 +31,6 @@ import {
 
 const HOSPITAL_ID = '7f0c2a52-3f7e-4b55-9d1e-2a4d6b8e9c01';
 
-type HospitalFile = HospitalDetail['files'][number];
-
-function file(overrides: Partial<HospitalFile>): HospitalFile {
-  const loadedAt =
-    overrides.loadedAt === undefined ? '2026-04-01T10:00:00.000Z' : overrides.loadedAt;
-  return {
-    source: 'file.json',
-    sourceUrl: null,
-    sourcePageUrl: null,
-    contactName: null,
-    contactEmail: null,
-    listedInUrl: null,
-    status: 'loaded',
-    format: 'json',
-    version: '3.0.0',
-    lastUpdatedOn: '2026-03-27',
-    items: 10452,
-    rates: 29143,
-    rejected: 12,
-    validation: [],
-    rateMix: null,
-    loadedAt,
-    timesRead: 1,
-    firstReadAt: loadedAt,
-    replacedBy: null,
-    error: null,
-    progress: null,
-    ...overrides,
-  };
-}
-
 const RULES: HospitalFile['validation'] = [
   { sentence: '10,452 charges with 29,143 payer rates read; 12 rates rejected.', examples: [] },
   { sentence: 'Error: 12 rates had no payer name, first at item 9', examples: ['item 9'] },
@@ -79,7 +49,7 @@ const HOSPITAL: HospitalDetail = {
   hospitalType: 'Critical Access Hospitals',
   healthsystemType: null,
   files: [
-    file({
+    hospitalFile({
       source: '920123456_providence_standardcharges.json',
       rateMix: {
         payers: 3,
@@ -100,7 +70,7 @@ const HOSPITAL: HospitalDetail = {
         },
       },
     }),
-    file({
+    hospitalFile({
       source: '920123456_providence_standardcharges.csv',
       sourceUrl: 'https://providence.example/mrf/920123456_providence_standardcharges.csv',
       sourcePageUrl: 'https://providence.example/price-transparency',
@@ -120,7 +90,7 @@ const HOSPITAL: HospitalDetail = {
         },
       ],
     }),
-    file({
+    hospitalFile({
       source: 'broken.csv',
       status: 'failed',
       format: null,
@@ -176,21 +146,25 @@ async function fileCards(name: string): Promise<HTMLElement[]> {
 const READ_AGAIN: HospitalDetail = {
   ...HOSPITAL,
   files: [
-    file({ source: 'later.json', status: 'loading', loadedAt: null, items: 0, rates: 0 }),
-    file({ source: 'charges.json', loadedAt: '2026-03-27T17:42:10.000Z', validation: RULES }),
-    file({
+    hospitalFile({ source: 'later.json', status: 'loading', loadedAt: null, items: 0, rates: 0 }),
+    hospitalFile({
+      source: 'charges.json',
+      loadedAt: '2026-03-27T17:42:10.000Z',
+      validation: RULES,
+    }),
+    hospitalFile({
       source: 'charges.json',
       status: 'unchanged',
       loadedAt: '2026-03-27T17:38:00.000Z',
       validation: RULES,
     }),
-    file({
+    hospitalFile({
       source: 'charges-cut.json',
       status: 'failed',
       loadedAt: '2026-03-27T17:35:00.000Z',
       error: 'The JSON file ends before it is complete.',
     }),
-    file({
+    hospitalFile({
       source: 'charges.json',
       status: 'replaced',
       replacedBy: 'same-file',
@@ -364,7 +338,7 @@ describe('HospitalDetailRoute', () => {
 
   it('shows how far a file being loaded has been checked and read, and its figures once it ends', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const loading = file({
+    const loading = hospitalFile({
       source: 'large.json',
       status: 'loading',
       loadedAt: null,
@@ -440,7 +414,7 @@ describe('HospitalDetailRoute', () => {
           'Read to its end (36.6 MB, 24,000 entries): its rates are being stored.',
         ),
       ).toBeTruthy();
-      shown = { ...shown, files: [file({ source: 'large.json' }), ...HOSPITAL.files] };
+      shown = { ...shown, files: [hospitalFile({ source: 'large.json' }), ...HOSPITAL.files] };
       await vi.advanceTimersByTimeAsync(5_000);
       await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
       expect(within(await fileCard('large.json')).getByText('In use')).toBeTruthy();
@@ -451,7 +425,7 @@ describe('HospitalDetailRoute', () => {
 
   it('keeps the page shown when asking for it again fails, and says it may be out of date', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const loading = file({ source: 'large.json', status: 'loading', loadedAt: null });
+    const loading = hospitalFile({ source: 'large.json', status: 'loading', loadedAt: null });
     let answer = () => jsonResponse(200, { ...HOSPITAL, files: [loading, ...HOSPITAL.files] });
     vi.stubGlobal('fetch', () => Promise.resolve(answer()));
     renderWithProviders(
@@ -485,7 +459,7 @@ describe('HospitalDetailRoute', () => {
   it('keeps the cards of earlier runs, open sections and all, when a new run is listed above', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const loading = (source: string) =>
-      file({ source, status: 'loading', loadedAt: null, firstReadAt: null });
+      hospitalFile({ source, status: 'loading', loadedAt: null, firstReadAt: null });
     let shown: HospitalDetail = { ...HOSPITAL, files: [loading('a.json'), ...HOSPITAL.files] };
     vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(200, shown)));
     renderWithProviders(
@@ -554,8 +528,16 @@ describe('HospitalDetailRoute', () => {
 
   it('shows a file passed over as read before, without figures or a report it did not keep', async () => {
     const files = [
-      file({ source: 'last-year.json', status: 'skipped', loadedAt: '2026-03-28T17:00:00.000Z' }),
-      file({ source: 'charges.json', loadedAt: '2026-03-27T17:42:10.000Z', validation: RULES }),
+      hospitalFile({
+        source: 'last-year.json',
+        status: 'skipped',
+        loadedAt: '2026-03-28T17:00:00.000Z',
+      }),
+      hospitalFile({
+        source: 'charges.json',
+        loadedAt: '2026-03-27T17:42:10.000Z',
+        validation: RULES,
+      }),
     ];
     renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, { ...HOSPITAL, files }));
 
@@ -617,8 +599,12 @@ describe('HospitalDetailRoute', () => {
 
   it('shows the newest run whole when no file is in use', async () => {
     const files = [
-      file({ source: 'second.csv', status: 'failed', error: 'The file has no header row.' }),
-      file({ source: 'first.csv', status: 'failed', error: 'The file is empty.' }),
+      hospitalFile({
+        source: 'second.csv',
+        status: 'failed',
+        error: 'The file has no header row.',
+      }),
+      hospitalFile({ source: 'first.csv', status: 'failed', error: 'The file is empty.' }),
     ];
     renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, { ...HOSPITAL, files }));
 
@@ -633,16 +619,24 @@ describe('HospitalDetailRoute', () => {
   it('shows an entry for repeated runs with how many times, from when to when', async () => {
     // The server lists a file found unchanged run after run once (InventoryService.hospital).
     const files = [
-      file({
+      hospitalFile({
         source: 'daily.json',
         status: 'unchanged',
         loadedAt: '2026-03-27T17:42:00.000Z',
         timesRead: 3,
         firstReadAt: '2026-03-25T17:42:00.000Z',
       }),
-      file({ source: 'daily.json', loadedAt: '2026-03-23T17:42:00.000Z' }),
-      file({ source: 'daily.json', status: 'unchanged', loadedAt: '2026-03-22T17:42:00.000Z' }),
-      file({ source: 'daily.json', status: 'replaced', loadedAt: '2026-03-21T17:42:00.000Z' }),
+      hospitalFile({ source: 'daily.json', loadedAt: '2026-03-23T17:42:00.000Z' }),
+      hospitalFile({
+        source: 'daily.json',
+        status: 'unchanged',
+        loadedAt: '2026-03-22T17:42:00.000Z',
+      }),
+      hospitalFile({
+        source: 'daily.json',
+        status: 'replaced',
+        loadedAt: '2026-03-21T17:42:00.000Z',
+      }),
     ];
     renderDetail(`/inventoryList/${HOSPITAL_ID}`, jsonResponse(200, { ...HOSPITAL, files }));
 
@@ -821,7 +815,7 @@ describe("an administrator's request to read the file again", () => {
     expect((await button()).hasAttribute('disabled')).toBe(true);
 
     // The worker has read the file again: the page, asking every few seconds, sees a new run.
-    shown = { ...REAL, files: [file({ source: 'newer.json' }), ...REAL.files] };
+    shown = { ...REAL, files: [hospitalFile({ source: 'newer.json' }), ...REAL.files] };
     await vi.advanceTimersByTimeAsync(3_000);
     expect(await screen.findByText(REFRESH_DONE)).toBeTruthy();
     expect(await fileCard('newer.json')).toBeTruthy();
@@ -840,7 +834,7 @@ describe("an administrator's request to read the file again", () => {
 
     // The worker has begun reading a large file: listed as loading, it is no result yet.
     const loading = (bytesRead: number, phase: 'checking' | 'reading' = 'reading') =>
-      file({
+      hospitalFile({
         source: 'large.json',
         status: 'loading',
         loadedAt: null,
@@ -863,7 +857,7 @@ describe("an administrator's request to read the file again", () => {
     expect(screen.getByText(REFRESH_READING)).toBeTruthy();
     expect(screen.queryByText(REFRESH_NOT_TAKEN)).toBeNull();
 
-    shown = { ...REAL, files: [file({ source: 'large.json' }), ...REAL.files] };
+    shown = { ...REAL, files: [hospitalFile({ source: 'large.json' }), ...REAL.files] };
     await vi.advanceTimersByTimeAsync(5_000);
     expect(await screen.findByText(REFRESH_DONE)).toBeTruthy();
     expect((await button()).hasAttribute('disabled')).toBe(false);

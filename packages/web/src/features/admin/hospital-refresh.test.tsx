@@ -13,6 +13,7 @@ import {
   requestsWords,
 } from '../../routes/admin-files.tsx';
 import { jsonResponse } from '../../test/render.tsx';
+import { hospitalFile, type HospitalFile } from '../../test/hospital-fixtures.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { clearSession } from '../auth/session.ts';
 import { useHospitalDetail } from '../inventory/inventory-queries.ts';
@@ -20,34 +21,14 @@ import { HospitalRefresh, REFRESH_ASKED, REFRESH_DONE } from './hospital-refresh
 
 const HOSPITAL_ID = '5b6c2f0e-8d1a-4c3e-9f47-2a1b3c4d5e6f';
 
-type HospitalFile = HospitalDetail['files'][number];
-
 /** A run of the hospital's file, as the hospital's page lists it. */
 function run(overrides: Partial<HospitalFile>): HospitalFile {
-  return {
+  return hospitalFile({
     source: 'charges.json',
     sourceUrl: 'https://moved.example/2026-03/charges.json',
-    sourcePageUrl: null,
-    contactName: null,
-    contactEmail: null,
-    listedInUrl: null,
-    status: 'loaded',
-    format: 'json',
-    version: '3.0.0',
-    lastUpdatedOn: '2026-03-27',
-    items: 10,
-    rates: 20,
-    rejected: 0,
-    validation: [],
-    rateMix: null,
     loadedAt: '2026-11-19T04:31:40Z',
-    timesRead: 1,
-    firstReadAt: '2026-11-19T04:31:40Z',
-    replacedBy: null,
-    error: null,
-    progress: null,
     ...overrides,
-  };
+  });
 }
 
 const FAILED = run({
