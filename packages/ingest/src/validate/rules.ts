@@ -240,7 +240,6 @@ export const RULES = {
     'row had a number whose thousands comma was not quoted, read as one number',
     'rows had numbers whose thousands commas were not quoted, read as one number each',
   ),
-  // Said for the first such row only (a file's rows are all short or none is): the count is 1.
   'csv.values-without-rate': warning(
     'wide file\'s payer columns held notes, a methodology, allowed amounts or placeholders such as "N/A" where the payer had no rate (not read as a rate)',
     'wide file\'s payer columns held notes, methodologies, allowed amounts or placeholders such as "N/A" where payers had no rate (not read as rates)',
@@ -249,6 +248,7 @@ export const RULES = {
     'rate repeated a rate of its charge read before (same payer, plan, methodology and amounts), and was read once',
     'rates repeated rates of their charges read before (same payer, plan, methodology and amounts), and were read once',
   ),
+  // Said for the first such row only (a file's rows are all short or none is): the count is 1.
   'csv.field-count': warning(
     'row has a different number of values than the header (the first such row; later ones are read without a word)',
     'rows have a different number of values than the header',
