@@ -73,6 +73,8 @@ export interface MailDelivery {
   retrying: number;
   /** Refused for MAIL_GIVE_UP_HOURS: kept with `failed_at`, not tried again. */
   failed: number;
+  /** Why the run stopped before the queue was done (the worker stopping), or null. */
+  stoppedBecause: string | null;
 }
 
 interface QueuedMail extends MailMessage {
@@ -96,7 +98,7 @@ export async function deliverQueuedMail(
   options: { log: MailLog; id?: string; now?: Date; signal?: AbortSignal },
 ): Promise<MailDelivery> {
   const { log, id = null, now = null, signal } = options;
-  const delivery: MailDelivery = { sent: 0, retrying: 0, failed: 0 };
+  const delivery: MailDelivery = { sent: 0, retrying: 0, failed: 0, stoppedBecause: null };
   if (id === null) {
     const { rowCount } = await pool.query(
       `DELETE FROM mail_queue
@@ -139,6 +141,7 @@ export async function deliverQueuedMail(
     }
     if (rows.length === 0 || id !== null) return delivery;
   }
+  delivery.stoppedBecause = errorMessage(signal?.reason);
   return delivery;
 }
 

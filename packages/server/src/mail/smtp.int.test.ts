@@ -121,6 +121,7 @@ describe('e-mail with MAIL_DRIVER=smtp, through the queue', () => {
       sent: 0,
       retrying: 0,
       failed: 0,
+      stoppedBecause: null,
     });
     const inTwoMinutes = new Date(Date.now() + 2 * 60_000);
     const delivery = await deliverQueuedMail(pool(), transport, { log, now: inTwoMinutes });
@@ -169,6 +170,7 @@ describe('e-mail with MAIL_DRIVER=smtp, through the queue', () => {
         sent: 0,
         retrying: 1,
         failed: 0,
+        stoppedBecause: null,
       });
       const { rows: after } = await pool().query<{ attempts: number; wait: number }>(
         `SELECT attempts, (extract(epoch FROM next_attempt_at - $2::timestamptz) / 60)::float8 AS wait
@@ -182,7 +184,7 @@ describe('e-mail with MAIL_DRIVER=smtp, through the queue', () => {
     const oldId = await queueMessage(old, MAIL_GIVE_UP_HOURS + 1);
     lines.length = 0;
     const delivery = await deliverQueuedMail(pool(), transport, { log, id: oldId });
-    expect(delivery).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(delivery).toEqual({ sent: 0, retrying: 0, failed: 1, stoppedBecause: null });
     expect((await queued(old))[0]).toMatchObject({ failed: true, attempts: 1 });
     expect(lines.find((line) => line.startsWith('error: '))).toMatch(
       /^error: Mail .* \("Queued"\) not sent at try 1: .*451.*; given up after 24 hours in the queue$/,
@@ -228,6 +230,7 @@ describe('e-mail with MAIL_DRIVER=smtp, through the queue', () => {
       sent: 0,
       retrying: 0,
       failed: 1,
+      stoppedBecause: null,
     });
     expect((await queued(email))[0]).toMatchObject({ failed: true, attempts: 1 });
     expect(lines).toEqual([
@@ -248,6 +251,7 @@ describe('e-mail with MAIL_DRIVER=smtp, through the queue', () => {
       sent: 0,
       retrying: 1,
       failed: 0,
+      stoppedBecause: null,
     });
     expect((await queued(email))[0]).toMatchObject({ failed: false, attempts: 1 });
     expect((await queued(email))[0]?.lastError).toMatch(/553/);
@@ -265,8 +269,9 @@ describe('e-mail with MAIL_DRIVER=smtp, through the queue', () => {
       sent: 0,
       retrying: 0,
       failed: 0,
+      stoppedBecause: null,
     });
-    expect(await first).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await first).toEqual({ sent: 1, retrying: 0, failed: 0, stoppedBecause: null });
     expect(received(email)).toHaveLength(1);
   });
 

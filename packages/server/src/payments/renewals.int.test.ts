@@ -446,9 +446,10 @@ describe('the renewal job, when the worker stops during its run', () => {
       // They hold the run at the second (as a slow gateway would) and would hold it at the third.
       const secondCheckout = await checkout(second);
       const thirdCheckout = await checkout(third);
+      const lines: string[] = [];
       const worker = await startWorker({
         pool: pool(),
-        log: { info: () => {}, warn: () => {}, error: () => {} },
+        log: { info: (line) => lines.push(line), warn: () => {}, error: () => {} },
         refreshSchedule: 'off',
         pollingIntervalSeconds: 0.5,
         renewals: { gateway: gateway(), schedule: 'off', gatewayTimeoutMs: 30_000 },
@@ -472,6 +473,12 @@ describe('the renewal job, when the worker stops during its run', () => {
         // Not the five seconds a stop waits for a job that goes on to the third (with room for a
         // busy machine).
         expect(performance.now() - stopping).toBeLessThan(4500);
+        // Its summary says so: what it left is not what it found done.
+        expect(lines).toContainEqual(
+          expect.stringMatching(
+            /^Renewals: renewal job stopped early \(the worker is stopping\), the rest is for the next run \{.*"stoppedBecause":"the worker is stopping"\}\}$/,
+          ),
+        );
       } finally {
         await worker.stop();
       }

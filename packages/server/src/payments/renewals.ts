@@ -1,5 +1,5 @@
 import { inTransaction, type Pool, type PoolClient } from '@ratelens/db';
-import { PAYMENT_MESSAGES, type CartItem } from '@ratelens/core';
+import { errorMessage, PAYMENT_MESSAGES, type CartItem } from '@ratelens/core';
 import { AppError } from '../http/errors.ts';
 import { RENEWAL_GRACE_MS } from '../oobrates/entitlements.ts';
 import { Catalogue } from '../subscriptions/catalogue.ts';
@@ -41,6 +41,11 @@ export interface RenewalSummary {
   installments: Record<OrderStatus | 'skipped', number>;
   /** Subscriptions whose grace ended this run (remaining searches lapsed). */
   expired: number;
+  /**
+   * Why the run stopped before its end (the worker stopping, the job's time limit near), or null:
+   * the charges it did not start, and the graces it did not end, are for the next run.
+   */
+  stoppedBecause: string | null;
 }
 
 /** Where the job reports: the server's logger, or the console of `npm run renewals`. */
@@ -117,13 +122,20 @@ export async function runRenewals(
     const status = await chargeInstallment(pool, gateway, due, now);
     installments[status] += 1;
   }
-  if (signal?.aborted) return { reconciled, renewals, installments, expired: 0 };
+  if (signal?.aborted)
+    return {
+      reconciled,
+      renewals,
+      installments,
+      expired: 0,
+      stoppedBecause: errorMessage(signal.reason),
+    };
   const { rowCount } = await pool.query(
     `UPDATE subscriptions SET remaining_search_count = 0
       WHERE remaining_search_count > 0 AND expires_at <= $1`,
     [new Date(now.getTime() - RENEWAL_GRACE_MS)],
   );
-  return { reconciled, renewals, installments, expired: rowCount ?? 0 };
+  return { reconciled, renewals, installments, expired: rowCount ?? 0, stoppedBecause: null };
 }
 
 async function dueRenewals(pool: Pool, now: Date): Promise<DueRenewal[]> {

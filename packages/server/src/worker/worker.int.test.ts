@@ -425,7 +425,7 @@ describe('the background worker', () => {
       workers.push(started);
       const job = await firedOnSchedule(started.boss, MAIL_QUEUE, '* * * * *');
       await started.stop();
-      expect(job.output).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(job.output).toEqual({ sent: 1, retrying: 0, failed: 0, stoppedBecause: null });
       expect(smtp.received.map((m) => m.to)).toEqual([['later@example.com']]);
       expect((await pool.query('SELECT 1 FROM mail_queue')).rowCount).toBe(0);
       expect(lines).toContain('Mail: 1 sent, 0 to try again, 0 given up on');
@@ -455,10 +455,11 @@ describe('the background worker', () => {
           )
         ).rows;
       const before = await queued();
+      const lines: string[] = [];
       const started = await startWorker({
         pool,
         refreshSchedule: 'off',
-        log: { info: () => {}, warn: () => {}, error: () => {} },
+        log: { info: (line) => lines.push(line), warn: () => {}, error: () => {} },
         pollingIntervalSeconds: 0.5,
         mail: smtpTransport(smtp.url, 'RateLens <no-reply@ratelens.test>'),
       });
@@ -473,6 +474,9 @@ describe('the background worker', () => {
       expect(performance.now() - stopping).toBeLessThan(4500);
       const sent = smtp.received.flatMap((mail) => mail.to);
       expect(sent).toHaveLength(2);
+      expect(lines).toContain(
+        'Mail: 2 sent, 0 to try again, 0 given up on; stopped early (the worker is stopping), the rest is for the next run',
+      );
       // Every message was sent and is gone, or is as it was queued; none is tried after the stop.
       const left = await queued();
       expect(left).toEqual(before.filter((mail) => !sent.includes(mail.to)));

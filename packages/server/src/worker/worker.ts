@@ -470,7 +470,12 @@ async function workRenewals(
         log: jobLog,
         signal,
       });
-      jobLog.info({ renewals: summary }, 'renewal job ran');
+      jobLog.info(
+        { renewals: summary },
+        summary.stoppedBecause === null
+          ? 'renewal job ran'
+          : `renewal job stopped early (${summary.stoppedBecause}), the rest is for the next run`,
+      );
       return summary;
     },
   );
@@ -501,9 +506,12 @@ async function workMail(
     },
     async ({ signal }): Promise<MailDelivery> => {
       const delivery = await deliverQueuedMail(pool, transport, { log, signal });
-      if (delivery.sent + delivery.retrying + delivery.failed > 0)
+      const stopped = delivery.stoppedBecause
+        ? `; stopped early (${delivery.stoppedBecause}), the rest is for the next run`
+        : '';
+      if (delivery.sent + delivery.retrying + delivery.failed > 0 || stopped)
         log.info(
-          `Mail: ${delivery.sent} sent, ${delivery.retrying} to try again, ${delivery.failed} given up on`,
+          `Mail: ${delivery.sent} sent, ${delivery.retrying} to try again, ${delivery.failed} given up on${stopped}`,
         );
       return delivery;
     },
