@@ -739,6 +739,49 @@ describe('OobRates calls', () => {
     expect(taken.json<ApiError>().message).toBe(
       `${second} is already the account of an organisation.`,
     );
+    // An address is one organisation's account or member, never both across two organisations.
+    const member = uniqueEmail('member');
+    const third = await call(admin, 'POST', '/api/admin/organisations', {
+      ...organisation(uniqueEmail('third')),
+      memberEmails: [member],
+    });
+    expect(third.statusCode).toBe(200);
+    for (const [method, target, payload, message] of [
+      [
+        'POST',
+        '/api/admin/organisations',
+        organisation(member),
+        `${member} is already a member of another organisation.`,
+      ],
+      ['PUT', url, organisation(member), `${member} is already a member of another organisation.`],
+      [
+        'POST',
+        '/api/admin/organisations',
+        { ...organisation(uniqueEmail('fourth')), memberEmails: [second] },
+        `${second} is already the account of an organisation.`,
+      ],
+      [
+        'PUT',
+        url,
+        { ...organisation(first), memberEmails: [second] },
+        `${second} is already the account of an organisation.`,
+      ],
+    ] as const) {
+      const refused = await call(admin, method, target, payload);
+      expect(refused.statusCode, `${method} ${JSON.stringify(payload)}`).toBe(409);
+      expect(refused.json<ApiError>().message).toBe(message);
+    }
+    // Its own account and members stay its own to write again.
+    const again = await call(
+      admin,
+      'PUT',
+      `/api/admin/organisations/${third.json<{ id: string }>().id}`,
+      {
+        ...organisation(third.json<{ accountEmail: string }>().accountEmail),
+        memberEmails: [member],
+      },
+    );
+    expect(again.statusCode).toBe(200);
     // Gone: changing or removing it again names no organisation.
     expect((await call(admin, 'DELETE', url)).statusCode).toBe(204);
     for (const [method, payload] of [

@@ -11,6 +11,14 @@ const SELECT = `
 
 const accountTaken = (email: string) =>
   conflict(`${email} is already the account of an organisation.`);
+const memberTaken = (email: string) =>
+  conflict(`${email} is already a member of another organisation.`);
+
+/**
+ * Held by every create and update until it commits: an address may be one organisation's account
+ * or member only, across two tables that no unique index spans, so two writes at once take turns.
+ */
+const WRITE_LOCK = `SELECT pg_advisory_xact_lock(hashtextextended('organisations', 0))`;
 
 /** Employer organisations and their member e-mails: admin only. */
 export class Organisations {
@@ -48,7 +56,13 @@ export class Organisations {
       `SELECT email FROM organisation_members WHERE email = ANY($1::text[]) AND organisation_id <> $2`,
       [members, id],
     );
-    if (taken[0]) throw conflict(`${taken[0].email} is already a member of another organisation.`);
+    if (taken[0]) throw memberTaken(taken[0].email);
+    // Nor another organisation's account: entitlements would follow one of the two.
+    const { rows: accounts } = await client.query<{ email: string }>(
+      `SELECT account_email AS email FROM organisations WHERE account_email = ANY($1::text[]) AND id <> $2`,
+      [members, id],
+    );
+    if (accounts[0]) throw accountTaken(accounts[0].email);
     await client.query(
       `INSERT INTO organisation_members (organisation_id, email) SELECT $1, unnest($2::text[])`,
       [id, members],
@@ -61,15 +75,25 @@ export class Organisations {
       [email, id],
     );
     if (rows.length > 0) throw accountTaken(email);
+    const { rows: members } = await client.query(
+      `SELECT 1 FROM organisation_members
+        WHERE email = $1 AND ($2::uuid IS NULL OR organisation_id <> $2)`,
+      [email, id],
+    );
+    if (members.length > 0) throw memberTaken(email);
   }
 
   /**
-   * Runs a create or an update. Its checks read before it writes, so another admin's change
-   * committed in between meets the unique indexes instead: the same 409, not a 500.
+   * Runs a create or an update, under WRITE_LOCK. Its checks read before it writes, so a row
+   * written in between by other means (SQL, a migration) meets the unique indexes instead: the
+   * same 409, not a 500.
    */
   private async writing<T>(input: OrganisationInput, work: (client: PoolClient) => Promise<T>) {
     try {
-      return await inTransaction(this.pool, work);
+      return await inTransaction(this.pool, async (client) => {
+        await client.query(WRITE_LOCK);
+        return work(client);
+      });
     } catch (error) {
       const index = uniqueViolationOf(error);
       if (index === 'organisations_account_email_key') throw accountTaken(input.accountEmail);
