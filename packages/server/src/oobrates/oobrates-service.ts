@@ -64,6 +64,12 @@ function queryOf(input: AnySearchInput): RateQuery {
   };
 }
 
+/** A search's `userId`, when given, is the session's own account's. */
+function searchingAsOwnAccount(auth: AuthContext, input: SearchInput): void {
+  if (input.userId && !sameAccountId(input.userId, auth.userId))
+    throw forbidden('You can search only as your own account.');
+}
+
 /**
  * The rate search of search-and-accounts (issue 4): every call checks the session's own account
  * (an `accout`, `email` or `userId` naming another account is refused) and its entitlement.
@@ -80,9 +86,9 @@ export class OobRatesService {
   }
 
   /** An `accout`/`email` the client sends must be the account's own e-mail or its employer's. */
-  private async checkAccount(auth: AuthContext, named: string | null | undefined) {
+  private async checkAccount(auth: AuthContext, ...named: (string | null | undefined)[]) {
     const entitlement = await this.deps.entitlements.entitlement(auth.userId);
-    assertOwnAccount([named], entitlement.actual_Email, entitlement.replace_Email);
+    assertOwnAccount(named, entitlement.actual_Email, entitlement.replace_Email);
     return entitlement;
   }
 
@@ -113,8 +119,7 @@ export class OobRatesService {
   }
 
   private async authorize(auth: AuthContext, input: AnySearchInput, path: SearchPath) {
-    if (input.userId && !sameAccountId(input.userId, auth.userId))
-      throw forbidden('You can search only as your own account.');
+    searchingAsOwnAccount(auth, input);
     return this.deps.entitlements.authorizeSearch(auth.userId, inputsOf(input), path, [
       input.accout,
       input.logged_useremail,
@@ -131,7 +136,8 @@ export class OobRatesService {
 
   /** The summary of the account's latest search; an employer's account may ask for any. */
   async summary(auth: AuthContext, input: SearchInput): Promise<SummaryRow[]> {
-    const entitlement = await this.checkAccount(auth, input.accout);
+    searchingAsOwnAccount(auth, input);
+    const entitlement = await this.checkAccount(auth, input.accout, input.logged_useremail);
     if (
       entitlement.reportType !== 'employer' &&
       !(await this.deps.entitlements.isLatestSearch(auth.userId, inputsOf(input)))

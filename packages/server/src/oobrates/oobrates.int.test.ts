@@ -176,7 +176,20 @@ describe('OobRates calls', () => {
       search: { ...custom('99213'), accout: other },
     });
     expect(texted.statusCode).toBe(403);
-    expect((await entitlementOf(login))?.freeSearchesLeft).toBe(2);
+    // Nor the summary of a search named as another account's, its own search run first.
+    expect((await post(test, 'getoobrates', login, search('99213'))).statusCode).toBe(200);
+    for (const asAnother of [
+      { userId: '00000000-0000-0000-0000-000000000000' },
+      { logged_useremail: other },
+    ]) {
+      const summary = await post(test, 'getoobratesSummery', login, {
+        ...search('99213'),
+        ...asAnother,
+      });
+      expect(summary.statusCode, JSON.stringify(asAnother)).toBe(403);
+    }
+    expect((await post(test, 'getoobratesSummery', login, search('99213'))).statusCode).toBe(200);
+    expect((await entitlementOf(login))?.freeSearchesLeft).toBe(1);
   });
 
   it('finds codes of the metro area by code prefix and by description, and validates the filter', async () => {
