@@ -126,10 +126,58 @@ const LOOSE_FIELDS = new Map(
 );
 
 /**
+ * Other names files give an object's lists, by their loose names, that can mean only that list:
+ * `payers`, `payers_info`, `codes`, `charges`. Kept to names a reader of the file would take for
+ * the list without a second thought; a name that may be anything else (`rates`, `data`) is no
+ * one's guess to make. Read as the list only when the value is a list or an object: `"payer":
+ * "Aetna"` is no list of payers.
+ */
+const OTHER_NAMES: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+  [
+    'item',
+    new Map([
+      ['code', 'code_information'],
+      ['code_info', 'code_information'],
+      ['charge', 'standard_charges'],
+    ]),
+  ],
+  [
+    'charge',
+    new Map([
+      ['payer', 'payers_information'],
+      ['payer_info', 'payers_information'],
+      ['payer_list', 'payers_information'],
+    ]),
+  ],
+]);
+
+/** A payer entry's fields that give its rate: one of them, or the payer's name, makes a rate. */
+const RATE_FIELDS = [
+  'standard_charge_dollar',
+  'standard_charge_percentage',
+  'standard_charge_algorithm',
+];
+
+/** A CMS field a name not its own stands for, and what reading it so is said as. */
+interface Respelling {
+  field: string;
+  rule: 'json.field-spelling' | 'json.field-other-name';
+}
+
+/**
+ * A payer's rate written in the fields of its standard charge, not in `payers_information`: the
+ * entry it makes (CMS's names), and its fields as the file wrote them.
+ */
+export interface RateInCharge {
+  entry: Record<string, unknown>;
+  written: string[];
+}
+
+/**
  * A value as the report shows it: a scalar as JSON, cut; a list or object by its size, without
  * writing out what may be megabytes (an unknown `charge_list` may hold the items).
  */
-function shortly(value: unknown): string {
+export function shortly(value: unknown): string {
   if (Array.isArray(value)) return `a list of ${counting.format(value.length)}`;
   if (typeof value === 'object' && value !== null) {
     const keys = Object.keys(value);
@@ -161,8 +209,18 @@ export function keysIn(value: unknown): number {
   return n;
 }
 
+/** Whether a JSON value was written: not left out, null or blank text (read as left out). */
+export function written(value: unknown): boolean {
+  return value !== undefined && value !== null && !(typeof value === 'string' && !value.trim());
+}
+
+/** Whether a list has entries, or another value is written (an object read as a list of one). */
+function hasEntries(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : written(value);
+}
+
 interface Unknown {
-  rule: 'json.unknown-field' | 'json.field-spelling';
+  rule: 'json.unknown-field' | Respelling['rule'];
   location: string;
   detail: string;
   count: number;
@@ -174,7 +232,8 @@ interface Unknown {
  * a field of another name (`gross_amount`) loses its values, so each is reported as
  * `json.unknown-field`: once per field and kind of object, where it was first, with its first
  * value and in how many objects it was (AdventHealth's `billing_class` is in all 23,864 of its
- * standard charges). A CMS field written another way (`Gross_Charge`) is read as that field.
+ * standard charges). A CMS field written another way (`Gross_Charge`) is read as that field, and
+ * so is a list under another name that can mean only it (`payers`, OTHER_NAMES).
  */
 export class UnknownFields {
   /**
@@ -183,44 +242,79 @@ export class UnknownFields {
    */
   keys = 0;
   private readonly seen = new Map<string, Unknown>();
-  /** Names not of their kind, and the CMS field each is another spelling of (or null). */
-  private readonly spellings = new Map<JsonObjectKind, Map<string, string | null>>();
+  /** Names not of their kind, and the CMS field each stands for (or null). */
+  private readonly spellings = new Map<JsonObjectKind, Map<string, Respelling | null>>();
 
   /**
    * Reports the object's fields the schemas do not define; one that is a CMS field written
-   * another way, when the object lacks that field, is copied to it and read (said once per
-   * spelling and kind, as `json.field-spelling`).
+   * another way, or a list under another name (a list or an object as its value), when the object
+   * lacks that field, is copied to it and read (said once per name and kind, as
+   * `json.field-spelling` or `json.field-other-name`). A standard charge's fields that are a
+   * payer entry's (`payer_name`, `standard_charge_dollar`, …) are returned as the rate they make,
+   * when they make one (see rateIn), for the reader to read and say.
    */
-  check(object: Record<string, unknown>, kind: JsonObjectKind, location: string): void {
+  check(
+    object: Record<string, unknown>,
+    kind: JsonObjectKind,
+    location: string,
+  ): RateInCharge | undefined {
     const known: ReadonlySet<string> = JSON_OBJECTS[kind].fields;
     let respelt: [string, string][] | undefined;
+    let payerFields: [string, string][] | undefined;
     for (const key in object) {
       this.keys++;
       if (known.has(key)) continue;
-      const field = this.spelled(kind, key);
-      if (field !== null && !(field in object) && !respelt?.some(([, f]) => f === field)) {
-        (respelt ??= []).push([key, field]);
+      const value = object[key];
+      const respelling = this.respelling(kind, key);
+      if (
+        respelling !== null &&
+        (respelling.rule === 'json.field-spelling' ||
+          (typeof value === 'object' && value !== null)) &&
+        !(respelling.field in object) &&
+        !respelt?.some(([, f]) => f === respelling.field)
+      ) {
+        (respelt ??= []).push([key, respelling.field]);
         this.note(
-          'json.field-spelling',
+          respelling.rule,
           kind,
           key,
-          `${JSON.stringify(key)} for ${field}`,
+          `${JSON.stringify(key)} for ${respelling.field}`,
           location,
         );
-      } else {
-        const value = object[key];
-        this.keys += keysIn(value);
-        this.note(
-          'json.unknown-field',
-          kind,
-          key,
-          `${JSON.stringify(key)}: ${shortly(value)}`,
-          location,
-        );
+        continue;
       }
+      const payerField = kind === 'charge' ? this.spelled('payer', key) : null;
+      if (payerField !== null && !payerFields?.some(([, f]) => f === payerField)) {
+        (payerFields ??= []).push([key, payerField]);
+        continue;
+      }
+      this.unknown(kind, key, value, location);
     }
     // Copied once the keys are counted: a key added while for…in runs may or may not be visited.
     if (respelt) for (const [key, field] of respelt) object[field] = object[key];
+    return payerFields && this.rateIn(object, payerFields, location);
+  }
+
+  /**
+   * The rate a standard charge's fields that are a payer entry's make: one when they name a payer
+   * or give a rate (a dollar amount, percentage or algorithm), the charge's one rate as written;
+   * beside a `payers_information` with entries, only when they do both, a whole rate, for a
+   * methodology or notes alone there are more likely the charge's own than a rate left out of
+   * the list. Fields that make none are unknown fields, as any other.
+   */
+  private rateIn(
+    charge: Record<string, unknown>,
+    fields: readonly [string, string][],
+    location: string,
+  ): RateInCharge | undefined {
+    const entry: Record<string, unknown> = {};
+    for (const [key, field] of fields) entry[field] = charge[key];
+    const named = written(entry.payer_name);
+    const priced = RATE_FIELDS.some((field) => written(entry[field]));
+    if (hasEntries(charge.payers_information) ? named && priced : named || priced)
+      return { entry, written: fields.map(([key]) => key) };
+    for (const [key] of fields) this.unknown('charge', key, charge[key], location);
+    return undefined;
   }
 
   /**
@@ -228,17 +322,43 @@ export class UnknownFields {
    * mapped as it is read, before its value, so that `standard_charges_information` is streamed.
    */
   spelled(kind: JsonObjectKind, key: string): string | null {
+    const respelling = this.respelling(kind, key);
+    return respelling?.rule === 'json.field-spelling' ? respelling.field : null;
+  }
+
+  /** The CMS field of that kind a name not its own stands for (looked up once), or null. */
+  private respelling(kind: JsonObjectKind, key: string): Respelling | null {
     let ofKind = this.spellings.get(kind);
     if (ofKind === undefined) {
       ofKind = new Map();
       this.spellings.set(kind, ofKind);
     }
-    let field = ofKind.get(key);
-    if (field === undefined) {
-      field = LOOSE_FIELDS.get(kind)?.get(looseFieldName(key)) ?? null;
-      ofKind.set(key, field);
+    let respelling = ofKind.get(key);
+    if (respelling === undefined) {
+      const loose = looseFieldName(key);
+      const spelt = LOOSE_FIELDS.get(kind)?.get(loose);
+      const other = OTHER_NAMES.get(kind)?.get(loose);
+      respelling =
+        spelt !== undefined
+          ? { field: spelt, rule: 'json.field-spelling' }
+          : other !== undefined
+            ? { field: other, rule: 'json.field-other-name' }
+            : null;
+      ofKind.set(key, respelling);
     }
-    return field;
+    return respelling;
+  }
+
+  /** Notes a field the reader does not read, and counts the keys inside its value. */
+  private unknown(kind: JsonObjectKind, key: string, value: unknown, location: string): void {
+    this.keys += keysIn(value);
+    this.note(
+      'json.unknown-field',
+      kind,
+      key,
+      `${JSON.stringify(key)}: ${shortly(value)}`,
+      location,
+    );
   }
 
   /** Says a top-level key read as the CMS field it spells another way. */

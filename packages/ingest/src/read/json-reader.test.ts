@@ -76,6 +76,193 @@ describe('a standard charge', () => {
   });
 });
 
+/** A payer's rate as payers_information holds it. */
+const aetnaPpo = {
+  payer_name: 'Aetna',
+  plan_name: 'PPO',
+  standard_charge_dollar: 120,
+  methodology: 'fee schedule',
+};
+const ratesOf = (records: ChargeRecord[]) =>
+  records.map((r) => r.payers.map((p) => [p.payerName, p.planName, p.dollar]));
+
+describe("a payer's rate written in the fields of its standard charge", () => {
+  it("is read as that charge's rate, and said with its fields as written", async () => {
+    const { records, report } = await readCharge('rate-in-charge.json', {
+      setting: 'outpatient',
+      gross_charge: 100,
+      ...aetnaPpo,
+    });
+    expect(ratesOf(records)).toEqual([[['Aetna', 'PPO', 120]]]);
+    expect(report.examples('json.rate-in-charge')[0]?.message).toContain(
+      ': payer_name, plan_name, standard_charge_dollar, methodology',
+    );
+    expect(report.count('json.unknown-field')).toBe(0);
+  });
+
+  it('is read when its fields are written another way, as in an entry', async () => {
+    const { records } = await readCharge('rate-in-charge-spelt.json', {
+      setting: 'outpatient',
+      gross_charge: 100,
+      Payer_Name: 'Aetna',
+      planName: 'PPO',
+      'Standard Charge Dollar': 120,
+      methodology: 'fee schedule',
+    });
+    expect(ratesOf(records)).toEqual([[['Aetna', 'PPO', 120]]]);
+  });
+
+  it('is read beside payers_information when it names its payer and gives a rate', async () => {
+    const { records, report } = await readCharge('rate-in-charge-and-list.json', {
+      setting: 'outpatient',
+      gross_charge: 100,
+      ...aetnaPpo,
+      payers_information: [{ ...aetnaPpo, payer_name: 'Cigna', standard_charge_dollar: 90 }],
+    });
+    expect(ratesOf(records)).toEqual([
+      [
+        ['Cigna', 'PPO', 90],
+        ['Aetna', 'PPO', 120],
+      ],
+    ]);
+    expect(report.count('json.rate-in-charge')).toBe(1);
+  });
+
+  it('beside payers_information, a payer name alone is an unknown field, as it was', async () => {
+    const { records, report } = await readCharge('name-in-charge-and-list.json', {
+      setting: 'outpatient',
+      gross_charge: 100,
+      payer_name: 'Aetna',
+      methodology: 'fee schedule',
+      payers_information: [{ ...aetnaPpo, payer_name: 'Cigna' }],
+    });
+    expect(ratesOf(records)).toEqual([[['Cigna', 'PPO', 120]]]);
+    expect(report.count('json.rate-in-charge')).toBe(0);
+    expect(report.examples('json.unknown-field').map((e) => e.message)).toEqual([
+      expect.stringContaining('"payer_name": "Aetna"'),
+      expect.stringContaining('"methodology": "fee schedule"'),
+    ]);
+  });
+
+  it('without payers_information, a rate without a payer is read, and rejected for it', async () => {
+    const { records, report } = await readCharge('dollar-in-charge.json', {
+      setting: 'outpatient',
+      gross_charge: 100,
+      standard_charge_dollar: 120,
+    });
+    expect(ratesOf(records)).toEqual([[]]);
+    expect(report.rejectedPayers).toBe(1);
+    expect(report.count('required.payer_name')).toBe(1);
+  });
+});
+
+describe('a list under another name than CMS gives it', () => {
+  it('payers, payers_info, payer_list are read as payers_information, and said as written', async () => {
+    for (const name of ['payers', 'payers_info', 'PayerInfo', 'payer_list']) {
+      const { records, report } = await readCharge(`${name}.json`, {
+        setting: 'outpatient',
+        gross_charge: 100,
+        [name]: [aetnaPpo],
+      });
+      expect(ratesOf(records), name).toEqual([[['Aetna', 'PPO', 120]]]);
+      expect(report.examples('json.field-other-name')[0]?.message, name).toContain(
+        `: "${name}" for payers_information`,
+      );
+    }
+  });
+
+  it('codes and code_info are read as code_information', async () => {
+    for (const name of ['codes', 'code_info']) {
+      const { records, report } = await readCharge(
+        `${name}.json`,
+        { setting: 'outpatient', gross_charge: 100 },
+        undefined,
+        (json) => json.replace('"code_information"', JSON.stringify(name)),
+      );
+      expect(
+        records.map((r) => r.codes),
+        name,
+      ).toEqual([[{ code: '0258', type: 'RC' }]]);
+      expect(report.count('json.field-other-name'), name).toBe(1);
+    }
+  });
+
+  it('charges is read as standard_charges', async () => {
+    const { records, report } = await readCharge(
+      'charges.json',
+      { setting: 'outpatient', gross_charge: 100 },
+      undefined,
+      (json) => json.replace('"standard_charges"', '"charges"'),
+    );
+    expect(records.map((r) => r.gross)).toEqual([100]);
+    expect(report.examples('json.field-other-name')[0]?.message).toContain(
+      ': "charges" for standard_charges',
+    );
+  });
+});
+
+describe('payers_information written as an object keyed by payer name', () => {
+  /** An entry that names no payer, as one under a payer's name may. */
+  const ppo = { plan_name: 'PPO', standard_charge_dollar: 120, methodology: 'fee schedule' };
+
+  it('is read as its entries, each under the payer its key names, and said', async () => {
+    const { records, report } = await readCharge('keyed.json', {
+      setting: 'outpatient',
+      gross_charge: 100,
+      payers_information: { Aetna: ppo, Cigna: { ...ppo, plan_name: 'HMO' } },
+    });
+    expect(ratesOf(records)).toEqual([
+      [
+        ['Aetna', 'PPO', 120],
+        ['Cigna', 'HMO', 120],
+      ],
+    ]);
+    expect(report.examples('json.payers-by-name')[0]?.message).toContain(
+      ': an object with "Aetna", "Cigna"',
+    );
+    expect(report.rejectedPayers).toBe(0);
+  });
+
+  it('reads each entry of a list under a key', async () => {
+    const { records } = await readCharge('keyed-list.json', {
+      setting: 'outpatient',
+      gross_charge: 100,
+      payers_information: { Aetna: [ppo, { ...ppo, plan_name: 'HMO' }] },
+    });
+    expect(ratesOf(records)).toEqual([
+      [
+        ['Aetna', 'PPO', 120],
+        ['Aetna', 'HMO', 120],
+      ],
+    ]);
+  });
+
+  it('keeps the payer name an entry gives itself', async () => {
+    const { records } = await readCharge('keyed-named.json', {
+      setting: 'outpatient',
+      gross_charge: 100,
+      payers_information: { commercial: { ...ppo, payer_name: 'Cigna' } },
+    });
+    expect(ratesOf(records)).toEqual([[['Cigna', 'PPO', 120]]]);
+  });
+
+  it('still finds a key written twice in an entry', async () => {
+    // The names the keys give are no keys of the text: a list of two under one key, each given
+    // its name, must not be counted as two keys written, which would hide the one written twice.
+    const { report } = await readCharge(
+      'keyed-duplicate.json',
+      {
+        setting: 'outpatient',
+        gross_charge: 100,
+        payers_information: { Aetna: [{ ...ppo, plan_name: 'TWICE' }, ppo] },
+      },
+      undefined,
+      (json) => json.replace('"plan_name":"TWICE"', '"plan_name":"HMO","plan_name":"EPO"'),
+    );
+    expect(report.examples('json.duplicate-key')[0]?.message).toContain('plan_name');
+  });
+});
+
 describe('an amount written with commas between its thousands, which JSON has not', () => {
   it('is read as the number it writes, and said', async () => {
     const { records, report } = await readCharge(

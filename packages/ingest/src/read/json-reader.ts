@@ -19,7 +19,7 @@ import type { RuleId } from '../validate/rules.ts';
 import { Utf8OrCp1252Decoder } from './decode.ts';
 import { MrfReadError } from './errors.ts';
 import { duplicateKeys } from './duplicate-keys.ts';
-import { FILE_FIELDS, UnknownFields, keysIn } from './json-fields.ts';
+import { FILE_FIELDS, UnknownFields, keysIn, shortly, written } from './json-fields.ts';
 import {
   MORE,
   isItemLike,
@@ -189,11 +189,6 @@ function closesString(b: Buffer, k: number): number {
 function onlySpaceFrom(b: Buffer, i: number): boolean {
   for (let k = i; k < b.length; k++) if (!isSpace(b[k] as number) && b[k] !== 0) return false;
   return true;
-}
-
-/** Whether a JSON value was written: not left out, null or blank text (read as left out). */
-function written(value: unknown): boolean {
-  return value !== undefined && value !== null && !(typeof value === 'string' && !value.trim());
 }
 
 type JsonObject = Record<string, unknown>;
@@ -1645,7 +1640,7 @@ export class JsonMrfParser implements FormatParser {
     item: Pick<ChargeRecord, 'description' | 'codes' | 'drugUnit' | 'drugType'>,
   ): void {
     const r = this.report;
-    this.unknownFields.check(sc, 'charge', location);
+    const rateInCharge = this.unknownFields.check(sc, 'charge', location);
     const before = r.rejectingErrors;
     const settingValue = this.readSetting(sc.setting, location, true);
     const modifiers: string[] = [];
@@ -1662,7 +1657,7 @@ export class JsonMrfParser implements FormatParser {
 
     const payers: PayerCharge[] = [];
     let anyDollar = false;
-    const list = this.listOf(sc.payers_information, location, 'payers_information');
+    const list = this.payersOf(sc.payers_information, location);
     for (let k = 0; k < list.length; k++) {
       const p: unknown = list[k];
       const payerLocation = `${location}.payers_information[${k}]`;
@@ -1671,6 +1666,7 @@ export class JsonMrfParser implements FormatParser {
         r.rejectedPayers++;
         continue;
       }
+      this.unknownFields.check(p, 'payer', payerLocation);
       const payer = this.payer(p, payerLocation, ctx);
       if (payer === null) {
         r.rejectedPayers++;
@@ -1678,6 +1674,16 @@ export class JsonMrfParser implements FormatParser {
       }
       if (payer.dollar !== null) anyDollar = true;
       payers.push(payer);
+    }
+    if (rateInCharge) {
+      // Its fields are CMS's payer fields (checked with the charge's): read as the entry they make.
+      r.add('json.rate-in-charge', location, rateInCharge.written.join(', '));
+      const payer = this.payer(rateInCharge.entry, location, ctx);
+      if (payer === null) r.rejectedPayers++;
+      else {
+        if (payer.dollar !== null) anyDollar = true;
+        payers.push(payer);
+      }
     }
     const record: ChargeRecord = {
       location,
@@ -1703,6 +1709,51 @@ export class JsonMrfParser implements FormatParser {
     const unreadable = minMaxUnreadable(min, written(sc.minimum), max, written(sc.maximum));
     const errors = itemErrors + ownErrors + checkRecord(record, ctx, anyDollar, unreadable);
     keepOrReject(record, errors, r, this.out);
+  }
+
+  /**
+   * A standard charge's `payers_information` as a list (listOf). An object keyed by payer name,
+   * `{ "Aetna": { "plan_name": "PPO", … } }`, none of whose keys is a payer entry's field and
+   * each of whose values is an entry or a list of them, is read as its entries, an entry that
+   * names no payer under the payer its key names (`json.payers-by-name`); before, it was read as
+   * one entry whose fields were all unknown, and rejected as a rate without payer or amount.
+   */
+  private payersOf(value: unknown, location: string): unknown[] {
+    if (!isObject(value) || !this.keyedByPayer(value)) {
+      return this.listOf(value, location, 'payers_information');
+    }
+    this.report.add('json.payers-by-name', location, shortly(value));
+    const entries: JsonObject[] = [];
+    let named = 0;
+    for (const [name, under] of Object.entries(value)) {
+      for (const entry of Array.isArray(under) ? (under as JsonObject[]) : [under as JsonObject]) {
+        // Its own name, however spelt, is its payer's; the key names one that has none.
+        const own = Object.keys(entry).find(
+          (key) => this.unknownFields.spelled('payer', key) === 'payer_name',
+        );
+        if (own === undefined) named++;
+        entries.push(
+          own === undefined || (own === 'payer_name' && !written(entry.payer_name))
+            ? { ...entry, payer_name: name }
+            : entry,
+        );
+      }
+    }
+    // The keys the text had, which the entries' checks count: the object's, not the names added.
+    this.unknownFields.keys += Object.keys(value).length - named;
+    return entries;
+  }
+
+  /** Whether an object is payer entries keyed by payer name (see payersOf). */
+  private keyedByPayer(value: JsonObject): boolean {
+    let any = false;
+    for (const key in value) {
+      if (this.unknownFields.spelled('payer', key) !== null) return false;
+      const under = value[key];
+      if (!(isObject(under) || (Array.isArray(under) && under.every(isObject)))) return false;
+      any = true;
+    }
+    return any;
   }
 
   /**
@@ -1790,9 +1841,9 @@ export class JsonMrfParser implements FormatParser {
     return payerChargeWith(payerName, planName, { notes: description });
   }
 
+  /** A payer entry whose fields were checked (UnknownFields.check), read; null when rejected. */
   private payer(p: JsonObject, location: string, ctx: RuleContext): PayerCharge | null {
     const r = this.report;
-    this.unknownFields.check(p, 'payer', location);
     const before = r.rejectingErrors;
     const payerName = this.nameOf(p.payer_name, location, 'payer_name');
     const planName = this.nameOf(p.plan_name, location, 'plan_name');

@@ -267,6 +267,24 @@ describe('ValidationReport', () => {
     });
   });
 
+  it('words a list read under another name as the CMS list it stands for, on the page', () => {
+    const report = new ValidationReport();
+    report.add(
+      'json.field-other-name',
+      'standard_charge_information[0].standard_charges[0]',
+      '"payers" for payers_information (in 3 standard charges)',
+    );
+    expect(report.lines({ plain: true }).slice(1)).toEqual([
+      {
+        sentence:
+          'Warning: 1 list name was not the one CMS gives the list but could mean only it, and was read as that list, first at item 1, standard charge 1',
+        examples: [
+          'item 1, standard charge 1: “payers” for the list of payer rates, in 3 standard charges',
+        ],
+      },
+    ]);
+  });
+
   it('words a field found in one object alone, and a field written another way, on the page', () => {
     const report = new ValidationReport();
     report.add(

@@ -469,6 +469,22 @@ function plainObjects(many: string): string {
 const IN_OBJECTS = / \(in ([\d,]+) ([^()]+)\)$/;
 
 /**
+ * `"Gross_Charge" for gross_charge (in 12 standard charges)` as `“Gross_Charge” for the gross
+ * charge, in 12 standard charges`: a field or list read under the CMS name it stands for.
+ */
+function plainRespelling(detail: string): string {
+  const times = IN_OBJECTS.exec(detail);
+  const field = times ? detail.slice(0, times.index) : detail;
+  const match = /^("(?:[^"\\]|\\.)*") for (\S+)$/.exec(field);
+  if (!match) return detail;
+  const cms = match[2] ?? '';
+  return (
+    `${plainValue(match[1] ?? '')} for ${detailName(cms) ?? cms}` +
+    (times ? `, in ${times[1]} ${plainObjects(times[2] ?? '')}` : '')
+  );
+}
+
+/**
  * Details worded for the inventory's readers where the command line's are for whoever mends the
  * file: a byte read as Windows-1252, `0x92 at byte 571,477, read as "’": "…Add’L Seq…"`, is
  * `’ in “…Add’L Seq…”` (the byte and its offset are of no use to a reader of the page). A field
@@ -500,17 +516,8 @@ const PLAIN_DETAILS: Partial<Record<RuleId, (detail: string) => string>> = {
       ? `${name}, written in ${times[1]} ${plainObjects(times[2] ?? '')} (first ${value})`
       : `${name} ${value}`;
   },
-  'json.field-spelling': (detail) => {
-    const times = IN_OBJECTS.exec(detail);
-    const field = times ? detail.slice(0, times.index) : detail;
-    const match = /^("(?:[^"\\]|\\.)*") for (\S+)$/.exec(field);
-    if (!match) return detail;
-    const cms = match[2] ?? '';
-    return (
-      `${plainValue(match[1] ?? '')} for ${detailName(cms) ?? cms}` +
-      (times ? `, in ${times[1]} ${plainObjects(times[2] ?? '')}` : '')
-    );
-  },
+  'json.field-spelling': plainRespelling,
+  'json.field-other-name': plainRespelling,
   // The detail is the state as read, `""` when the licence names none.
   'required.license_state': (detail) =>
     detail === '""' ? 'no state' : `state ${plainValue(detail)}`,
@@ -535,6 +542,10 @@ const PLAIN_SENTENCES: Partial<
   'json.field-spelling': () => ({
     one: 'field name was written another way (letter case, plural, spaces) and read as the CMS field',
     many: 'field names were written other ways (letter case, plural, spaces) and read as the CMS fields',
+  }),
+  'json.field-other-name': () => ({
+    one: 'list name was not the one CMS gives the list but could mean only it, and was read as that list',
+    many: 'list names were not the ones CMS gives the lists but could mean only them, and were read as those lists',
   }),
   'whitespace.trimmed': (details) =>
     details.some((detail) => SPACED_SEPARATOR.test(detail))

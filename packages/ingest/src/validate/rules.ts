@@ -348,6 +348,18 @@ export const RULES = {
     'value had the wrong JSON type and was left out',
     'values had the wrong JSON type and were left out',
   ),
+  'json.field-other-name': warning(
+    'list name was not the one CMS gives the list but could mean only it (payers for payers_information, codes for code_information, charges for standard_charges), and was read as the CMS list',
+    'list names were not the ones CMS gives the lists but could mean only them (payers for payers_information, codes for code_information, charges for standard_charges), and were read as the CMS lists',
+  ),
+  'json.rate-in-charge': warning(
+    "standard charge had a payer's rate written in its own fields (payer_name, standard_charge_dollar, …) rather than in payers_information (read as one of its rates)",
+    "standard charges had a payer's rate written in their own fields (payer_name, standard_charge_dollar, …) rather than in payers_information (each read as one of their rates)",
+  ),
+  'json.payers-by-name': warning(
+    "standard charge's payers_information was an object of payer entries under payer names rather than a list (each entry read, under the payer its key names when it names none)",
+    "standard charges' payers_information were objects of payer entries under payer names rather than lists (each entry read, under the payer its key names when it names none)",
+  ),
 
   // Values, normalised and kept.
   'enum.title-case': warning(
