@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jsonParameter, requiredString } from '../api/common.ts';
 import { AMOUNT_ORIGINS } from '../rates/effective-amount.ts';
 import { metroAreaId } from '../inventory/contracts.ts';
-import { stateByCode } from '../rates/states.ts';
+import { stateByCode, stateByName } from '../rates/states.ts';
 import { INVALID_PHONE_NUMBER, PhoneNumberSchema } from './phone-number.ts';
 
 // search-and-accounts §2 "Home", "/ooprates", §3 entities, §4 states, §7 calls (issue 4).
@@ -134,8 +134,34 @@ export const CodeOptionSchema = z.object({
 });
 export type CodeOption = z.infer<typeof CodeOptionSchema>;
 
+/**
+ * A search's state code, or, when it has none, the code of the state its `stateName` names: the
+ * spec's summary and export calls send the state by name alone (search-and-accounts §7).
+ */
+function withStateCode<T extends { stateCode?: string | undefined; stateName?: string | null }>(
+  input: T,
+  ctx: z.RefinementCtx,
+): T & { stateCode: string } {
+  if (input.stateCode !== undefined) return { ...input, stateCode: input.stateCode };
+  const name = input.stateName?.trim();
+  const state = name ? stateByName(name) : undefined;
+  if (state) return { ...input, stateCode: state.code };
+  ctx.addIssue(
+    name
+      ? { code: 'custom', path: ['stateName'], message: `${name} is not a state we know.` }
+      : {
+          code: 'invalid_type',
+          expected: 'string',
+          input: undefined,
+          path: ['stateCode'],
+          message: 'stateCode is required.',
+        },
+  );
+  return z.NEVER;
+}
+
 /** The inputs of a search, as the results page saves and re-runs them. */
-export const SearchInputSchema = z.object({
+const SearchInputFields = z.object({
   code: medicalCode,
   /** The code's type (CPT, HCPCS, MS-DRG…) when the code box chose one; any type otherwise. */
   codeType: z
@@ -146,7 +172,10 @@ export const SearchInputSchema = z.object({
     .nullable(),
   accout: optionalText(254),
   stateName: optionalText(60),
-  stateCode,
+  /** Required unless `stateName` names a state. */
+  stateCode: stateCode
+    .optional()
+    .meta({ description: 'Two letters; may be left out when stateName names the state.' }),
   msaID: msaId,
   msaName: optionalText(200),
   paymentMethod,
@@ -155,6 +184,7 @@ export const SearchInputSchema = z.object({
   islogged: z.boolean().optional().nullable(),
   userId: optionalText(64),
 });
+export const SearchInputSchema = SearchInputFields.transform(withStateCode);
 export type SearchInput = z.infer<typeof SearchInputSchema>;
 
 const familyStatus = z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], {
@@ -162,7 +192,7 @@ const familyStatus = z.union([z.literal(1), z.literal(2), z.literal('1'), z.lite
 });
 
 /** The custom variant adds family status (lives) and year-to-date medical spend (accumulator). */
-export const CustomSearchInputSchema = SearchInputSchema.extend({
+const CustomSearchInputFields = SearchInputFields.extend({
   lives: familyStatus.transform((v) => Number(v) as 1 | 2),
   accumulator: z
     .union([z.number(), z.string()], { error: requiredString('accumulator') })
@@ -177,6 +207,7 @@ export const CustomSearchInputSchema = SearchInputSchema.extend({
     )
     .transform(Number),
 });
+export const CustomSearchInputSchema = CustomSearchInputFields.transform(withStateCode);
 export type CustomSearchInput = z.infer<typeof CustomSearchInputSchema>;
 
 /** `exportOobData?oobinput={…}` and `exportOobDatacustomvalue?oobinput={…}`. */
@@ -292,12 +323,14 @@ export const PlanDesignInputSchema = PlanDesignSchema.superRefine((plan, ctx) =>
 /** `OobRates/sendPdftoUser`: the server re-runs the search from its inputs; it renders no client-supplied figures. */
 export const SendPdfBodySchema = z.object({
   number: PhoneNumberSchema,
-  search: z.object(CustomSearchInputSchema.partial({ lives: true, accumulator: true }).shape, {
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? 'search is required.'
-        : 'search must be an object.',
-  }),
+  search: z
+    .object(CustomSearchInputFields.partial({ lives: true, accumulator: true }).shape, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'search is required.'
+          : 'search must be an object.',
+    })
+    .transform(withStateCode),
   /** The spec's; accepted, not printed: the server writes its own (ADR 0016). */
   pdfHeader: optionalText(200),
   pdfFooter: optionalText(500),

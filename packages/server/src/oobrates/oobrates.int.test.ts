@@ -594,6 +594,37 @@ describe('OobRates calls', () => {
     }
   });
 
+  it("takes the state by its name alone, as the spec's summary and export send it", async () => {
+    const login = await signedInUser(test.app);
+    expect((await post(test, 'getoobrates', login, search('99213'))).statusCode).toBe(200);
+    // The spec's fields: code, accout, stateName, msaID, msaName, paymentMethod (no stateCode).
+    const byName: Record<string, unknown> = search('99213');
+    delete byName.stateCode;
+    const summary = await post(test, 'getoobratesSummery', login, {
+      ...byName,
+      accout: login.emailID,
+    });
+    expect(summary.statusCode, summary.body).toBe(200);
+    const withCode = await post(test, 'getoobratesSummery', login, search('99213'));
+    expect(summary.json<SummaryRow[]>()).toEqual(withCode.json<SummaryRow[]>());
+    expect(summary.json<SummaryRow[]>().length).toBeGreaterThan(0);
+    const workbook = await get(
+      test,
+      `exportOobData?oobinput=${encodeURIComponent(JSON.stringify({ ...byName, userId: login.userID }))}`,
+      login,
+    );
+    expect(workbook.statusCode, workbook.body.slice(0, 200)).toBe(200);
+    expect(workbook.headers['content-disposition']).toContain('.xlsx');
+    // Neither: the code is what is missing.
+    const neither = { ...byName };
+    delete neither.stateName;
+    const refused = await post(test, 'getoobratesSummery', login, neither);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ApiError>().errors).toEqual([
+      { field: 'stateCode', rule: 'required', message: 'stateCode is required.' },
+    ]);
+  });
+
   it('validates search input field by field', async () => {
     const login = await signedInUser(test.app);
     const cases: [object, string][] = [
@@ -608,6 +639,14 @@ describe('OobRates calls', () => {
       [{ ...custom('99213'), code: "99213'; drop table" }, 'code must be a medical code'],
       [{ ...custom('99213'), code: undefined }, 'code is required.'],
       [{ ...custom('99213'), msaID: 'abc' }, 'msaID must be a metro area id of five digits'],
+      [
+        { ...custom('99213'), stateCode: undefined, stateName: undefined },
+        'stateCode is required.',
+      ],
+      [
+        { ...custom('99213'), stateCode: undefined, stateName: 'Atlantis' },
+        'Atlantis is not a state we know.',
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await post(test, 'Getoobrateswithcustomvalue', login, body);
