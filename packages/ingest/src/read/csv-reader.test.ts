@@ -552,3 +552,124 @@ describe("where a wide rate's issues are said", () => {
     );
   });
 });
+
+describe('a value quoted after the space that follows its comma', () => {
+  it('reads the value inside the quotes, a comma in it kept, and says so once a file', () => {
+    const rows =
+      TALL_ROW.replace('X-ray chest,71046,CPT,', 'X-ray chest, "71046", "CPT",') +
+      TALL_ROW.replace('X-ray chest,71046,CPT,', 'MRI brain,\t"70551", "CPT",').replace(
+        'fee schedule,\n',
+        'fee schedule, "Facility fee, adult"\n',
+      );
+    const { records, report } = read(V3_NAMES + V3_VALUES + TALL_COLUMNS + rows);
+    expect(records.map((r) => [r.description, r.codes, r.payers[0]?.notes])).toEqual([
+      ['X-ray chest', [{ code: '71046', type: 'CPT' }], null],
+      ['MRI brain', [{ code: '70551', type: 'CPT' }], 'Facility fee, adult'],
+    ]);
+    // Before, the codes were read with their quotes (`"71046"`, a type `"CPT"`).
+    expect(report.examples('csv.spaced-quote').map((e) => [e.location, e.message])).toEqual([
+      ['row 4', expect.stringMatching(/: "71046"$/)],
+    ]);
+    expect([report.count('csv.spaced-quote'), report.count('whitespace.trimmed')]).toEqual([1, 0]);
+  });
+});
+
+describe('an inch mark written before the closing quote without doubling', () => {
+  it('reads `"Catheter 8""` as Catheter 8" and the values after it in their columns, and says so', () => {
+    // Its `""` is a doubled quote to a strict reader, which runs the value on: to the end of the
+    // row (its quote read as text), or to the next quoted value (the row short of values).
+    const unquoted = TALL_ROW.replace('X-ray chest', '"Catheter 8""');
+    const quoted =
+      TALL_ROW.replace(/\n$/, '')
+        .replace('X-ray chest', 'Catheter 10"')
+        .split(',')
+        .map((v) => `"${v}"`)
+        .join(',') + '\n';
+    const { records, report } = read(V3_NAMES + V3_VALUES + TALL_COLUMNS + unquoted + quoted);
+    expect(records.map((r) => [r.description, r.codes[0]?.code, r.payers[0]?.dollar])).toEqual([
+      ['Catheter 8"', '71046', 120],
+      ['Catheter 10"', '71046', 120],
+    ]);
+    expect(report.examples('csv.inner-quote').map((e) => [e.location, e.message])).toEqual([
+      ['row 4', expect.stringMatching(/: "Catheter 8\\""$/)],
+      ['row 5', expect.stringMatching(/: "Catheter 10\\""$/)],
+    ]);
+    expect([report.errorCount, report.rejected(), report.count('csv.unterminated-quote')]).toEqual([
+      0, 0, 0,
+    ]);
+  });
+});
+
+describe('a tall row that names a payer but holds no rate', () => {
+  it('reads placeholders, a methodology or notes alone as no rate: its charge read, said, not rejected', () => {
+    const payerRow = (payer: string, rate: string, methodology: string, notes = '') =>
+      TALL_ROW.replace('Aetna,PPO,120,,,', `${payer},${rate},`).replace(
+        'fee schedule,\n',
+        `${methodology},${notes}\n`,
+      );
+    const rows =
+      TALL_ROW +
+      payerRow('Cigna,HMO', 'N/A,N/A,N/A', 'N/A') +
+      payerRow('Humana,PPO', ',,', 'fee schedule') +
+      payerRow('UHC,PPO', '-,-,-', '-', 'Not covered') +
+      payerRow('Cigna,HMO', 'N/A,,', 'N/A').replace('X-ray chest,71046', 'CT head,70450');
+    const { records, report } = read(V3_NAMES + V3_VALUES + TALL_COLUMNS + rows);
+    expect(records.map((r) => [r.description, r.gross, r.payers.map((p) => p.payerName)])).toEqual([
+      ['X-ray chest', 250, ['Aetna']],
+      ['CT head', 250, []],
+    ]);
+    // Before: enum.methodology "N/A", required.negotiated-value, v3.count-required and four
+    // rates rejected, where the wide file's payer is said as having no rate.
+    expect([report.errorCount, report.rejected()]).toEqual([0, 0]);
+    expect(report.examples('csv.values-without-rate').map((e) => e.location)).toEqual([
+      'row 5',
+      'row 6',
+      'row 7',
+      'row 8',
+    ]);
+  });
+
+  it("keeps a modifier's row priced by its generic notes alone as its payer's entry", () => {
+    const notes = '150% payment adjustment';
+    const modifierRow = TALL_ROW.replace('X-ray chest,71046,CPT,,outpatient', 'Bilateral,,,50,both')
+      .replace(',250,200,', ',,,')
+      .replace('Aetna,PPO,120,', 'Aetna,PPO,,')
+      .replace(',100,150,fee schedule,\n', `,,,,${notes}\n`);
+    const { records, report } = read(V3_NAMES + V3_VALUES + TALL_COLUMNS + TALL_ROW + modifierRow);
+    expect(records[1]).toMatchObject({ modifiers: ['50'], codes: [] });
+    expect(records[1]?.payers.map((p) => [p.payerName, p.notes])).toEqual([['Aetna', notes]]);
+    expect(report.count('csv.values-without-rate')).toBe(0);
+  });
+});
+
+describe('a fill-down export', () => {
+  it('says once that rows leave their description and code to the row above, and rejects them as before', () => {
+    // A spreadsheet's export writes the item's description and code on its first row only.
+    const filledDown = (payer: string) =>
+      TALL_ROW.replace('X-ray chest,71046,CPT,', ',,,').replace('Aetna,PPO', payer);
+    const ct = (row: string) => row.replace('X-ray chest,71046', 'CT head,70450');
+    const rows =
+      TALL_ROW +
+      filledDown('Cigna,HMO') +
+      filledDown('Humana,PPO') +
+      ct(TALL_ROW) +
+      ct(filledDown('UHC,PPO'));
+    const { records, report } = read(V3_NAMES + V3_VALUES + TALL_COLUMNS + rows);
+    // Nothing is filled in: a value is never taken from another row.
+    expect(records.map((r) => [r.description, r.payers.length])).toEqual([
+      ['X-ray chest', 1],
+      ['CT head', 1],
+    ]);
+    expect(report.examples('csv.fill-down').map((e) => [e.location, e.message])).toEqual([
+      ['row 5', expect.stringMatching(/: after "X-ray chest"$/)],
+    ]);
+    expect(report.count('csv.fill-down')).toBe(1);
+    expect(report.count('required.description')).toBe(2);
+  });
+
+  it('says nothing of a row without a description whose code is written', () => {
+    const rows = TALL_ROW + TALL_ROW.replace('X-ray chest,', ',').replace('Aetna', 'Cigna');
+    const { report } = read(V3_NAMES + V3_VALUES + TALL_COLUMNS + rows);
+    expect([report.count('required.description'), report.count('csv.fill-down')]).toEqual([1, 0]);
+  });
+});

@@ -309,6 +309,11 @@ export class CsvMrfParser implements FormatParser {
     },
     (line, value) => this.report.add('csv.inner-quote', `row ${line}`, JSON.stringify(value)),
     (line, value) => this.report.add('csv.excel-text', `row ${line}`, value.slice(0, 80)),
+    (line, value) => {
+      if (this.spacedQuoteSaid) return;
+      this.spacedQuoteSaid = true;
+      this.report.add('csv.spaced-quote', `row ${line}`, JSON.stringify(value.slice(0, 80)));
+    },
   );
   private readonly names: NameNormaliser;
   private rowIndex = 0;
@@ -321,6 +326,14 @@ export class CsvMrfParser implements FormatParser {
   private ctx: RuleContext | null = null;
   private codeTypes: ReadonlySet<string> = CODE_TYPES_V3_SET;
   private fieldCountWarned = false;
+  /** Whether a value quoted after blanks was said (`csv.spaced-quote`, once a file). */
+  private spacedQuoteSaid = false;
+  /**
+   * The description of the last charge read when it had a description and a code, else null:
+   * a row after it with neither is said as a fill-down export's (`sayFillDown`), once a file.
+   */
+  private namedAbove: string | null = null;
+  private fillDownSaid = false;
   /**
    * How many values the file's rows have: the first's, when any past the columns are empty (some
    * files write a comma after the last value), or else as many as the columns.
@@ -902,6 +915,7 @@ export class CsvMrfParser implements FormatParser {
     ].filter((i) => i !== -1);
     header.format = layout.tall ? 'csv-tall' : 'csv-wide';
     this.layout = layout;
+    this.splitter.expectRowWidth(layout.width);
     this.columnsRow = { first: fields[0] ?? '', whole: fields.join(',') };
   }
 
@@ -1061,6 +1075,7 @@ export class CsvMrfParser implements FormatParser {
     // amount goes when the row's own last value was empty.
     if (this.usualWidth === -1 && f.some((v) => v.length > 0)) {
       this.usualWidth = allEmpty(f, layout.width) ? f.length : layout.width;
+      this.splitter.expectRowWidth(Math.max(layout.width, this.usualWidth));
     }
     const expected = Math.max(layout.width, this.usualWidth);
     const filled = filledWidth(f, layout.width);
@@ -1211,6 +1226,10 @@ export class CsvMrfParser implements FormatParser {
       if (value.length > 0) codes.push({ code: value, type: kind });
     }
     const description = text(cell(f, layout.description), r, location, 'description') ?? '';
+    if (description === '' && this.namedAbove !== null && !this.fillDownSaid) {
+      this.sayFillDown(f, location, this.namedAbove);
+    }
+    this.namedAbove = description !== '' && codes.length > 0 ? description : null;
     const modifiers = modifierCodes(
       splitPipes(cell(f, layout.modifiers), r, location, 'modifiers'),
       r,
@@ -1273,6 +1292,20 @@ export class CsvMrfParser implements FormatParser {
   }
 
   /**
+   * Says, once a file, a row that leaves its description and codes empty after a row that had
+   * them (`above`, its description): a spreadsheet's "fill-down" export writes an item's
+   * description and codes on its first row only, its other rows (other payers, other settings)
+   * leaving them to the row above. Such rows are still rejected for what they lack, each said
+   * (required.description, required.code): a value is never filled in from another row. But
+   * the report says why a file's rows lack them, where two errors a row did not.
+   */
+  private sayFillDown(f: string[], location: string, above: string): void {
+    for (const c of (this.layout as Layout).codes) if (cell(f, c.code).trim() !== '') return;
+    this.fillDownSaid = true;
+    this.report.add('csv.fill-down', location, `after ${JSON.stringify(above.slice(0, 80))}`);
+  }
+
+  /**
    * Makes the record the charge that rates are added to; `errors` its item's errors, `unreadable`
    * its minimum and maximum written but not read.
    */
@@ -1320,14 +1353,16 @@ export class CsvMrfParser implements FormatParser {
     // notes, allowed amounts, "N/A" filled in by a spreadsheet) is no rate to reject, nor a
     // methodology to judge: before, a methodology or an "N/A" there made a rate rejected with
     // two or three errors. The other values are checked below; the columns are said, and left.
+    // A tall row that names a payer but holds no rate is read the same way, its charge kept:
+    // before, it was a rate rejected with as many errors, where the wide payer was not.
     // But a modifier's row may be priced by its notes alone (CMS, from 2.2.0: "150% payment
-    // adjustment…"): they are the payer's entry, as a tall file's row of them is.
+    // adjustment…"): they are the payer's entry, on a tall row too (its notes may be the generic
+    // ones, Layout.rateNotes).
     const rateless =
-      c.payer === -1 &&
       noValue(cell(f, c.dollar)) &&
       noValue(cell(f, c.percentage)) &&
       noValue(cell(f, c.algorithm)) &&
-      (!modifierOnly || noValue(cell(f, c.notes)));
+      (!modifierOnly || noValue(cell(f, c.notes === -1 ? layout.rateNotes : c.notes)));
     const methodologyText = cell(f, c.methodology);
     let methodologyValue = rateless ? null : methodology(methodologyText, r, location);
     if (methodologyValue === undefined) {

@@ -107,6 +107,104 @@ describe('CsvRowSplitter', () => {
     }
   });
 
+  it('reads a value quoted after blanks that follow its comma as the quoted value, and says so', () => {
+    // Hand-written and some exported files put a space after each comma. Text after the closing
+    // quote makes the value one written as it stands (`c, "8" tube`), and so does a quote that
+    // never closes.
+    const text = 'a, "99213", CPT\nb,\t "MRI, brain" ,x\nc, "8" tube,y\nd, "open,z\n';
+    for (let size = 1; size <= text.length; size++) {
+      const spaced: [number, string][] = [];
+      const strays: number[] = [];
+      const rows: [string[], number][] = [];
+      const splitter = new CsvRowSplitter(
+        (fields, line) => rows.push([fields, line]),
+        (line) => strays.push(line),
+        undefined,
+        undefined,
+        undefined,
+        (line, value) => spaced.push([line, value]),
+      );
+      for (const c of chunks(text, size)) splitter.push(c);
+      splitter.end();
+      expect(rows, `chunks of ${size}`).toEqual([
+        [['a', '99213', ' CPT'], 1],
+        [['b', 'MRI, brain ', 'x'], 2],
+        [['c', ' "8" tube', 'y'], 3],
+        [['d', ' "open', 'z'], 4],
+      ]);
+      expect(spaced).toEqual([
+        [1, '99213'],
+        [2, 'MRI, brain '],
+      ]);
+      expect(strays).toEqual([4]);
+    }
+  });
+
+  it('reads a `""` before a delimiter in a value that never closes as an inch mark and its closing quote', () => {
+    // `"Catheter 8"",12`: a strict reader runs the value on past its comma, to a quote lines
+    // later or none. A `""` that is not before a delimiter is left to the stray quote's reading.
+    const text = 'd,n\n"Catheter 8"",12\n"Tube, 10"""" long"",13\n"stray,14\n"x"" y,15\n';
+    for (let size = 1; size <= text.length; size++) {
+      const inner: [number, string][] = [];
+      const strays: number[] = [];
+      const rows: [string[], number][] = [];
+      const splitter = new CsvRowSplitter(
+        (fields, line) => rows.push([fields, line]),
+        (line) => strays.push(line),
+        undefined,
+        (line, value) => inner.push([line, value]),
+      );
+      for (const c of chunks(text, size)) splitter.push(c);
+      splitter.end();
+      expect(rows, `chunks of ${size}`).toEqual([
+        [['d', 'n'], 1],
+        [['Catheter 8"', '12'], 2],
+        [['Tube, 10"" long"', '13'], 3],
+        [['"stray', '14'], 4],
+        [['"x"" y', '15'], 5],
+      ]);
+      expect(inner).toEqual([
+        [2, 'Catheter 8"'],
+        [3, 'Tube, 10"" long"'],
+      ]);
+      expect(strays).toEqual([4, 5]);
+    }
+  });
+
+  it('reads a row short of the expected values again at its inch marks when that gives as many', () => {
+    // Read strictly, `"Catheter 8""` runs on to the next quote, whose value's text is then read
+    // as this one's: two values where there are three. A row whose value closes as CSV closes
+    // (`"Tube 8"", 10 Fr"`) is as meant, though it holds a `""` before a comma too.
+    const text = '"Catheter 8"","12345",x\n"Tube 8"", 10 Fr",y,z\n"Big 8"","1",x,"extra"\n';
+    for (let size = 1; size <= text.length; size++) {
+      const inner: [number, string][] = [];
+      const rows: string[][] = [];
+      const splitter = new CsvRowSplitter(
+        (fields) => rows.push(fields),
+        undefined,
+        undefined,
+        (line, value) => inner.push([line, value]),
+      );
+      splitter.expectRowWidth(3);
+      for (const c of chunks(text, size)) splitter.push(c);
+      splitter.end();
+      expect(rows, `chunks of ${size}`).toEqual([
+        ['Catheter 8"', '12345', 'x'],
+        ['Tube 8", 10 Fr', 'y', 'z'],
+        // Read again, four values for three: read as written, its quote said as before.
+        ['Big 8","1', 'x', 'extra'],
+      ]);
+      expect(inner).toEqual([
+        [1, 'Catheter 8"'],
+        [3, 'Big 8","1'],
+      ]);
+    }
+  });
+
+  it('reads a short row at its inch marks only once told how many values rows have', () => {
+    expect(split(['"Catheter 8"","12345",x\n'])).toEqual([[['Catheter 8","12345', 'x'], 1]]);
+  });
+
   it('gives up on a quote after MAX_QUOTED_CHARS, holding no more than that', () => {
     // A stray quote on row 2, then more rows than the limit with no quote at all.
     const rowCount = Math.ceil(MAX_QUOTED_CHARS / 10) + 100;

@@ -22,6 +22,8 @@ export const MAX_ROW_CHARS = 16 << 20;
 
 const QUOTE = 34;
 const COMMA = 44;
+const SPACE = 32;
+const TAB = 9;
 const EQUALS = 61;
 const CR = 13;
 const LF = 10;
@@ -34,18 +36,22 @@ export class CsvRowSplitter {
   private restAt = 0;
   /** The row whose stray quote was last reported (a row waiting for text is split again). */
   private strayLine = 0;
-  /** The row whose quote inside a value was last reported, for the same reason. */
-  private innerLine = 0;
   /** The row being dropped up to its line end for running on past MAX_ROW_CHARS, or 0. */
   private skipping = 0;
+  /** How many values the file's rows have, once the reader knows (`expectRowWidth`); 0 before. */
+  private rowWidth = 0;
+  /** Whether `""` before a delimiter is a quote and the closing one (`readInchMarks`). */
+  private inchMarks = false;
 
   /**
    * `onStrayQuote` hears of each row with a quote that never closed, read as text; `onLongRow`,
    * of each row that ran on past MAX_ROW_CHARS without a line end and was dropped (up to its
    * line end, so memory stays flat), the rows after it read as rows; `onInnerQuote`, of each row
-   * with a quote inside a quoted value that was not doubled (`"12" tube"`), read as a quote;
-   * `onExcelText`, of each value written as Excel's text formula, read as the text inside (see
-   * `readExcelText`).
+   * with a quote inside a quoted value that was not doubled (`"12" tube"`, or an inch mark
+   * before the closing quote, `"Catheter 8"",12`), read as a quote; `onExcelText`, of each value
+   * written as Excel's text formula, read as the text inside (see `readExcelText`);
+   * `onSpacedQuote`, of each row with a value quoted after blanks that follow its comma
+   * (`Office visit, "99213"`), read as the quoted value.
    */
   constructor(
     private readonly onRow: RowHandler,
@@ -53,7 +59,17 @@ export class CsvRowSplitter {
     private readonly onLongRow: (line: number) => void = () => {},
     private readonly onInnerQuote: (line: number, value: string) => void = () => {},
     private readonly onExcelText: (line: number, value: string) => void = () => {},
+    private readonly onSpacedQuote: (line: number, value: string) => void = () => {},
   ) {}
+
+  /**
+   * Says how many values the file's rows have (its columns): a row that falls short of them, with
+   * a value read leniently past a `""` before a delimiter, is read again with that `""` as an
+   * inch mark and the closing quote (`readInchMarks`), and read so if it then has as many.
+   */
+  expectRowWidth(width: number): void {
+    this.rowWidth = width;
+  }
 
   /** Text waiting for the end of its row. */
   get pendingLength(): number {
@@ -92,24 +108,48 @@ export class CsvRowSplitter {
     let loneCr = -2;
     // Whether a row of this text may hold an Excel text formula: a row is split only once it is
     // whole in the text, and both ways of writing one (`="0611"`, `"=""0611"""`) hold `="`.
-    const excel = s.indexOf('="') !== -1;
+    // A row read again at its inch marks is read with its values as they come (readInchMarks).
+    const excel = !this.inchMarks && s.indexOf('="') !== -1;
     rows: while (pos < n) {
       const rowStart = pos;
       const rowLine = this.line;
       let extraLines = 0;
-      const fields: string[] = [];
+      let fields: string[] = [];
       let p = pos;
       let literal = -1; // a quote found stray in this row, read as text
+      // Said once the row is whole: a row waiting for text is split again.
+      let inner: string | null = null; // the row's first value with a quote not doubled
+      let spaced: string | null = null; // its first value quoted after blanks
+      let inchRow = false; // whether a value was read leniently past a `""` before a delimiter
       for (;;) {
-        if (p < n && s.charCodeAt(p) === QUOTE && p !== literal) {
+        // A quoted field's opening quote, or -1. Blanks before it are dropped (`a, "b"`), checked
+        // only where a field starts with one.
+        let open = -1;
+        if (p < n) {
+          const c = s.charCodeAt(p);
+          if (c === QUOTE) open = p === literal ? -1 : p;
+          else if (c === SPACE || c === TAB) open = quoteAfterBlanks(s, p, literal);
+        }
+        if (open !== -1) {
+          const start = p;
+          p = open;
           // Quoted field: jump from quote to quote.
           let q = p + 1;
           let escaped = false;
           let close = -1;
+          // The first `""` followed by a delimiter: an inch mark and the closing quote, maybe.
+          let inch = -1;
           for (;;) {
             const k = s.indexOf('"', q);
             if (k === -1) break;
             if (k + 1 < n && s.charCodeAt(k + 1) === QUOTE) {
+              if (inch === -1 && endsValue(s, k + 2, final)) {
+                inch = k;
+                if (this.inchMarks) {
+                  close = k + 1;
+                  break;
+                }
+              }
               escaped = true;
               q = k + 2;
               continue;
@@ -127,13 +167,19 @@ export class CsvRowSplitter {
             close === -1 ||
             (next !== COMMA && next !== LF && next !== CR && value.includes('\n'))
           ) {
-            if (this.strayLine !== rowLine) this.onStrayQuote(rowLine);
-            this.strayLine = rowLine;
-            literal = p;
-            continue;
+            if (inch === -1 || s.lastIndexOf('\n', inch) > p) {
+              if (this.strayLine !== rowLine) this.onStrayQuote(rowLine);
+              this.strayLine = rowLine;
+              literal = p;
+              p = start;
+              continue;
+            }
+            // But a `""` before a delimiter on its first line was an inch mark that closes it
+            // (`"Catheter 8"",12`): read so, not with its quotes as text.
+            close = inch + 1;
+            value = s.slice(p + 1, close);
           }
           if (escaped) value = value.replaceAll('""', '"');
-          for (let k = value.indexOf('\n'); k !== -1; k = value.indexOf('\n', k + 1)) extraLines++;
           p = close + 1;
           // Lenient: text between the closing quote and the delimiter is kept, as spreadsheets
           // read it (`"Big" toe` is Big toe). Text that ends with a quote of its own means the
@@ -148,13 +194,26 @@ export class CsvRowSplitter {
           if (p >= n && !final) break rows;
           if (p > after) {
             const text = s.slice(after, p);
+            // A value quoted after blanks is one only when nothing but blanks follows it either:
+            // `a, "8" tube` is read as written.
+            if (start !== open && !isBlanks(text)) {
+              literal = open;
+              p = start;
+              continue;
+            }
             if (!text.endsWith('"') || text.length === 1) value += text;
             else {
               value += `"${text.slice(0, -1)}`;
-              if (this.innerLine !== rowLine) this.onInnerQuote(rowLine, value);
-              this.innerLine = rowLine;
+              inner ??= value;
             }
           }
+          if (close === inch + 1) inner ??= value;
+          // A value read past such a `""` to a quote with text after it was read leniently: the
+          // `""` may have closed it (readInchMarks). One that closes as CSV closes is as meant
+          // (`"Tube 8"", 10 Fr"` is Tube 8", 10 Fr).
+          else if (inch !== -1 && p > after) inchRow = true;
+          if (start !== open) spaced ??= value;
+          for (let k = value.indexOf('\n'); k !== -1; k = value.indexOf('\n', k + 1)) extraLines++;
           fields.push(value);
           if (p >= n) {
             pos = n;
@@ -202,6 +261,15 @@ export class CsvRowSplitter {
       }
       this.line += 1 + extraLines;
       if (fields.length > 1 || (fields[0] ?? '').length > 0) {
+        if (inchRow && fields.length < this.rowWidth) {
+          const reread = this.readInchMarks(s.slice(rowStart, pos));
+          if (reread !== null) {
+            fields = reread.fields;
+            inner = reread.inner;
+          }
+        }
+        if (inner !== null) this.onInnerQuote(rowLine, inner);
+        if (spaced !== null) this.onSpacedQuote(rowLine, spaced);
         if (excel) this.readExcelText(fields, rowLine);
         if (loneCr !== -1 && loneCr < rowStart) loneCr = nextLoneCr(s, rowStart);
         // A CR ending the last row of the file is its line end.
@@ -211,6 +279,32 @@ export class CsvRowSplitter {
     }
     this.rest = pos < n ? s.slice(pos) : '';
     this.restAt += pos;
+  }
+
+  /**
+   * A row short of the file's values read again with each `""` before a delimiter as a quote
+   * inside the value and its closing quote (`"Catheter 8"",12` is `Catheter 8"` and `12`), and
+   * its first value so read: a strict RFC 4180 reader takes such a `""` for a doubled quote and
+   * runs the value on into the next ones. Null unless that gives one row of exactly as many
+   * values as the file's rows have, with no stray quote: otherwise which quote was meant cannot
+   * be told, and the row is read as written.
+   */
+  private readInchMarks(text: string): { fields: string[]; inner: string } | null {
+    const rows: string[][] = [];
+    let stray = false;
+    let inner = '';
+    const splitter = new CsvRowSplitter(
+      (fields) => rows.push(fields),
+      () => (stray = true),
+      undefined,
+      (_line, value) => (inner ||= value),
+    );
+    splitter.inchMarks = true;
+    splitter.push(text);
+    splitter.end();
+    const [fields] = rows;
+    if (stray || rows.length !== 1 || fields?.length !== this.rowWidth) return null;
+    return { fields, inner };
   }
 
   /**
@@ -235,4 +329,30 @@ function nextLoneCr(s: string, from: number): number {
   for (let k = s.indexOf('\r', from); k !== -1; k = s.indexOf('\r', k + 1))
     if (s.charCodeAt(k + 1) !== LF) return k;
   return -1;
+}
+
+/**
+ * Where the quote after the blanks (spaces, tabs) at `from` is, when one opens a field there and
+ * is not `literal` (found stray); -1 otherwise.
+ */
+function quoteAfterBlanks(s: string, from: number, literal: number): number {
+  let k = from + 1;
+  while (k < s.length && (s.charCodeAt(k) === SPACE || s.charCodeAt(k) === TAB)) k++;
+  return k < s.length && k !== literal && s.charCodeAt(k) === QUOTE ? k : -1;
+}
+
+/** Whether the text is blanks (spaces, tabs) alone. */
+function isBlanks(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== SPACE && c !== TAB) return false;
+  }
+  return true;
+}
+
+/** Whether a value ends at `at`: a delimiter is there, or the text ends there and is `final`. */
+function endsValue(s: string, at: number, final: boolean): boolean {
+  if (at >= s.length) return final;
+  const c = s.charCodeAt(at);
+  return c === COMMA || c === LF || c === CR;
 }

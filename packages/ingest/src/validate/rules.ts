@@ -241,8 +241,8 @@ export const RULES = {
     'rows had numbers whose thousands commas were not quoted, read as one number each',
   ),
   'csv.values-without-rate': warning(
-    'wide file\'s payer columns held notes, a methodology, allowed amounts or placeholders such as "N/A" where the payer had no rate (not read as a rate)',
-    'wide file\'s payer columns held notes, methodologies, allowed amounts or placeholders such as "N/A" where payers had no rate (not read as rates)',
+    "payer's columns held no rate, only notes, a methodology, allowed amounts or placeholders such as \"N/A\" (a wide file's payer on a row, or a tall file's row naming its payer; not read as a rate)",
+    "payers' columns held no rate, only notes, methodologies, allowed amounts or placeholders such as \"N/A\" (wide files' payers on a row, or tall files' rows naming their payers; not read as rates)",
   ),
   'csv.duplicate-rate': warning(
     'rate repeated a rate of its charge read before (same payer, plan, methodology and amounts), and was read once',
@@ -252,6 +252,16 @@ export const RULES = {
   'csv.field-count': warning(
     'row has a different number of values than the header (the first such row; later ones are read without a word)',
     'rows have a different number of values than the header',
+  ),
+  // Said for the first such row only, as csv.field-count: a file writes all its rows alike.
+  'csv.spaced-quote': warning(
+    'row quoted a value after a space following its comma (a, "b"), read as the value inside the quotes (the first such row; later ones are read without a word)',
+    'rows quoted values after spaces following their commas (a, "b"), read as the values inside the quotes',
+  ),
+  // Said for the first such row only; the rows themselves are rejected for what they lack.
+  'csv.fill-down': warning(
+    'row left its description and codes empty after a row that had them, as a spreadsheet\'s "fill-down" export leaves them to the row above (not filled in: such rows are rejected; the first such row)',
+    'rows left their description and codes empty after rows that had them, as a spreadsheet\'s "fill-down" export leaves them to the row above (not filled in: such rows are rejected)',
   ),
   'json.invalid-item': error('item is not valid JSON', 'items are not valid JSON'),
   'json.unbalanced-item': error(
