@@ -636,6 +636,8 @@ describe('OobRates calls', () => {
       [{ ...custom('99213'), stateCode: 'zz' }, 'ZZ is not a state we know.'],
       [{ ...custom('99213'), lives: 3 }, 'lives must be 1 (Single) or 2 (Family).'],
       [{ ...custom('99213'), accumulator: '12a' }, 'accumulator must be digits only'],
+      [{ ...custom('99213'), accumulator: '1200.50' }, 'accumulator must be digits only'],
+      [{ ...custom('99213'), accumulator: 1200.5 }, 'accumulator must be digits only'],
       [{ ...custom('99213'), code: "99213'; drop table" }, 'code must be a medical code'],
       [{ ...custom('99213'), code: undefined }, 'code is required.'],
       [{ ...custom('99213'), msaID: 'abc' }, 'msaID must be a metro area id of five digits'],
