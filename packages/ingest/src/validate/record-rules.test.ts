@@ -176,6 +176,27 @@ describe("a rate's count", () => {
   });
 });
 
+describe('an algorithm written as a placeholder', () => {
+  it('is none: beside a dollar amount it is left out, said as a placeholder', () => {
+    const p = payerChargeWith('Aetna', 'PPO', {
+      methodology: 'fee schedule',
+      dollar: 120,
+      algorithm: 'N/A',
+    });
+    const { rules, rejecting } = payerRules(p);
+    expect(p.algorithm).toBeNull();
+    expect(rules).toContain('value.placeholder');
+    expect(rejecting).toBe(0);
+  });
+
+  it('alone, is no rate: asked for its value, not kept as a rate with no amount', () => {
+    const p = payerChargeWith('Aetna', 'PPO', { methodology: 'other', algorithm: 'n/a' });
+    const { rules, rejecting } = payerRules(p);
+    expect(rules).toContain('required.negotiated-value');
+    expect(rejecting).toBeGreaterThan(0);
+  });
+});
+
 describe('the v3 percentiles rule', () => {
   it.each([
     ['missing', null],

@@ -87,6 +87,11 @@ export function checkPayer(
   const before = report.rejectingErrors;
   if (p.payerName.length === 0) report.add('required.payer_name', location);
   p.planName = planNameOrNone(p.planName, report, location);
+  // An algorithm written "N/A" is none written: kept, it made a rate of no amount a priced one.
+  if (p.algorithm !== null && isPlaceholder(p.algorithm)) {
+    report.add('value.placeholder', location, `algorithm ${JSON.stringify(p.algorithm)}`);
+    p.algorithm = null;
+  }
   const percentOrAlgorithm = p.percentage !== null || p.algorithm !== null;
   const notes = p.notes ?? fallbackNotes;
   const estimatedWritten = p.estimatedAmount !== null;

@@ -360,6 +360,7 @@ const ITEM_FIELDS: Record<string, string> = {
   negotiated_percentage: 'the negotiated percentage',
   standard_charge_algorithm: 'the negotiated algorithm',
   negotiated_algorithm: 'the negotiated algorithm',
+  algorithm: 'the negotiated algorithm',
   methodology: 'the methodology',
   estimated_amount: 'the estimated amount',
   median_amount: 'the median amount',
