@@ -195,7 +195,7 @@ export class OobRatesService {
       this.deps.textReportsPerUserPerDay
     )
       throw tooManyRequests(SEARCH_MESSAGES.tooManyTexts(this.deps.textReportsPerUserPerDay));
-    const input = body.search as AnySearchInput;
+    const input: AnySearchInput = body.search;
     const counted = await this.authorize(auth, input, input.lives ? 'custom' : 'standard');
     const entitlement = await this.deps.entitlements.entitlement(auth.userId);
     const query = queryOf(input);
