@@ -165,10 +165,11 @@ interface Respelling {
 }
 
 /**
- * A payer's rate written in the fields of its standard charge, not in `payers_information`: the
- * entry it makes (CMS's names), and its fields as the file wrote them.
+ * An entry written in the fields of the object that should hold it in a list: a payer's rate in
+ * its standard charge's, not in `payers_information`; an item's code in the item's, not in
+ * `code_information`. The entry it makes (CMS's names), and its fields as the file wrote them.
  */
-export interface RateInCharge {
+export interface EntryInFields {
   entry: Record<string, unknown>;
   written: string[];
 }
@@ -251,16 +252,19 @@ export class UnknownFields {
    * lacks that field, is copied to it and read (said once per name and kind, as
    * `json.field-spelling` or `json.field-other-name`). A standard charge's fields that are a
    * payer entry's (`payer_name`, `standard_charge_dollar`, …) are returned as the rate they make,
-   * when they make one (see rateIn), for the reader to read and say.
+   * when they make one (see rateIn), and an item's that are a code's (`code`, `type`) as the code
+   * they make (codeIn), for the reader to read and say.
    */
   check(
     object: Record<string, unknown>,
     kind: JsonObjectKind,
     location: string,
-  ): RateInCharge | undefined {
+  ): EntryInFields | undefined {
     const known: ReadonlySet<string> = JSON_OBJECTS[kind].fields;
     let respelt: [string, string][] | undefined;
-    let payerFields: [string, string][] | undefined;
+    // The kind of entry this kind's own fields may hold (see rateIn, codeIn).
+    const entryKind = kind === 'charge' ? 'payer' : kind === 'item' ? 'code' : null;
+    let entryFields: [string, string][] | undefined;
     for (const key in object) {
       this.keys++;
       if (known.has(key)) continue;
@@ -283,16 +287,41 @@ export class UnknownFields {
         );
         continue;
       }
-      const payerField = kind === 'charge' ? this.spelled('payer', key) : null;
-      if (payerField !== null && !payerFields?.some(([, f]) => f === payerField)) {
-        (payerFields ??= []).push([key, payerField]);
+      const entryField = entryKind === null ? null : this.spelled(entryKind, key);
+      if (entryField !== null && !entryFields?.some(([, f]) => f === entryField)) {
+        (entryFields ??= []).push([key, entryField]);
         continue;
       }
       this.unknown(kind, key, value, location);
     }
     // Copied once the keys are counted: a key added while for…in runs may or may not be visited.
     if (respelt) for (const [key, field] of respelt) object[field] = object[key];
-    return payerFields && this.rateIn(object, payerFields, location);
+    if (entryFields === undefined) return undefined;
+    return kind === 'charge'
+      ? this.rateIn(object, entryFields, location)
+      : this.codeIn(object, entryFields, location);
+  }
+
+  /**
+   * The code an item's own fields make (`"code": "99213", "type": "CPT"`), when it has no
+   * `code_information` with entries and the code is written, as text or a number: its one code
+   * as written. Fields that make none (a type alone) are unknown fields, as any other.
+   */
+  private codeIn(
+    item: Record<string, unknown>,
+    fields: readonly [string, string][],
+    location: string,
+  ): EntryInFields | undefined {
+    const entry: Record<string, unknown> = {};
+    for (const [key, field] of fields) entry[field] = item[key];
+    const code = entry.code;
+    if (
+      !hasEntries(item.code_information) &&
+      (typeof code === 'number' || (typeof code === 'string' && written(code)))
+    )
+      return { entry, written: fields.map(([key]) => key) };
+    for (const [key] of fields) this.unknown('item', key, item[key], location);
+    return undefined;
   }
 
   /**
@@ -306,7 +335,7 @@ export class UnknownFields {
     charge: Record<string, unknown>,
     fields: readonly [string, string][],
     location: string,
-  ): RateInCharge | undefined {
+  ): EntryInFields | undefined {
     const entry: Record<string, unknown> = {};
     for (const [key, field] of fields) entry[field] = charge[key];
     const named = written(entry.payer_name);

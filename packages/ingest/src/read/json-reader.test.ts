@@ -263,6 +263,74 @@ describe('payers_information written as an object keyed by payer name', () => {
   });
 });
 
+/** A v3.0 file of the one item `item`, its text edited by `edit`, read whole. */
+async function readItem(name: string, item: object, edit: (json: string) => string = (j) => j) {
+  const path = join(dir, name);
+  await writeFile(
+    path,
+    edit(JSON.stringify(v3JsonHeader({ standard_charge_information: [item] }))),
+  );
+  const reader = await openMrf(path);
+  const records: ChargeRecord[] = [];
+  for await (const record of reader.records) records.push(record);
+  return { records, report: reader.report };
+}
+
+describe("an item's code written in the item's own fields", () => {
+  const visit = {
+    description: 'Office visit',
+    standard_charges: [{ setting: 'outpatient', gross_charge: 100 }],
+  };
+
+  it('is read as its code, and said with its fields as written', async () => {
+    const { records, report } = await readItem('code-in-item.json', {
+      ...visit,
+      code: '99213',
+      Type: 'CPT',
+    });
+    expect(records.map((r) => r.codes)).toEqual([[{ code: '99213', type: 'CPT' }]]);
+    expect(report.examples('json.code-in-item')[0]?.message).toContain(': code, Type');
+    expect(report.count('json.unknown-field')).toBe(0);
+    expect(report.count('required.code')).toBe(0);
+  });
+
+  it('is read when the code is a number', async () => {
+    const { records } = await readItem('code-number-in-item.json', {
+      ...visit,
+      code: 99213,
+      type: 'CPT',
+    });
+    expect(records.map((r) => r.codes)).toEqual([[{ code: '99213', type: 'CPT' }]]);
+  });
+
+  it('beside code_information with entries, is an unknown field, as it was', async () => {
+    const { records, report } = await readItem('code-in-item-and-list.json', {
+      ...visit,
+      code: '99214',
+      code_information: [{ code: '99213', type: 'CPT' }],
+    });
+    expect(records.map((r) => r.codes)).toEqual([[{ code: '99213', type: 'CPT' }]]);
+    expect(report.count('json.code-in-item')).toBe(0);
+    expect(report.count('json.unknown-field')).toBe(1);
+  });
+
+  it('a type alone is an unknown field, and the item has no code', async () => {
+    const { records, report } = await readItem('type-in-item.json', { ...visit, type: 'CPT' });
+    expect(records).toEqual([]);
+    expect(report.count('required.code')).toBe(1);
+    expect(report.count('json.unknown-field')).toBe(1);
+  });
+
+  it('still finds a key written twice in the item', async () => {
+    const { report } = await readItem(
+      'code-in-item-duplicate.json',
+      { ...visit, code: '99213', type: 'CPT', description: 'TWICE' },
+      (json) => json.replace('"description":"TWICE"', '"description":"A","description":"B"'),
+    );
+    expect(report.examples('json.duplicate-key')[0]?.message).toContain('description');
+  });
+});
+
 describe('an amount written with commas between its thousands, which JSON has not', () => {
   it('is read as the number it writes, and said', async () => {
     const { records, report } = await readCharge(

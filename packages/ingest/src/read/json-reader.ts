@@ -1565,11 +1565,17 @@ export class JsonMrfParser implements FormatParser {
       r.rejectedRecords++;
       return;
     }
-    this.unknownFields.check(item, 'item', location);
+    const codeInItem = this.unknownFields.check(item, 'item', location);
     const before = r.rejectingErrors;
     const description = jsonText(item.description, r, location, 'description');
     if (description === null) r.add('required.description', location);
     const codes = this.codes(item.code_information, location);
+    if (codeInItem) {
+      // Its fields are CMS's code fields, counted with the item's: read as the entry they make.
+      r.add('json.code-in-item', location, codeInItem.written.join(', '));
+      codes.push(...this.codes([codeInItem.entry], location));
+      this.unknownFields.keys -= codeInItem.written.length;
+    }
     let drugUnit: number | null = null;
     let drugTypeValue: string | null = null;
     let unitGiven = false;

@@ -366,6 +366,10 @@ export const RULES = {
     "standard charge had a payer's rate written in its own fields (payer_name, standard_charge_dollar, …) rather than in payers_information (read as one of its rates)",
     "standard charges had a payer's rate written in their own fields (payer_name, standard_charge_dollar, …) rather than in payers_information (each read as one of their rates)",
   ),
+  'json.code-in-item': warning(
+    "item had its code written in its own fields (code, type) rather than in code_information (read as the item's code)",
+    'items had their codes written in their own fields (code, type) rather than in code_information (each read as its code)',
+  ),
   'json.payers-by-name': warning(
     "standard charge's payers_information was an object of payer entries under payer names rather than a list (each entry read, under the payer its key names when it names none)",
     "standard charges' payers_information were objects of payer entries under payer names rather than lists (each entry read, under the payer its key names when it names none)",
