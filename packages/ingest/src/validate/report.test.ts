@@ -267,6 +267,36 @@ describe('ValidationReport', () => {
     });
   });
 
+  it("words a rate or code written in its charge's or item's own fields without CMS's names, on the page", () => {
+    const report = new ValidationReport();
+    report.add(
+      'json.rate-in-charge',
+      'standard_charge_information[0].standard_charges[0]',
+      'payer_name, Standard_Charge_Dollar',
+    );
+    report.add('json.code-in-item', 'standard_charge_information[1]', 'code, type');
+    report.add(
+      'json.payers-by-name',
+      'standard_charge_information[2].standard_charges[0]',
+      'an object with "Aetna"',
+    );
+    const page = JSON.stringify(report.lines({ plain: true }));
+    for (const name of ['payers_information', 'code_information', 'payer_name', '_'])
+      expect(page).not.toContain(name);
+    expect(
+      report
+        .lines({ plain: true })
+        .slice(1)
+        .map((line) => line.examples),
+    ).toEqual([
+      ['item 1, standard charge 1: payer name, Standard Charge Dollar'],
+      ['item 2: code, type'],
+      ['item 3, standard charge 1: an object with "Aetna"'],
+    ]);
+    // The command line's report keeps CMS's names, for whoever mends the file.
+    expect(JSON.stringify(report.lines())).toContain('payers_information');
+  });
+
   it('words a list read under another name as the CMS list it stands for, on the page', () => {
     const report = new ValidationReport();
     report.add(

@@ -485,6 +485,11 @@ function plainRespelling(detail: string): string {
   );
 }
 
+/** Keys as a file wrote them, `payer_name, Standard_Charge_Dollar`, with spaces for `_`. */
+function plainKeys(detail: string): string {
+  return detail.replaceAll('_', ' ');
+}
+
 /**
  * Details worded for the inventory's readers where the command line's are for whoever mends the
  * file: a byte read as Windows-1252, `0x92 at byte 571,477, read as "’": "…Add’L Seq…"`, is
@@ -518,6 +523,9 @@ const PLAIN_DETAILS: Partial<Record<RuleId, (detail: string) => string>> = {
       : `${name} ${value}`;
   },
   'json.field-spelling': plainRespelling,
+  // The file's own names, `Payer_Name, standard_charge_dollar`, in its words.
+  'json.rate-in-charge': plainKeys,
+  'json.code-in-item': plainKeys,
   'json.field-other-name': plainRespelling,
   // The detail is the state as read, `""` when the licence names none.
   'required.license_state': (detail) =>
@@ -543,6 +551,18 @@ const PLAIN_SENTENCES: Partial<
   'json.field-spelling': () => ({
     one: 'field name was written another way (letter case, plural, spaces) and read as the CMS field',
     many: 'field names were written other ways (letter case, plural, spaces) and read as the CMS fields',
+  }),
+  'json.rate-in-charge': () => ({
+    one: "standard charge had a payer's rate written in its own fields rather than in its list of payer rates (read as one of its rates)",
+    many: "standard charges had a payer's rate written in their own fields rather than in their lists of payer rates (each read as one of their rates)",
+  }),
+  'json.code-in-item': () => ({
+    one: "item had its code written in its own fields rather than in its list of codes (read as the item's code)",
+    many: 'items had their codes written in their own fields rather than in their lists of codes (each read as its code)',
+  }),
+  'json.payers-by-name': () => ({
+    one: "standard charge's payer rates were written under payer names rather than as a list (each read, under the payer its name gives when it names none)",
+    many: "standard charges' payer rates were written under payer names rather than as lists (each read, under the payer its name gives when it names none)",
   }),
   'json.field-other-name': () => ({
     one: 'list name was not the one CMS gives the list but could mean only it, and was read as that list',
