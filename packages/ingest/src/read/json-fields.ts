@@ -220,6 +220,32 @@ function hasEntries(value: unknown): boolean {
   return Array.isArray(value) ? value.length > 0 : written(value);
 }
 
+/**
+ * Whether a standard charge's fields that are a payer entry's make a rate: one when they name a
+ * payer or give a rate (a dollar amount, percentage or algorithm), the charge's one rate as
+ * written; beside a `payers_information` with entries, only when they do both, a whole rate, for a
+ * methodology or notes alone there are more likely the charge's own than a rate left out of the
+ * list.
+ */
+function makesRate(entry: Record<string, unknown>, charge: Record<string, unknown>): boolean {
+  const named = written(entry.payer_name);
+  const priced = RATE_FIELDS.some((field) => written(entry[field]));
+  return hasEntries(charge.payers_information) ? named && priced : named || priced;
+}
+
+/**
+ * Whether an item's fields that are a code's (`"code": "99213", "type": "CPT"`) make its code:
+ * when it has no `code_information` with entries and the code is written, as text or a number.
+ * A type alone makes none.
+ */
+function makesCode(entry: Record<string, unknown>, item: Record<string, unknown>): boolean {
+  const code = entry.code;
+  return (
+    !hasEntries(item.code_information) &&
+    (typeof code === 'number' || (typeof code === 'string' && written(code)))
+  );
+}
+
 interface Unknown {
   rule: 'json.unknown-field' | Respelling['rule'];
   location: string;
@@ -252,8 +278,8 @@ export class UnknownFields {
    * lacks that field, is copied to it and read (said once per name and kind, as
    * `json.field-spelling` or `json.field-other-name`). A standard charge's fields that are a
    * payer entry's (`payer_name`, `standard_charge_dollar`, …) are returned as the rate they make,
-   * when they make one (see rateIn), and an item's that are a code's (`code`, `type`) as the code
-   * they make (codeIn), for the reader to read and say.
+   * when they make one (makesRate), and an item's that are a code's (`code`, `type`) as the code
+   * they make (makesCode), for the reader to read and say.
    */
   check(
     object: Record<string, unknown>,
@@ -262,7 +288,7 @@ export class UnknownFields {
   ): EntryInFields | undefined {
     const known: ReadonlySet<string> = JSON_OBJECTS[kind].fields;
     let respelt: [string, string][] | undefined;
-    // The kind of entry this kind's own fields may hold (see rateIn, codeIn).
+    // The kind of entry this kind's own fields may hold (see entryIn).
     const entryKind = kind === 'charge' ? 'payer' : kind === 'item' ? 'code' : null;
     let entryFields: [string, string][] | undefined;
     for (const key in object) {
@@ -297,52 +323,24 @@ export class UnknownFields {
     // Copied once the keys are counted: a key added while for…in runs may or may not be visited.
     if (respelt) for (const [key, field] of respelt) object[field] = object[key];
     if (entryFields === undefined) return undefined;
-    return kind === 'charge'
-      ? this.rateIn(object, entryFields, location)
-      : this.codeIn(object, entryFields, location);
+    return this.entryIn(kind === 'charge' ? 'charge' : 'item', object, entryFields, location);
   }
 
   /**
-   * The code an item's own fields make (`"code": "99213", "type": "CPT"`), when it has no
-   * `code_information` with entries and the code is written, as text or a number: its one code
-   * as written. Fields that make none (a type alone) are unknown fields, as any other.
+   * The entry a standard charge's or an item's own fields make (makesRate, makesCode), with its
+   * fields as written; fields that make none are unknown fields, as any other.
    */
-  private codeIn(
-    item: Record<string, unknown>,
+  private entryIn(
+    kind: 'charge' | 'item',
+    object: Record<string, unknown>,
     fields: readonly [string, string][],
     location: string,
   ): EntryInFields | undefined {
     const entry: Record<string, unknown> = {};
-    for (const [key, field] of fields) entry[field] = item[key];
-    const code = entry.code;
-    if (
-      !hasEntries(item.code_information) &&
-      (typeof code === 'number' || (typeof code === 'string' && written(code)))
-    )
+    for (const [key, field] of fields) entry[field] = object[key];
+    if (kind === 'charge' ? makesRate(entry, object) : makesCode(entry, object))
       return { entry, written: fields.map(([key]) => key) };
-    for (const [key] of fields) this.unknown('item', key, item[key], location);
-    return undefined;
-  }
-
-  /**
-   * The rate a standard charge's fields that are a payer entry's make: one when they name a payer
-   * or give a rate (a dollar amount, percentage or algorithm), the charge's one rate as written;
-   * beside a `payers_information` with entries, only when they do both, a whole rate, for a
-   * methodology or notes alone there are more likely the charge's own than a rate left out of
-   * the list. Fields that make none are unknown fields, as any other.
-   */
-  private rateIn(
-    charge: Record<string, unknown>,
-    fields: readonly [string, string][],
-    location: string,
-  ): EntryInFields | undefined {
-    const entry: Record<string, unknown> = {};
-    for (const [key, field] of fields) entry[field] = charge[key];
-    const named = written(entry.payer_name);
-    const priced = RATE_FIELDS.some((field) => written(entry[field]));
-    if (hasEntries(charge.payers_information) ? named && priced : named || priced)
-      return { entry, written: fields.map(([key]) => key) };
-    for (const [key] of fields) this.unknown('charge', key, charge[key], location);
+    for (const [key] of fields) this.unknown(kind, key, object[key], location);
     return undefined;
   }
 
