@@ -300,6 +300,45 @@ describe("Martha's Vineyard Hospital, tall CSV v3.0.0 in Windows-1252", () => {
   );
 
   itWithDataFile(
+    'places a hospital again when a newer file gives a city without a ZIP',
+    VINEYARD,
+    async (file) => {
+      await loadCbsa();
+      // The file's header rows and first rates, as another hospital, its address written four
+      // ways: each file loads, as a file that fails places only a hospital first seen in it.
+      const [names, values, columns, ...rows] = (await readFile(file, 'latin1')).split('\n');
+      const place = async (address: string) => {
+        const moved = path.join(dir, 'vineyard-moved.csv');
+        const header = values
+          ?.replace("Martha's Vineyard Hospital,2026", 'Island Moving Test Hospital,2026')
+          .replace(',2042,', ',QA-2046,')
+          .replace('1 Hospital Rd Oak Bluffs MA 02557-1477', address);
+        const lines = [names, header, columns, ...rows.slice(0, 20), ''];
+        await writeFile(moved, lines.join('\n'), 'latin1');
+        const result = await ingestFile(database.connection, moved, {
+          locate: hospitalLocator(database.connection.pool),
+        });
+        expect(result.status).toBe('loaded');
+        return query('SELECT zip, county_fips, cbsa_code FROM hospitals WHERE id = $1', [
+          result.hospitalId,
+        ]);
+      };
+      const byZip = { zip: '02557', county_fips: '25007', cbsa_code: '47240' };
+      expect(await place('1 Hospital Rd Oak Bluffs MA 02557-1477')).toEqual([byZip]);
+      // A city in the same county: the ZIP read before is the surer place, and is kept.
+      expect(await place('1 Hospital Rd Oak Bluffs MA')).toEqual([byZip]);
+      // A city in another county (Boston, Suffolk County): the old ZIP is not the hospital's.
+      expect(await place('1 Hospital Rd Boston MA')).toEqual([
+        { zip: null, county_fips: '25025', cbsa_code: '14460' },
+      ]);
+      // An address that places it nowhere leaves it where it was.
+      expect(await place('1 Hospital Rd')).toEqual([
+        { zip: null, county_fips: '25025', cbsa_code: '14460' },
+      ]);
+    },
+  );
+
+  itWithDataFile(
     'keeps the first rate of the file as written, with its effective amount',
     VINEYARD,
     async () => {

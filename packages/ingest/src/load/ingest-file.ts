@@ -1074,13 +1074,22 @@ async function upsertHospital(
   return found;
 }
 
-/** Address → ZIP → county → CBSA and Medicare locality; what is unknown keeps its old value. */
+/**
+ * Address → ZIP → county → CBSA and Medicare locality; what is unknown keeps its old value. A
+ * hospital placed in another county than before (a newer file giving only a city elsewhere) is
+ * placed there whole: the ZIP and locality of its old address are not its own any more.
+ */
 async function placeHospital(client: PoolClient, hospitalId: string, place: Placement) {
   await client.query(
-    `UPDATE hospitals SET state_code = COALESCE($2, state_code), zip = COALESCE($3, zip),
-            county_fips = COALESCE($4, county_fips), cbsa_code = COALESCE($5, cbsa_code),
-            medicare_carrier = COALESCE($6, medicare_carrier), medicare_locality = COALESCE($7, medicare_locality)
-      WHERE id = $1`,
+    `UPDATE hospitals h SET state_code = COALESCE($2, h.state_code),
+            zip = CASE WHEN o.moved THEN $3 ELSE COALESCE($3, h.zip) END,
+            county_fips = COALESCE($4, h.county_fips),
+            cbsa_code = CASE WHEN o.moved THEN $5 ELSE COALESCE($5, h.cbsa_code) END,
+            medicare_carrier = CASE WHEN o.moved THEN $6 ELSE COALESCE($6, h.medicare_carrier) END,
+            medicare_locality = CASE WHEN o.moved THEN $7 ELSE COALESCE($7, h.medicare_locality) END
+       FROM (SELECT id, $4::text IS NOT NULL AND county_fips IS DISTINCT FROM $4::text AS moved
+               FROM hospitals WHERE id = $1) o
+      WHERE h.id = o.id`,
     [
       hospitalId,
       place.stateCode,
