@@ -8,6 +8,7 @@ export {
   type IngestResult,
 } from './load/ingest-file.ts';
 export { isEmpty, loadDemoData, type DemoLoadResult } from './load/demo-data.ts';
+export { storedSummary, summaryLines, ValidationReport } from './validate/report.ts';
 export { hospitalLocator, loadStates } from './load/reference-loader.ts';
 export { refreshSummary } from './load/ingest-notes.ts';
 export { refreshSourcesInUse, type SourcesResult } from './load/sources.ts';

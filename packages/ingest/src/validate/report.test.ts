@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLES_PER_RULE, ValidationReport, plainLocation } from './report.ts';
+import {
+  EXAMPLES_PER_RULE,
+  ValidationReport,
+  plainLocation,
+  storedSummary,
+  summaryLines,
+} from './report.ts';
 
 describe('ValidationReport', () => {
   it('counts every issue but keeps only the first examples of each rule', () => {
@@ -501,5 +507,68 @@ describe('ValidationReport', () => {
       message: 'number could not be read: standard_charge|gross "abc"',
       location: 'row 9',
     });
+  });
+});
+
+describe('a report as a run stored it', () => {
+  /** A report as the ingester stores it: its JSON, with the lines worded when it was read. */
+  const stored = () => {
+    const report = new ValidationReport();
+    report.recordsRead = 8;
+    report.payersRead = 30;
+    report.rejectedPayers = 1;
+    report.fatal = { code: 'truncated-json', message: 'The JSON file ends before it is complete.' };
+    report.add('required.payer_name', 'standard_charge_information[3].standard_charges[0]');
+    report.add(
+      'json.field-spelling',
+      'standard_charge_information[0]',
+      '"Description" → "description"',
+    );
+    const json = JSON.parse(JSON.stringify(report)) as Record<string, unknown>;
+    const withLines: Record<string, unknown> = {
+      ...json,
+      lines: [{ sentence: 'Older words', examples: [] }],
+    };
+    return { report, json: withLines };
+  };
+  const plain = { fatal: false, plain: true } as const;
+
+  it("is worded again in today's words, as a report read today", () => {
+    const { report, json } = stored();
+    const summary = storedSummary(json);
+    expect(summary).not.toBeNull();
+    expect(summaryLines(summary ?? report.toJSON(), plain)).toEqual(report.lines(plain));
+    expect(summaryLines(summary ?? report.toJSON(), plain)[1]).toEqual({
+      sentence: 'Error: 1 rate had no payer name, first at item 4, standard charge 1',
+      examples: ['item 4, standard charge 1'],
+    });
+  });
+
+  it('counts no modifiers in a report stored before they were counted apart', () => {
+    const { json } = stored();
+    const { modifiersRead, modifiersRejected, ...older } = json;
+    expect([modifiersRead, modifiersRejected]).toEqual([0, 0]);
+    expect(storedSummary(older)).toMatchObject({ modifiersRead: 0, modifierEntriesRejected: 0 });
+  });
+
+  it('is not worded again when it cannot be told what it meant in today’s terms', () => {
+    const { json } = stored();
+    const rules = json.rules as Record<string, unknown>[];
+    const [first, second] = rules;
+    const withRule = (rule: Record<string, unknown>) => ({ ...json, rules: [rule, second] });
+    // A rule since renamed or removed; one whose severity changed (the totals counted it so).
+    expect(storedSummary(withRule({ ...first, rule: 'required.payer-gone' }))).toBeNull();
+    expect(storedSummary(withRule({ ...first, severity: 'warning' }))).toBeNull();
+    // An example worded otherwise then: its detail cannot be told from its sentence.
+    const examples = [{ severity: 'error', rule: 'required.payer_name', location: 'row 4' }];
+    const reworded = [{ ...examples[0], message: 'payer name missing' }];
+    expect(storedSummary(withRule({ ...first, examples: reworded }))).toBeNull();
+    expect(storedSummary(withRule({ ...first, examples }))).toBeNull();
+    // Not a report at all, or its counts unreadable.
+    for (const odd of [null, 'report', [], { lines: [] }, { ...json, recordsRead: -1 }]) {
+      expect(storedSummary(odd)).toBeNull();
+    }
+    expect(storedSummary({ ...json, fatal: 'ended' })).toBeNull();
+    expect(storedSummary(json)).not.toBeNull();
   });
 });

@@ -156,67 +156,147 @@ export class ValidationReport {
   }
 
   /**
-   * "23,864 charges with 136,292 payer rates read, and 1 modifier with 74 payer entries; 0 charges
-   * and 0 rates rejected; 0 errors, 2,100 warnings." Modifiers are named only when a file has them.
-   */
-  private totals(): string {
-    const modifiers = (records: number, entries: number, joiner: string) =>
-      records + entries === 0
-        ? ''
-        : `, and ${plural(records, 'modifier')} ${joiner} ` +
-          plural(entries, 'payer entry', 'payer entries');
-    return (
-      `${plural(this.recordsRead, 'charge')} with ${plural(this.payersRead, 'payer rate')} read` +
-      `${modifiers(this.modifiersRead, this.modifierEntriesRead, 'with')}; ` +
-      `${plural(this.rejectedRecords, 'charge')} and ${plural(this.rejectedPayers, 'rate')} rejected` +
-      `${modifiers(this.rejectedModifiers, this.rejectedModifierEntries, 'and')}; ` +
-      `${plural(this.errorCount, 'error')}, ${plural(this.warningCount, 'warning')}.`
-    );
-  }
-
-  /**
    * The report's lines: the totals (after the error that ended the read, if one did), then one
-   * per rule with its examples ('row 9: gross "abc"'). `firstAt` adds where each rule first broke
-   * to its sentence, for when the examples are not shown; `fatal: false` leaves out the error that
-   * ended the read, for when it is shown apart. `plain` words them for the inventory's readers
-   * rather than for whoever mends the file: no rule ids, places as "item 59, payer rate 3"
-   * instead of JSON paths (`plainLocation`), fields and values in words in the examples
-   * (`plainDetail`), and a few rules' sentences reworded (`PLAIN_SENTENCES`).
+   * per rule with its examples (`summaryLines`).
    */
-  lines({
-    firstAt = true,
-    fatal = true,
-    plain = false,
-  }: { firstAt?: boolean; fatal?: boolean; plain?: boolean } = {}): ValidationLine[] {
-    const lines: ValidationLine[] = [];
-    if (this.fatal && fatal)
-      lines.push({ sentence: `The file could not be read: ${this.fatal.message}`, examples: [] });
-    lines.push({ sentence: this.totals(), examples: [] });
-    const place = plain ? plainLocation : (location: string) => location;
-    for (const r of this.rules()) {
-      const definition = RULES[r.rule];
-      const details = r.examples.map((example) => writtenDetail(example, definition.one));
-      const wording = plain ? (PLAIN_SENTENCES[r.rule]?.(details) ?? definition) : definition;
-      const first = r.examples[0];
-      const label = r.severity === 'error' ? 'Error' : 'Warning';
-      // A header field's place only repeats what the sentence names ("no hospital name").
-      const findable =
-        first !== undefined && !isWholeFile(first.location) && !(plain && isHeader(first.location));
-      lines.push({
-        sentence:
-          `${label}: ${counting.format(r.count)} ${r.count === 1 ? wording.one : wording.many}` +
-          (isKept(definition) ? ', kept all the same' : '') +
-          (plain ? '' : ` (rule ${r.rule})`) +
-          (first && firstAt && findable ? `, first at ${place(first.location)}` : ''),
-        examples: r.examples.flatMap((example, at) => {
-          const written = details[at] ?? '';
-          const detail = plain ? plainDetail(r.rule, written, example.location) : written;
-          return exampleText(example.location, detail, place) ?? [];
-        }),
-      });
-    }
-    return lines;
+  lines(options: LineOptions = {}): ValidationLine[] {
+    return summaryLines(this.toJSON(), options);
   }
+}
+
+/** How `summaryLines` words a report (see there). */
+export interface LineOptions {
+  firstAt?: boolean;
+  fatal?: boolean;
+  plain?: boolean;
+}
+
+/**
+ * "23,864 charges with 136,292 payer rates read, and 1 modifier with 74 payer entries; 0 charges
+ * and 0 rates rejected; 0 errors, 2,100 warnings." Modifiers are named only when a file has them.
+ */
+function totals(s: ValidationSummary): string {
+  const modifiers = (records: number, entries: number, joiner: string) =>
+    records + entries === 0
+      ? ''
+      : `, and ${plural(records, 'modifier')} ${joiner} ` +
+        plural(entries, 'payer entry', 'payer entries');
+  return (
+    `${plural(s.recordsRead, 'charge')} with ${plural(s.payersRead, 'payer rate')} read` +
+    `${modifiers(s.modifiersRead, s.modifierEntriesRead, 'with')}; ` +
+    `${plural(s.recordsRejected, 'charge')} and ${plural(s.payersRejected, 'rate')} rejected` +
+    `${modifiers(s.modifiersRejected, s.modifierEntriesRejected, 'and')}; ` +
+    `${plural(s.errorCount, 'error')}, ${plural(s.warningCount, 'warning')}.`
+  );
+}
+
+/**
+ * A report's lines: the totals (after the error that ended the read, if one did), then one per
+ * rule with its examples ('row 9: gross "abc"'). `firstAt` adds where each rule first broke to
+ * its sentence, for when the examples are not shown; `fatal: false` leaves out the error that
+ * ended the read, for when it is shown apart. `plain` words them for the inventory's readers
+ * rather than for whoever mends the file: no rule ids, places as "item 59, payer rate 3" instead
+ * of JSON paths (`plainLocation`), fields and values in words in the examples (`plainDetail`),
+ * and a few rules' sentences reworded (`PLAIN_SENTENCES`).
+ */
+export function summaryLines(
+  summary: ValidationSummary,
+  { firstAt = true, fatal = true, plain = false }: LineOptions = {},
+): ValidationLine[] {
+  const lines: ValidationLine[] = [];
+  if (summary.fatal && fatal)
+    lines.push({ sentence: `The file could not be read: ${summary.fatal.message}`, examples: [] });
+  lines.push({ sentence: totals(summary), examples: [] });
+  const place = plain ? plainLocation : (location: string) => location;
+  for (const r of summary.rules) {
+    const definition = RULES[r.rule];
+    const details = r.examples.map((example) => writtenDetail(example, definition.one));
+    const wording = plain ? (PLAIN_SENTENCES[r.rule]?.(details) ?? definition) : definition;
+    const first = r.examples[0];
+    const label = r.severity === 'error' ? 'Error' : 'Warning';
+    // A header field's place only repeats what the sentence names ("no hospital name").
+    const findable =
+      first !== undefined && !isWholeFile(first.location) && !(plain && isHeader(first.location));
+    lines.push({
+      sentence:
+        `${label}: ${counting.format(r.count)} ${r.count === 1 ? wording.one : wording.many}` +
+        (isKept(definition) ? ', kept all the same' : '') +
+        (plain ? '' : ` (rule ${r.rule})`) +
+        (first && firstAt && findable ? `, first at ${place(first.location)}` : ''),
+      examples: r.examples.flatMap((example, at) => {
+        const written = details[at] ?? '';
+        const detail = plain ? plainDetail(r.rule, written, example.location) : written;
+        return exampleText(example.location, detail, place) ?? [];
+      }),
+    });
+  }
+  return lines;
+}
+
+/**
+ * A report as a run stored it (`ValidationReport.toJSON`), if it can be worded again today: the
+ * inventory then shows today's words for runs read before they changed. Null when it cannot be
+ * told what the report meant in today's terms: a rule since renamed or removed, one that has
+ * changed severity (the totals counted it as it was), or an example whose sentence was worded
+ * otherwise then (its detail cannot be told from its sentence). Counts of modifiers, missing
+ * from reports stored before they were counted apart, are none.
+ */
+export function storedSummary(stored: unknown): ValidationSummary | null {
+  if (!isRecord(stored) || !Array.isArray(stored.rules)) return null;
+  const count = (name: string, absent?: number) => {
+    const value = stored[name] ?? absent;
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+  };
+  const counts = {
+    errorCount: count('errorCount'),
+    warningCount: count('warningCount'),
+    recordsRead: count('recordsRead'),
+    recordsRejected: count('recordsRejected'),
+    payersRead: count('payersRead'),
+    payersRejected: count('payersRejected'),
+    modifiersRead: count('modifiersRead', 0),
+    modifiersRejected: count('modifiersRejected', 0),
+    modifierEntriesRead: count('modifierEntriesRead', 0),
+    modifierEntriesRejected: count('modifierEntriesRejected', 0),
+  };
+  const { fatal } = stored;
+  const fatalRead =
+    isRecord(fatal) && typeof fatal.code === 'string' && typeof fatal.message === 'string'
+      ? { code: fatal.code, message: fatal.message }
+      : null;
+  const rules = stored.rules.map(storedRule);
+  if (fatal != null && fatalRead === null) return null;
+  if (Object.values(counts).includes(null) || rules.includes(null)) return null;
+  return {
+    ...(counts as { [K in keyof typeof counts]: number }),
+    fatal: fatalRead,
+    rules: rules as RuleSummary[],
+  };
+}
+
+/** One rule of a stored report, if today's rule of that id says the same (see storedSummary). */
+function storedRule(stored: unknown): RuleSummary | null {
+  if (!isRecord(stored) || typeof stored.rule !== 'string') return null;
+  if (!Object.hasOwn(RULES, stored.rule)) return null;
+  const rule = stored.rule as RuleId;
+  const { severity, one } = RULES[rule];
+  const { count, examples } = stored;
+  if (stored.severity !== severity || typeof count !== 'number' || !Array.isArray(examples))
+    return null;
+  const worded = (example: unknown): ValidationIssue | null =>
+    isRecord(example) &&
+    typeof example.location === 'string' &&
+    typeof example.message === 'string' &&
+    (example.message === one || example.message.startsWith(`${one}: `))
+      ? { severity, rule, message: example.message, location: example.location }
+      : null;
+  const read = examples.map(worded);
+  if (read.includes(null)) return null;
+  return { rule, severity, count, examples: read as ValidationIssue[] };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** 'file', 'file (UTF-16LE)': a problem of the whole file, which "first at" would not help find. */

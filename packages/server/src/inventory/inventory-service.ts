@@ -16,7 +16,14 @@ import {
   type ValidationLine,
 } from '@ratelens/core';
 import type { Pool } from '@ratelens/db';
-import { INTERRUPTED_RUN, liveRuns, sourcesInUse, stillThere } from '@ratelens/ingest';
+import {
+  INTERRUPTED_RUN,
+  liveRuns,
+  sourcesInUse,
+  stillThere,
+  storedSummary,
+  summaryLines,
+} from '@ratelens/ingest';
 import { z } from 'zod';
 import type { AuthContext } from '../auth/auth-service.ts';
 import { conflict, fieldError, forbidden, notFound } from '../http/errors.ts';
@@ -38,13 +45,17 @@ const CleanTotalsSchema = z.object({
 });
 
 /**
- * The plain-words lines the ingester stores with each run's validation report, with their
- * examples; runs recorded before it kept examples stored the sentences alone. A report with
- * nothing to say (no error, no warning, nothing rejected) has no lines: its one line of totals
- * would only repeat the file's counts, and the page says "No problems found." instead.
+ * A run's validation report in plain words, with its examples: worded today from the report the
+ * ingester stored (`storedSummary`), so that a run read before the words changed reads as a new
+ * one; else the lines stored beside it (a rule since renamed, say), and for runs recorded before
+ * examples were kept, the sentences alone. A report with nothing to say (no error, no warning,
+ * nothing rejected) has no lines: its one line of totals would only repeat the file's counts,
+ * and the page says "No problems found." instead.
  */
 function validationLines(validation: unknown): ValidationLine[] {
   if (CleanTotalsSchema.safeParse(validation).success) return [];
+  const summary = storedSummary(validation);
+  if (summary) return summaryLines(summary, { fatal: false, plain: true });
   const stored = validation as { lines?: unknown; sentences?: unknown } | null;
   const lines = StoredLinesSchema.safeParse(stored?.lines);
   if (lines.success) return lines.data;

@@ -1,7 +1,7 @@
 import type { ApiError, HospitalDetail } from '@ratelens/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { INTERRUPTED_RUN } from '@ratelens/ingest';
+import { INTERRUPTED_RUN, ValidationReport } from '@ratelens/ingest';
 
 let test: TestApp;
 const RATE_MIX = {
@@ -385,6 +385,55 @@ describe('GET api/Inventory/hospital/:id', () => {
         },
       ],
     });
+  });
+
+  it("words a file's stored report in today's words, not those it was stored with", async () => {
+    const pool = test.database.connection.pool;
+    const report = new ValidationReport();
+    report.recordsRead = 3;
+    report.add('required.payer_name', 'standard_charge_information[3].standard_charges[0]');
+    const stored = (lines: unknown) => JSON.stringify({ ...report.toJSON(), lines });
+    const older = [{ sentence: 'Error: 1 payer rate had no payer (older words)', examples: [] }];
+    const { rows } = await pool.query<{ id: string }>(
+      `INSERT INTO hospitals (source_key, name, state_code, addresses)
+       VALUES ('reworded', 'Reworded Test Hospital', 'AK', '{}') RETURNING id`,
+    );
+    const hospitalId = rows[0]?.id ?? '';
+    try {
+      // One run stored with older words; one whose rule has since been renamed keeps its own.
+      const renamed = JSON.stringify({
+        ...report.toJSON(),
+        rules: [{ ...report.toJSON().rules[0], rule: 'required.payer-renamed' }],
+        lines: older,
+      });
+      await pool.query(
+        `INSERT INTO mrf_files (hospital_id, source, status, items, rates, validation, started_at, finished_at)
+         VALUES ($1, 'reworded.json', 'loaded', 3, 0, $2, now(), now()),
+                ($1, 'renamed.json', 'replaced', 3, 0, $3, now() - interval '1 day', now() - interval '1 day')`,
+        [hospitalId, stored(older), renamed],
+      );
+      const files = await filesOf(hospitalId);
+      expect(files.map((file) => [file.source, file.validation])).toEqual([
+        [
+          'reworded.json',
+          [
+            {
+              sentence:
+                '3 charges with 0 payer rates read; 0 charges and 0 rates rejected; 1 error, 0 warnings.',
+              examples: [],
+            },
+            {
+              sentence: 'Error: 1 rate had no payer name, first at item 4, standard charge 1',
+              examples: ['item 4, standard charge 1'],
+            },
+          ],
+        ],
+        ['renamed.json', older],
+      ]);
+    } finally {
+      await pool.query('DELETE FROM mrf_files WHERE hospital_id = $1', [hospitalId]);
+      await pool.query('DELETE FROM hospitals WHERE id = $1', [hospitalId]);
+    }
   });
 
   it('has no validation lines for a file with nothing to report', async () => {
