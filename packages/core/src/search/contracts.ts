@@ -244,7 +244,11 @@ export const OopRateRowSchema = z.object({
   /** dollar: published in dollars; otherwise derived (rateDerivation says from what). */
   rateOrigin: z.enum(AMOUNT_ORIGINS),
   rateDerivation: z.string().nullable(),
+  /** The hospital's cash price for the service: its lowest, the same in all its rows (CASH_RATE). */
   cashRate: z.number().nullable(),
+  /** The cash price of the row's own line, when its line publishes one. */
+  lineCashRate: z.number().nullable(),
+  /** Whether paying cash would cost less than MemberOOP: the line's cash price, else cashRate. */
   cashIsCheaper: z.boolean(),
   hospitalId: z.string(),
   billingClass: z.string(),

@@ -379,6 +379,24 @@ describe('OobRates calls', () => {
       expect(inpatient).toEqual(expect.arrayContaining([223.78, 401.69, 176.09, 155.7]));
       expect(inpatient).not.toContain(182.54);
       expect(await amounts('99221', 'OUTPATIENT')).toHaveLength(20);
+      // Row 41: Blue Cross PPO's $176.09 on a line whose cash price is $194.25. The hospital's
+      // lowest, $171.75, is another line's (rows 4560-4565): cash is not cheaper for this rate.
+      const visit = (await searched('99221', 'INPATIENT')).rows.find((row) => row.rates === 176.09);
+      expect(visit).toMatchObject({
+        planname: 'HB MVH BLUE CROSS PPO',
+        MemberOOP: 176.09,
+        cashRate: 171.75,
+        lineCashRate: 194.25,
+        cashIsCheaper: false,
+      });
+      // C1776, joint implants: 59 lines, cash prices from $112.50 to $6,237.00. A knee component
+      // (rows 4984-4986) is not $112.50 cash.
+      const implants = (await searched('C1776', 'OUTPATIENT')).rows;
+      expect(implants.find((row) => row.rates === 3083.5)).toMatchObject({
+        cashRate: 112.5,
+        lineCashRate: 3281.25,
+        cashIsCheaper: false,
+      });
       // J7298, a drug billed with its HCPCS code and revenue code 0636 (rows 2524-2527), was
       // found as outpatient only: the Drugs class found nothing in the file.
       expect(await amounts('J7298', 'DRUGS')).toEqual([2716.87, 2294.18, 2125.11, 2023.08]);

@@ -60,6 +60,7 @@ interface RateRecord {
   percentage: number | null;
   gross: number | null;
   cashRate: number | null;
+  lineCashRate: number | null;
   hospitalId: string;
   billingClass: string;
   setting: string | null;
@@ -147,8 +148,8 @@ const hospitalCash = (over = '') => ofTheService('min', 'ci.discounted_cash', { 
 const serviceRates = (aggregate: string, value = 'nr.effective_amount') =>
   ofTheService(aggregate, value, { present: 'nr.rate_id IS NOT NULL' });
 
-// The area's items of the code and billing class, each with its hospital and the hospital's cash
-// price (hospitalCash), as in the summary: from any of its lines, since a file may publish it on
+// The area's items of the code and billing class, each with its own cash price, its hospital and
+// the hospital's cash price (hospitalCash), as in the summary: from any of its lines, since a file may publish it on
 // a line without payer rates (AdventHealth's 99283), so every row, the chart and the report say
 // the same. A window over the items, not a subquery per hospital: with the subquery PostgreSQL
 // never found the statement's generic plan cheaper and planned it afresh on every execution
@@ -160,7 +161,7 @@ const AREA_ITEMS = `
             h.cbsa_code, h.addresses, h.type_2_npis,
             ic.code, ic.code_type, ic.category,
             ci.item_id, ci.description, ci.notes, ci.gross, ci.billing_class, ci.setting,
-            ci.modifiers,
+            ci.modifiers, ci.discounted_cash AS line_cash,
             ${hospitalCash('OVER (PARTITION BY h.id)')} AS cash
        FROM hospitals h ${matchingItems('h')}
       WHERE h.state_code = $1 AND h.cbsa_code = $2) m`;
@@ -188,6 +189,7 @@ const RATE_ROWS_SQL = `
          nr.percentage::float8 AS percentage,
          m.gross::float8 AS gross,
          m.cash::float8 AS "cashRate",
+         m.line_cash::float8 AS "lineCashRate",
          m.hospital_id AS "hospitalId",
          m.billing_class AS "billingClass",
          m.setting,
@@ -414,14 +416,16 @@ export class RatesSearch {
 
   private toRow(record: RateRecord, query: RateQuery, plan: PlanDesign): OopRateRow {
     const origin = record.origin ?? 'dollar';
-    const { cashRate } = record;
+    const { cashRate, lineCashRate } = record;
     const estimate = estimatesOutOfPocket(record.LOB)
       ? estimateOutOfPocket({
           allowedAmount: record.rates,
           familyStatus: query.familyStatus,
           ytdSpend: query.ytdSpend,
           plan,
-          cashPrice: cashRate,
+          // The line's own: the hospital's lowest may price another line (a professional fee, the
+          // cheapest of its implants under C1776), not what this rate pays for.
+          cashPrice: lineCashRate ?? cashRate,
         })
       : null;
     return {
@@ -445,6 +449,7 @@ export class RatesSearch {
       rateOrigin: origin,
       rateDerivation: describeDerivation(origin, record.percentage, record.gross),
       cashRate,
+      lineCashRate,
       cashIsCheaper: estimate?.cashIsCheaper ?? false,
       hospitalId: record.hospitalId,
       billingClass: record.billingClass,

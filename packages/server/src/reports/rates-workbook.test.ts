@@ -40,6 +40,7 @@ const rows: OopRateRow[] = [
     rateOrigin: 'percentage-of-gross',
     rateDerivation: 'derived from 45% of billed charges',
     cashRate: null,
+    lineCashRate: null,
     MemberOOP: 90,
     notes: null,
     location: null,
@@ -104,6 +105,15 @@ describe('writeRatesWorkbook', () => {
     }
     expect(line.getCell(8).value).toBe(1234.5);
     expect(line.getCell(10).value).toBe(999.99);
+  });
+
+  it("gives each rate its own line's cash price, else the hospital's lowest", async () => {
+    const lines = [
+      sampleRateRow({ cashRate: 112.5, lineCashRate: 1642.5 }),
+      sampleRateRow({ cashRate: 112.5, lineCashRate: null }),
+    ];
+    const sheet = (await workbookOf({ ...employer, rows: each(lines) })).getWorksheet('Rates')!;
+    expect([2, 3].map((row) => sheet.getRow(row).getCell(10).value)).toEqual([1642.5, 112.5]);
   });
 
   it('writes one line per rate with its text, leaving unknown values empty', () => {

@@ -40,7 +40,8 @@ function rateColumns(input: Pick<RatesWorkbookInput, 'includeNotes' | 'includeMe
     { header: 'Line of Business', width: 16, value: (r) => r.LOB },
     { header: 'Negotiated Rate ($)', width: 18, money: true, value: (r) => r.rates },
     { header: 'How the rate was published', width: 40, value: rateSourceText },
-    { header: 'Cash Price ($)', width: 15, money: true, value: (r) => r.cashRate },
+    // The row's own line's, as its out-of-pocket is weighed against; else the hospital's lowest.
+    { header: 'Cash Price ($)', width: 15, money: true, value: (r) => r.lineCashRate ?? r.cashRate },
     input.includeMemberOop && {
       header: 'Your Estimated Out-of-Pocket ($)',
       width: 20,

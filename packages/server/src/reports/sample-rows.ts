@@ -23,6 +23,7 @@ export function sampleRateRow(overrides: Partial<OopRateRow> = {}): OopRateRow {
     rateOrigin: 'dollar',
     rateDerivation: null,
     cashRate: 999.99,
+    lineCashRate: 999.99,
     cashIsCheaper: true,
     hospitalId: '00000000-0000-4000-8000-000000000001',
     billingClass: 'outpatient',

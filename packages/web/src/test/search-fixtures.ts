@@ -66,6 +66,7 @@ export function rateRow(overrides: Partial<OopRateRow> = {}): OopRateRow {
     rateOrigin: 'dollar',
     rateDerivation: null,
     cashRate: null,
+    lineCashRate: null,
     cashIsCheaper: false,
     hospitalId: 'h-1',
     billingClass: 'outpatient',

@@ -45,6 +45,23 @@ describe('buildRatePivot', () => {
       'Paying the cash price ($800.00) would cost you less than your estimated out-of-pocket',
     );
   });
+
+  it("weighs a plan's rates against their own lines' cash prices, not the hospital's lowest", () => {
+    // Two implants under one code (Martha's Vineyard's C1776): the hospital's lowest cash price
+    // is the cheapest implant's, $112.50; each rate is weighed against its own line's.
+    const implant = { cashRate: 112.5, MemberOOP: 1000, cashIsCheaper: false } as const;
+    const [code] = buildRatePivot([
+      rateRow({ ...implant, planname: 'P1', rates: 1000, lineCashRate: 1100 }),
+      rateRow({ ...implant, planname: 'P1', rates: 1000, lineCashRate: 1200 }),
+      rateRow({ ...implant, planname: 'P2', rates: 1000, lineCashRate: 700 }),
+      rateRow({ ...implant, planname: 'P2', rates: 1000, lineCashRate: null }),
+    ]);
+    const plans = code?.facilities[0]?.plans ?? [];
+    expect(plans.find((p) => p.planName === 'Aetna P1')?.cheaperCash).toBeNull();
+    // A line without a cash price of its own is weighed against the hospital's.
+    expect(plans.find((p) => p.planName === 'Aetna P2')?.cheaperCash).toBe(406.25);
+    expect(code?.facilities[0]?.cashRate).toBe(112.5);
+  });
 });
 
 describe('plans without an estimate', () => {

@@ -101,7 +101,9 @@ function planLine(key: string, rows: readonly OopRateRow[]): PlanLine {
   // A plan's rows share its line of business: all estimated, or none.
   const estimates = rows.flatMap((row) => (row.MemberOOP === null ? [] : [row.MemberOOP]));
   const memberOop = estimates.length === 0 ? null : average(estimates);
-  const cash = rows.find((row) => row.cashRate !== null)?.cashRate ?? null;
+  // The cash price each rate is weighed against: its own line's, else the hospital's lowest.
+  const cashes = rows.map((row) => row.lineCashRate ?? row.cashRate);
+  const cash = cashes.includes(null) ? null : average(cashes as number[]);
   const first = rows[0];
   return {
     key,
@@ -113,7 +115,8 @@ function planLine(key: string, rows: readonly OopRateRow[]): PlanLine {
     derivations: [
       ...new Set(rows.flatMap((row) => (row.rateDerivation ? [row.rateDerivation] : []))),
     ],
-    // One row: the server's flag. Several: compare the cash price with their average estimate.
+    // One row: the server's flag. Several: compare their average cash price with their average
+    // estimate.
     cheaperCash:
       cash !== null &&
       memberOop !== null &&
