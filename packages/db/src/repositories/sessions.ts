@@ -83,12 +83,21 @@ export async function findRefreshToken(db: Executor, tokenHash: string) {
   return row;
 }
 
-/** Marks a refresh token used; false when it already was (a concurrent or replayed refresh). */
-export async function consumeRefreshToken(db: Executor, id: string): Promise<boolean> {
+/**
+ * Marks a refresh token used; false when it already was (a concurrent or replayed refresh), unless
+ * it was used less than `graceMs` ago, by the database's clock: a refresh whose answer the client
+ * never read (its page reloaded meanwhile) or another tab's at the same moment.
+ */
+export async function consumeRefreshToken(db: Executor, id: string, graceMs = 0): Promise<boolean> {
   const rows = await db
     .update(refreshTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+    .set({ usedAt: sql`coalesce(${refreshTokens.usedAt}, now())` })
+    .where(
+      and(
+        eq(refreshTokens.id, id),
+        sql`(${refreshTokens.usedAt} IS NULL OR ${refreshTokens.usedAt} > now() - make_interval(secs => ${graceMs / 1000}))`,
+      ),
+    )
     .returning({ id: refreshTokens.id });
   return rows.length === 1;
 }

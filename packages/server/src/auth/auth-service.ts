@@ -115,6 +115,14 @@ export function loginDelayMs(failures: number): number {
   return Math.min(250 * 2 ** (failures - SLOW_AFTER_FAILURES), MAX_DELAY_MS);
 }
 
+/**
+ * How long a used refresh token may be presented again without ending its session: a page that
+ * reloads while its refresh is under way loses the answer, and the next page sends the token the
+ * server has just rotated (two reloads 100 ms apart signed the user out everywhere). Long enough
+ * for a slow phone's round trip; short enough that a stolen token is seldom still good (ADR 0008).
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
 export class AuthService {
   /** Sessions looked up in the last SESSION_CACHE_MS (docs/decisions/0015-search-entitlements.md). */
   private readonly sessions: SessionCache;
@@ -276,7 +284,10 @@ export class AuthService {
     };
   }
 
-  /** Rotates the refresh token. A token presented twice ends its whole session (reuse detection). */
+  /**
+   * Rotates the refresh token. A token presented again after REFRESH_REUSE_GRACE_MS ends its whole
+   * session (reuse detection); again within it, it is rotated once more (ADR 0008).
+   */
   async refresh(body: RefreshRequest): Promise<RefreshResponse> {
     const verified = await this.deps.tokens.verify(body.token);
     if (!verified) throw unauthorized(AUTH_MESSAGES.sessionEnded);
@@ -289,7 +300,7 @@ export class AuthService {
     }
     const next = randomToken();
     const rotated = await this.db.transaction(async (tx) => {
-      if (!(await consumeRefreshToken(tx, stored.id))) return false;
+      if (!(await consumeRefreshToken(tx, stored.id, REFRESH_REUSE_GRACE_MS))) return false;
       await insertRefreshToken(tx, session.id, hashToken(next));
       return true;
     });
