@@ -29,6 +29,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText('Verified', { exact: true })).toBeVisible();
     await expect(page.getByText('Email address is not verified')).toHaveCount(0);
+    // The Verified badge shows only now: its colours are checked here, not before verification.
+    await expectAccessible(page);
   });
 
   test('Verify Now sends a fresh verification e-mail', async ({ page, request }) => {

@@ -375,6 +375,17 @@ test.describe('inventory at 375 px wide', () => {
     await expect(link).toBeInViewport();
   });
 
+  test('a filter’s clear button is a target of at least 24 by 24 px (WCAG 2.5.8)', async ({
+    page,
+  }) => {
+    await page.goto('/inventoryList?state=AK');
+    const clear = page.getByRole('button', { name: 'Clear state' });
+    await expect(clear).toBeVisible();
+    const box = await clear.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(24);
+    expect(box?.height).toBeGreaterThanOrEqual(24);
+  });
+
   test("a hospital's page fits without sideways scrolling", async ({ page }) => {
     await page.goto('/inventoryList?state=AK');
     await page.getByRole('link', { name: 'Demo Gastineau Channel Hospital' }).click();

@@ -51,6 +51,31 @@ test.describe('public pages', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('each use case’s Example uses button shows its whole label, at 375 px and at 1280 px', async ({
+    page,
+  }) => {
+    await page.goto('/useCases');
+    const buttons = page.getByRole('button', { name: /^Example uses: / });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 740 });
+      await expect(buttons).toHaveCount(5);
+      // Mantine's button cuts off, without an ellipsis, a label wider than itself.
+      const cut = await buttons.evaluateAll((nodes) =>
+        nodes
+          .filter((button) =>
+            [button, button.querySelector('.mantine-Button-label')].some(
+              (box) =>
+                box === null ||
+                box.scrollWidth > box.clientWidth ||
+                box.scrollHeight > box.clientHeight,
+            ),
+          )
+          .map((button) => button.textContent),
+      );
+      expect(cut, `labels cut off at ${width} px`).toEqual([]);
+    }
+  });
+
   test('the free Alaska rates file downloads with the Alaska rates in the database', async ({
     page,
   }) => {

@@ -90,13 +90,15 @@ function failedFilterLists({
  * A filter's clear button, in the tab order and named. Mantine's own (ComboboxClearButton) is
  * tabIndex -1 and aria-hidden, which leaves a keyboard or screen-reader user no way to clear a
  * filter. The button goes away with the value it clears: pressed from the keyboard (a mouse press
- * does not focus it), the focus moves to its field rather than to the top of the page.
+ * does not focus it), the focus moves to its field rather than to the top of the page. Size md
+ * (28 px): the field's own size, sm, makes it 22 px, below WCAG 2.5.8's 24 by 24 px target.
  */
 function clearButton(label: string, fieldId: string): InputClearButtonProps {
   return {
     'aria-label': label,
     'aria-hidden': false,
     tabIndex: 0,
+    size: 'md',
     onClick: (event) => {
       if (document.activeElement === event.currentTarget) document.getElementById(fieldId)?.focus();
     },

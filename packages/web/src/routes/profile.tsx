@@ -66,7 +66,9 @@ function Profile() {
               Welcome, {user.userName}
             </Text>
             {user.emailConfirmed && (
-              <Badge color="teal" variant="filled">
+              // Shade 9: white on teal.8 (the theme's shade) is 3.9:1 at the badge's 11 px bold
+              // text, below WCAG AA's 4.5:1; on teal.9 it is 5:1.
+              <Badge color="teal.9" variant="filled">
                 Verified
               </Badge>
             )}

@@ -21,7 +21,17 @@ export function TextModalButton({
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button {...buttonProps} onClick={open}>
+      {/* A label wider than its button wraps and the button grows: Mantine's one line was cut
+          off without an ellipsis ('Example uses: Health insurance companies' in its use-case
+          card, at 375 px and at 1280 px). */}
+      <Button
+        h="auto"
+        mih="var(--button-height)"
+        py={8}
+        styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
+        {...buttonProps}
+        onClick={open}
+      >
         {buttonLabel ?? title}
       </Button>
       <Modal opened={opened} onClose={close} title={title} size="lg">
