@@ -131,6 +131,28 @@ describe('HomeRateSearch signed in', () => {
     await waitFor(() => expect(getRatesButton()).toHaveProperty('disabled', false));
   });
 
+  it('says Loading... while the entitlement and its lists load, and marks the form busy', async () => {
+    let answerEntitlement: (response: Response) => void = () => undefined;
+    stubSearchApi({
+      '/api/OobRates/getReportType': () =>
+        new Promise<Response>((resolve) => (answerEntitlement = resolve)),
+    });
+    signInAs('user');
+    renderHome();
+    const form = screen.getByRole('form', { name: 'Rate search' });
+    const loading = () =>
+      screen.queryAllByRole('status').filter((node) => node.textContent === 'Loading...');
+
+    expect(loading()).toHaveLength(1);
+    expect(form.getAttribute('aria-busy')).toBe('true');
+    expect(field('State')).toHaveProperty('disabled', true);
+
+    answerEntitlement(jsonResponse(200, [ENTITLED]));
+    await waitFor(() => expect(field('State')).toHaveProperty('disabled', false));
+    await waitFor(() => expect(loading()).toHaveLength(0));
+    expect(form.getAttribute('aria-busy')).toBe('false');
+  });
+
   it('clears the metro area and the code when another state is chosen', async () => {
     stubSearchApi();
     signInAs('user');

@@ -1,6 +1,7 @@
 import { Button, Group, Select, SimpleGrid } from '@mantine/core';
 import type { Dispatch } from 'react';
 import { failedLists, ListsNotLoaded, NOT_LOADED } from '../../shared/lists-not-loaded.tsx';
+import { PageLoader } from '../../shared/page-loader.tsx';
 import { useMsas } from '../inventory/inventory-queries.ts';
 import { CodeSearchBox } from './code-search-box.tsx';
 import { disabledFields, type SearchFormAction, type SearchFormState } from './search-form.ts';
@@ -73,10 +74,19 @@ export function SearchFields({
     [billingClassesFailed, context.billingClasses, NOT_LOADED.billingClasses],
   ]);
 
+  // Every field and Get Rates stay disabled until the entitlement and the lists arrive: said
+  // aloud and shown, as the other screens say their loading, or the form just looks broken.
+  const loading =
+    context.signedIn &&
+    [context.entitlement, context.billingClasses, context.states, context.employerAccess].some(
+      (query) => query.isLoading,
+    );
+
   return (
     <form
       noValidate
       aria-label="Rate search"
+      aria-busy={loading}
       onSubmit={(event) => {
         event.preventDefault();
         if (!disabled.getRates) onGetRates();
@@ -139,6 +149,7 @@ export function SearchFields({
         <Button type="submit" disabled={disabled.getRates} miw={160}>
           {busy && busyLabel ? busyLabel : 'Get Rates'}
         </Button>
+        {loading && <PageLoader />}
       </Group>
     </form>
   );
