@@ -238,6 +238,25 @@ test.describe('subscriptions and payments', () => {
     await expect(page.getByText('Your cart is empty. Choose a subscription to buy.')).toBeVisible();
   });
 
+  test('adding a plan twice says so once, not again when the checkout is reloaded', async ({
+    page,
+  }) => {
+    await signUp(page, uniqueEmail('twice'));
+    const alreadyAdded = page.getByText('Subscription is already added to the list');
+    for (const visit of [1, 2]) {
+      await page.goto('/subscription');
+      await checkOutAlabama(page, /^Pay Once/);
+      await expect(page).toHaveURL(/\/checkout$/);
+      await expect(page.getByRole('heading', { name: 'Your order' })).toBeVisible();
+      await expect(alreadyAdded).toHaveCount(visit === 1 ? 0 : 1);
+    }
+    await page.reload();
+    await expect(page.getByRole('row', { name: /State Negotiated Rates \(Alabama\)/ })).toHaveCount(
+      1,
+    );
+    await expect(alreadyAdded).toHaveCount(0);
+  });
+
   test('a user buys a state plan in 12 monthly installments by echeck', async ({ page }) => {
     test.setTimeout(90_000);
     await signUp(page, uniqueEmail('buyer-echeck'));

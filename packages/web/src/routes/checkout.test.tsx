@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { PAYMENT_MESSAGES } from '@ratelens/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../features/auth/session.ts';
 import { addToCart, clearCart, readCart } from '../features/subscriptions/cart.ts';
@@ -11,6 +12,7 @@ import { MONTHLY_PLAN, approved, declined, plan, searchPack } from '../test/paym
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 import { callsTo, sentJson } from '../test/search-api-stub.ts';
 import { signInAs } from '../test/sign-in.ts';
+import type { CheckoutArrival } from '../features/subscriptions/use-plan-checkout.ts';
 import { CheckoutRoute } from './checkout.tsx';
 
 const USER = 'user-1';
@@ -102,6 +104,44 @@ describe('CheckoutRoute order', () => {
       '/subscription',
     );
     expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+  });
+
+  it('says a plan was added twice on arrival only, not again when the page is reloaded', async () => {
+    stubCheckoutApi();
+    addToCart(USER, { plan: plan(), installment: false, stateId: 1 });
+    // The history entries the page has been at, the latest last.
+    const entries: Location[] = [];
+    function EntryProbe() {
+      const location = useLocation();
+      useEffect(() => void entries.push(location), [location]);
+      return null;
+    }
+    const renderAt = (route: InitialEntry) =>
+      renderWithProviders(
+        <Routes>
+          <Route
+            path="/checkout"
+            element={
+              <>
+                <CheckoutRoute />
+                <EntryProbe />
+              </>
+            }
+          />
+        </Routes>,
+        { route },
+      );
+    const arrival: CheckoutArrival = { notice: PAYMENT_MESSAGES.alreadyInCart };
+    renderAt({ pathname: '/checkout', state: arrival });
+    expect(screen.getByText(PAYMENT_MESSAGES.alreadyInCart)).toBeTruthy();
+    // The history entry a reload reads again no longer carries the notice.
+    await waitFor(() => expect(entries.at(-1)?.state).toBeNull());
+    expect(screen.getByText(PAYMENT_MESSAGES.alreadyInCart)).toBeTruthy();
+
+    cleanup();
+    renderAt(entries.at(-1) ?? '/checkout');
+    expect(screen.getByRole('heading', { name: 'Your order' })).toBeTruthy();
+    expect(screen.queryByText(PAYMENT_MESSAGES.alreadyInCart)).toBeNull();
   });
 
   it('shows every column of the spec and the TOTAL due today', async () => {

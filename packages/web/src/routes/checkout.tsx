@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { PAYMENT_MESSAGES, costsNothing, type Subscription } from '@ratelens/core';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RequireToken } from '../features/auth/guards.tsx';
 import { useSession } from '../features/auth/use-session.ts';
@@ -69,13 +69,29 @@ function noticeOf(state: unknown): string | null {
   return typeof notice === 'string' ? notice : null;
 }
 
+/**
+ * The arrival's notice, shown once: the history entry keeps its state through a reload, so the
+ * notice is taken out of it as soon as it is read, or every reload of /checkout would say again
+ * that the plan was added twice.
+ */
+function useArrivalNotice(): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [notice] = useState(() => noticeOf(location.state));
+  const arrived = noticeOf(location.state) !== null;
+  useEffect(() => {
+    if (arrived) void navigate(location, { replace: true, state: null });
+  }, [arrived, location, navigate]);
+  return notice;
+}
+
 function Checkout() {
   const session = useSession();
   const userId = session.userID ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const cart = useCart();
-  const notice = noticeOf(useLocation().state);
+  const notice = useArrivalNotice();
   const orderHeading = useRef<HTMLHeadingElement>(null);
 
   const plans = useCurrentPlans(cart.lines);
