@@ -178,16 +178,28 @@ test.describe('admin screens', () => {
     await expectAccessible(page);
   });
 
-  test('a web user is refused the admin screens', async ({ page }) => {
+  test('a web user is refused the admin screens, which ask the server for nothing', async ({
+    page,
+  }) => {
     const { signUp } = await import('./support.ts');
     await signUp(page, uniqueEmail('not-admin'));
+    // The session says who is not an administrator: a call would only be refused (a 403).
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/(admin\/|user\/getusers|Feedback\/list)/i.test(pathname)) asked.push(pathname);
+    });
     await page.goto('/admin/feedback');
     await expect(page.getByText('You do not have access to this page.')).toBeVisible();
     await page.goto('/admin/partners');
     await expect(page.getByText('You do not have access to this page.')).toBeVisible();
-    // Said once on the files page, though both of its calls are refused.
+    // Said once on the files page.
     await page.goto('/admin/files');
     await expect(page.getByText('You do not have access to this page.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'The daily refresh' })).toHaveCount(0);
+    await page.goto('/userList');
+    await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
   });
 });

@@ -91,8 +91,21 @@ describe('AdminFeedbackRoute', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('tells a non-administrator they have no access, and keeps the session', async () => {
+  it('tells a non-administrator they have no access without asking the server, and keeps the session', async () => {
     signInAs(ROLES.webUser);
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(forbiddenResponse('Only administrators can read messages.')),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderFeedback();
+
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', NO_ACCESS_MESSAGE);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(readSession().token).toBe('access-1');
+  });
+
+  it('tells an administrator the server refuses (the role taken away) that they have no access', async () => {
+    signInAs(ROLES.admin);
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.resolve(forbiddenResponse('Only administrators can read messages.'))),
@@ -100,7 +113,6 @@ describe('AdminFeedbackRoute', () => {
     renderFeedback();
 
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', NO_ACCESS_MESSAGE);
-    expect(readSession().token).toBe('access-1');
   });
 
   it('shows the error of a failed load', async () => {

@@ -3,7 +3,7 @@ import type { FeedbackItem } from '@ratelens/core';
 import { useQuery } from '@tanstack/react-query';
 import { getFeedback } from '../features/admin/admin-api.ts';
 import { DownloadButton } from '../features/admin/download-button.tsx';
-import { RequireToken } from '../features/auth/guards.tsx';
+import { RequireAdmin, RequireToken } from '../features/auth/guards.tsx';
 import { CardList } from '../shared/card-list.tsx';
 import { formatDateTime } from '../shared/format-date.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
@@ -21,7 +21,9 @@ export function AdminFeedbackRoute() {
   return (
     <RequireToken>
       <Page title="Messages" size="xl">
-        <FeedbackList />
+        <RequireAdmin>
+          <FeedbackList />
+        </RequireAdmin>
       </Page>
     </RequireToken>
   );

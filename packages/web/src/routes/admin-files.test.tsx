@@ -178,8 +178,20 @@ describe('AdminFilesRoute', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('tells a non-administrator they have no access, and keeps the session', async () => {
+  it('tells a non-administrator they have no access without asking the server, and keeps the session', async () => {
     signInAs(ROLES.webUser);
+    const forbidden = () => forbiddenResponse('Only administrators can see this.');
+    const fetchMock = stubApi(forbidden, forbidden);
+    renderFiles();
+
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', NO_ACCESS_MESSAGE);
+    expect(screen.queryByRole('region', { name: REFRESH_TITLE })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(readSession().token).toBe('access-1');
+  });
+
+  it('tells an administrator the server refuses (the role taken away) once that they have no access', async () => {
+    signInAs(ROLES.admin);
     const forbidden = () => forbiddenResponse('Only administrators can see this.');
     const fetchMock = stubApi(forbidden, forbidden);
     renderFiles();
@@ -468,8 +480,8 @@ describe('keeping the daily refresh current', () => {
     );
   });
 
-  it('does not ask a non-administrator again', async () => {
-    signInAs(ROLES.webUser);
+  it('does not ask again once the server refuses', async () => {
+    signInAs(ROLES.admin);
     const forbidden = () => forbiddenResponse('Only administrators can see this.');
     const fetchMock = stubApi(forbidden, forbidden);
     renderFiles();

@@ -8,7 +8,7 @@ import {
   getFailingFiles,
   getRefreshStatus,
 } from '../features/admin/admin-api.ts';
-import { RequireToken } from '../features/auth/guards.tsx';
+import { RequireAdmin, RequireToken } from '../features/auth/guards.tsx';
 import { CardList } from '../shared/card-list.tsx';
 import { dayAndTime, formatDateAndTime } from '../shared/format-date.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
@@ -41,8 +41,10 @@ export function AdminFilesRoute() {
   return (
     <RequireToken>
       <Page title={FILES_TITLE} size="xl">
-        <DailyRefresh />
-        <FailingFiles />
+        <RequireAdmin>
+          <DailyRefresh />
+          <FailingFiles />
+        </RequireAdmin>
       </Page>
     </RequireToken>
   );
@@ -164,7 +166,10 @@ function underWay({ latest, requests }: RefreshStatus): boolean {
   return latest?.ending === 'running' || requests.waiting + requests.running > 0;
 }
 
-/** Signed in but not an administrator: the list below says so, and nothing is asked again. */
+/**
+ * No longer an administrator (the role was taken away since sign-in): the list below says so, and
+ * nothing is asked again.
+ */
 const refused = (error: unknown) => error instanceof ApiRequestError && error.status === 403;
 
 /** 'at 2:05 PM', or 'on November 24, 2026 at 2:05 PM' when that is not the day of `now`. */
@@ -191,7 +196,7 @@ function DailyRefresh() {
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
   });
-  // A non-administrator is told once, by the list below.
+  // Refused, the person is told once, by the list below.
   if (refused(refresh.error)) return null;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="daily-refresh-title">

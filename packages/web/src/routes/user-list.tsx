@@ -1,6 +1,6 @@
 import { Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { NO_ACCESS_MESSAGE, RequireToken } from '../features/auth/guards.tsx';
+import { NO_ACCESS_MESSAGE, RequireAdmin, RequireToken } from '../features/auth/guards.tsx';
 import { getUsers } from '../features/users/users-api.ts';
 import { formatDateTime } from '../shared/format-date.ts';
 import { FormAlert } from '../shared/form-alert.tsx';
@@ -19,7 +19,9 @@ export function UserListRoute() {
   return (
     <RequireToken>
       <Page title="Users" size="xl">
-        <UserList />
+        <RequireAdmin>
+          <UserList />
+        </RequireAdmin>
       </Page>
     </RequireToken>
   );

@@ -1,6 +1,7 @@
-import { SPEC_MESSAGES } from '@ratelens/core';
+import { isAdmin, SPEC_MESSAGES } from '@ratelens/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { FormAlert } from '../../shared/form-alert.tsx';
 import { clearSession, readSession } from './session.ts';
 import { useSession } from './use-session.ts';
 
@@ -26,6 +27,18 @@ export function RequireToken({ children }: { children: ReactNode }) {
     const arrival: LoginArrival = { notice: SPEC_MESSAGES.loginFirst, tone: 'info' };
     return <Navigate to="/login" replace state={arrival} />;
   }
+  return children;
+}
+
+/**
+ * Administrators' screens, inside RequireToken: the session's role already says whether the person
+ * is one, so anyone else is told so without asking the server for data it would refuse (a 403 in
+ * the browser's console for every call). The server still checks each call: a role taken away
+ * since sign-in is refused there, and the screen says so too.
+ */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (!isAdmin(session.role)) return <FormAlert tone="error">{NO_ACCESS_MESSAGE}</FormAlert>;
   return children;
 }
 
