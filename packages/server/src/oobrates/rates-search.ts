@@ -149,13 +149,13 @@ const serviceRates = (aggregate: string, value = 'nr.effective_amount') =>
   ofTheService(aggregate, value, { present: 'nr.rate_id IS NOT NULL' });
 
 // The area's items of the code and billing class, each with its own cash price, its hospital and
-// the hospital's cash price (hospitalCash), as in the summary: from any of its lines, since a file may publish it on
-// a line without payer rates (AdventHealth's 99283), so every row, the chart and the report say
-// the same. A window over the items, not a subquery per hospital: with the subquery PostgreSQL
-// never found the statement's generic plan cheaper and planned it afresh on every execution
-// (6–9 ms, where the search itself runs in 0.6–2 ms); with the window it settles on the generic
-// plan after five (planning 0.02 ms). Measured with PREPARE/EXPLAIN ANALYZE on the bench data
-// (ADR 0015).
+// the hospital's cash price (hospitalCash), as in the summary: from any of its lines, since a file
+// may publish it on a line without payer rates (AdventHealth's 99283), so every row, the chart and
+// the report say the same. A window over the items, not a subquery per hospital: with the
+// subquery PostgreSQL never found the statement's generic plan cheaper and planned it afresh on
+// every execution (6–9 ms, where the search itself runs in 0.6–2 ms); with the window it settles
+// on the generic plan after five (planning 0.02 ms). Measured with PREPARE/EXPLAIN ANALYZE on the
+// bench data (ADR 0015).
 const AREA_ITEMS = `
     (SELECT h.id AS hospital_id, h.name, h.hospital_type, h.health_system_type, h.state_code,
             h.cbsa_code, h.addresses, h.type_2_npis,
