@@ -45,6 +45,25 @@ test.describe('accounts', () => {
     expect(link).toContain('/confirmEmail?email=');
   });
 
+  test('a focused e-mail or password box has a 2 px ring, as links and buttons do', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    for (const box of [
+      page.getByLabel('E-mail'),
+      page.getByRole('textbox', { name: 'Password', exact: true }),
+    ]) {
+      await box.focus();
+      // The ring is on the box Mantine draws: the password field sits inside it.
+      const ring = await box.evaluate((field) => {
+        const drawn = field.closest('.mantine-Input-input') ?? field;
+        const style = getComputedStyle(drawn);
+        return `${style.outlineStyle} ${style.outlineWidth}`;
+      });
+      expect(ring).toBe('solid 2px');
+    }
+  });
+
   test('sign out, then sign in again', async ({ page }) => {
     const email = uniqueEmail('signin');
     await signUp(page, email);
