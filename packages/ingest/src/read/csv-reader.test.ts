@@ -218,6 +218,41 @@ describe('the column names row', () => {
     expect(report.rejected()).toBe(0);
   });
 
+  it("says once each column of another version than the file's, and reads its values", () => {
+    // A v2.2.0 header (hospital_location, no type 2 NPIs) over v3.0's columns.
+    const older =
+      'hospital_name,last_updated_on,version,hospital_location,hospital_address,' +
+      `license_number|MA,"${CMS_AFFIRMATION}"\n` +
+      'Test Hospital,2026-01-15,2.2.0,Test Hospital,1 Main St,1234,true\n';
+    const row = TALL_ROW.replace(',120,,,,,,,', ',120,,,95,80,130,12,');
+    const v3Columns = read(older + TALL_COLUMNS + row);
+    expect(v3Columns.header?.version).toBe('2.2.0');
+    expect(v3Columns.records[0]?.payers[0]).toMatchObject({ median: 95, p10: 80, p90: 130 });
+    expect(v3Columns.report.examples('column.other-version').map((e) => e.message)).toEqual(
+      ['median_amount', '10th_percentile', '90th_percentile', 'count'].map((name) =>
+        expect.stringMatching(`: ${name}, of version 3.0.0; the file says 2.2.0$`),
+      ),
+    );
+    // A wide file's: once a column whatever the payers.
+    const columns = [WIDE_ITEM_COLUMNS, widePayer('Aetna|PPO'), widePayer('Cigna|HMO')].join(',');
+    const wide = read(`${older + columns}\n${mriRow('', dollarRate(300), dollarRate(310))}`);
+    expect(wide.records[0]?.payers).toHaveLength(2);
+    expect(wide.report.count('column.other-version')).toBe(4);
+    // The estimated amount in a v3.0 file; and nothing to say of a v3.0 file's own columns.
+    const estimated = read(
+      V3_NAMES +
+        V3_VALUES +
+        TALL_COLUMNS.replace(',count,', ',count,estimated_amount,') +
+        TALL_ROW.replace(',100,150,', ',,100,150,'),
+    );
+    expect(estimated.report.examples('column.other-version').map((e) => e.message)).toEqual([
+      expect.stringMatching(/: estimated_amount, of versions 2.0.0 to 2.2.1; the file says 3.0.0$/),
+    ]);
+    expect(
+      read(V3_NAMES + V3_VALUES + TALL_COLUMNS + TALL_ROW).report.count('column.other-version'),
+    ).toBe(0);
+  });
+
   it('asks a 2.0.0 file only for the columns its template has', () => {
     const names =
       'hospital_name,last_updated_on,version,hospital_location,hospital_address,' +

@@ -1,6 +1,7 @@
 import {
   isModifierOnly,
   type ChargeRecord,
+  type CmsVersion,
   type CodeRef,
   type MrfHeader,
   type PayerCharge,
@@ -1005,6 +1006,32 @@ export class CsvMrfParser implements FormatParser {
       }
     }
     for (const name of missing) this.report.add('column.missing', `row ${line}`, name);
+    this.reportOtherVersion(layout, version, line);
+  }
+
+  /**
+   * Columns of a CMS version other than the file's, once each whatever the payers: v3.0's
+   * allowed amounts in an older file, the estimated amount (up to 2.2.1) in a v3.0 one.
+   */
+  private reportOtherVersion(layout: Layout, version: CmsVersion, line: number): void {
+    const found = new Set<string>();
+    for (const p of layout.payers) {
+      const columns: [number, string][] =
+        version === '3.0.0'
+          ? [[p.estimated, 'estimated_amount']]
+          : [
+              [p.median, 'median_amount'],
+              [p.p10, '10th_percentile'],
+              [p.p90, '90th_percentile'],
+              [p.count, 'count'],
+            ];
+      for (const [column, name] of columns) if (column !== -1) found.add(name);
+    }
+    const theirs = version === '3.0.0' ? 'versions 2.0.0 to 2.2.1' : 'version 3.0.0';
+    for (const name of found) {
+      const detail = `${name}, of ${theirs}; the file says ${version}`;
+      this.report.add('column.other-version', `row ${line}`, detail);
+    }
   }
 
   /**

@@ -160,6 +160,12 @@ export const RULES = {
     'column of a wide file named no payer and plan, so its values were not read (whose they are cannot be told)',
     'columns of a wide file named no payer and plan, so their values were not read (whose they are cannot be told)',
   ),
+  // A v3.0 layout under a 2.2.0 header, or the other way: the values are read all the same, and
+  // the file's version may be what is wrong.
+  'column.other-version': warning(
+    'column is one of another CMS version than the file says it follows (read all the same)',
+    'columns are of another CMS version than the file says it follows (read all the same)',
+  ),
   'column.placeholder': keptError(
     "column kept the CMS template's placeholder ([payer_name], [plan_name] or [i]) in its name, where the file's own goes (not read)",
     "columns kept the CMS template's placeholders ([payer_name], [plan_name] or [i]) in their names, where the file's own go (not read)",
