@@ -229,7 +229,7 @@ describe('the column names row', () => {
     expect(v3Columns.header?.version).toBe('2.2.0');
     expect(v3Columns.records[0]?.payers[0]).toMatchObject({ median: 95, p10: 80, p90: 130 });
     expect(v3Columns.report.examples('column.other-version').map((e) => e.message)).toEqual(
-      ['median_amount', '10th_percentile', '90th_percentile', 'count'].map((name) =>
+      ['median_amount', '10th_percentile', '90th_percentile', 'count'].map((name): unknown =>
         expect.stringMatching(`: ${name}, of version 3.0.0; the file says 2.2.0$`),
       ),
     );
