@@ -2,6 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { LabelledFigure } from '../../shared/labelled-figure.tsx';
 import {
   cashCheaperWords,
+  facilityCash,
   formatEstimate,
   formatRate,
   modifierWords,
@@ -42,7 +43,7 @@ export function RateCards({ pivot }: { pivot: readonly CodeGroup[] }) {
               </Title>
               <LabelledFigure label="Average rate ($)">{formatRate(facility.rate)}</LabelledFigure>
               <LabelledFigure label={CASH}>
-                {facility.cashRate === null ? 'Not published' : formatRate(facility.cashRate)}
+                {facilityCash(facility) ?? 'Not published'}
               </LabelledFigure>
               <Stack
                 component="ul"

@@ -3,6 +3,7 @@ import { rateRow } from '../../test/search-fixtures.ts';
 import {
   buildRatePivot,
   cashCheaperWords,
+  facilityCash,
   formatEstimate,
   formatRate,
   modifierWords,
@@ -61,6 +62,14 @@ describe('buildRatePivot', () => {
     // A line without a cash price of its own is weighed against the hospital's.
     expect(plans.find((p) => p.planName === 'Aetna P2')?.cheaperCash).toBe(406.25);
     expect(code?.facilities[0]?.cashRate).toBe(112.5);
+    // The hospital's lowest, then, is shown as what it is: where its cash prices start.
+    expect(facilityCash(code?.facilities[0] ?? { cashRate: null, cashVaries: false })).toBe(
+      'from 112.50',
+    );
+    const [same] = buildRatePivot([rateRow({ cashRate: 900, lineCashRate: 900 }), rateRow()]);
+    expect(same?.facilities[0]).toMatchObject({ cashVaries: false });
+    expect(facilityCash({ cashRate: 900, cashVaries: false })).toBe('900.00');
+    expect(facilityCash({ cashRate: null, cashVaries: false })).toBeNull();
   });
 });
 

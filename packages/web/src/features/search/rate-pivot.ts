@@ -42,7 +42,10 @@ export interface FacilityGroup {
   facilityName: string;
   hospitalId: string;
   rate: number;
+  /** The hospital's cash price for the service: its lowest (ADR 0015). */
   cashRate: number | null;
+  /** Whether its rates' own lines have other cash prices than that lowest. */
+  cashVaries: boolean;
   plans: PlanLine[];
 }
 
@@ -142,6 +145,9 @@ export function buildRatePivot(rows: readonly OopRateRow[]): CodeGroup[] {
           hospitalId: first?.hospitalId ?? '',
           rate: average(facilityRows.map((row) => row.rates)),
           cashRate: facilityRows.find((row) => row.cashRate !== null)?.cashRate ?? null,
+          cashVaries: facilityRows.some(
+            (row) => row.lineCashRate !== null && row.lineCashRate !== row.cashRate,
+          ),
           plans,
         };
       },
@@ -165,6 +171,16 @@ const twoDecimals = new Intl.NumberFormat('en-US', {
 /** A rate in a '($)' column: 2 decimals (§9), thousands separated. */
 export function formatRate(value: number): string {
   return twoDecimals.format(value);
+}
+
+/**
+ * A hospital's cash price in its '($)' column: "from 112.50" when its rates' lines have other cash
+ * prices (the cheapest of 59 implants is not every implant's), each plan's line then naming its
+ * own; null when it publishes none.
+ */
+export function facilityCash(facility: Pick<FacilityGroup, 'cashRate' | 'cashVaries'>) {
+  if (facility.cashRate === null) return null;
+  return `${facility.cashVaries ? 'from ' : ''}${formatRate(facility.cashRate)}`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { RateCards } from './rate-cards.tsx';
 import {
   buildRatePivot,
   cashCheaperWords,
+  facilityCash,
   formatEstimate,
   formatRate,
   modifierWords,
@@ -75,12 +76,10 @@ function WideRates({ pivot }: { pivot: readonly CodeGroup[] }) {
                   </Table.Td>
                   <Table.Td />
                   <Table.Td ta="right">
-                    {facility.cashRate === null ? (
+                    {facilityCash(facility) ?? (
                       <Text span size="sm" c="dimmed">
                         Not published
                       </Text>
-                    ) : (
-                      formatRate(facility.cashRate)
                     )}
                   </Table.Td>
                   <Table.Td />
