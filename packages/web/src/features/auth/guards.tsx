@@ -34,7 +34,8 @@ export function RequireToken({ children }: { children: ReactNode }) {
  * Administrators' screens, inside RequireToken: the session's role already says whether the person
  * is one, so anyone else is told so without asking the server for data it would refuse (a 403 in
  * the browser's console for every call). The server still checks each call: a role taken away
- * since sign-in is refused there, and the screen says so too.
+ * since sign-in is refused there, and the screen says so too; one given since signs in again, as
+ * the header's admin menu needs too (the role is stored at sign-in).
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const session = useSession();
